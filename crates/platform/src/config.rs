@@ -1,0 +1,72 @@
+//! Settings from the environment. Every process reads and checks its whole configuration before it
+//! binds a port, so a bad setting stops it at once with a message naming the variable.
+
+use std::net::SocketAddr;
+use std::str::FromStr;
+
+/// A setting that is present but unusable.
+#[derive(Debug, thiserror::Error)]
+#[error("configuration error: {name}={value:?}: {reason}")]
+pub struct ConfigError {
+    /// The environment variable.
+    pub name: String,
+    /// What it held.
+    pub value: String,
+    /// Why it cannot be used.
+    pub reason: String,
+}
+
+/// The variable's value, or `default` when it is unset or empty.
+pub fn env_or(name: &str, default: &str) -> String {
+    match std::env::var(name) {
+        Ok(v) if !v.trim().is_empty() => v,
+        _ => default.to_string(),
+    }
+}
+
+/// The variable parsed as `T`, or `default` when unset; an unparsable value is an error.
+pub fn env_parse<T>(name: &str, default: T) -> Result<T, ConfigError>
+where
+    T: FromStr,
+    T::Err: std::fmt::Display,
+{
+    match std::env::var(name) {
+        Ok(v) if !v.trim().is_empty() => v.trim().parse().map_err(|e: T::Err| ConfigError {
+            name: name.to_string(),
+            value: v.clone(),
+            reason: e.to_string(),
+        }),
+        _ => Ok(default),
+    }
+}
+
+/// A listen address such as `127.0.0.1:50051`.
+pub fn env_addr(name: &str, default: &str) -> Result<SocketAddr, ConfigError> {
+    let v = env_or(name, default);
+    v.parse().map_err(|e: std::net::AddrParseError| ConfigError {
+        name: name.to_string(),
+        value: v.clone(),
+        reason: e.to_string(),
+    })
+}
+
+/// Settings every gRPC service shares: where it listens and where its database is.
+#[derive(Debug, Clone)]
+pub struct ServiceSettings {
+    /// Listen address (`GRPC_ADDR`); port 0 picks a free port (tests).
+    pub addr: SocketAddr,
+    /// `DATABASE_URL`: `sqlite://…` (default, a file under `data/`) or `postgres://…`.
+    pub database_url: String,
+}
+
+impl ServiceSettings {
+    /// Reads `GRPC_ADDR` and `DATABASE_URL`, defaulting to `default_addr` and
+    /// `sqlite://data/<service>.db`.
+    pub fn from_env(service: &str, default_addr: &str) -> Result<Self, ConfigError> {
+        let data_dir = env_or("DATA_DIR", "data");
+        Ok(Self {
+            addr: env_addr("GRPC_ADDR", default_addr)?,
+            database_url: env_or("DATABASE_URL", &format!("sqlite://{data_dir}/{service}.db")),
+        })
+    }
+}

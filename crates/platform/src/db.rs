@@ -1,0 +1,214 @@
+//! Storage. Every service takes a `DATABASE_URL`: `sqlite://path` (the embedded default, one file per
+//! service) or `postgres://…` (production, one database per service). Services use sqlx's `Any`
+//! driver and write SQL that both engines accept (`$1` placeholders, `BIGINT`, `TEXT`, no
+//! engine-specific types), so one set of migrations serves both and the tests run against both.
+
+use std::str::FromStr;
+use std::time::Duration;
+
+use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
+use sqlx::migrate::Migrator;
+use sqlx::{AnyPool, ConnectOptions, Executor};
+
+pub use sqlx;
+
+/// Storage could not be opened or migrated.
+#[derive(Debug, thiserror::Error)]
+pub enum DbError {
+    #[error("unsupported DATABASE_URL {0:?}: use sqlite:// or postgres://")]
+    Unsupported(String),
+    #[error("cannot create the directory for {path}: {source}")]
+    Directory { path: String, source: std::io::Error },
+    #[error("cannot connect to the database: {0}")]
+    Connect(#[source] sqlx::Error),
+    #[error("migrations failed: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+}
+
+/// Which engine a URL names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Engine {
+    Sqlite,
+    Postgres,
+}
+
+impl Engine {
+    /// The engine of a `DATABASE_URL`.
+    pub fn of(url: &str) -> Result<Self, DbError> {
+        if url.starts_with("sqlite:") {
+            Ok(Engine::Sqlite)
+        } else if url.starts_with("postgres:") || url.starts_with("postgresql:") {
+            Ok(Engine::Postgres)
+        } else {
+            Err(DbError::Unsupported(url.to_string()))
+        }
+    }
+}
+
+/// Makes a SQLite URL create its file (and directory) when missing.
+fn prepare_sqlite_url(url: &str) -> Result<String, DbError> {
+    let rest = url.trim_start_matches("sqlite://").trim_start_matches("sqlite:");
+    let path = rest.split('?').next().unwrap_or_default();
+    if !path.is_empty() && path != ":memory:" {
+        if let Some(dir) = std::path::Path::new(path).parent() {
+            if !dir.as_os_str().is_empty() {
+                std::fs::create_dir_all(dir).map_err(|source| DbError::Directory {
+                    path: path.to_string(),
+                    source,
+                })?;
+            }
+        }
+    }
+    if url.contains("mode=") {
+        Ok(url.to_string())
+    } else if url.contains('?') {
+        Ok(format!("{url}&mode=rwc"))
+    } else {
+        Ok(format!("{url}?mode=rwc"))
+    }
+}
+
+/// Opens the pool and brings the schema up to date with the service's migrations.
+pub async fn connect(url: &str, migrator: &Migrator) -> Result<AnyPool, DbError> {
+    sqlx::any::install_default_drivers();
+    let engine = Engine::of(url)?;
+    let url = match engine {
+        Engine::Sqlite => prepare_sqlite_url(url)?,
+        Engine::Postgres => url.to_string(),
+    };
+    let options = AnyConnectOptions::from_str(&url)
+        .map_err(DbError::Connect)?
+        .log_statements(tracing::log::LevelFilter::Trace)
+        .log_slow_statements(tracing::log::LevelFilter::Warn, Duration::from_millis(200));
+    let pool = AnyPoolOptions::new()
+        .max_connections(match engine {
+            // One writer at a time is SQLite's nature; a few readers help under WAL.
+            Engine::Sqlite => 4,
+            Engine::Postgres => 16,
+        })
+        .acquire_timeout(Duration::from_secs(5))
+        .after_connect(move |conn, _| {
+            Box::pin(async move {
+                if engine == Engine::Sqlite {
+                    conn.execute("PRAGMA busy_timeout = 5000").await?;
+                    conn.execute("PRAGMA foreign_keys = ON").await?;
+                    conn.execute("PRAGMA synchronous = NORMAL").await?;
+                }
+                Ok(())
+            })
+        })
+        .connect_with(options)
+        .await
+        .map_err(DbError::Connect)?;
+    if engine == Engine::Sqlite {
+        // WAL lets readers run beside the one writer; the setting is stored in the file.
+        pool.execute("PRAGMA journal_mode = WAL").await.map_err(DbError::Connect)?;
+    }
+    migrator.run(&pool).await?;
+    Ok(pool)
+}
+
+/// Databases for tests: a fresh SQLite file always, and a fresh PostgreSQL database when one is
+/// reachable (`TIFFIN_TEST_POSTGRES`, default `postgres://postgres@127.0.0.1:5432/postgres`).
+/// With `TIFFIN_REQUIRE_POSTGRES=1` (set by `make test`) an unreachable PostgreSQL is a failure, so
+/// CI cannot silently skip it.
+pub mod testing {
+    use super::*;
+
+    /// A throwaway database; PostgreSQL ones are dropped when this is dropped.
+    pub struct TestDatabase {
+        /// URL to hand to the service under test.
+        pub url: String,
+        /// Which engine it is (for test names in failure messages).
+        pub engine: Engine,
+        _dir: Option<tempfile::TempDir>,
+        drop_pg: Option<(String, String)>,
+    }
+
+    impl Drop for TestDatabase {
+        fn drop(&mut self) {
+            if let Some((admin, name)) = self.drop_pg.take() {
+                // Drop is synchronous; run the async drop on a short-lived runtime of its own.
+                let _ = std::thread::spawn(move || {
+                    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build();
+                    if let Ok(rt) = rt {
+                        rt.block_on(async move {
+                            if let Ok(pool) = sqlx::PgPool::connect(&admin).await {
+                                let _ = sqlx::query(sqlx::AssertSqlSafe(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)")))
+                                    .execute(&pool)
+                                    .await;
+                            }
+                        });
+                    }
+                })
+                .join();
+            }
+        }
+    }
+
+    fn unique(prefix: &str) -> String {
+        format!("{prefix}_{}", uuid::Uuid::new_v4().simple())
+    }
+
+    /// A fresh SQLite database in a temporary directory.
+    pub fn sqlite() -> TestDatabase {
+        let dir = tempfile::Builder::new().prefix("tiffin_test").tempdir().expect("create temp dir");
+        TestDatabase {
+            url: format!("sqlite://{}/test.db", dir.path().display()),
+            engine: Engine::Sqlite,
+            _dir: Some(dir),
+            drop_pg: None,
+        }
+    }
+
+    /// A fresh PostgreSQL database, or `None` when no server is reachable (and none is required).
+    pub async fn postgres() -> Option<TestDatabase> {
+        let admin = std::env::var("TIFFIN_TEST_POSTGRES")
+            .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".to_string());
+        let required = std::env::var("TIFFIN_REQUIRE_POSTGRES").is_ok_and(|v| v == "1");
+        let pool = match sqlx::PgPool::connect(&admin).await {
+            Ok(p) => p,
+            Err(e) if required => panic!("TIFFIN_REQUIRE_POSTGRES=1 but PostgreSQL is unreachable at {admin}: {e}"),
+            Err(_) => return None,
+        };
+        let name = unique("tiffin_test");
+        sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
+            .execute(&pool)
+            .await
+            .expect("create test database");
+        let base = admin.rsplit_once('/').map(|(b, _)| b.to_string()).unwrap_or(admin.clone());
+        Some(TestDatabase {
+            url: format!("{base}/{name}"),
+            engine: Engine::Postgres,
+            _dir: None,
+            drop_pg: Some((admin, name)),
+        })
+    }
+
+    /// Every engine available here: SQLite, then PostgreSQL when reachable.
+    pub async fn all() -> Vec<TestDatabase> {
+        let mut v = vec![sqlite()];
+        if let Some(pg) = postgres().await {
+            v.push(pg);
+        }
+        v
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sqlite_urls_create_their_file() {
+        assert_eq!(prepare_sqlite_url("sqlite::memory:").unwrap(), "sqlite::memory:?mode=rwc");
+        assert!(prepare_sqlite_url("sqlite://x.db?mode=ro").unwrap().ends_with("mode=ro"));
+    }
+
+    #[test]
+    fn only_sqlite_and_postgres_are_accepted() {
+        assert_eq!(Engine::of("sqlite://a.db").unwrap(), Engine::Sqlite);
+        assert_eq!(Engine::of("postgres://h/db").unwrap(), Engine::Postgres);
+        assert!(Engine::of("mysql://h/db").is_err());
+    }
+}

@@ -1,0 +1,208 @@
+//! Serving and calling gRPC the same way in every process.
+//!
+//! [`serve`] runs a tonic service with `grpc.health.v1` health, server reflection, trace
+//! continuation from the caller's `traceparent`, and graceful shutdown with a drain deadline.
+//! [`channel`] opens a lazily connected channel to another service whose calls carry the current
+//! trace onward and time out.
+
+use std::convert::Infallible;
+use std::future::Future;
+use std::task::{Context, Poll};
+use std::time::Duration;
+
+use opentelemetry::global;
+use opentelemetry::propagation::{Extractor, Injector};
+use tonic::server::NamedService;
+use tonic::transport::{Channel, Endpoint, Server};
+use tower::{Layer, Service};
+use tracing::Instrument;
+use tracing_opentelemetry::OpenTelemetrySpanExt;
+
+/// How long in-flight calls may finish after a stop is requested.
+pub const DRAIN_DEADLINE: Duration = Duration::from_secs(10);
+
+/// Serving failed.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    #[error("gRPC transport: {0}")]
+    Transport(#[from] tonic::transport::Error),
+    #[error("reflection: {0}")]
+    Reflection(#[from] tonic_reflection::server::Error),
+}
+
+/// Serves `service` on `listener` until `shutdown` resolves, then drains for at most
+/// [`DRAIN_DEADLINE`]. Health reports SERVING until the stop, NOT_SERVING while draining.
+pub async fn serve<S>(
+    listener: tokio::net::TcpListener,
+    service: S,
+    shutdown: impl Future<Output = ()> + Send,
+) -> Result<(), ServeError>
+where
+    S: Service<http::Request<tonic::body::Body>, Response = http::Response<tonic::body::Body>, Error = Infallible>
+        + NamedService
+        + Clone
+        + Send
+        + Sync
+        + 'static,
+    S::Future: Send + 'static,
+{
+    let (reporter, health) = tonic_health::server::health_reporter();
+    reporter.set_serving::<S>().await;
+    let reflection = tonic_reflection::server::Builder::configure()
+        .register_encoded_file_descriptor_set(tiffin_proto::FILE_DESCRIPTOR_SET)
+        .register_encoded_file_descriptor_set(tonic_health::pb::FILE_DESCRIPTOR_SET)
+        .build_v1()?;
+
+    let (stop_tx, mut stop_rx) = tokio::sync::watch::channel(false);
+    let incoming = tokio_stream::wrappers::TcpListenerStream::new(listener);
+    let server = Server::builder()
+        .layer(ServerTraceLayer)
+        .add_service(health)
+        .add_service(reflection)
+        .add_service(service)
+        .serve_with_incoming_shutdown(incoming, async move {
+            let _ = stop_rx.wait_for(|stop| *stop).await;
+        });
+    tokio::pin!(server);
+    tokio::select! {
+        result = &mut server => return Ok(result?),
+        _ = shutdown => {}
+    }
+    reporter.set_not_serving::<S>().await;
+    let _ = stop_tx.send(true);
+    match tokio::time::timeout(DRAIN_DEADLINE, server).await {
+        Ok(result) => Ok(result?),
+        Err(_) => {
+            tracing::warn!("drain deadline passed; stopping with calls in flight");
+            Ok(())
+        }
+    }
+}
+
+/// A channel to another service at `url` (e.g. `http://127.0.0.1:50052`): connects on first use,
+/// reconnects by itself, times every call out after `timeout`, and carries the trace onward.
+pub fn channel(url: &str, timeout: Duration) -> Result<TracedChannel, tonic::transport::Error> {
+    let channel = Endpoint::from_shared(url.to_string())?
+        .connect_timeout(Duration::from_secs(2))
+        .timeout(timeout)
+        .tcp_nodelay(true)
+        .connect_lazy();
+    Ok(ClientTrace { inner: channel })
+}
+
+/// A [`Channel`] whose calls carry the W3C trace context.
+pub type TracedChannel = ClientTrace<Channel>;
+
+/// Starts a `grpc.server` span per call, continuing the caller's trace.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ServerTraceLayer;
+
+impl<S> Layer<S> for ServerTraceLayer {
+    type Service = ServerTrace<S>;
+    fn layer(&self, inner: S) -> ServerTrace<S> {
+        ServerTrace { inner }
+    }
+}
+
+/// See [`ServerTraceLayer`].
+#[derive(Debug, Clone)]
+pub struct ServerTrace<S> {
+    inner: S,
+}
+
+impl<S, B> Service<http::Request<B>> for ServerTrace<S>
+where
+    S: Service<http::Request<B>>,
+{
+    type Response = S::Response;
+    type Error = S::Error;
+    type Future = tracing::instrument::Instrumented<S::Future>;
+
+    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Self::Error>> {
+        self.inner.poll_ready(cx)
+    }
+
+    fn call(&mut self, req: http::Request<B>) -> Self::Future {
+        let parent = global::get_text_map_propagator(|p| p.extract(&HeaderExtractor(req.headers())));
+        let path = req.uri().path().trim_start_matches('/').to_string();
+        let (service, method) = path.split_once('/').unwrap_or((path.as_str(), ""));
+        let span = tracing::info_span!(
+            "grpc.server",
+            otel.name = %path,
+            otel.kind = "server",
+            rpc.system = "grpc",
+            rpc.service = %service,
+            rpc.method = %method,
+        );
+        let _ = span.set_parent(parent);
+        self.inner.call(req).instrument(span)
+    }
+}
+
+/// Starts a `grpc.client` span per call and injects its context as `traceparent`.
+#[derive(Debug, Clone)]
+pub struct ClientTrace<S> {
+    inner: S,
+}
+
+impl<S, B> Service<http::Request<B>> for ClientTrace<S>
+where
+    S: Service<http::Request<B>>,
+{
+    type Response = S::Response;
+    type Error = S::Error;
+    type Future = tracing::instrument::Instrumented<S::Future>;
+
+    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Self::Error>> {
+        self.inner.poll_ready(cx)
+    }
+
+    fn call(&mut self, mut req: http::Request<B>) -> Self::Future {
+        let path = req.uri().path().trim_start_matches('/').to_string();
+        let (service, method) = path.split_once('/').unwrap_or((path.as_str(), ""));
+        let span = tracing::info_span!(
+            "grpc.client",
+            otel.name = %path,
+            otel.kind = "client",
+            rpc.system = "grpc",
+            rpc.service = %service,
+            rpc.method = %method,
+        );
+        let cx = span.context();
+        global::get_text_map_propagator(|p| p.inject_context(&cx, &mut HeaderInjector(req.headers_mut())));
+        self.inner.call(req).instrument(span)
+    }
+}
+
+/// Reads W3C trace context from HTTP headers (also used by the edge for browser requests).
+pub struct HeaderExtractor<'a>(pub &'a http::HeaderMap);
+
+impl Extractor for HeaderExtractor<'_> {
+    fn get(&self, key: &str) -> Option<&str> {
+        self.0.get(key).and_then(|v| v.to_str().ok())
+    }
+    fn keys(&self) -> Vec<&str> {
+        self.0.keys().map(|k| k.as_str()).collect()
+    }
+}
+
+/// Writes W3C trace context into HTTP headers.
+pub struct HeaderInjector<'a>(pub &'a mut http::HeaderMap);
+
+impl Injector for HeaderInjector<'_> {
+    fn set(&mut self, key: &str, value: String) {
+        if let (Ok(name), Ok(value)) = (http::HeaderName::from_bytes(key.as_bytes()), http::HeaderValue::from_str(&value)) {
+            self.0.insert(name, value);
+        }
+    }
+}
+
+/// Whether the service behind `channel` reports `service` (its full gRPC name) as SERVING.
+pub async fn is_serving(channel: TracedChannel, service: &str) -> bool {
+    let mut client = tonic_health::pb::health_client::HealthClient::new(channel);
+    let request = tonic_health::pb::HealthCheckRequest { service: service.to_string() };
+    matches!(
+        client.check(request).await,
+        Ok(reply) if reply.get_ref().status == tonic_health::pb::health_check_response::ServingStatus::Serving as i32
+    )
+}

@@ -1,0 +1,24 @@
+//! What every Tiffin process shares, so that each service crate holds only its domain.
+//!
+//! - [`telemetry`]: structured JSON logs carrying the trace id, W3C trace-context propagation and
+//!   OTLP export of spans when `OTEL_EXPORTER_OTLP_ENDPOINT` is set.
+//! - [`grpc`]: serving a tonic service with health, reflection, trace continuation and graceful
+//!   shutdown; and channels to other services that carry the trace onward.
+//! - [`identity`]: the gRPC metadata through which the edge tells a service who is calling, and
+//!   how a service reads it. Nothing else may carry identity.
+//! - [`status`]: gRPC statuses that carry one of the spec's domain status codes.
+//! - [`db`]: connecting to SQLite or PostgreSQL from a `DATABASE_URL` and running a service's
+//!   migrations.
+//! - [`config`]: reading settings from the environment with clear errors, before any port is bound.
+//! - [`shutdown`]: the signal that stops a process (Ctrl-C or SIGTERM).
+//!
+//! This crate must never hold domain rules: if only one service needs it, it lives in that service.
+#![forbid(unsafe_code)]
+
+pub mod config;
+pub mod db;
+pub mod grpc;
+pub mod identity;
+pub mod shutdown;
+pub mod status;
+pub mod telemetry;

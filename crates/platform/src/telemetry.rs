@@ -1,0 +1,134 @@
+//! One telemetry set-up per process: JSON logs on stdout that carry the current trace id, the W3C
+//! trace-context propagator (so `traceparent` crosses HTTP and gRPC hops), and spans exported over
+//! OTLP/gRPC when `OTEL_EXPORTER_OTLP_ENDPOINT` is set. Without the variable spans are still
+//! created, so trace ids still appear in logs and still propagate; they are just not exported.
+
+use std::fmt;
+
+use opentelemetry::trace::{TraceContextExt, TracerProvider as _};
+use opentelemetry::{KeyValue, global};
+use opentelemetry_sdk::Resource;
+use opentelemetry_sdk::propagation::TraceContextPropagator;
+use opentelemetry_sdk::trace::SdkTracerProvider;
+use serde_json::{Map, Value};
+use tracing::field::{Field, Visit};
+use tracing::{Event, Subscriber};
+use tracing_opentelemetry::OpenTelemetrySpanExt;
+use tracing_subscriber::fmt::format::Writer;
+use tracing_subscriber::fmt::{FmtContext, FormatEvent, FormatFields};
+use tracing_subscriber::layer::SubscriberExt;
+use tracing_subscriber::registry::LookupSpan;
+use tracing_subscriber::util::SubscriberInitExt;
+use tracing_subscriber::{EnvFilter, Layer};
+
+/// Flushes and shuts the exporter down when dropped; hold it for the life of `main`.
+#[must_use = "dropping the guard stops span export"]
+pub struct TelemetryGuard {
+    provider: SdkTracerProvider,
+}
+
+impl Drop for TelemetryGuard {
+    fn drop(&mut self) {
+        let _ = self.provider.force_flush();
+        let _ = self.provider.shutdown();
+    }
+}
+
+/// Installs logging, propagation and tracing for a process named `service` (the OTel
+/// `service.name`, e.g. `tiffin-cart`). Call once, first thing in `main`.
+pub fn init(service: &'static str) -> TelemetryGuard {
+    global::set_text_map_propagator(TraceContextPropagator::new());
+
+    let resource = Resource::builder()
+        .with_service_name(service)
+        .with_attribute(KeyValue::new("service.namespace", "tiffin"))
+        .build();
+    let mut builder = SdkTracerProvider::builder().with_resource(resource);
+    let exporting = std::env::var("OTEL_EXPORTER_OTLP_ENDPOINT").is_ok_and(|v| !v.is_empty());
+    if exporting {
+        match opentelemetry_otlp::SpanExporter::builder().with_tonic().build() {
+            Ok(exporter) => builder = builder.with_batch_exporter(exporter),
+            Err(e) => eprintln!("{service}: OTLP exporter disabled: {e}"),
+        }
+    }
+    let provider = builder.build();
+    global::set_tracer_provider(provider.clone());
+    let tracer = provider.tracer(service);
+
+    let filter = EnvFilter::try_from_env("RUST_LOG")
+        .unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn,h2=warn,hyper=warn,tower=warn"));
+    let fmt_layer = tracing_subscriber::fmt::layer()
+        .event_format(JsonWithTrace { service })
+        .with_writer(std::io::stdout)
+        .with_filter(filter);
+    // Spans go to OpenTelemetry at info and above whatever RUST_LOG says, so traces stay whole.
+    let otel_layer = tracing_opentelemetry::layer()
+        .with_tracer(tracer)
+        .with_filter(tracing_subscriber::filter::LevelFilter::INFO);
+    let _ = tracing_subscriber::registry().with(otel_layer).with(fmt_layer).try_init();
+
+    TelemetryGuard { provider }
+}
+
+/// The trace id of the current span, as 32 hex digits, if there is a valid one.
+pub fn current_trace_id() -> Option<String> {
+    let cx = tracing::Span::current().context();
+    let sc = cx.span().span_context().clone();
+    sc.is_valid().then(|| sc.trace_id().to_string())
+}
+
+/// One JSON object per line: timestamp, level, service, target, trace id, message and fields.
+struct JsonWithTrace {
+    service: &'static str,
+}
+
+impl<S, N> FormatEvent<S, N> for JsonWithTrace
+where
+    S: Subscriber + for<'a> LookupSpan<'a>,
+    N: for<'a> FormatFields<'a> + 'static,
+{
+    fn format_event(&self, _ctx: &FmtContext<'_, S, N>, mut writer: Writer<'_>, event: &Event<'_>) -> fmt::Result {
+        let meta = event.metadata();
+        let mut obj = Map::new();
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_millis() as u64)
+            .unwrap_or_default();
+        obj.insert("ts_ms".into(), Value::from(now));
+        obj.insert("level".into(), Value::from(meta.level().as_str()));
+        obj.insert("service".into(), Value::from(self.service));
+        obj.insert("target".into(), Value::from(meta.target()));
+        if let Some(id) = current_trace_id() {
+            obj.insert("trace_id".into(), Value::from(id));
+        }
+        event.record(&mut JsonVisitor(&mut obj));
+        let line = serde_json::to_string(&Value::Object(obj)).map_err(|_| fmt::Error)?;
+        writeln!(writer, "{line}")
+    }
+}
+
+struct JsonVisitor<'a>(&'a mut Map<String, Value>);
+
+impl Visit for JsonVisitor<'_> {
+    fn record_i64(&mut self, f: &Field, v: i64) {
+        self.0.insert(f.name().into(), Value::from(v));
+    }
+    fn record_u64(&mut self, f: &Field, v: u64) {
+        self.0.insert(f.name().into(), Value::from(v));
+    }
+    fn record_bool(&mut self, f: &Field, v: bool) {
+        self.0.insert(f.name().into(), Value::from(v));
+    }
+    fn record_f64(&mut self, f: &Field, v: f64) {
+        self.0.insert(f.name().into(), Value::from(v));
+    }
+    fn record_str(&mut self, f: &Field, v: &str) {
+        self.0.insert(f.name().into(), Value::from(v));
+    }
+    fn record_error(&mut self, f: &Field, v: &(dyn std::error::Error + 'static)) {
+        self.0.insert(f.name().into(), Value::from(v.to_string()));
+    }
+    fn record_debug(&mut self, f: &Field, v: &dyn fmt::Debug) {
+        self.0.insert(f.name().into(), Value::from(format!("{v:?}")));
+    }
+}
