@@ -1,0 +1,102 @@
+/**
+ * Test double of the edge for unit tests of the web apps (`@tiffin/api-client/testing`): replaces
+ * `fetch` with a table of `/api/...` path → envelope `data`, or a full `{ status, body }` reply.
+ * Never imported by production code.
+ */
+import type { Cart, MenuItem, Restaurant } from '@tiffin/contract';
+import { vi } from 'vitest';
+
+export interface FakeReply {
+  status: number;
+  body: unknown;
+}
+
+export type FakeEdgeTable = Record<string, unknown | FakeReply | ((url: URL, init?: RequestInit) => unknown)>;
+
+export function reply(status: number, statusCode: number, statusMessage: string, data: unknown = null): FakeReply {
+  return { status, body: { statusCode, statusMessage, data } };
+}
+
+function isFakeReply(value: unknown): value is FakeReply {
+  return !!value && typeof value === 'object' && 'status' in value && 'body' in value;
+}
+
+/** Installs the fake; unknown paths answer the edge's 404 envelope. Returns the fetch mock. */
+export function installFakeEdge(table: FakeEdgeTable) {
+  const fetch = vi.fn(async (input: string, init?: RequestInit) => {
+    const url = new URL(input, 'http://localhost');
+    let entry = table[url.pathname];
+    if (typeof entry === 'function') entry = (entry as (url: URL, init?: RequestInit) => unknown)(url, init);
+    const answer: FakeReply =
+      entry === undefined
+        ? reply(404, 404, 'Not found')
+        : isFakeReply(entry)
+          ? entry
+          : { status: 200, body: { statusCode: 0, statusMessage: 'done successfully', data: entry, csrfToken: 'test-csrf' } };
+    return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
+/** Sample payloads shaped exactly like docs/edge-api.md, for tests that need realistic data. */
+export const fixtures = {
+  restaurant: (overrides: Partial<Restaurant> = {}): Restaurant => ({
+    id: '1042',
+    name: 'Meghana Biryani House',
+    slug: 'meghana-biryani-house-koramangala',
+    city: 'bangalore',
+    areaName: 'Koramangala',
+    locality: '5th Block',
+    cloudinaryImageId: 'restaurant-1042',
+    cuisines: ['Biryani', 'Andhra'],
+    costForTwo: 40000,
+    avgRating: 4.3,
+    avgRatingString: '4.3',
+    totalRatingsString: '1K+ ratings',
+    sla: { minDeliveryTime: 25, maxDeliveryTime: 35, deliveryTime: 30, lastMileTravel: 2.4, slaString: '25-35 MINS', serviceability: 'SERVICEABLE' },
+    availability: { opened: true },
+    vegOnly: false,
+    aggregatedDiscountInfo: { shortDescriptionList: [{ meta: '20% OFF UPTO ₹100' }] },
+    ...overrides,
+  }),
+  menuItem: (overrides: Partial<MenuItem> = {}): MenuItem => ({
+    id: '88001',
+    name: 'Chicken Dum Biryani',
+    description: 'Slow-cooked with basmati rice',
+    category: 'Biryani',
+    cloudinaryImageId: 'item-88001',
+    price: 24900,
+    defaultPrice: 24900,
+    finalPrice: 24900,
+    isVeg: 0,
+    vegType: 'NONVEG',
+    inStock: 1,
+    ribbon: { text: 'Bestseller' },
+    addons: [],
+    variantsV2: null,
+    ...overrides,
+  }),
+  cart: (overrides: Partial<Cart> = {}): Cart => ({
+    cartId: 'cart-1',
+    restaurant_details: { id: '1042', name: 'Meghana Biryani House', area_name: 'Koramangala', cloudinary_image_id: 'restaurant-1042' },
+    cartItems: [
+      {
+        cart_key: '88001|ch1|v1',
+        menu_item_id: '88001',
+        name: 'Chicken Dum Biryani',
+        quantity: 2,
+        isVeg: 0,
+        in_stock: 1,
+        base_price: 27900,
+        final_price: 55800,
+        addons: [{ choice_id: 'ch1', group_id: 'g1', name: 'Raita', price: 3000 }],
+        variants: [{ variation_id: 'v1', group_id: 'vg1', group_name: 'Size', name: 'Half', price: 0 }],
+      },
+    ],
+    cartItemsCount: 2,
+    item_total: 55800,
+    ...overrides,
+  }),
+  emptyCart: (): Cart => ({ cartId: 'cart-1', restaurant_details: null, cartItems: [], cartItemsCount: 0, item_total: 0 }),
+};

@@ -1,0 +1,60 @@
+/**
+ * Namespaced window events: the only way microfrontends talk to each other and to the shell.
+ *
+ * Each event is `<domain>:<what happened>` and carries a typed `detail`. Teams never import each
+ * other's code; they emit and listen here. Adding an event means adding it to `TiffinEventMap`,
+ * so every producer and consumer agrees on the payload at compile time.
+ */
+import type { ToastRequest } from './toast';
+import type { UserLocation } from './user-location';
+
+export interface TiffinEventMap {
+  /** The cart changed (fetched, updated, emptied). Owner: mfe-cart. The header badge listens. */
+  'cart:updated': { count: number };
+  /** The delivery location was set or cleared (null). Owner: whoever sets it (discovery, account). */
+  'location:changed': UserLocation | null;
+  /** Someone asks for the auth sidebar. Owner of the sidebar: mfe-account, mounted by the shell. */
+  'auth:open': { mode: 'login' | 'signup' };
+  /** Show a toast. The shell renders it; see `showToast`. */
+  'toast:show': ToastRequest & { id: string };
+  /**
+   * In-app navigation request. The shell claims it with `preventDefault()`; see `navigate`.
+   * Cancelable, so the emitter knows whether a shell is there to handle it.
+   */
+  'route:navigate': { to: string; replace: boolean };
+}
+
+export type TiffinEventName = keyof TiffinEventMap;
+
+function target(): EventTarget | undefined {
+  return typeof window === 'undefined' ? undefined : window;
+}
+
+/**
+ * Dispatches a typed event on `window`. Returns false when a listener called `preventDefault()`
+ * on a cancelable event (how the shell claims a navigation).
+ */
+export function emit<K extends TiffinEventName>(
+  name: K,
+  detail: TiffinEventMap[K],
+  options: { cancelable?: boolean } = {},
+): boolean {
+  const t = target();
+  if (!t) return true;
+  return t.dispatchEvent(new CustomEvent(name, { detail, cancelable: options.cancelable ?? false }));
+}
+
+/** Subscribes to a typed event; returns the unsubscribe function (handy as a React effect cleanup). */
+export function on<K extends TiffinEventName>(
+  name: K,
+  listener: (detail: TiffinEventMap[K], event: CustomEvent<TiffinEventMap[K]>) => void,
+): () => void {
+  const t = target();
+  if (!t) return () => {};
+  const handler = (event: Event) => {
+    const custom = event as CustomEvent<TiffinEventMap[K]>;
+    listener(custom.detail, custom);
+  };
+  t.addEventListener(name, handler);
+  return () => t.removeEventListener(name, handler);
+}

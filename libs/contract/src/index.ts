@@ -1,0 +1,19 @@
+/**
+ * @tiffin/contract — everything two Tiffin web apps must agree on, and nothing else.
+ *
+ * - `events`: namespaced window events (`cart:updated`, `location:changed`, `auth:open`, …)
+ * - `toast`: the toast API the shell renders
+ * - `user-location`: the shared `userLocation` cookie
+ * - `navigation`: in-app navigation that the shell claims
+ * - `composition`: route table entries, the microfrontend manifest, the remotes' props
+ * - `edge-types`: the edge's reply shapes (docs/edge-api.md)
+ *
+ * It must never import React or any app: every microfrontend and the shell depend on it.
+ */
+export * from './events';
+export * from './toast';
+export * from './user-location';
+export * from './navigation';
+export * from './storage';
+export * from './composition';
+export * from './edge-types';

@@ -1,0 +1,93 @@
+/**
+ * The shared delivery location, kept in the `userLocation` cookie so that the edge, the shell and
+ * every microfrontend read the same value (docs/edge-api.md, spec 000 §4 "Setting a location").
+ */
+import { emit } from './events';
+
+export interface UserLocation {
+  lat: number;
+  lng: number;
+  address: string;
+  area: string;
+  mainText: string;
+  city: string;
+}
+
+export const USER_LOCATION_COOKIE = 'userLocation';
+/** Spec §9: the userLocation cookie lives 365 days. */
+export const USER_LOCATION_MAX_AGE_S = 365 * 24 * 60 * 60;
+
+function isFiniteNumber(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value);
+}
+
+function asString(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+/**
+ * Parses the cookie's value (URL-encoded JSON). Anything without numeric lat and lng is no
+ * location at all: every page that needs one checks both (spec 000 §5).
+ */
+export function parseUserLocation(raw: string | undefined | null): UserLocation | null {
+  if (!raw) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(decodeURIComponent(raw));
+  } catch {
+    return null;
+  }
+  if (!parsed || typeof parsed !== 'object') return null;
+  const value = parsed as Record<string, unknown>;
+  const lat = typeof value.lat === 'string' ? Number(value.lat) : value.lat;
+  const lng = typeof value.lng === 'string' ? Number(value.lng) : value.lng;
+  if (!isFiniteNumber(lat) || !isFiniteNumber(lng)) return null;
+  return {
+    lat,
+    lng,
+    address: asString(value.address),
+    area: asString(value.area),
+    mainText: asString(value.mainText),
+    city: asString(value.city),
+  };
+}
+
+/** Returns a cookie's raw value from a `document.cookie`-style string. */
+export function readCookie(name: string, cookieString: string): string | undefined {
+  for (const part of cookieString.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    if (part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}
+
+/** The Set-Cookie-style string that stores a location (or expires it when `null`). */
+export function serializeUserLocationCookie(location: UserLocation | null, secure = false): string {
+  const attributes = ['Path=/', 'SameSite=Lax', ...(secure ? ['Secure'] : [])];
+  if (!location) return [`${USER_LOCATION_COOKIE}=`, 'Max-Age=0', ...attributes].join('; ');
+  const { lat, lng, address, area, mainText, city } = location;
+  const value = encodeURIComponent(JSON.stringify({ lat, lng, address, area, mainText, city }));
+  return [`${USER_LOCATION_COOKIE}=${value}`, `Max-Age=${USER_LOCATION_MAX_AGE_S}`, ...attributes].join('; ');
+}
+
+export function getUserLocation(): UserLocation | null {
+  if (typeof document === 'undefined') return null;
+  return parseUserLocation(readCookie(USER_LOCATION_COOKIE, document.cookie));
+}
+
+/**
+ * Saves the location (or clears it when it lacks lat/lng, as the spec says) and tells everyone
+ * with `location:changed`.
+ */
+export function setUserLocation(location: UserLocation | null): void {
+  const valid = location && isFiniteNumber(location.lat) && isFiniteNumber(location.lng) ? location : null;
+  if (typeof document !== 'undefined') {
+    document.cookie = serializeUserLocationCookie(valid, window.location.protocol === 'https:');
+  }
+  emit('location:changed', valid);
+}
+
+export function hasLatLng(location: UserLocation | null | undefined): location is UserLocation {
+  return !!location && isFiniteNumber(location.lat) && isFiniteNumber(location.lng);
+}

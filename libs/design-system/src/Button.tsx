@@ -1,0 +1,15 @@
+import type { ButtonHTMLAttributes } from 'react';
+
+export type ButtonVariant = 'primary' | 'secondary' | 'link';
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: ButtonVariant;
+  block?: boolean;
+}
+
+export function Button({ variant = 'primary', block = false, className, type = 'button', ...rest }: ButtonProps) {
+  const classes = ['ds-button', `ds-button--${variant}`, block ? 'ds-button--block' : '', className ?? '']
+    .filter(Boolean)
+    .join(' ');
+  return <button type={type} className={classes} {...rest} />;
+}

@@ -1,0 +1,61 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Image, imageUrl } from './Image';
+
+class FakeIntersectionObserver {
+  static instances: FakeIntersectionObserver[] = [];
+  constructor(private readonly callback: IntersectionObserverCallback) {
+    FakeIntersectionObserver.instances.push(this);
+  }
+  observe() {}
+  disconnect() {}
+  enter() {
+    this.callback([{ isIntersecting: true } as IntersectionObserverEntry], this as unknown as IntersectionObserver);
+  }
+}
+
+beforeEach(() => {
+  FakeIntersectionObserver.instances = [];
+  (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver = FakeIntersectionObserver;
+});
+
+afterEach(() => {
+  cleanup();
+  delete (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver;
+});
+
+describe('imageUrl', () => {
+  it('points at the edge image route with the default 508 × 320 size', () => {
+    expect(imageUrl('restaurant-1042')).toBe('/images/restaurant-1042?w=508&h=320');
+    expect(imageUrl('item 1', { w: 80, h: 80 })).toBe('/images/item%201?w=80&h=80');
+  });
+});
+
+describe('Image', () => {
+  it('does not load until it enters the viewport', () => {
+    render(<Image src="/images/a" alt="Biryani" />);
+    const img = screen.getByRole('img', { name: 'Biryani' });
+    expect(img.getAttribute('src')).toBeNull();
+    expect(img.dataset.state).toBe('idle');
+
+    act(() => FakeIntersectionObserver.instances[0]!.enter());
+
+    expect(img.getAttribute('src')).toBe('/images/a');
+    expect(img.dataset.state).toBe('loading');
+    fireEvent.load(img);
+    expect(img.dataset.state).toBe('loaded');
+  });
+
+  it('falls back to the fallback image when loading fails', () => {
+    render(<Image src="/images/broken" alt="Dish" fallbackSrc="/images/placeholder" eager />);
+    const img = screen.getByRole('img', { name: 'Dish' });
+    fireEvent.error(img);
+    expect(img.getAttribute('src')).toBe('/images/placeholder');
+  });
+
+  it('hides the image when it fails without a fallback', () => {
+    render(<Image src="/images/broken" alt="Dish" eager />);
+    fireEvent.error(screen.getByRole('img', { name: 'Dish' }));
+    expect(screen.queryByRole('img', { name: 'Dish' })).toBeNull();
+  });
+});

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { formatDeliveryTime, formatPrice, formatPriceRange, formatRating, truncate } from './format';
+
+describe('formatPrice', () => {
+  it('shows paise as rupees with the rupee sign', () => {
+    expect(formatPrice(24900)).toBe('₹249');
+    expect(formatPrice(0)).toBe('₹0');
+    expect(formatPrice(40000)).toBe('₹400');
+  });
+
+  it('groups digits the Indian way', () => {
+    expect(formatPrice(124900)).toBe('₹1,249');
+    expect(formatPrice(12345600)).toBe('₹1,23,456');
+  });
+
+  it('shows paise only when there are some', () => {
+    expect(formatPrice(24950)).toBe('₹249.50');
+    expect(formatPrice(-5000)).toBe('-₹50');
+  });
+
+  it('refuses amounts that are not integer paise', () => {
+    expect(() => formatPrice(249.5)).toThrow(TypeError);
+    expect(() => formatPrice(Number.NaN)).toThrow(TypeError);
+  });
+
+  it('formats a price range', () => {
+    expect(formatPriceRange(10000, 30000)).toBe('₹100 - ₹300');
+  });
+});
+
+describe('formatRating', () => {
+  it("shows '--' when a rating is missing or zero", () => {
+    expect(formatRating(null)).toBe('--');
+    expect(formatRating(undefined)).toBe('--');
+    expect(formatRating(0)).toBe('--');
+    expect(formatRating('--')).toBe('--');
+  });
+
+  it('shows one decimal', () => {
+    expect(formatRating(4.3)).toBe('4.3');
+    expect(formatRating(4)).toBe('4.0');
+    expect(formatRating(3.96)).toBe('4.0');
+    expect(formatRating('4.25')).toBe('4.3');
+  });
+});
+
+describe('other formats', () => {
+  it("shows delivery time as 'min-max MINS'", () => {
+    expect(formatDeliveryTime(25, 35)).toBe('25-35 MINS');
+    expect(formatDeliveryTime(30, 30)).toBe('30 MINS');
+  });
+
+  it('truncates with an ellipsis', () => {
+    expect(truncate('Koramangala 5th Block', 16)).toBe('Koramangala 5th…');
+    expect(truncate('Indiranagar', 16)).toBe('Indiranagar');
+  });
+});

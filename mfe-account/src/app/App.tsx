@@ -1,0 +1,43 @@
+/**
+ * mfe_account/App: my-account, Tiffin One (membership and its checkout) and support.
+ */
+import { navigate, type MatchedRoute, type RemoteAppProps } from '@tiffin/contract';
+import { ErrorState, MfeRoot } from '@tiffin/design-system';
+import { useEffect } from 'react';
+import { AccountPage } from './AccountPage';
+import { MembershipPage } from './MembershipPage';
+import { SupportPage } from './SupportPage';
+import './account.css';
+
+/**
+ * Spec 001 §2: super checkout with an empty user state goes to the membership page. The edge has
+ * no user calls yet, so the user state is always empty for now.
+ */
+function MembershipCheckout() {
+  useEffect(() => navigate('/tiffin-one', { replace: true }), []);
+  return null;
+}
+
+function Page({ route }: { route: MatchedRoute }) {
+  switch (route.id) {
+    case 'account':
+      return <AccountPage tab={route.params.tab} />;
+    case 'membership':
+    case 'membership-confirm':
+      return <MembershipPage />;
+    case 'membership-checkout':
+      return <MembershipCheckout />;
+    case 'support':
+      return <SupportPage rest={route.params.rest} />;
+    default:
+      return <ErrorState role="region" title="There's nothing here" message="We cannot find what you are looking for. Please check your search query." />;
+  }
+}
+
+export default function App({ route }: RemoteAppProps) {
+  return (
+    <MfeRoot mfe="mfe-account" version={__MFE_VERSION__} className="acct-root">
+      <Page route={route} />
+    </MfeRoot>
+  );
+}

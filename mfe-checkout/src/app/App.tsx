@@ -1,0 +1,43 @@
+/** mfe_checkout/App: checkout (/checkout), web payments (/payments) and order tracking. */
+import type { MatchedRoute, RemoteAppProps } from '@tiffin/contract';
+import { ErrorState, Link, MfeRoot } from '@tiffin/design-system';
+import { PaymentMethods } from './PaymentMethods';
+import './checkout.css';
+
+function Page({ route }: { route: MatchedRoute }) {
+  switch (route.id) {
+    case 'checkout':
+      return (
+        <section className="chk-page" aria-label="Checkout">
+          <h2 className="chk-page__title">Choose payment method</h2>
+          <PaymentMethods />
+          <Link href="/cart">Back to cart</Link>
+        </section>
+      );
+    case 'payments':
+      return (
+        <section className="chk-page" aria-label="Payment options">
+          <h2 className="chk-page__title">Payment options</h2>
+          <PaymentMethods />
+        </section>
+      );
+    case 'track-order':
+      return (
+        <section className="chk-page" aria-label="Order tracking">
+          <h2 className="chk-page__title">Order #{route.params.orderId}</h2>
+          <p className="chk-page__note">For help and queries, please contact the restaurant</p>
+          <Link href="/support">Help &amp; Support</Link>
+        </section>
+      );
+    default:
+      return <ErrorState role="region" title="There's nothing here" message="We cannot find what you are looking for. Please check your search query." />;
+  }
+}
+
+export default function App({ route }: RemoteAppProps) {
+  return (
+    <MfeRoot mfe="mfe-checkout" version={__MFE_VERSION__} className="chk-root">
+      <Page route={route} />
+    </MfeRoot>
+  );
+}

@@ -1,0 +1,8 @@
+// mfe-checkout: a remote; the shell registers it at runtime from /mfe-manifest.json.
+const { createWebpackConfig } = require('@tiffin/build-config');
+
+module.exports = createWebpackConfig({
+  projectDir: __dirname,
+  federationName: 'mfe_checkout',
+  exposes: { './App': './src/remote-entry.ts' },
+});

@@ -1,0 +1,127 @@
+/**
+ * mfe_discovery/App: the discovery team's pages. The shell matched the route (routes.json) and
+ * passes it in; this component only picks the page for `route.id`.
+ */
+import { getUserLocation, navigate, on, type MatchedRoute, type RemoteAppProps, type UserLocation } from '@tiffin/contract';
+import { ErrorState, Link, MfeRoot } from '@tiffin/design-system';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Landing } from './Landing';
+import { Listing } from './Listing';
+import { MenuPage } from './MenuPage';
+import './discovery.css';
+
+function useLocation(): UserLocation | null {
+  const [location, setLocation] = useState(getUserLocation);
+  useEffect(() => on('location:changed', setLocation), []);
+  return location;
+}
+
+function titleCase(slug: string | undefined): string {
+  return (slug ?? '')
+    .split('-')
+    .filter(Boolean)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(' ');
+}
+
+/** Search, collections and offers need a location; without one they go home (spec 000 §5). */
+function RequireLocation({ location, children }: { location: UserLocation | null; children: (location: UserLocation) => ReactNode }) {
+  useEffect(() => {
+    if (!location) navigate('/', { replace: true });
+  }, [location]);
+  return location ? children(location) : null;
+}
+
+function SetLocationPrompt({ place }: { place?: string }) {
+  return (
+    <ErrorState role="region" title={place ? `Restaurants in ${place}` : 'Where should we deliver?'} message="Please enter your delivery location to view restaurants.">
+      <Link href="/">Set delivery location</Link>
+    </ErrorState>
+  );
+}
+
+/** City, area and SEO pages: the listing when the stored location is in that city. */
+function PlacePage({ heading, city, location }: { heading: string; city?: string; location: UserLocation | null }) {
+  const inCity = location && (!city || location.city.toLowerCase() === city.toLowerCase());
+  return (
+    <>
+      <h1 className="disc-page-title">{heading}</h1>
+      {inCity ? <Listing location={location} title="Restaurants near you" /> : <SetLocationPrompt place={titleCase(city)} />}
+    </>
+  );
+}
+
+function Page({ route, location }: { route: MatchedRoute; location: UserLocation | null }) {
+  const { params } = route;
+  switch (route.id) {
+    case 'home':
+    case 'new-home':
+    case 'auth':
+      return location ? <Listing location={location} title="Restaurants near you" /> : <Landing />;
+    case 'listing':
+    case 'restaurants-near-me':
+    case 'best-restaurants-near-me':
+      return location ? <Listing location={location} title="Restaurants near you" /> : <SetLocationPrompt />;
+    case 'cuisine-near-me':
+      return <PlacePage heading={`${titleCase(params.cuisine)} restaurants near you`} location={location} />;
+    case 'menu':
+    case 'menu-by-id':
+    case 'city-restaurant':
+      return <MenuPage restaurantId={params.restaurantId} location={location} />;
+    case 'menu-index':
+      // Spec 000 §2.1: without the path param the restaurant_id query value is used.
+      return <MenuPage restaurantId={new URLSearchParams(window.location.search).get('restaurant_id') ?? undefined} location={location} />;
+    case 'meal':
+      return <MenuPage restaurantId={new URLSearchParams(window.location.search).get('restId') ?? undefined} location={location} />;
+    case 'search':
+      return (
+        <RequireLocation location={location}>
+          {(loc) => (
+            <>
+              <h1 className="disc-page-title">Search for restaurants and food</h1>
+              <Listing location={loc} title="Popular restaurants near you" />
+            </>
+          )}
+        </RequireLocation>
+      );
+    case 'collection':
+      return (
+        <RequireLocation location={location}>
+          {(loc) => <Listing location={loc} title="Collection" collection={params.collectionId} />}
+        </RequireLocation>
+      );
+    case 'offers':
+    case 'offers-near-me':
+      return (
+        <RequireLocation location={location}>
+          {(loc) => (
+            <>
+              <h1 className="disc-page-title">Offers for you</h1>
+              <Listing location={loc} title="Offers near you" only={(r) => (r.aggregatedDiscountInfo?.shortDescriptionList?.length ?? 0) > 0} />
+            </>
+          )}
+        </RequireLocation>
+      );
+    case 'eatlist':
+      return <PlacePage heading={params.slug ? titleCase(params.slug) : 'Eatlists'} location={location} />;
+    case 'city':
+    case 'city-best-restaurants':
+      return <PlacePage heading={`${route.id === 'city' ? 'Food delivery in' : 'Best restaurants in'} ${titleCase(params.city)}`} city={params.city} location={location} />;
+    case 'area':
+      return <PlacePage heading={`Restaurants in ${titleCase(params.area)}, ${titleCase(params.city)}`} city={params.city} location={location} />;
+    case 'city-collection':
+    case 'area-collection':
+      return <PlacePage heading={`${titleCase(params.collection)} in ${titleCase(params.area ?? params.city)}`} city={params.city} location={location} />;
+    default:
+      return <ErrorState role="region" title="There's nothing here" message="We cannot find what you are looking for. Please check your search query." />;
+  }
+}
+
+export default function App({ route }: RemoteAppProps) {
+  const location = useLocation();
+  return (
+    <MfeRoot mfe="mfe-discovery" version={__MFE_VERSION__} className="disc-root">
+      <Page route={route} location={location} />
+    </MfeRoot>
+  );
+}

@@ -1,0 +1,8 @@
+// mfe-discovery: a remote; the shell registers it at runtime from /mfe-manifest.json.
+const { createWebpackConfig } = require('@tiffin/build-config');
+
+module.exports = createWebpackConfig({
+  projectDir: __dirname,
+  federationName: 'mfe_discovery',
+  exposes: { './App': './src/remote-entry.ts' },
+});

@@ -1,0 +1,97 @@
+/**
+ * The shell's page: chrome (header, footer, toasts, offline banner, auth sidebar slot) around the
+ * route's content. Route → owner comes from routes.json; a remote's page mounts in a
+ * RemoteBoundary, so its failure never takes the chrome or other routes down.
+ */
+import { emit, on, type AuthSidebarProps, type MatchedRoute } from '@tiffin/contract';
+import { Skeleton } from '@tiffin/design-system';
+import { useEffect, useState } from 'react';
+import { knownCities, useCities } from '../data/cities';
+import { AppErrorBoundary } from '../errors/AppErrorBoundary';
+import { RemoteBoundary, RemoteLoaderContext, type RemoteLoader } from '../federation/RemoteBoundary';
+import { Footer } from '../footer/Footer';
+import { footerVisible } from '../footer/footer';
+import { Header } from '../header/Header';
+import { useCartCount } from '../header/useCartCount';
+import { useUserLocation } from '../header/useUserLocation';
+import { OfflineBanner } from '../offline/OfflineBanner';
+import { NotFound } from '../pages/NotFound';
+import { ShellPage } from '../pages/ShellPages';
+import { effectivePageType, resolveRoute, ROUTES } from '../routing/match';
+import { documentTitle } from '../routing/titles';
+import { useBrowserLocation } from '../routing/useBrowserLocation';
+import { ToastHost } from '../toasts/ToastHost';
+import '../styles/shell.css';
+
+/** Mounts mfe_account/AuthSidebar on the first `auth:open`; the shell keeps the open state. */
+function AuthSidebarSlot() {
+  const [state, setState] = useState<{ mounted: boolean; open: boolean; mode: AuthSidebarProps['mode'] }>({
+    mounted: false,
+    open: false,
+    mode: 'login',
+  });
+  useEffect(() => on('auth:open', ({ mode }) => setState({ mounted: true, open: true, mode })), []);
+  if (!state.mounted) return null;
+  const props: AuthSidebarProps = { open: state.open, mode: state.mode, onClose: () => setState((s) => ({ ...s, open: false })) };
+  return (
+    <div className={state.open ? 'shell-auth-slot shell-auth-slot--open' : 'shell-auth-slot'}>
+      <RemoteBoundary mfe="mfe-account" expose="AuthSidebar" props={props} compact />
+    </div>
+  );
+}
+
+function Page() {
+  const { pathname, search } = useBrowserLocation();
+  const cities = useCities();
+  const location = useUserLocation();
+  const cartCount = useCartCount();
+  const resolution = resolveRoute(pathname, ROUTES, knownCities(cities));
+  const match: MatchedRoute | null = resolution.kind === 'match' ? resolution.match : null;
+
+  useEffect(() => {
+    if (resolution.kind !== 'pending') document.title = documentTitle(match);
+  }, [resolution.kind, pathname]); // `match` follows from the path and the city list
+
+  // /auth shows home with the auth sidebar open (spec 000 §2.1).
+  useEffect(() => {
+    if (match?.id === 'auth') emit('auth:open', { mode: 'login' });
+  }, [match?.id]);
+
+  let content;
+  if (resolution.kind === 'pending') {
+    content = <Skeleton height={240} />;
+  } else if (resolution.kind === 'not-found') {
+    content = <NotFound />;
+  } else if (resolution.route.mfe === 'shell') {
+    content = <ShellPage route={resolution.match} search={search} />;
+  } else {
+    const route = { ...resolution.match, pageType: effectivePageType(resolution.match, location !== null) };
+    content = (
+      <RemoteBoundary key={resolution.route.mfe} mfe={resolution.route.mfe} expose="App" props={{ route, path: pathname }} resetKey={pathname} />
+    );
+  }
+
+  const pageType = match ? effectivePageType(match, location !== null) : 'NOT_FOUND';
+  return (
+    <>
+      <OfflineBanner />
+      <Header pageType={pageType} location={location} cartCount={cartCount} />
+      <main className="shell-main" data-route-id={match?.id ?? (resolution.kind === 'not-found' ? 'not-found' : undefined)}>
+        {content}
+      </main>
+      {footerVisible(match?.id ?? null) ? <Footer cities={cities} /> : null}
+      <ToastHost />
+      <AuthSidebarSlot />
+    </>
+  );
+}
+
+export function App({ loader }: { loader: RemoteLoader }) {
+  return (
+    <AppErrorBoundary>
+      <RemoteLoaderContext.Provider value={loader}>
+        <Page />
+      </RemoteLoaderContext.Provider>
+    </AppErrorBoundary>
+  );
+}

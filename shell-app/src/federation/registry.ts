@@ -1,0 +1,112 @@
+/**
+ * Runtime composition: turns "render mfe-cart's HeaderCart" into a loaded module.
+ *
+ * The manifest is fetched once and every entry is registered with the Module Federation runtime
+ * (`registerRemotes`); modules are then loaded by `<federation name>/<expose>` (`loadRemote`).
+ * A load that takes longer than REMOTE_LOAD_TIMEOUT_MS fails, so a hanging server cannot keep a
+ * page in its loading state. A retry re-reads the manifest (the team may have published a fix)
+ * and re-registers that remote with `force`, which drops the runtime's cached failure.
+ */
+import type { MfeId, MfeManifest } from '@tiffin/contract';
+import { fetchManifest as defaultFetchManifest } from './manifest';
+
+export const REMOTE_LOAD_TIMEOUT_MS = 8000;
+
+export class RemoteLoadError extends Error {
+  override readonly name = 'RemoteLoadError';
+  constructor(
+    readonly mfe: string,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`${mfe}: ${message}`, options);
+  }
+}
+
+interface RemoteRegistration {
+  name: string;
+  entry: string;
+}
+
+export interface FederationRuntime {
+  registerRemotes(remotes: RemoteRegistration[], options?: { force?: boolean }): void;
+  loadRemote<T>(id: string): Promise<T | null>;
+}
+
+export interface RegistryOptions {
+  runtime: FederationRuntime;
+  fetchManifest?: () => Promise<MfeManifest>;
+  timeoutMs?: number;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => Error): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(onTimeout()), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+export class RemoteRegistry {
+  private manifest: Promise<MfeManifest> | null = null;
+  private readonly fetchManifest: () => Promise<MfeManifest>;
+  private readonly timeoutMs: number;
+
+  constructor(private readonly options: RegistryOptions) {
+    this.fetchManifest = options.fetchManifest ?? (() => defaultFetchManifest());
+    this.timeoutMs = options.timeoutMs ?? REMOTE_LOAD_TIMEOUT_MS;
+  }
+
+  /** Fetches and registers the manifest once; a failed fetch is forgotten so Retry fetches again. */
+  private ensureManifest(refresh: boolean): Promise<MfeManifest> {
+    if (!this.manifest || refresh) {
+      const first = !this.manifest;
+      const loading = this.fetchManifest().then((manifest) => {
+        if (first) {
+          this.options.runtime.registerRemotes(Object.values(manifest).map(({ name, entry }) => ({ name, entry })));
+        }
+        return manifest;
+      });
+      this.manifest = loading;
+      loading.catch(() => {
+        if (this.manifest === loading) this.manifest = null;
+      });
+    }
+    return this.manifest;
+  }
+
+  async load<T>(mfe: MfeId, expose: string, { retry = false }: { retry?: boolean } = {}): Promise<T> {
+    let manifest: MfeManifest;
+    try {
+      manifest = await this.ensureManifest(retry);
+    } catch (cause) {
+      throw new RemoteLoadError(mfe, 'the microfrontend manifest could not be loaded', { cause });
+    }
+    const entry = manifest[mfe];
+    if (!entry) throw new RemoteLoadError(mfe, 'not listed in mfe-manifest.json');
+    if (retry) this.options.runtime.registerRemotes([{ name: entry.name, entry: entry.entry }], { force: true });
+
+    const id = `${entry.name}/${expose}`;
+    let loaded: T | null;
+    try {
+      loaded = await withTimeout(
+        this.options.runtime.loadRemote<T>(id),
+        this.timeoutMs,
+        () => new RemoteLoadError(mfe, `loading ${id} timed out after ${this.timeoutMs} ms`),
+      );
+    } catch (cause) {
+      if (cause instanceof RemoteLoadError) throw cause;
+      throw new RemoteLoadError(mfe, `loading ${id} failed`, { cause });
+    }
+    if (!loaded) throw new RemoteLoadError(mfe, `${id} is not exposed`);
+    return loaded;
+  }
+}

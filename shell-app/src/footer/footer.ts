@@ -1,0 +1,87 @@
+/**
+ * Footer content and the pure rules behind it (spec 000 §2.2, §2.4).
+ */
+import type { City } from '@tiffin/contract';
+
+export interface FooterLink {
+  name: string;
+  href: string;
+  /** Spec: footer links open in a new tab except help and support. */
+  newTab: boolean;
+}
+
+export interface FooterLinkGroup {
+  title: string;
+  links: FooterLink[];
+}
+
+export const FOOTER_GROUPS: FooterLinkGroup[] = [
+  {
+    title: 'Company',
+    links: [
+      { name: 'About us', href: '/about', newTab: true },
+      { name: 'Team', href: '/team', newTab: true },
+      { name: 'Careers', href: '/careers', newTab: true },
+      { name: 'Bug Bounty', href: '/bug-bounty', newTab: true },
+      { name: 'Tiffin One', href: '/tiffin-one', newTab: true },
+      { name: 'Tiffin Corporate', href: '/corporate', newTab: true },
+    ],
+  },
+  {
+    title: 'Contact us',
+    links: [{ name: 'Help & Support', href: '/support', newTab: false }],
+  },
+  {
+    title: 'Legal',
+    links: [
+      { name: 'Terms & Conditions', href: '/terms-and-conditions', newTab: true },
+      { name: 'Refund & Cancellation', href: '/refund-policy', newTab: true },
+      { name: 'Privacy Policy', href: '/privacy-policy', newTab: true },
+      { name: 'Cookie Policy', href: '/cookie-policy', newTab: true },
+      { name: 'Offer Terms', href: '/offer-terms', newTab: true },
+      { name: 'Phishing & Fraud', href: '/beware-of-phishing-and-fraud', newTab: true },
+      { name: 'Corporate – Tiffin Money Terms', href: '/tnc-corporate-sm', newTab: true },
+      { name: 'Corporate – Discount Terms', href: '/tnc-corporate-discount', newTab: true },
+    ],
+  },
+];
+
+export const APP_DOWNLOAD_TEXT = 'For better experience, download the Tiffin app now';
+export const POPULAR_CITIES_TITLE = 'Popular cities in India';
+
+/** Spec 000 §2.2: the popular cities, when enabled. */
+export const POPULAR_CITY_SLUGS = ['ahmedabad', 'bangalore', 'chennai', 'delhi', 'gurgaon', 'hyderabad', 'kolkata', 'mumbai', 'pune'];
+
+/** Spec §9: 4 columns on desktop, 2 on mobile. */
+export const CITY_COLUMNS = { desktop: 4, mobile: 2 } as const;
+
+const HIDDEN_SLUG = /test|do-not-use|closed/i;
+
+/** Cities that may be listed: enabled, and no test, do-not-use or closed slugs. */
+export function listableCities(cities: readonly City[]): City[] {
+  return cities.filter((city) => city.enabled && !HIDDEN_SLUG.test(city.slug));
+}
+
+export function popularCities(cities: readonly City[]): City[] {
+  return listableCities(cities).filter((city) => POPULAR_CITY_SLUGS.includes(city.slug));
+}
+
+/** Splits items into `count` columns, filling each column top to bottom (column-major). */
+export function splitIntoColumns<T>(items: readonly T[], count: number): T[][] {
+  const columns: T[][] = Array.from({ length: Math.max(1, count) }, () => []);
+  const perColumn = Math.ceil(items.length / columns.length);
+  items.forEach((item, index) => {
+    columns[Math.floor(index / Math.max(1, perColumn))]!.push(item);
+  });
+  return columns;
+}
+
+/** Links for a city (spec: /city/{city} and /city/{city}/best-restaurants). */
+export function cityHref(slug: string): string {
+  return `/city/${encodeURIComponent(slug)}`;
+}
+
+/** Spec 000 §2.1: the footer is hidden while a collection is open. */
+export function footerVisible(routeId: string | null): boolean {
+  return routeId !== 'collection';
+}

@@ -1,0 +1,104 @@
+/**
+ * The page header. What it shows comes from `headerConfig` (a data table); this file only renders.
+ * The cart flyout belongs to the cart team (`mfe_cart/HeaderCart`) and is mounted here, inside a
+ * RemoteBoundary, only once the visitor points at the cart.
+ */
+import { emit, type PageType, type UserLocation } from '@tiffin/contract';
+import { Link } from '@tiffin/design-system';
+import { useState, type FocusEvent } from 'react';
+import { RemoteBoundary } from '../federation/RemoteBoundary';
+import { cartBadgeClass, headerConfig, locationTitle } from './config';
+
+function CartNav({ count }: { count: number }) {
+  const [open, setOpen] = useState(false);
+  const close = () => setOpen(false);
+  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) close();
+  };
+  return (
+    <div className="shell-cart" onMouseEnter={() => setOpen(true)} onMouseLeave={close} onFocus={() => setOpen(true)} onBlur={onBlur}>
+      <Link href="/cart" className="shell-nav__link" aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}>
+        <span className={cartBadgeClass(count)} data-testid="cart-badge">
+          {count}
+        </span>
+        <span>Cart</span>
+      </Link>
+      {open ? (
+        <div className="shell-cart-flyout">
+          <RemoteBoundary mfe="mfe-cart" expose="HeaderCart" props={{ onClose: close }} compact />
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+export interface HeaderProps {
+  pageType: PageType;
+  location: UserLocation | null;
+  cartCount: number;
+}
+
+export function Header({ pageType, location, cartCount }: HeaderProps) {
+  const config = headerConfig(pageType, { hasLocation: location !== null });
+  if (config.nothing) return null;
+  const place = locationTitle(location);
+  const logo = (
+    <>
+      <span className="shell-logo__mark" aria-hidden="true">
+        T
+      </span>
+      {config.fullLogo ? <span className="shell-logo__word">Tiffin</span> : null}
+    </>
+  );
+
+  return (
+    <header className={config.staticMode ? 'shell-header shell-header--static' : 'shell-header'} data-page-type={pageType}>
+      <div className="shell-header__inner">
+        {config.logoIsLink ? (
+          <Link href="/" className="shell-logo" aria-label="Tiffin home">
+            {logo}
+          </Link>
+        ) : (
+          <span className="shell-logo" aria-label="Tiffin">
+            {logo}
+          </span>
+        )}
+        {config.showTitle && config.title ? <h1 className="shell-header__title">{config.title}</h1> : null}
+        {config.showLocationBar ? (
+          <div className="shell-location-bar" title={location?.address || undefined}>
+            <span className="shell-location-bar__title">{place ?? 'Set your location'}</span>
+            {location?.address ? <span className="shell-location-bar__address">{location.address}</span> : null}
+          </div>
+        ) : null}
+        <nav className="shell-nav" aria-label="Main">
+          {config.showCorporate ? (
+            <Link href="/corporate" className="shell-nav__link" target="_blank">
+              Tiffin Corporate
+            </Link>
+          ) : null}
+          {config.showSearch ? (
+            <Link href="/search" className="shell-nav__link">
+              Search
+            </Link>
+          ) : null}
+          {config.showOffers ? (
+            <Link href="/offers" className="shell-nav__link">
+              Offers
+            </Link>
+          ) : null}
+          {config.showHelp ? (
+            <Link href="/support" className="shell-nav__link">
+              Help
+            </Link>
+          ) : null}
+          {config.showUser ? (
+            <button type="button" className="shell-nav__link shell-nav__button" onClick={() => emit('auth:open', { mode: 'login' })}>
+              Sign In
+            </button>
+          ) : null}
+          {config.showCart ? <CartNav count={cartCount} /> : null}
+        </nav>
+      </div>
+    </header>
+  );
+}
