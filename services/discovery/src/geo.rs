@@ -1,0 +1,117 @@
+//! Points on the earth and the distance between them: the one geometry every RPC of this service
+//! shares (nearest locality, delivery radius, delivery estimate).
+//!
+//! A [`Point`] can only be made from a coordinate that is finite and in range, so code that holds
+//! one never has to check again; a caller's bad coordinate is refused where it enters
+//! ([`Point::new`] → the spec's "Invalid user location.").
+
+/// Mean earth radius the spec fixes for every distance (§9).
+pub const EARTH_RADIUS_KM: f64 = 6371.0;
+
+/// A valid coordinate: latitude in [-90, 90], longitude in [-180, 180], both finite.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Point {
+    lat: f64,
+    lng: f64,
+}
+
+/// A coordinate outside the earth (or NaN / infinite).
+#[derive(Debug, Clone, Copy, PartialEq, thiserror::Error)]
+#[error("invalid coordinate ({lat}, {lng})")]
+pub struct InvalidPoint {
+    pub lat: f64,
+    pub lng: f64,
+}
+
+impl Point {
+    /// Parses a caller's coordinate. The range checks also refuse NaN, since every comparison
+    /// with NaN is false.
+    pub fn new(lat: f64, lng: f64) -> Result<Self, InvalidPoint> {
+        if (-90.0..=90.0).contains(&lat) && (-180.0..=180.0).contains(&lng) {
+            Ok(Self { lat, lng })
+        } else {
+            Err(InvalidPoint { lat, lng })
+        }
+    }
+
+    pub fn lat(self) -> f64 {
+        self.lat
+    }
+
+    pub fn lng(self) -> f64 {
+        self.lng
+    }
+
+    /// Great-circle distance in kilometres (haversine, R = 6371 km).
+    pub fn distance_km(self, other: Point) -> f64 {
+        let (p1, p2) = (self.lat.to_radians(), other.lat.to_radians());
+        let dp = p2 - p1;
+        let dl = (other.lng - self.lng).to_radians();
+        let a = (dp / 2.0).sin().powi(2) + p1.cos() * p2.cos() * (dl / 2.0).sin().powi(2);
+        // Rounding can push `a` a hair above 1 for nearly antipodal points; asin would give NaN.
+        2.0 * EARTH_RADIUS_KM * a.sqrt().min(1.0).asin()
+    }
+
+    /// Earth-centred cartesian position in kilometres. The spatial index works in this space
+    /// because straight-line (chord) distance there never exceeds the great-circle distance and
+    /// has no seam at the antimeridian or the poles, unlike boxes in degrees.
+    pub fn to_cartesian_km(self) -> [f64; 3] {
+        let (lat, lng) = (self.lat.to_radians(), self.lng.to_radians());
+        [EARTH_RADIUS_KM * lat.cos() * lng.cos(), EARTH_RADIUS_KM * lat.cos() * lng.sin(), EARTH_RADIUS_KM * lat.sin()]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn p(lat: f64, lng: f64) -> Point {
+        Point::new(lat, lng).unwrap()
+    }
+
+    #[test]
+    fn koramangala_to_indiranagar_is_about_5_1_km() {
+        // Between the gazetteer's centres: 4.80 km north (0.0432°) and 1.77 km east (0.0163° at
+        // cos 12.96°), so √(4.80² + 1.77²) ≈ 5.12 km. "About 4.8 km" is only the northward leg.
+        let d = p(12.9352, 77.6245).distance_km(p(12.9784, 77.6408));
+
+        assert!((d - 5.12).abs() <= 0.02, "{d}");
+    }
+
+    #[test]
+    fn a_degree_of_latitude_is_r_times_pi_over_180() {
+        let d = p(10.0, 77.0).distance_km(p(11.0, 77.0));
+
+        assert!((d - EARTH_RADIUS_KM * std::f64::consts::PI / 180.0).abs() < 1e-9, "{d}");
+    }
+
+    #[test]
+    fn distance_is_symmetric_zero_to_itself_and_finite_at_the_antipode() {
+        let (a, b) = (p(12.9, 77.6), p(28.6, 77.2));
+        assert_eq!(a.distance_km(b), b.distance_km(a));
+        assert_eq!(a.distance_km(a), 0.0);
+
+        let half_circumference = p(0.0, 0.0).distance_km(p(0.0, 180.0));
+        assert!((half_circumference - EARTH_RADIUS_KM * std::f64::consts::PI).abs() < 1e-6);
+    }
+
+    #[test]
+    fn refuses_out_of_range_and_non_finite_coordinates() {
+        for (lat, lng) in
+            [(90.1, 0.0), (-90.1, 0.0), (0.0, 180.5), (0.0, -181.0), (f64::NAN, 0.0), (0.0, f64::INFINITY)]
+        {
+            assert!(Point::new(lat, lng).is_err(), "({lat}, {lng})");
+        }
+        assert!(Point::new(90.0, -180.0).is_ok());
+    }
+
+    #[test]
+    fn chord_distance_never_exceeds_the_great_circle_distance() {
+        let (a, b) = (p(12.9352, 77.6245), p(12.9784, 77.6408));
+        let (ca, cb) = (a.to_cartesian_km(), b.to_cartesian_km());
+        let chord = ca.iter().zip(cb).map(|(x, y)| (x - y).powi(2)).sum::<f64>().sqrt();
+
+        assert!(chord <= a.distance_km(b));
+        assert!(a.distance_km(b) - chord < 1e-3);
+    }
+}

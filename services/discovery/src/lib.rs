@@ -1,0 +1,98 @@
+//! The discovery service: where Tiffin delivers. It owns the gazetteer (cities and their
+//! localities), the city list, and the restaurants' listing data: where each restaurant is, how
+//! far it delivers, how long it takes, how it is rated.
+//!
+//! - [`places`]: the `places` table; `AutocompletePlaces` and `RecommendAddress` (reverse
+//!   geocoding to the nearest locality).
+//! - [`cities`]: the `cities` table and `ListCities`; the spec's popular and hidden-city rules.
+//! - [`restaurants`]: the `restaurants` and `restaurant_cuisines` tables; `ListRestaurants` (the
+//!   listing order and paging) and `GetRestaurant`.
+//! - [`delivery_areas`]: the in-memory R*-tree that finds the restaurants delivering to a point.
+//! - [`sla`]: the delivery estimate rule. [`geo`]: valid points and haversine distance.
+//! - [`import`]: seeds empty tables from the catalogue once, at start.
+//! - [`service`]: the gRPC surface; [`error`]: how failures reach a caller.
+//! - [`Application`]: connects, migrates, seeds, builds the in-memory indexes, binds and serves
+//!   (health, reflection, tracing from the platform).
+//!
+//! It owns its tables and migrations (`migrations/`); nothing else reads them. It never knows
+//! about menus, carts or users. Nothing writes its tables while it runs, so the in-memory
+//! gazetteer and index are built once at start; a data change needs a restart.
+#![forbid(unsafe_code)]
+
+pub mod cities;
+pub mod delivery_areas;
+pub mod error;
+pub mod geo;
+pub mod import;
+pub mod places;
+pub mod restaurants;
+pub mod service;
+pub mod sla;
+
+use std::future::Future;
+use std::path::PathBuf;
+
+use tiffin_platform::config::{ConfigError, ServiceSettings, env_or};
+use tiffin_proto::discovery::v1::discovery_service_server::DiscoveryServiceServer;
+
+/// Default listen address when `GRPC_ADDR` is unset.
+pub const DEFAULT_ADDR: &str = "127.0.0.1:50051";
+
+static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
+
+/// Everything the service needs to start.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    pub service: ServiceSettings,
+    /// `CATALOG_PATH`: the catalogue JSON that seeds empty tables (default
+    /// `$DATA_DIR/catalogue.json`). Not read once the tables hold data.
+    pub catalog_path: PathBuf,
+}
+
+impl Settings {
+    /// Reads the environment (see `src/main.rs`).
+    pub fn from_env() -> Result<Self, ConfigError> {
+        let data_dir = env_or("DATA_DIR", "data");
+        Ok(Self {
+            service: ServiceSettings::from_env("discovery", DEFAULT_ADDR)?,
+            catalog_path: PathBuf::from(env_or("CATALOG_PATH", &format!("{data_dir}/catalogue.json"))),
+        })
+    }
+}
+
+/// A bound, migrated, seeded service ready to run.
+pub struct Application {
+    listener: tokio::net::TcpListener,
+    discovery: service::Discovery,
+}
+
+impl Application {
+    /// Connects and migrates the database, seeds it when empty, loads the gazetteer and builds the
+    /// delivery index, then binds the port (port 0 picks a free one). Binding last means a port
+    /// that answers is a service that can answer.
+    pub async fn build(settings: Settings) -> anyhow::Result<Self> {
+        let pool = tiffin_platform::db::connect(&settings.service.database_url, &MIGRATOR).await?;
+        match import::import_if_empty(&pool, &settings.catalog_path).await? {
+            import::Outcome::Imported { restaurants } => {
+                tracing::info!(restaurants, path = %settings.catalog_path.display(), "seeded from the catalogue")
+            }
+            import::Outcome::AlreadySeeded => {}
+        }
+        let gazetteer = places::Gazetteer::load(&pool).await?;
+        let areas = delivery_areas::DeliveryAreas::new(restaurants::load_listings(&pool).await?);
+        tracing::info!(restaurants = areas.len(), "delivery index built");
+        let listener = tokio::net::TcpListener::bind(settings.service.addr).await?;
+        Ok(Self { listener, discovery: service::Discovery::new(pool, gazetteer, areas) })
+    }
+
+    /// The bound port.
+    pub fn port(&self) -> u16 {
+        self.listener.local_addr().map(|a| a.port()).unwrap_or_default()
+    }
+
+    /// Serves until `shutdown` resolves, then drains.
+    pub async fn run_until_stopped(self, shutdown: impl Future<Output = ()> + Send) -> anyhow::Result<()> {
+        tiffin_platform::grpc::serve(self.listener, DiscoveryServiceServer::new(self.discovery), shutdown).await?;
+        Ok(())
+    }
+}

@@ -1,0 +1,88 @@
+//! The `DiscoveryService` gRPC implementation: turns requests into the modules' calls and their
+//! errors into statuses. Validation of a caller's coordinate happens here, once, by making a
+//! [`Point`]; the modules below only ever see valid points.
+
+use std::sync::Arc;
+
+use sqlx::AnyPool;
+use tiffin_proto::discovery::v1::{
+    AutocompletePlacesRequest, AutocompletePlacesResponse, GetRestaurantRequest, GetRestaurantResponse, LatLng,
+    ListCitiesRequest, ListCitiesResponse, ListRestaurantsRequest, ListRestaurantsResponse, RecommendAddressRequest,
+    RecommendAddressResponse, discovery_service_server::DiscoveryService, recommend_address_request::Target,
+};
+use tonic::{Request, Response, Status};
+
+use crate::delivery_areas::DeliveryAreas;
+use crate::error::Error;
+use crate::geo::Point;
+use crate::places::Gazetteer;
+use crate::{cities, restaurants};
+
+/// The service's state: the pool for restaurant rows, and the two in-memory structures built
+/// from the tables at start.
+#[derive(Clone)]
+pub struct Discovery {
+    pool: AnyPool,
+    gazetteer: Arc<Gazetteer>,
+    areas: Arc<DeliveryAreas>,
+}
+
+impl Discovery {
+    pub fn new(pool: AnyPool, gazetteer: Gazetteer, areas: DeliveryAreas) -> Self {
+        Self { pool, gazetteer: Arc::new(gazetteer), areas: Arc::new(areas) }
+    }
+}
+
+/// A caller's location: absent or off the earth is the spec's "Invalid user location.".
+fn location(latlng: Option<&LatLng>) -> Result<Point, Error> {
+    let latlng = latlng.ok_or(Error::InvalidLocation)?;
+    Ok(Point::new(latlng.lat, latlng.lng)?)
+}
+
+#[tonic::async_trait]
+impl DiscoveryService for Discovery {
+    async fn autocomplete_places(
+        &self,
+        request: Request<AutocompletePlacesRequest>,
+    ) -> Result<Response<AutocompletePlacesResponse>, Status> {
+        let request = request.into_inner();
+        let places = self.gazetteer.autocomplete(&request.input, request.limit);
+        Ok(Response::new(AutocompletePlacesResponse { places }))
+    }
+
+    async fn recommend_address(
+        &self,
+        request: Request<RecommendAddressRequest>,
+    ) -> Result<Response<RecommendAddressResponse>, Status> {
+        let reply = match request.into_inner().target {
+            Some(Target::PlaceId(id)) => self.gazetteer.resolve(&id),
+            Some(Target::Latlng(latlng)) => location(Some(&latlng)).and_then(|p| self.gazetteer.nearest(p)),
+            None => Err(Error::InvalidLocation),
+        }?;
+        Ok(Response::new(reply))
+    }
+
+    async fn list_cities(&self, _request: Request<ListCitiesRequest>) -> Result<Response<ListCitiesResponse>, Status> {
+        Ok(Response::new(cities::list_cities(self.gazetteer.cities())))
+    }
+
+    async fn list_restaurants(
+        &self,
+        request: Request<ListRestaurantsRequest>,
+    ) -> Result<Response<ListRestaurantsResponse>, Status> {
+        let request = request.into_inner();
+        let at = location(request.location.as_ref())?;
+        let page = restaurants::list_restaurants(&self.pool, &self.areas, at, request.offset, request.limit).await?;
+        Ok(Response::new(page))
+    }
+
+    async fn get_restaurant(
+        &self,
+        request: Request<GetRestaurantRequest>,
+    ) -> Result<Response<GetRestaurantResponse>, Status> {
+        let request = request.into_inner();
+        let at = request.location.as_ref().map(|l| location(Some(l))).transpose()?;
+        let card = restaurants::get_restaurant(&self.pool, request.id, at).await?;
+        Ok(Response::new(GetRestaurantResponse { card: Some(card) }))
+    }
+}
