@@ -1,0 +1,87 @@
+//! Assembled menus, kept in memory: menus are read on every page view and priced on every cart
+//! update, but only change when the catalogue is imported, which happens before the port opens.
+//!
+//! Design: at start-up the cache learns every restaurant id that has a menu and gives each an
+//! empty [`OnceCell`]. The map itself is never written again, so a lookup takes no lock and an
+//! unknown restaurant is answered without touching the database (nor growing the map: memory is
+//! bounded by the catalogue, whatever ids callers send). The first call for a restaurant
+//! assembles its menu from the tables; calls arriving meanwhile wait for that one assembly
+//! rather than each running their own; later calls get the shared [`Arc`]. A failed assembly
+//! leaves the cell empty, so the next call tries again.
+//!
+//! It must never serve a menu that differs from the tables. Nothing writes the tables after
+//! start-up today; whatever comes to change stock or prices at runtime must also replace the
+//! restaurant's entry here.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use sqlx::AnyPool;
+use tiffin_proto::menu::v1::{Menu, MenuItem};
+use tokio::sync::OnceCell;
+
+use crate::error::Error;
+use crate::store;
+
+/// One restaurant's menu as served, with an index for pricing.
+#[derive(Debug)]
+pub struct CachedMenu {
+    /// Exactly what `GetMenu` returns.
+    pub menu: Menu,
+    /// Item id → position in `menu.items`, so pricing a cart line is one hash lookup.
+    item_at: HashMap<u64, usize>,
+}
+
+impl CachedMenu {
+    fn new(menu: Menu) -> Self {
+        let item_at = menu.items.iter().enumerate().map(|(i, item)| (item.id, i)).collect();
+        Self { menu, item_at }
+    }
+
+    /// The item with this id on this menu; another restaurant's item is not here.
+    pub fn item(&self, id: u64) -> Option<&MenuItem> {
+        self.item_at.get(&id).and_then(|&i| self.menu.items.get(i))
+    }
+}
+
+/// Every restaurant's menu, assembled on first use (see the module comment).
+pub struct MenuCache {
+    pool: AnyPool,
+    menus: HashMap<u64, OnceCell<Arc<CachedMenu>>>,
+}
+
+impl MenuCache {
+    /// Learns which restaurants have menus; assembles none of them yet.
+    pub async fn load(pool: AnyPool) -> Result<Self, Error> {
+        let menus = store::restaurant_ids(&pool).await?.into_iter().map(|id| (id, OnceCell::new())).collect();
+        Ok(Self { pool, menus })
+    }
+
+    /// The menu of `restaurant_id`, or `None` when the restaurant has none.
+    pub async fn get(&self, restaurant_id: u64) -> Result<Option<Arc<CachedMenu>>, Error> {
+        let Some(cell) = self.menus.get(&restaurant_id) else {
+            return Ok(None);
+        };
+        let menu = cell
+            .get_or_try_init(|| async {
+                match store::menu(&self.pool, restaurant_id).await? {
+                    Some(menu) => Ok(Arc::new(CachedMenu::new(menu))),
+                    // It was listed at start-up and nothing deletes menus: the tables changed
+                    // under us, which is a fault, not a caller's mistake.
+                    None => Err(Error::Corrupt { restaurant_id, reason: "menu row disappeared".into() }),
+                }
+            })
+            .await?;
+        Ok(Some(Arc::clone(menu)))
+    }
+
+    /// How many restaurants have menus.
+    pub fn len(&self) -> usize {
+        self.menus.len()
+    }
+
+    /// Whether no restaurant has a menu.
+    pub fn is_empty(&self) -> bool {
+        self.menus.is_empty()
+    }
+}

@@ -1,0 +1,86 @@
+//! The menu service: what each restaurant sells — categories, items, variants, add-on groups,
+//! prices and stock — and the one place a price comes from. It never stores carts.
+//!
+//! - [`menus`]: the `GetMenu` and `PriceItems` RPCs.
+//! - [`pricing`]: the pure rules that price one customised item (§4, §5), and the cart key.
+//! - [`cache`]: assembled menus kept in memory, one per restaurant, built on first use.
+//! - [`store`]: reads a menu back out of the normalised tables (`migrations/`).
+//! - [`import`]: seeds the tables from the catalogue when they are empty; the only writer.
+//! - [`error`]: the service's errors and the status each becomes.
+//! - [`Application`]: connects, migrates, imports, binds, then serves (health, reflection,
+//!   tracing from the platform).
+//!
+//! It owns its tables and migrations; nothing else reads them. Money is integer paise throughout.
+#![forbid(unsafe_code)]
+
+pub mod cache;
+pub mod error;
+pub mod import;
+pub mod menus;
+pub mod pricing;
+pub mod store;
+
+use std::future::Future;
+use std::path::PathBuf;
+
+use tiffin_platform::config::{ConfigError, ServiceSettings, env_or};
+use tiffin_proto::menu::v1::menu_service_server::MenuServiceServer;
+
+/// Default listen address when `GRPC_ADDR` is unset.
+pub const DEFAULT_ADDR: &str = "127.0.0.1:50052";
+
+static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
+
+/// Everything the service needs to start.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    pub service: ServiceSettings,
+    /// The catalogue to seed empty tables from (`CATALOG_PATH`, default
+    /// `$DATA_DIR/catalogue.json`). Only read when the tables are empty.
+    pub catalog_path: PathBuf,
+}
+
+impl Settings {
+    /// Reads the environment (see `src/main.rs`).
+    pub fn from_env() -> Result<Self, ConfigError> {
+        let data_dir = env_or("DATA_DIR", "data");
+        Ok(Self {
+            service: ServiceSettings::from_env("menu", DEFAULT_ADDR)?,
+            catalog_path: env_or("CATALOG_PATH", &format!("{data_dir}/catalogue.json")).into(),
+        })
+    }
+}
+
+/// A bound, migrated, seeded service ready to run.
+pub struct Application {
+    listener: tokio::net::TcpListener,
+    cache: cache::MenuCache,
+}
+
+impl Application {
+    /// Connects and migrates the database, imports the catalogue if the tables are empty, then
+    /// binds the port (port 0 picks a free one). The port opens only once menus can be served.
+    pub async fn build(settings: Settings) -> anyhow::Result<Self> {
+        let pool = tiffin_platform::db::connect(&settings.service.database_url, &MIGRATOR).await?;
+        let imported = import::seed_if_empty(&pool, &settings.catalog_path).await?;
+        if imported > 0 {
+            tracing::info!(menus = imported, path = %settings.catalog_path.display(), "imported the catalogue");
+        }
+        let cache = cache::MenuCache::load(pool).await?;
+        tracing::info!(menus = cache.len(), "menus ready");
+        let listener = tokio::net::TcpListener::bind(settings.service.addr).await?;
+        Ok(Self { listener, cache })
+    }
+
+    /// The bound port.
+    pub fn port(&self) -> u16 {
+        self.listener.local_addr().map(|a| a.port()).unwrap_or_default()
+    }
+
+    /// Serves until `shutdown` resolves, then drains.
+    pub async fn run_until_stopped(self, shutdown: impl Future<Output = ()> + Send) -> anyhow::Result<()> {
+        let service = MenuServiceServer::new(menus::Menus::new(self.cache));
+        tiffin_platform::grpc::serve(self.listener, service, shutdown).await?;
+        Ok(())
+    }
+}

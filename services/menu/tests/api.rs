@@ -1,0 +1,467 @@
+//! Black-box tests: the real service on port 0, seeded from a small generated catalogue, called
+//! over gRPC, on every database engine.
+
+use std::path::{Path, PathBuf};
+
+use tiffin_catalog::{Catalogue, Options};
+use tiffin_menu::{Application, Settings};
+use tiffin_platform::config::ServiceSettings;
+use tiffin_platform::db::Engine;
+use tiffin_platform::db::testing::{self, TestDatabase};
+use tiffin_proto::menu::v1::menu_service_client::MenuServiceClient;
+use tiffin_proto::menu::v1::{
+    AddonRef, GetMenuRequest, ItemSelection, Menu, PriceItemsRequest, PricedItem, SpiceLevel, VariationRef,
+};
+use tiffin_proto::types::VegType;
+use tonic::transport::Channel;
+use tonic::{Code, Status};
+
+// ---- Arrange helpers --------------------------------------------------------------------------
+
+/// A small catalogue on disk: a few Bangalore restaurants, enough to hold every kind of item the
+/// tests need (plain, with variants, with optional and required add-ons, out of stock).
+struct CatalogueFile {
+    catalogue: Catalogue,
+    path: PathBuf,
+    _dir: tempfile::TempDir,
+}
+
+fn catalogue_file(seed: u64) -> CatalogueFile {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("catalogue.json");
+    let options = Options { seed, restaurants_per_city: 8, cities: Some(vec!["bangalore".into()]) };
+    let catalogue = tiffin_catalog::generate(&options);
+    catalogue.write_json(&path).expect("write catalogue");
+    CatalogueFile { catalogue, path, _dir: dir }
+}
+
+fn settings(db: &TestDatabase, catalog_path: &Path) -> Settings {
+    Settings {
+        service: ServiceSettings { addr: "127.0.0.1:0".parse().unwrap(), database_url: db.url.clone() },
+        catalog_path: catalog_path.to_owned(),
+    }
+}
+
+/// A running service and a client for it; the service stops when this is dropped.
+struct Running {
+    client: MenuServiceClient<Channel>,
+    url: String,
+    _stop: tokio::sync::oneshot::Sender<()>,
+}
+
+async fn spawn(settings: Settings) -> Running {
+    let app = Application::build(settings).await.expect("service starts");
+    let url = format!("http://127.0.0.1:{}", app.port());
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    tokio::spawn(app.run_until_stopped(async {
+        let _ = stopped.await;
+    }));
+    let client = MenuServiceClient::connect(url.clone()).await.expect("connects");
+    Running { client, url, _stop: stop }
+}
+
+async fn get_menu(client: &mut MenuServiceClient<Channel>, restaurant_id: u64) -> Result<Menu, Status> {
+    let reply = client.get_menu(GetMenuRequest { restaurant_id }).await?.into_inner();
+    Ok(reply.menu.expect("a menu"))
+}
+
+async fn price_one(
+    client: &mut MenuServiceClient<Channel>,
+    restaurant_id: u64,
+    selection: ItemSelection,
+) -> Result<PricedItem, Status> {
+    let reply = client.price_items(PriceItemsRequest { restaurant_id, selections: vec![selection] }).await?;
+    Ok(reply.into_inner().items.into_iter().next().expect("one priced item"))
+}
+
+fn plain_selection(item_id: u64) -> ItemSelection {
+    ItemSelection { item_id, addons: vec![], variations: vec![] }
+}
+
+fn addon(group: &tiffin_catalog::AddonGroup, choice: &tiffin_catalog::AddonChoice) -> AddonRef {
+    AddonRef { group_id: group.id.clone(), choice_id: choice.id.clone() }
+}
+
+/// The first item anywhere in the catalogue that `wanted` accepts, with its restaurant.
+fn find_item<'c>(
+    catalogue: &'c Catalogue,
+    what: &str,
+    wanted: impl Fn(&tiffin_catalog::MenuItem) -> bool,
+) -> &'c tiffin_catalog::MenuItem {
+    catalogue
+        .menus
+        .iter()
+        .flat_map(|m| &m.items)
+        .find(|item| wanted(item))
+        .unwrap_or_else(|| panic!("the test catalogue has no {what}"))
+}
+
+fn no_required_addons(item: &tiffin_catalog::MenuItem) -> bool {
+    item.addon_groups.iter().all(|g| g.min_addons == 0)
+}
+
+fn assert_refused(result: Result<PricedItem, Status>, code: Code, message: &str, engine: Engine) {
+    match result {
+        Ok(priced) => panic!("engine {engine:?}: expected {message:?}, got {priced:?}"),
+        Err(status) => {
+            assert_eq!(status.code(), code, "engine {engine:?}: {status:?}");
+            assert_eq!(status.message(), message, "engine {engine:?}");
+        }
+    }
+}
+
+// ---- GetMenu ----------------------------------------------------------------------------------
+
+#[tokio::test]
+async fn get_menu_returns_every_item_under_a_category_on_every_engine() {
+    let file = catalogue_file(42);
+    let expected = &file.catalogue.menus[0];
+    let restaurant = &file.catalogue.restaurants[0];
+    for db in testing::all().await {
+        let mut service = spawn(settings(&db, &file.path)).await;
+
+        let menu = get_menu(&mut service.client, restaurant.id).await.expect("menu");
+
+        assert_eq!(menu.restaurant_name, restaurant.name, "engine {:?}", db.engine);
+        assert_eq!(menu.area_name, restaurant.area_name);
+        assert_eq!(menu.image_id, restaurant.image_id);
+        assert!((20..=60).contains(&menu.items.len()), "{} items", menu.items.len());
+        let item_ids: Vec<u64> = menu.items.iter().map(|i| i.id).collect();
+        assert_eq!(item_ids, expected.items.iter().map(|i| i.id).collect::<Vec<_>>(), "items in menu order");
+        // The categories, in order, list every item exactly once.
+        let names: Vec<_> = menu.categories.iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(names, expected.categories.iter().map(|c| c.name.as_str()).collect::<Vec<_>>());
+        let mut listed: Vec<u64> = menu
+            .categories
+            .iter()
+            .flat_map(|c| c.item_ids.iter().chain(c.sub_categories.iter().flat_map(|s| &s.item_ids)))
+            .copied()
+            .collect();
+        listed.sort_unstable();
+        let mut all = item_ids.clone();
+        all.sort_unstable();
+        assert_eq!(listed, all, "engine {:?}", db.engine);
+    }
+}
+
+#[tokio::test]
+async fn get_menu_carries_every_field_of_an_item() {
+    let file = catalogue_file(42);
+    let db = testing::sqlite();
+    let mut service = spawn(settings(&db, &file.path)).await;
+    let source = find_item(&file.catalogue, "item with variants and add-ons", |i| {
+        !i.variant_groups.is_empty() && !i.addon_groups.is_empty()
+    });
+
+    let menu = get_menu(&mut service.client, source.restaurant_id).await.expect("menu");
+
+    let item = menu.items.iter().find(|i| i.id == source.id).expect("the item is on its menu");
+    assert_eq!(item.name, source.name);
+    assert_eq!(item.description, source.description);
+    assert_eq!(item.category, source.category);
+    assert_eq!(item.image_id, source.image_id);
+    assert_eq!(item.price_paise, i64::from(source.price));
+    assert_eq!(item.original_price_paise, source.original_price.map(i64::from));
+    assert_eq!(item.in_stock, source.in_stock);
+    assert_eq!(item.recommended, source.recommended);
+    assert_eq!(item.ribbon, source.ribbon.map(|r| r.text()).unwrap_or_default());
+    let veg_type = match source.veg_type {
+        tiffin_catalog::VegType::Veg => VegType::Veg,
+        tiffin_catalog::VegType::NonVeg => VegType::NonVeg,
+        tiffin_catalog::VegType::Egg => VegType::Egg,
+    };
+    assert_eq!(item.veg_type(), veg_type);
+    let spice_level = match source.spice_level {
+        None => SpiceLevel::Unspecified,
+        Some(tiffin_catalog::SpiceLevel::MediumSpicy) => SpiceLevel::MediumSpicy,
+        Some(tiffin_catalog::SpiceLevel::VerySpicy) => SpiceLevel::VerySpicy,
+    };
+    assert_eq!(item.spice_level(), spice_level);
+    assert_eq!(item.variant_groups.len(), source.variant_groups.len());
+    assert_eq!(item.pricing_models.len(), source.pricing_models.len());
+    let group = &item.addon_groups[0];
+    let expected = &source.addon_groups[0];
+    assert_eq!(
+        (group.id.as_str(), group.name.as_str(), group.min_addons, group.max_addons, group.max_free_addons),
+        (
+            expected.id.as_str(),
+            expected.name.as_str(),
+            u32::from(expected.min_addons),
+            u32::from(expected.max_addons),
+            u32::from(expected.max_free_addons)
+        )
+    );
+    let choices: Vec<_> = group.choices.iter().map(|c| (c.id.as_str(), c.price_paise)).collect();
+    let expected_choices: Vec<_> = expected.choices.iter().map(|c| (c.id.as_str(), i64::from(c.price))).collect();
+    assert_eq!(choices, expected_choices);
+    let model = &item.pricing_models[0];
+    assert_eq!(model.price_paise, i64::from(source.pricing_models[0].price));
+    assert_eq!(model.variations.len(), source.variant_groups.len());
+}
+
+#[tokio::test]
+async fn an_unknown_restaurant_is_not_found_on_every_engine() {
+    let file = catalogue_file(42);
+    for db in testing::all().await {
+        let mut service = spawn(settings(&db, &file.path)).await;
+
+        let result = get_menu(&mut service.client, 999).await;
+
+        let status = result.expect_err("no such restaurant");
+        assert_eq!(
+            (status.code(), status.message()),
+            (Code::NotFound, "Restaurant not found"),
+            "engine {:?}",
+            db.engine
+        );
+    }
+}
+
+// ---- PriceItems -------------------------------------------------------------------------------
+
+#[tokio::test]
+async fn a_plain_item_costs_its_price_on_every_engine() {
+    let file = catalogue_file(42);
+    let item = find_item(&file.catalogue, "plain item", |i| {
+        i.variant_groups.is_empty() && no_required_addons(i) && i.in_stock
+    });
+    for db in testing::all().await {
+        let mut service = spawn(settings(&db, &file.path)).await;
+
+        let priced =
+            price_one(&mut service.client, item.restaurant_id, plain_selection(item.id)).await.expect("priced");
+
+        assert_eq!(priced.unit_price_paise, i64::from(item.price), "engine {:?}", db.engine);
+        assert_eq!(priced.name, item.name);
+        assert!(priced.in_stock);
+    }
+}
+
+#[tokio::test]
+async fn an_item_with_variants_is_priced_by_its_pricing_model_on_every_engine() {
+    let file = catalogue_file(42);
+    let item = find_item(&file.catalogue, "item with a second variation", |i| {
+        i.variant_groups.first().is_some_and(|g| g.variations.len() > 1) && no_required_addons(i)
+    });
+    let group = &item.variant_groups[0];
+    let chosen = &group.variations[1];
+    // The model naming the chosen variation and every other group's default.
+    let model = item
+        .pricing_models
+        .iter()
+        .find(|m| {
+            m.variations.iter().all(|r| {
+                if r.group_id == group.id {
+                    r.variation_id == chosen.id
+                } else {
+                    item.variant_groups.iter().any(|g| g.id == r.group_id && g.variations[0].id == r.variation_id)
+                }
+            })
+        })
+        .expect("a model for the combination");
+    for db in testing::all().await {
+        let mut service = spawn(settings(&db, &file.path)).await;
+
+        let selection = ItemSelection {
+            item_id: item.id,
+            addons: vec![],
+            variations: vec![VariationRef { group_id: group.id.clone(), variation_id: chosen.id.clone() }],
+        };
+        let priced = price_one(&mut service.client, item.restaurant_id, selection).await.expect("priced");
+
+        assert_eq!(priced.unit_price_paise, i64::from(model.price), "engine {:?}", db.engine);
+        assert!(priced.unit_price_paise > i64::from(item.price), "a bigger variation costs more");
+        // The other groups were filled in with their defaults.
+        assert_eq!(priced.variations.len(), item.variant_groups.len());
+        assert_eq!(priced.variations[0].name, chosen.name);
+    }
+}
+
+#[tokio::test]
+async fn add_ons_add_their_price_on_every_engine() {
+    let file = catalogue_file(42);
+    let item = find_item(&file.catalogue, "item with a paid optional add-on", |i| {
+        i.variant_groups.is_empty()
+            && no_required_addons(i)
+            && i.addon_groups.first().is_some_and(|g| g.max_free_addons == 0 && g.choices[0].price > 0)
+    });
+    let group = &item.addon_groups[0];
+    for db in testing::all().await {
+        let mut service = spawn(settings(&db, &file.path)).await;
+
+        let selection =
+            ItemSelection { item_id: item.id, addons: vec![addon(group, &group.choices[0])], variations: vec![] };
+        let priced = price_one(&mut service.client, item.restaurant_id, selection).await.expect("priced");
+
+        assert_eq!(priced.unit_price_paise, i64::from(item.price + group.choices[0].price), "engine {:?}", db.engine);
+        assert_eq!(priced.addons.len(), 1);
+        assert_eq!(priced.addons[0].name, group.choices[0].name);
+    }
+}
+
+#[tokio::test]
+async fn too_many_add_ons_gives_the_maximum_message_on_every_engine() {
+    let file = catalogue_file(42);
+    let item = find_item(&file.catalogue, "item with an add-on group that can be overfilled", |i| {
+        i.addon_groups.first().is_some_and(|g| g.max_addons > 0 && g.choices.len() > usize::from(g.max_addons))
+    });
+    let group = &item.addon_groups[0];
+    let too_many: Vec<AddonRef> =
+        group.choices.iter().take(usize::from(group.max_addons) + 1).map(|c| addon(group, c)).collect();
+    let expected = format!("You can select a maximum of {} {}.", group.max_addons, group.name);
+    for db in testing::all().await {
+        let mut service = spawn(settings(&db, &file.path)).await;
+
+        let selection = ItemSelection { item_id: item.id, addons: too_many.clone(), variations: vec![] };
+        let result = price_one(&mut service.client, item.restaurant_id, selection).await;
+
+        assert_refused(result, Code::InvalidArgument, &expected, db.engine);
+    }
+}
+
+#[tokio::test]
+async fn a_missing_required_add_on_gives_the_minimum_message_on_every_engine() {
+    let file = catalogue_file(42);
+    let item = find_item(&file.catalogue, "item with a required add-on group", |i| {
+        i.addon_groups.iter().any(|g| g.min_addons > 0)
+    });
+    let group = item.addon_groups.iter().find(|g| g.min_addons > 0).expect("required group");
+    let expected = format!("You must select at least {} {}", group.min_addons, group.name);
+    for db in testing::all().await {
+        let mut service = spawn(settings(&db, &file.path)).await;
+
+        let result = price_one(&mut service.client, item.restaurant_id, plain_selection(item.id)).await;
+
+        assert_refused(result, Code::InvalidArgument, &expected, db.engine);
+    }
+}
+
+#[tokio::test]
+async fn a_choice_from_another_item_is_refused_on_every_engine() {
+    let file = catalogue_file(42);
+    let owner = find_item(&file.catalogue, "item with add-ons", |i| !i.addon_groups.is_empty());
+    let other = find_item(&file.catalogue, "plain item of the same restaurant", |i| {
+        i.restaurant_id == owner.restaurant_id && i.id != owner.id && no_required_addons(i)
+    });
+    let group = &owner.addon_groups[0];
+    for db in testing::all().await {
+        let mut service = spawn(settings(&db, &file.path)).await;
+
+        let selection =
+            ItemSelection { item_id: other.id, addons: vec![addon(group, &group.choices[0])], variations: vec![] };
+        let result = price_one(&mut service.client, other.restaurant_id, selection).await;
+
+        assert_refused(result, Code::InvalidArgument, "Oops! Something wrong", db.engine);
+    }
+}
+
+#[tokio::test]
+async fn an_item_of_another_restaurant_is_refused_on_every_engine() {
+    let file = catalogue_file(42);
+    let [first, second, ..] = &file.catalogue.menus[..] else { panic!("two menus") };
+    let foreign = &second.items[0];
+    for db in testing::all().await {
+        let mut service = spawn(settings(&db, &file.path)).await;
+
+        let result = price_one(&mut service.client, first.restaurant_id, plain_selection(foreign.id)).await;
+
+        assert_refused(result, Code::InvalidArgument, "Oops! Something wrong", db.engine);
+    }
+}
+
+#[tokio::test]
+async fn an_unknown_restaurant_or_item_is_refused() {
+    let file = catalogue_file(42);
+    let db = testing::sqlite();
+    let mut service = spawn(settings(&db, &file.path)).await;
+    let restaurant_id = file.catalogue.menus[0].restaurant_id;
+
+    let no_restaurant = price_one(&mut service.client, 999, plain_selection(file.catalogue.menus[0].items[0].id)).await;
+    let no_item = price_one(&mut service.client, restaurant_id, plain_selection(1)).await;
+
+    assert_refused(no_restaurant, Code::InvalidArgument, "Oops! Something wrong", db.engine);
+    assert_refused(no_item, Code::InvalidArgument, "Oops! Something wrong", db.engine);
+}
+
+#[tokio::test]
+async fn an_out_of_stock_item_is_priced_but_not_in_stock_on_every_engine() {
+    let file = catalogue_file(42);
+    let item = find_item(&file.catalogue, "out-of-stock item", |i| {
+        !i.in_stock && i.variant_groups.is_empty() && no_required_addons(i)
+    });
+    for db in testing::all().await {
+        let mut service = spawn(settings(&db, &file.path)).await;
+
+        let priced =
+            price_one(&mut service.client, item.restaurant_id, plain_selection(item.id)).await.expect("priced");
+
+        assert!(!priced.in_stock, "engine {:?}", db.engine);
+        assert_eq!(priced.unit_price_paise, i64::from(item.price));
+    }
+}
+
+#[tokio::test]
+async fn prices_come_back_one_per_selection_in_order_with_the_restaurant() {
+    let file = catalogue_file(42);
+    let menu = &file.catalogue.menus[0];
+    let restaurant = &file.catalogue.restaurants[0];
+    let plain: Vec<&tiffin_catalog::MenuItem> = menu.items.iter().filter(|i| no_required_addons(i)).take(3).collect();
+    let db = testing::sqlite();
+    let mut service = spawn(settings(&db, &file.path)).await;
+
+    let request = PriceItemsRequest {
+        restaurant_id: menu.restaurant_id,
+        selections: plain.iter().rev().map(|i| plain_selection(i.id)).collect(),
+    };
+    let reply = service.client.price_items(request).await.expect("priced").into_inner();
+
+    assert_eq!(reply.restaurant_name, restaurant.name);
+    assert_eq!(reply.area_name, restaurant.area_name);
+    let ids: Vec<u64> = reply.items.iter().map(|p| p.item_id).collect();
+    assert_eq!(ids, plain.iter().rev().map(|i| i.id).collect::<Vec<_>>());
+}
+
+// ---- Start-up and import ----------------------------------------------------------------------
+
+#[tokio::test]
+async fn the_catalogue_is_imported_once_on_every_engine() {
+    let first = catalogue_file(42);
+    // A different catalogue at the second start: were it imported, names and prices would change.
+    let second = catalogue_file(7);
+    let restaurant_id = first.catalogue.menus[0].restaurant_id;
+    for db in testing::all().await {
+        let mut before = spawn(settings(&db, &first.path)).await;
+        let seeded = get_menu(&mut before.client, restaurant_id).await.expect("menu");
+
+        let mut after = spawn(settings(&db, &second.path)).await;
+        let served = get_menu(&mut after.client, restaurant_id).await.expect("menu");
+
+        assert_eq!(served, seeded, "engine {:?}", db.engine);
+        // And once seeded, the file is not needed at all.
+        let _again = spawn(settings(&db, Path::new("/nonexistent/catalogue.json"))).await;
+    }
+}
+
+#[tokio::test]
+async fn empty_tables_without_a_catalogue_stop_start_up_naming_the_file() {
+    let db = testing::sqlite();
+    let missing = Path::new("/nonexistent/tiffin/catalogue.json");
+
+    let result = Application::build(settings(&db, missing)).await;
+
+    let message = result.err().expect("start-up fails").to_string();
+    assert!(message.contains("/nonexistent/tiffin/catalogue.json"), "{message}");
+    assert!(message.contains("tiffin-catalog --out /nonexistent/tiffin/catalogue.json"), "{message}");
+}
+
+#[tokio::test]
+async fn reports_serving_health() {
+    let file = catalogue_file(42);
+    let db = testing::sqlite();
+    let service = spawn(settings(&db, &file.path)).await;
+    let channel = tiffin_platform::grpc::channel(&service.url, std::time::Duration::from_secs(2)).unwrap();
+
+    let serving = tiffin_platform::grpc::is_serving(channel, "tiffin.menu.v1.MenuService").await;
+
+    assert!(serving);
+}
