@@ -1,0 +1,103 @@
+//! The cart service's errors and how each reaches a caller.
+//!
+//! A caller sees the spec's cart words (§8) and codes: 11 for too many items, the menu's own
+//! refusal (e.g. "Oops! Something wrong", or an add-on rule) for a selection it will not price,
+//! UNAVAILABLE when the menu cannot be reached, and "Oops! Something went wrong." for any fault of
+//! ours, whose detail goes only to the log.
+
+use tiffin_platform::status::with_code;
+use tonic::{Code, Status};
+
+/// The spec's cart status code for "too many items" (§8).
+pub const SPEC_TOO_MANY_ITEMS: u32 = 11;
+/// The spec's general "ERROR" code (§8), shown by the edge as `statusCode` 1.
+pub const SPEC_ERROR: u32 = 1;
+
+/// Anything that can go wrong answering a cart call.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// The call carries neither a user nor a session: there is no cart to speak of.
+    #[error("no caller in the metadata")]
+    NoCaller,
+    /// More units than [`crate::lines::MAX_UNITS`] in the whole cart.
+    #[error("{units} units is more than a cart may hold")]
+    TooManyItems { units: u64 },
+    /// The request names something the cart cannot even store (an id beyond the range of ids).
+    #[error("malformed selection: {0}")]
+    Malformed(String),
+    /// The menu refused a selection (unknown item or choice, an add-on rule). Its status is passed
+    /// on as the menu worded it.
+    #[error("menu refused the selection: {}", .0.message())]
+    Refused(Status),
+    /// The menu could not be reached in time.
+    #[error("menu unavailable: {}", .0.message())]
+    MenuUnavailable(Status),
+    /// The menu failed in a way that is not about the selection; logged, answered as internal.
+    #[error("menu failed: {0}")]
+    Menu(Status),
+    /// The menu answered something that breaks its contract (e.g. fewer prices than selections).
+    #[error("menu broke its contract: {0}")]
+    MenuContract(String),
+    /// A stored line does not read back (its add-ons or variations are not the JSON we write).
+    #[error("stored cart unreadable: {0}")]
+    Corrupt(String),
+    /// Storage failed; logged in full, answered as a generic internal error.
+    #[error("database: {0}")]
+    Database(#[from] sqlx::Error),
+}
+
+impl From<Error> for Status {
+    fn from(e: Error) -> Self {
+        match e {
+            Error::NoCaller => Status::unauthenticated("Please login to continue."),
+            Error::TooManyItems { .. } => with_code(
+                Code::FailedPrecondition,
+                SPEC_TOO_MANY_ITEMS,
+                "Sorry! Please remove some items from your cart to proceed",
+            ),
+            Error::Malformed(ref detail) => {
+                tracing::info!(detail, "malformed cart update refused");
+                with_code(Code::InvalidArgument, SPEC_ERROR, "Oops! Something wrong")
+            }
+            Error::Refused(status) => status,
+            Error::MenuUnavailable(ref status) => {
+                tracing::warn!(code = ?status.code(), message = status.message(), "menu unavailable");
+                Status::unavailable("Something's broken")
+            }
+            Error::Menu(_) | Error::MenuContract(_) | Error::Corrupt(_) | Error::Database(_) => {
+                tracing::error!(error = %e, "cart failed");
+                Status::internal("Oops! Something went wrong.")
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn too_many_items_carries_code_11_and_the_spec_message() {
+        let status = Status::from(Error::TooManyItems { units: 51 });
+
+        assert_eq!(status.code(), Code::FailedPrecondition);
+        assert_eq!(
+            status.message(),
+            "Sorry! Please remove some items from your cart to proceed"
+        );
+        assert_eq!(
+            tiffin_platform::status::spec_code(&status),
+            Some(SPEC_TOO_MANY_ITEMS)
+        );
+    }
+
+    #[test]
+    fn internal_detail_never_reaches_the_caller() {
+        let status = Status::from(Error::Corrupt("addons: expected value at line 1".into()));
+
+        assert_eq!(
+            (status.code(), status.message()),
+            (Code::Internal, "Oops! Something went wrong.")
+        );
+    }
+}

@@ -1,0 +1,100 @@
+//! The cart service: each visitor's cart and its bill. Every line is priced by asking the menu
+//! service; a price sent by a browser is never read, let alone stored.
+//!
+//! - [`carts`]: the `GetCart` and `UpdateCart` RPCs: whose cart (from the caller metadata), the
+//!   quantity limit, pricing, and the reply's status code.
+//! - [`lines`]: the pure rules: cart key, merging lines, totals in paise, the 50-unit limit.
+//! - [`menu_client`]: `PriceItems` calls to the menu (3 s timeout) and what their failures mean.
+//! - [`store`]: the `carts` and `cart_lines` tables; how concurrent updates are serialised.
+//! - [`error`]: the service's errors and the gRPC status each becomes.
+//! - [`Application`]: binds, migrates and serves (health, reflection, tracing from the platform).
+//!
+//! It owns its tables and migrations (`migrations/`); nothing else reads them. It must never
+//! store a price or a name (those are the menu's), nor take the cart's owner from a request field.
+#![forbid(unsafe_code)]
+
+pub mod carts;
+pub mod error;
+pub mod lines;
+pub mod menu_client;
+pub mod store;
+
+use std::future::Future;
+
+use sqlx::AnyPool;
+use tiffin_platform::config::{ConfigError, ServiceSettings, env_or};
+use tiffin_proto::cart::v1::cart_service_server::CartServiceServer;
+
+/// Default listen address when `GRPC_ADDR` is unset.
+pub const DEFAULT_ADDR: &str = "127.0.0.1:50053";
+/// Default menu service address when `MENU_URL` is unset.
+pub const DEFAULT_MENU_URL: &str = "http://127.0.0.1:50052";
+
+static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
+
+/// Everything the service needs to start.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    pub service: ServiceSettings,
+    /// The menu service (`MENU_URL`), asked for every price.
+    pub menu_url: String,
+}
+
+impl Settings {
+    /// Reads the environment (see `src/main.rs`); an unusable `MENU_URL` is an error here, before
+    /// anything is bound.
+    pub fn from_env() -> Result<Self, ConfigError> {
+        let menu_url = env_or("MENU_URL", DEFAULT_MENU_URL);
+        if let Err(e) = menu_client::MenuClient::check_url(&menu_url) {
+            return Err(ConfigError {
+                name: "MENU_URL".into(),
+                value: menu_url,
+                reason: e,
+            });
+        }
+        Ok(Self {
+            service: ServiceSettings::from_env("cart", DEFAULT_ADDR)?,
+            menu_url,
+        })
+    }
+}
+
+/// A bound, migrated service ready to run.
+pub struct Application {
+    listener: tokio::net::TcpListener,
+    pool: AnyPool,
+    menu: menu_client::MenuClient,
+}
+
+impl Application {
+    /// Connects and migrates the database, then binds the port (port 0 picks a free one). The
+    /// menu is connected on first use, so the cart starts even while the menu is still starting.
+    pub async fn build(settings: Settings) -> anyhow::Result<Self> {
+        let menu = menu_client::MenuClient::new(&settings.menu_url)?;
+        let pool = tiffin_platform::db::connect(&settings.service.database_url, &MIGRATOR).await?;
+        let listener = tokio::net::TcpListener::bind(settings.service.addr).await?;
+        Ok(Self {
+            listener,
+            pool,
+            menu,
+        })
+    }
+
+    /// The bound port.
+    pub fn port(&self) -> u16 {
+        self.listener
+            .local_addr()
+            .map(|a| a.port())
+            .unwrap_or_default()
+    }
+
+    /// Serves until `shutdown` resolves, then drains.
+    pub async fn run_until_stopped(
+        self,
+        shutdown: impl Future<Output = ()> + Send,
+    ) -> anyhow::Result<()> {
+        let service = CartServiceServer::new(carts::Carts::new(self.pool, self.menu));
+        tiffin_platform::grpc::serve(self.listener, service, shutdown).await?;
+        Ok(())
+    }
+}

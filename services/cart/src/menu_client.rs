@@ -1,0 +1,213 @@
+//! Prices through the menu service's `PriceItems`: the only place the cart gets a price from.
+//!
+//! Every call goes over [`tiffin_platform::grpc::channel`] (trace carried onward) and gives up
+//! after [`MENU_TIMEOUT`]. The menu's answers become the cart's errors here, in one place:
+//! a refused selection passes on as the menu worded it, an unreachable menu is UNAVAILABLE, and
+//! anything else is our fault (internal).
+
+use std::time::Duration;
+
+use futures::future::join_all;
+use tiffin_platform::grpc::TracedChannel;
+use tiffin_proto::menu::v1::{
+    ItemSelection, PriceItemsRequest, PriceItemsResponse, PricedItem,
+    menu_service_client::MenuServiceClient,
+};
+use tonic::{Code, Status};
+
+use crate::error::Error;
+
+/// How long one `PriceItems` call may take before the cart answers UNAVAILABLE.
+pub const MENU_TIMEOUT: Duration = Duration::from_secs(3);
+
+/// Prefix of the metadata keys that carry the spec's meaning (status code, refused add-on group);
+/// only these are passed on from a menu refusal, never transport headers.
+const TIFFIN_METADATA_PREFIX: &str = "x-tiffin-";
+
+/// The restaurant a priced cart orders from, as the menu names it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Restaurant {
+    pub name: String,
+    pub area_name: String,
+    pub image_id: String,
+}
+
+/// Selections priced for display: the restaurant, and for each selection its price, or `None`
+/// when the menu no longer sells it as stored.
+#[derive(Debug, Clone, Default)]
+pub struct Repriced {
+    /// `None` when no selection could be priced.
+    pub restaurant: Option<Restaurant>,
+    pub items: Vec<Option<PricedItem>>,
+}
+
+/// A client of the menu service.
+#[derive(Clone)]
+pub struct MenuClient {
+    client: MenuServiceClient<TracedChannel>,
+}
+
+impl MenuClient {
+    /// A client of the menu at `url`; connects on first use.
+    pub fn new(url: &str) -> Result<Self, tonic::transport::Error> {
+        let channel = tiffin_platform::grpc::channel(url, MENU_TIMEOUT)?;
+        Ok(Self {
+            client: MenuServiceClient::new(channel),
+        })
+    }
+
+    /// Why `url` cannot name the menu service, if it cannot (checked before the service binds).
+    pub fn check_url(url: &str) -> Result<(), String> {
+        let endpoint =
+            tonic::transport::Endpoint::from_shared(url.to_string()).map_err(|e| e.to_string())?;
+        match endpoint.uri().scheme_str() {
+            // Plain HTTP/2: services talk over the cluster network (tonic is built without TLS).
+            Some("http") if endpoint.uri().host().is_some() => Ok(()),
+            _ => Err("expected http://host:port".into()),
+        }
+    }
+
+    /// Prices every selection, all or nothing: one price per selection, in order.
+    pub async fn price(
+        &self,
+        restaurant_id: u64,
+        selections: Vec<ItemSelection>,
+    ) -> Result<PriceItemsResponse, Error> {
+        let asked = selections.len();
+        let reply = self
+            .client
+            .clone()
+            .price_items(PriceItemsRequest {
+                restaurant_id,
+                selections,
+            })
+            .await
+            .map_err(from_menu)?
+            .into_inner();
+        if reply.items.len() != asked {
+            return Err(Error::MenuContract(format!(
+                "{} prices for {asked} selections",
+                reply.items.len()
+            )));
+        }
+        Ok(reply)
+    }
+
+    /// Prices stored selections for display. A cart saved yesterday may name an item the menu has
+    /// since dropped; rather than fail the whole cart (and leave the customer unable to see it),
+    /// the selections are then priced one by one and the refused ones come back as `None`.
+    pub async fn reprice(
+        &self,
+        restaurant_id: u64,
+        selections: Vec<ItemSelection>,
+    ) -> Result<Repriced, Error> {
+        match self.price(restaurant_id, selections.clone()).await {
+            Ok(reply) => Ok(Repriced {
+                restaurant: Some(restaurant(&reply)),
+                items: reply.items.into_iter().map(Some).collect(),
+            }),
+            Err(Error::Refused(_)) => {
+                let one_by_one = selections
+                    .into_iter()
+                    .map(|s| self.price(restaurant_id, vec![s]));
+                let mut repriced = Repriced::default();
+                for result in join_all(one_by_one).await {
+                    match result {
+                        Ok(mut reply) => {
+                            repriced
+                                .restaurant
+                                .get_or_insert_with(|| restaurant(&reply));
+                            repriced.items.push(reply.items.pop());
+                        }
+                        Err(Error::Refused(_)) => repriced.items.push(None),
+                        Err(e) => return Err(e),
+                    }
+                }
+                Ok(repriced)
+            }
+            Err(e) => Err(e),
+        }
+    }
+}
+
+fn restaurant(reply: &PriceItemsResponse) -> Restaurant {
+    Restaurant {
+        name: reply.restaurant_name.clone(),
+        area_name: reply.area_name.clone(),
+        image_id: reply.image_id.clone(),
+    }
+}
+
+/// What a failed `PriceItems` call means for the cart.
+fn from_menu(status: Status) -> Error {
+    match status.code() {
+        Code::InvalidArgument => Error::Refused(passed_on(&status)),
+        Code::Unavailable | Code::DeadlineExceeded | Code::Cancelled | Code::ResourceExhausted => {
+            Error::MenuUnavailable(status)
+        }
+        _ => Error::Menu(status),
+    }
+}
+
+/// The menu's refusal as the cart's own status: same code and words, and only the `x-tiffin-*`
+/// metadata (spec status code, the add-on group a rule refused).
+fn passed_on(status: &Status) -> Status {
+    let mut ours = Status::new(status.code(), status.message());
+    for key in status.metadata().keys() {
+        if let tonic::metadata::KeyRef::Ascii(key) = key
+            && key.as_str().starts_with(TIFFIN_METADATA_PREFIX)
+            && let Some(value) = status.metadata().get(key)
+        {
+            ours.metadata_mut().insert(key.clone(), value.clone());
+        }
+    }
+    ours
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_refusal_keeps_its_words_and_spec_metadata_but_not_transport_headers() {
+        let mut menu = tiffin_platform::status::with_code(
+            Code::InvalidArgument,
+            1,
+            "You must select at least 1 Dips",
+        );
+        menu.metadata_mut()
+            .insert("x-tiffin-addon-group-id", "7-ag1".parse().unwrap());
+        menu.metadata_mut()
+            .insert("content-type", "application/grpc".parse().unwrap());
+
+        let Error::Refused(ours) = from_menu(menu) else {
+            panic!("a refusal")
+        };
+
+        assert_eq!(
+            (ours.code(), ours.message()),
+            (Code::InvalidArgument, "You must select at least 1 Dips")
+        );
+        assert_eq!(tiffin_platform::status::spec_code(&ours), Some(1));
+        assert_eq!(
+            ours.metadata()
+                .get("x-tiffin-addon-group-id")
+                .and_then(|v| v.to_str().ok()),
+            Some("7-ag1")
+        );
+        assert!(ours.metadata().get("content-type").is_none());
+    }
+
+    #[test]
+    fn an_unreachable_menu_is_unavailable_and_other_failures_are_ours() {
+        assert!(matches!(
+            from_menu(Status::unavailable("x")),
+            Error::MenuUnavailable(_)
+        ));
+        assert!(matches!(
+            from_menu(Status::deadline_exceeded("x")),
+            Error::MenuUnavailable(_)
+        ));
+        assert!(matches!(from_menu(Status::internal("x")), Error::Menu(_)));
+    }
+}

@@ -1,0 +1,864 @@
+//! Black-box tests: the real cart on port 0, asking the real menu service (seeded from a small
+//! generated catalogue) for every price, called over gRPC as the edge calls it, on every database
+//! engine.
+
+use std::path::PathBuf;
+
+use tiffin_cart::{Application, Settings};
+use tiffin_catalog::{Catalogue, MenuItem, Options};
+use tiffin_platform::config::ServiceSettings;
+use tiffin_platform::db::testing::{self, TestDatabase};
+use tiffin_platform::identity::Caller;
+use tiffin_proto::cart::v1::cart_service_client::CartServiceClient;
+use tiffin_proto::cart::v1::{
+    Cart, CartAddon, CartItemInput, CartVariant, GetCartRequest, GetCartResponse,
+    UpdateCartRequest, UpdateCartResponse,
+};
+use tiffin_proto::menu::v1::menu_service_client::MenuServiceClient;
+use tiffin_proto::menu::v1::{ItemSelection, PriceItemsRequest, VariationRef};
+use tonic::transport::Channel;
+use tonic::{Code, Request, Status};
+
+// ---- Arrange helpers --------------------------------------------------------------------------
+
+/// The real menu service, seeded from a small catalogue; it stops when this is dropped.
+struct Menu {
+    url: String,
+    catalogue: Catalogue,
+    _db: TestDatabase,
+    _dir: tempfile::TempDir,
+    _stop: tokio::sync::oneshot::Sender<()>,
+}
+
+async fn start_menu() -> Menu {
+    start_menu_with_seed(7).await
+}
+
+async fn start_menu_with_seed(seed: u64) -> Menu {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path: PathBuf = dir.path().join("catalogue.json");
+    let options = Options {
+        seed,
+        restaurants_per_city: 8,
+        cities: Some(vec!["bangalore".into()]),
+    };
+    let catalogue = tiffin_catalog::generate(&options);
+    catalogue.write_json(&path).expect("write catalogue");
+    // The menu's own storage is not under test here: SQLite is enough.
+    let db = testing::sqlite();
+    let settings = tiffin_menu::Settings {
+        service: ServiceSettings {
+            addr: "127.0.0.1:0".parse().unwrap(),
+            database_url: db.url.clone(),
+        },
+        catalog_path: path,
+    };
+    let app = tiffin_menu::Application::build(settings)
+        .await
+        .expect("menu starts");
+    let url = format!("http://127.0.0.1:{}", app.port());
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    tokio::spawn(app.run_until_stopped(async {
+        let _ = stopped.await;
+    }));
+    Menu {
+        url,
+        catalogue,
+        _db: db,
+        _dir: dir,
+        _stop: stop,
+    }
+}
+
+/// A running cart service; it stops when this is dropped.
+struct CartService {
+    client: CartServiceClient<Channel>,
+    _stop: tokio::sync::oneshot::Sender<()>,
+}
+
+async fn start_cart(database_url: &str, menu_url: &str) -> CartService {
+    let settings = Settings {
+        service: ServiceSettings {
+            addr: "127.0.0.1:0".parse().unwrap(),
+            database_url: database_url.to_string(),
+        },
+        menu_url: menu_url.to_string(),
+    };
+    let app = Application::build(settings).await.expect("cart starts");
+    let url = format!("http://127.0.0.1:{}", app.port());
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    tokio::spawn(app.run_until_stopped(async {
+        let _ = stopped.await;
+    }));
+    CartService {
+        client: CartServiceClient::connect(url).await.expect("connects"),
+        _stop: stop,
+    }
+}
+
+fn guest(session_id: &str) -> Caller {
+    Caller {
+        user_id: None,
+        session_id: Some(session_id.to_string()),
+    }
+}
+
+/// A request as the edge sends it: the caller in metadata.
+fn as_caller<T>(caller: &Caller, message: T) -> Request<T> {
+    let mut request = Request::new(message);
+    caller.write_to(request.metadata_mut());
+    request
+}
+
+fn line(item_id: u64, quantity: u32) -> CartItemInput {
+    CartItemInput {
+        menu_item_id: item_id,
+        quantity,
+        addons: vec![],
+        variants: vec![],
+    }
+}
+
+fn with_variant(mut input: CartItemInput, group_id: &str, variation_id: &str) -> CartItemInput {
+    input.variants.push(CartVariant {
+        group_id: group_id.into(),
+        variation_id: variation_id.into(),
+    });
+    input
+}
+
+async fn update(
+    client: &mut CartServiceClient<Channel>,
+    caller: &Caller,
+    restaurant_id: u64,
+    items: Vec<CartItemInput>,
+) -> Result<UpdateCartResponse, Status> {
+    Ok(client
+        .update_cart(as_caller(
+            caller,
+            UpdateCartRequest {
+                restaurant_id,
+                items,
+            },
+        ))
+        .await?
+        .into_inner())
+}
+
+async fn get(client: &mut CartServiceClient<Channel>, caller: &Caller) -> GetCartResponse {
+    client
+        .get_cart(as_caller(caller, GetCartRequest {}))
+        .await
+        .expect("cart read")
+        .into_inner()
+}
+
+fn cart_of(reply: UpdateCartResponse) -> Cart {
+    reply.cart.expect("a cart in the reply")
+}
+
+/// Items no test needs to customise: in stock, no variant groups, no required add-ons.
+fn is_plain(item: &MenuItem) -> bool {
+    item.in_stock
+        && item.variant_groups.is_empty()
+        && item.addon_groups.iter().all(|g| g.min_addons == 0)
+}
+
+/// A restaurant with at least `n` plain items, and those items.
+fn plain_items(catalogue: &Catalogue, n: usize) -> (u64, Vec<&MenuItem>) {
+    catalogue
+        .menus
+        .iter()
+        .map(|m| {
+            (
+                m.restaurant_id,
+                m.items
+                    .iter()
+                    .filter(|i| is_plain(i))
+                    .take(n)
+                    .collect::<Vec<_>>(),
+            )
+        })
+        .find(|(_, items)| items.len() == n)
+        .expect("the catalogue has a restaurant with enough plain items")
+}
+
+/// An item with a first variant group of at least two in-stock variations and no required
+/// add-ons, with its restaurant.
+fn varied_item(catalogue: &Catalogue) -> (u64, &MenuItem) {
+    catalogue
+        .menus
+        .iter()
+        .flat_map(|m| m.items.iter().map(move |i| (m.restaurant_id, i)))
+        .find(|(_, i)| {
+            i.in_stock
+                && i.addon_groups.iter().all(|g| g.min_addons == 0)
+                && i.variant_groups
+                    .iter()
+                    .all(|g| g.variations.iter().all(|v| v.in_stock))
+                && i.variant_groups
+                    .first()
+                    .is_some_and(|g| g.variations.len() >= 2)
+        })
+        .expect("the catalogue has an item with variants")
+}
+
+/// An out-of-stock item that needs no customisation, with its restaurant.
+fn sold_out_item(catalogue: &Catalogue) -> (u64, &MenuItem) {
+    catalogue
+        .menus
+        .iter()
+        .flat_map(|m| m.items.iter().map(move |i| (m.restaurant_id, i)))
+        .find(|(_, i)| {
+            !i.in_stock
+                && i.variant_groups.is_empty()
+                && i.addon_groups.iter().all(|g| g.min_addons == 0)
+        })
+        .expect("the catalogue has an out-of-stock item")
+}
+
+fn restaurant_name(catalogue: &Catalogue, restaurant_id: u64) -> String {
+    catalogue
+        .restaurant(restaurant_id)
+        .expect("restaurant")
+        .name
+        .clone()
+}
+
+// ---- Pricing and merging ------------------------------------------------------------------------
+
+#[tokio::test]
+async fn an_added_item_is_priced_by_the_menu_with_count_and_total() {
+    let menu = start_menu().await;
+    let (restaurant_id, items) = plain_items(&menu.catalogue, 1);
+    let item = items[0];
+    for db in testing::all().await {
+        let mut cart = start_cart(&db.url, &menu.url).await;
+
+        let reply = update(
+            &mut cart.client,
+            &guest("s-1"),
+            restaurant_id,
+            vec![line(item.id, 2)],
+        )
+        .await
+        .expect("updated");
+
+        assert_eq!(reply.status_code, 0, "engine {:?}", db.engine);
+        let cart = cart_of(reply);
+        let unit = i64::from(item.price);
+        assert_eq!(cart.lines.len(), 1);
+        let l = &cart.lines[0];
+        assert_eq!(
+            (l.menu_item_id, l.name.as_str(), l.quantity),
+            (item.id, item.name.as_str(), 2)
+        );
+        assert_eq!((l.unit_price_paise, l.total_paise), (unit, 2 * unit));
+        assert_eq!(l.cart_key, item.id.to_string());
+        assert!(l.in_stock);
+        assert_eq!((cart.item_count, cart.item_total_paise), (2, 2 * unit));
+        let restaurant = cart.restaurant.expect("the cart's restaurant");
+        assert_eq!(
+            (restaurant.id, restaurant.name),
+            (
+                restaurant_id,
+                restaurant_name(&menu.catalogue, restaurant_id)
+            )
+        );
+        assert!(!cart.cart_id.is_empty());
+    }
+}
+
+#[tokio::test]
+async fn the_same_item_with_the_same_choices_twice_is_one_line_with_the_quantities_summed() {
+    let menu = start_menu().await;
+    let (restaurant_id, item) = varied_item(&menu.catalogue);
+    let group = &item.variant_groups[0];
+    let default = &group.variations[0];
+    for db in testing::all().await {
+        let mut cart = start_cart(&db.url, &menu.url).await;
+        // Once with the default variation left out, once with it named: the same dish.
+        let implicit = line(item.id, 1);
+        let explicit = with_variant(line(item.id, 2), &group.id, &default.id);
+
+        let reply = update(
+            &mut cart.client,
+            &guest("s-1"),
+            restaurant_id,
+            vec![implicit, explicit],
+        )
+        .await
+        .expect("updated");
+
+        let cart = cart_of(reply);
+        assert_eq!(cart.lines.len(), 1, "engine {:?}", db.engine);
+        assert_eq!(cart.lines[0].quantity, 3);
+        assert_eq!(cart.item_count, 3);
+        assert_eq!(cart.item_total_paise, 3 * cart.lines[0].unit_price_paise);
+        assert!(
+            cart.lines[0]
+                .variants
+                .iter()
+                .any(|v| v.variation_id == default.id),
+            "the default is on the line"
+        );
+    }
+}
+
+#[tokio::test]
+async fn the_same_item_with_different_choices_is_two_lines() {
+    let menu = start_menu().await;
+    let (restaurant_id, item) = varied_item(&menu.catalogue);
+    let group = &item.variant_groups[0];
+    let (first, second) = (&group.variations[0], &group.variations[1]);
+    let mut prices = MenuServiceClient::connect(menu.url.clone())
+        .await
+        .expect("menu connects");
+    let selection = |variation_id: &str| ItemSelection {
+        item_id: item.id,
+        addons: vec![],
+        variations: vec![VariationRef {
+            group_id: group.id.clone(),
+            variation_id: variation_id.to_string(),
+        }],
+    };
+    let menu_prices = prices
+        .price_items(PriceItemsRequest {
+            restaurant_id,
+            selections: vec![selection(&first.id), selection(&second.id)],
+        })
+        .await
+        .expect("menu prices")
+        .into_inner();
+    let (first_unit, second_unit) = (
+        menu_prices.items[0].unit_price_paise,
+        menu_prices.items[1].unit_price_paise,
+    );
+    for db in testing::all().await {
+        let mut cart = start_cart(&db.url, &menu.url).await;
+        let lines = vec![
+            with_variant(line(item.id, 1), &group.id, &first.id),
+            with_variant(line(item.id, 2), &group.id, &second.id),
+        ];
+
+        let cart = cart_of(
+            update(&mut cart.client, &guest("s-1"), restaurant_id, lines)
+                .await
+                .expect("updated"),
+        );
+
+        assert_eq!(cart.lines.len(), 2, "engine {:?}", db.engine);
+        assert_ne!(cart.lines[0].cart_key, cart.lines[1].cart_key);
+        assert_eq!(
+            [
+                cart.lines[0].unit_price_paise,
+                cart.lines[1].unit_price_paise
+            ],
+            [first_unit, second_unit],
+            "each line priced as the menu prices it"
+        );
+        assert_eq!(cart.item_count, 3);
+        assert_eq!(cart.item_total_paise, first_unit + 2 * second_unit);
+    }
+}
+
+#[tokio::test]
+async fn the_cart_key_follows_the_menus_rule_exactly() {
+    let menu = start_menu().await;
+    let (restaurant_id, item) = varied_item(&menu.catalogue);
+    let group = &item.variant_groups[0];
+    let db = testing::sqlite();
+    let mut cart = start_cart(&db.url, &menu.url).await;
+
+    let reply = update(
+        &mut cart.client,
+        &guest("s-1"),
+        restaurant_id,
+        vec![with_variant(
+            line(item.id, 1),
+            &group.id,
+            &group.variations[1].id,
+        )],
+    )
+    .await
+    .expect("updated");
+
+    let l = &cart_of(reply).lines[0];
+    // The menu publishes the same rule; if either changes alone, lines stop merging as shown.
+    let menus_key = tiffin_menu::pricing::cart_key(
+        l.menu_item_id,
+        l.variants.iter().map(|v| v.variation_id.as_str()),
+        l.addons.iter().map(|a| a.choice_id.as_str()),
+    );
+    assert_eq!(l.cart_key, menus_key);
+    assert!(l.cart_key.starts_with(&format!("{}|", item.id)));
+}
+
+#[tokio::test]
+async fn lines_of_quantity_zero_are_dropped() {
+    let menu = start_menu().await;
+    let (restaurant_id, items) = plain_items(&menu.catalogue, 2);
+    let db = testing::sqlite();
+    let mut cart = start_cart(&db.url, &menu.url).await;
+
+    let reply = update(
+        &mut cart.client,
+        &guest("s-1"),
+        restaurant_id,
+        vec![line(items[0].id, 0), line(items[1].id, 1)],
+    )
+    .await
+    .expect("updated");
+
+    let cart = cart_of(reply);
+    let ids: Vec<_> = cart.lines.iter().map(|l| l.menu_item_id).collect();
+    assert_eq!(ids, [items[1].id]);
+}
+
+// ---- Emptying, reading, owners --------------------------------------------------------------
+
+#[tokio::test]
+async fn an_empty_update_clears_the_cart_and_its_restaurant() {
+    let menu = start_menu().await;
+    let (restaurant_id, items) = plain_items(&menu.catalogue, 1);
+    for db in testing::all().await {
+        let mut cart = start_cart(&db.url, &menu.url).await;
+        let me = guest("s-1");
+        let before = cart_of(
+            update(
+                &mut cart.client,
+                &me,
+                restaurant_id,
+                vec![line(items[0].id, 1)],
+            )
+            .await
+            .expect("added"),
+        );
+
+        let reply = update(&mut cart.client, &me, restaurant_id, vec![])
+            .await
+            .expect("emptied");
+
+        let emptied = cart_of(reply);
+        assert_eq!(emptied.restaurant, None, "engine {:?}", db.engine);
+        assert!(emptied.lines.is_empty());
+        assert_eq!((emptied.item_count, emptied.item_total_paise), (0, 0));
+        assert_eq!(emptied.cart_id, before.cart_id, "the cart keeps its id");
+        let read = get(&mut cart.client, &me).await;
+        assert_eq!(read.cart, Some(emptied));
+    }
+}
+
+#[tokio::test]
+async fn get_cart_after_an_update_returns_the_same_cart() {
+    let menu = start_menu().await;
+    let (restaurant_id, items) = plain_items(&menu.catalogue, 2);
+    let (varied_restaurant, varied) = varied_item(&menu.catalogue);
+    for db in testing::all().await {
+        let mut cart = start_cart(&db.url, &menu.url).await;
+        let me = guest("s-1");
+        let group = &varied.variant_groups[0];
+
+        let updated = update(
+            &mut cart.client,
+            &me,
+            restaurant_id,
+            vec![line(items[0].id, 3), line(items[1].id, 1)],
+        )
+        .await
+        .expect("updated");
+        let read = get(&mut cart.client, &me).await;
+
+        assert_eq!(read.cart, updated.cart, "engine {:?}", db.engine);
+        assert_eq!(read.status_code, updated.status_code);
+
+        // And with customised lines, from another restaurant (the cart is replaced whole).
+        let customised = vec![with_variant(
+            line(varied.id, 2),
+            &group.id,
+            &group.variations[1].id,
+        )];
+        let updated = update(&mut cart.client, &me, varied_restaurant, customised)
+            .await
+            .expect("updated");
+        let read = get(&mut cart.client, &me).await;
+
+        assert_eq!(read.cart, updated.cart, "engine {:?}", db.engine);
+    }
+}
+
+#[tokio::test]
+async fn a_visitor_who_never_updated_has_an_empty_cart() {
+    let menu = start_menu().await;
+    let db = testing::sqlite();
+    let mut cart = start_cart(&db.url, &menu.url).await;
+
+    let read = get(&mut cart.client, &guest("new")).await;
+
+    let empty = read.cart.expect("a cart");
+    assert_eq!(
+        (empty.restaurant, empty.lines.len(), read.status_code),
+        (None, 0, 0)
+    );
+}
+
+#[tokio::test]
+async fn a_call_without_a_session_or_user_is_unauthenticated() {
+    let menu = start_menu().await;
+    let (restaurant_id, items) = plain_items(&menu.catalogue, 1);
+    for db in testing::all().await {
+        let mut cart = start_cart(&db.url, &menu.url).await;
+
+        let updated = cart
+            .client
+            .update_cart(UpdateCartRequest {
+                restaurant_id,
+                items: vec![line(items[0].id, 1)],
+            })
+            .await;
+        let read = cart.client.get_cart(GetCartRequest {}).await;
+
+        assert_eq!(
+            updated.unwrap_err().code(),
+            Code::Unauthenticated,
+            "engine {:?}",
+            db.engine
+        );
+        assert_eq!(read.unwrap_err().code(), Code::Unauthenticated);
+    }
+}
+
+#[tokio::test]
+async fn two_sessions_do_not_see_each_others_carts_and_a_user_has_their_own() {
+    let menu = start_menu().await;
+    let (restaurant_id, items) = plain_items(&menu.catalogue, 2);
+    for db in testing::all().await {
+        let mut cart = start_cart(&db.url, &menu.url).await;
+        let (alice, bob) = (guest("s-alice"), guest("s-bob"));
+        let alice_signed_in = Caller {
+            user_id: Some(7),
+            session_id: Some("s-alice".into()),
+        };
+
+        update(
+            &mut cart.client,
+            &alice,
+            restaurant_id,
+            vec![line(items[0].id, 1)],
+        )
+        .await
+        .expect("alice adds");
+        let bob_before = get(&mut cart.client, &bob).await;
+        update(
+            &mut cart.client,
+            &bob,
+            restaurant_id,
+            vec![line(items[1].id, 4)],
+        )
+        .await
+        .expect("bob adds");
+        let alice_after = get(&mut cart.client, &alice).await;
+        let user_cart = get(&mut cart.client, &alice_signed_in).await;
+
+        assert!(
+            bob_before.cart.unwrap().lines.is_empty(),
+            "engine {:?}",
+            db.engine
+        );
+        let alice_lines: Vec<_> = alice_after
+            .cart
+            .unwrap()
+            .lines
+            .iter()
+            .map(|l| (l.menu_item_id, l.quantity))
+            .collect();
+        assert_eq!(alice_lines, [(items[0].id, 1)]);
+        assert!(
+            user_cart.cart.unwrap().lines.is_empty(),
+            "the signed-in user's cart is the user's, not the session's"
+        );
+    }
+}
+
+#[tokio::test]
+async fn get_cart_prices_lines_as_the_menu_sells_them_now_and_leaves_out_what_it_no_longer_sells() {
+    // Yesterday's menu and today's: the same restaurants, regenerated with another seed, so some
+    // item ids are gone and the ones that stayed may cost something else.
+    let yesterday = start_menu_with_seed(7).await;
+    let today = start_menu_with_seed(8).await;
+    let (restaurant_id, kept, gone) = yesterday
+        .catalogue
+        .menus
+        .iter()
+        .find_map(|m| {
+            let now = today.catalogue.menu(m.restaurant_id)?;
+            let still_plain = |id: u64| now.items.iter().any(|i| i.id == id && is_plain(i));
+            let kept = m.items.iter().find(|i| is_plain(i) && still_plain(i.id))?;
+            let gone = m
+                .items
+                .iter()
+                .find(|i| is_plain(i) && now.items.iter().all(|n| n.id != i.id))?;
+            Some((m.restaurant_id, kept, gone))
+        })
+        .expect("a restaurant whose menu lost an item and kept another");
+    let price_today = today
+        .catalogue
+        .menu(restaurant_id)
+        .unwrap()
+        .items
+        .iter()
+        .find(|i| i.id == kept.id)
+        .unwrap()
+        .price;
+    for db in testing::all().await {
+        let me = guest("s-1");
+        let mut before = start_cart(&db.url, &yesterday.url).await;
+        update(
+            &mut before.client,
+            &me,
+            restaurant_id,
+            vec![line(gone.id, 1), line(kept.id, 2)],
+        )
+        .await
+        .expect("saved");
+        // The same cart database, now served against today's menu.
+        let mut after = start_cart(&db.url, &today.url).await;
+
+        let read = get(&mut after.client, &me).await;
+
+        assert_eq!(
+            read.status_code, 8,
+            "engine {:?}: a line went missing",
+            db.engine
+        );
+        let cart = read.cart.expect("a cart");
+        let lines: Vec<_> = cart
+            .lines
+            .iter()
+            .map(|l| (l.menu_item_id, l.quantity, l.unit_price_paise))
+            .collect();
+        assert_eq!(lines, [(kept.id, 2, i64::from(price_today))]);
+        assert_eq!(cart.item_total_paise, 2 * i64::from(price_today));
+    }
+}
+
+// ---- Refusals ---------------------------------------------------------------------------------
+
+#[tokio::test]
+async fn more_than_50_units_is_code_11_and_leaves_the_cart_as_it_was() {
+    let menu = start_menu().await;
+    let (restaurant_id, items) = plain_items(&menu.catalogue, 2);
+    for db in testing::all().await {
+        let mut cart = start_cart(&db.url, &menu.url).await;
+        let me = guest("s-1");
+        let fifty = update(
+            &mut cart.client,
+            &me,
+            restaurant_id,
+            vec![line(items[0].id, 25), line(items[1].id, 25)],
+        )
+        .await
+        .expect("exactly 50 units is allowed");
+
+        let refused = update(
+            &mut cart.client,
+            &me,
+            restaurant_id,
+            vec![line(items[0].id, 25), line(items[1].id, 26)],
+        )
+        .await
+        .expect_err("51 units is refused");
+
+        assert_eq!(
+            refused.code(),
+            Code::FailedPrecondition,
+            "engine {:?}",
+            db.engine
+        );
+        assert_eq!(
+            refused.message(),
+            "Sorry! Please remove some items from your cart to proceed"
+        );
+        assert_eq!(tiffin_platform::status::spec_code(&refused), Some(11));
+        assert_eq!(get(&mut cart.client, &me).await.cart, fifty.cart);
+    }
+}
+
+#[tokio::test]
+async fn an_unknown_item_is_invalid_argument_with_the_menus_message() {
+    let menu = start_menu().await;
+    let (restaurant_id, items) = plain_items(&menu.catalogue, 1);
+    let other_restaurant = menu
+        .catalogue
+        .menus
+        .iter()
+        .find(|m| m.restaurant_id != restaurant_id)
+        .expect("two restaurants");
+    for db in testing::all().await {
+        let mut cart = start_cart(&db.url, &menu.url).await;
+        let me = guest("s-1");
+
+        let unknown = update(
+            &mut cart.client,
+            &me,
+            restaurant_id,
+            vec![line(999_999_999, 1)],
+        )
+        .await
+        .expect_err("refused");
+        let elsewhere = update(
+            &mut cart.client,
+            &me,
+            other_restaurant.restaurant_id,
+            vec![line(items[0].id, 1)],
+        )
+        .await
+        .expect_err("another restaurant's item is refused");
+        let bad_choice = update(
+            &mut cart.client,
+            &me,
+            restaurant_id,
+            vec![CartItemInput {
+                addons: vec![CartAddon {
+                    group_id: "nope".into(),
+                    choice_id: "nope".into(),
+                }],
+                ..line(items[0].id, 1)
+            }],
+        )
+        .await
+        .expect_err("an unknown add-on is refused");
+
+        for status in [unknown, elsewhere, bad_choice] {
+            assert_eq!(
+                status.code(),
+                Code::InvalidArgument,
+                "engine {:?}",
+                db.engine
+            );
+            assert_eq!(status.message(), "Oops! Something wrong");
+        }
+        let read = get(&mut cart.client, &me).await;
+        assert!(read.cart.unwrap().lines.is_empty(), "nothing was saved");
+    }
+}
+
+#[tokio::test]
+async fn an_out_of_stock_item_is_saved_and_reported_with_status_8() {
+    let menu = start_menu().await;
+    let (restaurant_id, item) = sold_out_item(&menu.catalogue);
+    for db in testing::all().await {
+        let mut cart = start_cart(&db.url, &menu.url).await;
+        let me = guest("s-1");
+
+        let reply = update(&mut cart.client, &me, restaurant_id, vec![line(item.id, 1)])
+            .await
+            .expect("saved all the same");
+
+        assert_eq!(reply.status_code, 8, "engine {:?}", db.engine);
+        assert!(!reply.cart.as_ref().unwrap().lines[0].in_stock);
+        let read = get(&mut cart.client, &me).await;
+        assert_eq!((read.status_code, read.cart), (8, reply.cart));
+    }
+}
+
+#[tokio::test]
+async fn an_unreachable_menu_is_unavailable() {
+    // A port that was free a moment ago: nothing listens there.
+    let closed = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .unwrap()
+        .local_addr()
+        .unwrap();
+    let db = testing::sqlite();
+    let mut cart = start_cart(&db.url, &format!("http://{closed}")).await;
+
+    let refused = update(&mut cart.client, &guest("s-1"), 1, vec![line(1, 1)])
+        .await
+        .expect_err("no menu, no prices");
+
+    assert_eq!(refused.code(), Code::Unavailable);
+}
+
+// ---- Concurrency ------------------------------------------------------------------------------
+
+#[tokio::test]
+async fn twenty_concurrent_updates_leave_one_submitted_cart_whole() {
+    let menu = start_menu().await;
+    let (restaurant_id, items) = plain_items(&menu.catalogue, 4);
+    let (a, b, c, d) = (items[0].id, items[1].id, items[2].id, items[3].id);
+    for db in testing::all().await {
+        let cart = start_cart(&db.url, &menu.url).await;
+        let me = guest("s-busy");
+        // Submission i: items {a, b} when i is even, {c, d} when odd, both with quantity i/2 + 1.
+        // Every submission is told apart by its pair and quantity, and a mix of two shows.
+        let submissions: Vec<Vec<CartItemInput>> = (0..20u32)
+            .map(|i| {
+                let q = i / 2 + 1;
+                if i % 2 == 0 {
+                    vec![line(a, q), line(b, q)]
+                } else {
+                    vec![line(c, q), line(d, q)]
+                }
+            })
+            .collect();
+
+        let tasks: Vec<_> = submissions
+            .iter()
+            .cloned()
+            .map(|lines| {
+                let (mut client, me) = (cart.client.clone(), me.clone());
+                tokio::spawn(async move { update(&mut client, &me, restaurant_id, lines).await })
+            })
+            .collect();
+        for task in tasks {
+            task.await
+                .expect("task ran")
+                .expect("every update succeeds");
+        }
+
+        let mut client = cart.client.clone();
+        let final_cart = get(&mut client, &me).await.cart.expect("a cart");
+        let got: Vec<(u64, u32)> = final_cart
+            .lines
+            .iter()
+            .map(|l| (l.menu_item_id, l.quantity))
+            .collect();
+        let submitted: Vec<Vec<(u64, u32)>> = submissions
+            .iter()
+            .map(|s| s.iter().map(|l| (l.menu_item_id, l.quantity)).collect())
+            .collect();
+        assert!(
+            submitted.contains(&got),
+            "engine {:?}: {got:?} is not one of the submitted carts",
+            db.engine
+        );
+    }
+}
+
+// ---- Operations -------------------------------------------------------------------------------
+
+#[tokio::test]
+async fn reports_serving_health_and_migrates_twice_without_harm() {
+    let db = testing::sqlite();
+    let _first = start_cart(&db.url, "http://127.0.0.1:1").await;
+    // A second start on the same database must find the schema current, not fail.
+    let settings = Settings {
+        service: ServiceSettings {
+            addr: "127.0.0.1:0".parse().unwrap(),
+            database_url: db.url.clone(),
+        },
+        menu_url: "http://127.0.0.1:1".into(),
+    };
+    let app = Application::build(settings).await.expect("second start");
+    let url = format!("http://127.0.0.1:{}", app.port());
+    let (_stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    tokio::spawn(app.run_until_stopped(async {
+        let _ = stopped.await;
+    }));
+    let channel = tiffin_platform::grpc::channel(&url, std::time::Duration::from_secs(2)).unwrap();
+
+    let serving = tiffin_platform::grpc::is_serving(channel, "tiffin.cart.v1.CartService").await;
+
+    assert!(serving);
+}
