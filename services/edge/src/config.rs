@@ -1,0 +1,173 @@
+//! The edge's settings, read and checked before anything binds a port: a bad value stops the
+//! process at once with a message naming the variable.
+
+use std::net::{IpAddr, SocketAddr};
+use std::path::PathBuf;
+use std::time::Duration;
+
+use tiffin_platform::config::{ConfigError, env_or, env_parse};
+
+/// Where each upstream gRPC service listens.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ServiceUrls {
+    pub discovery: String,
+    pub menu: String,
+    pub cart: String,
+    pub account: String,
+    pub payments: String,
+    pub orders: String,
+    pub membership: String,
+    pub support: String,
+}
+
+impl ServiceUrls {
+    /// The defaults of `docs/service-conventions.md` (every service on loopback, ports 50051–50058).
+    pub fn local_defaults() -> Self {
+        Self {
+            discovery: "http://127.0.0.1:50051".into(),
+            menu: "http://127.0.0.1:50052".into(),
+            cart: "http://127.0.0.1:50053".into(),
+            account: "http://127.0.0.1:50054".into(),
+            payments: "http://127.0.0.1:50055".into(),
+            orders: "http://127.0.0.1:50056".into(),
+            membership: "http://127.0.0.1:50057".into(),
+            support: "http://127.0.0.1:50058".into(),
+        }
+    }
+
+    /// `(variable name, url)` of every service, in the conventions' order.
+    pub fn named(&self) -> [(&'static str, &str); 8] {
+        [
+            ("DISCOVERY_URL", &self.discovery),
+            ("MENU_URL", &self.menu),
+            ("CART_URL", &self.cart),
+            ("ACCOUNT_URL", &self.account),
+            ("PAYMENTS_URL", &self.payments),
+            ("ORDERS_URL", &self.orders),
+            ("MEMBERSHIP_URL", &self.membership),
+            ("SUPPORT_URL", &self.support),
+        ]
+    }
+}
+
+/// Everything the edge needs to start.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    /// Listen address (`BIND_ADDR`:`PORT`, default 127.0.0.1:8080); port 0 picks a free port.
+    pub addr: SocketAddr,
+    /// The published web build (`STATIC_DIR`, default `dist/web`): `shell/`, `mfe/`,
+    /// `mfe-manifest.json`.
+    pub static_dir: PathBuf,
+    /// The gRPC services (`DISCOVERY_URL` … `SUPPORT_URL`).
+    pub services: ServiceUrls,
+    /// `COOKIE_SECURE=1` behind HTTPS: the session cookie becomes `__Host-tfn_sid` and every cookie
+    /// is `Secure`. Off by default because `make run` serves plain HTTP on loopback.
+    pub cookie_secure: bool,
+    /// Deadline of every upstream gRPC call (`UPSTREAM_TIMEOUT_MS`, default 3000): a slow service
+    /// costs the browser a 503 after this long, never a hung request.
+    pub upstream_timeout: Duration,
+}
+
+impl Settings {
+    /// Reads and checks the environment.
+    pub fn from_env() -> Result<Self, ConfigError> {
+        let port: u16 = env_parse("PORT", 8080)?;
+        let bind: IpAddr = env_parse("BIND_ADDR", IpAddr::from([127, 0, 0, 1]))?;
+        let defaults = ServiceUrls::local_defaults();
+        let services = ServiceUrls {
+            discovery: env_or("DISCOVERY_URL", &defaults.discovery),
+            menu: env_or("MENU_URL", &defaults.menu),
+            cart: env_or("CART_URL", &defaults.cart),
+            account: env_or("ACCOUNT_URL", &defaults.account),
+            payments: env_or("PAYMENTS_URL", &defaults.payments),
+            orders: env_or("ORDERS_URL", &defaults.orders),
+            membership: env_or("MEMBERSHIP_URL", &defaults.membership),
+            support: env_or("SUPPORT_URL", &defaults.support),
+        };
+        let cookie_secure = match env_or("COOKIE_SECURE", "0").trim() {
+            "0" => false,
+            "1" => true,
+            other => return Err(invalid("COOKIE_SECURE", other, "must be 0 or 1")),
+        };
+        let timeout_ms: u64 = env_parse("UPSTREAM_TIMEOUT_MS", 3000)?;
+        let settings = Self {
+            addr: SocketAddr::new(bind, port),
+            static_dir: PathBuf::from(env_or("STATIC_DIR", "dist/web")),
+            services,
+            cookie_secure,
+            upstream_timeout: Duration::from_millis(timeout_ms),
+        };
+        settings.check()?;
+        Ok(settings)
+    }
+
+    /// Checks values that parse but cannot work (also used for settings built in code, e.g. tests).
+    pub fn check(&self) -> Result<(), ConfigError> {
+        for (name, url) in self.services.named() {
+            check_url(name, url)?;
+        }
+        let ms = self.upstream_timeout.as_millis();
+        if ms == 0 || ms > 60_000 {
+            return Err(invalid(
+                "UPSTREAM_TIMEOUT_MS",
+                &ms.to_string(),
+                "must be between 1 and 60000",
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// A gRPC URL must name a scheme and a host, or every call to it would fail at run time.
+fn check_url(name: &str, url: &str) -> Result<(), ConfigError> {
+    let uri: http::Uri = url
+        .parse()
+        .map_err(|e: http::uri::InvalidUri| invalid(name, url, &e.to_string()))?;
+    match (uri.scheme_str(), uri.authority()) {
+        (Some("http" | "https"), Some(_)) => Ok(()),
+        _ => Err(invalid(name, url, "expected http://host:port")),
+    }
+}
+
+fn invalid(name: &str, value: &str, reason: &str) -> ConfigError {
+    ConfigError {
+        name: name.into(),
+        value: value.into(),
+        reason: reason.into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn settings() -> Settings {
+        Settings {
+            addr: "127.0.0.1:0".parse().unwrap(),
+            static_dir: "dist/web".into(),
+            services: ServiceUrls::local_defaults(),
+            cookie_secure: false,
+            upstream_timeout: Duration::from_secs(3),
+        }
+    }
+
+    #[test]
+    fn the_defaults_are_valid() {
+        assert!(settings().check().is_ok());
+    }
+
+    #[test]
+    fn a_service_url_without_a_scheme_is_refused_naming_the_variable() {
+        let mut s = settings();
+        s.services.cart = "127.0.0.1:50053".into();
+        let err = s.check().unwrap_err();
+        assert_eq!(err.name, "CART_URL");
+    }
+
+    #[test]
+    fn a_zero_timeout_is_refused() {
+        let mut s = settings();
+        s.upstream_timeout = Duration::ZERO;
+        assert_eq!(s.check().unwrap_err().name, "UPSTREAM_TIMEOUT_MS");
+    }
+}

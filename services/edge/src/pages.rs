@@ -1,0 +1,200 @@
+//! Pages: every GET that is not `/api`, static or an image answers with the shell's `index.html`,
+//! its `<!--tiffin:initial-state-->` replaced by the visitor's session ids, with HTTP 200 when the
+//! shell's route table knows the path and 404 when not (the shell renders the not-found page).
+//!
+//! The edge never renders page content: what a page shows is the shell's and the microfrontends'.
+
+use axum::extract::{Request, State};
+use axum::response::{IntoResponse, Response};
+use http::{HeaderValue, Method, StatusCode, header};
+use serde::Serialize;
+use tiffin_platform::identity::Caller;
+
+use crate::app::AppState;
+use crate::route_table::Route;
+use crate::session::Visitor;
+
+/// The comment in the shell's `index.html` that the edge replaces.
+pub const PLACEHOLDER: &str = "<!--tiffin:initial-state-->";
+/// The element id the web apps read the initial state from.
+pub const INITIAL_STATE_ID: &str = "tiffin-initial-state";
+
+/// The fallback handler for page paths.
+pub async fn page(State(state): State<AppState>, request: Request) -> Response {
+    if request.method() != Method::GET && request.method() != Method::HEAD {
+        return (
+            StatusCode::METHOD_NOT_ALLOWED,
+            [(header::ALLOW, "GET, HEAD")],
+        )
+            .into_response();
+    }
+    let visitor = request.extensions().get::<Visitor>().cloned();
+    let caller = visitor.as_ref().map(Visitor::caller).unwrap_or_default();
+    let route = resolve(&state, request.uri().path(), &caller).await;
+    if let Some(route) = &route {
+        tracing::Span::current().record("http.route", route.id.as_str());
+    }
+    let html = match tokio::fs::read_to_string(state.settings.static_dir.join("shell/index.html"))
+        .await
+    {
+        Ok(shell) => shell.replacen(PLACEHOLDER, &initial_state_script(visitor.as_ref()), 1),
+        Err(e) => {
+            tracing::error!(error = %e, "shell index.html unreadable: answering the bare fallback page");
+            return html_reply(
+                if route.is_some() {
+                    StatusCode::SERVICE_UNAVAILABLE
+                } else {
+                    StatusCode::NOT_FOUND
+                },
+                fallback_page(route.is_some()),
+            );
+        }
+    };
+    html_reply(
+        if route.is_some() {
+            StatusCode::OK
+        } else {
+            StatusCode::NOT_FOUND
+        },
+        html,
+    )
+}
+
+/// The first route that matches `path` and whose city (if it needs one) is an enabled city.
+/// Routes are tried in order, so `/about` stays the info page even though it is city-shaped.
+async fn resolve(state: &AppState, path: &str, caller: &Caller) -> Option<Route> {
+    let routes = state.routes.routes().await;
+    for route in routes.iter() {
+        let Some(city) = route.matches(path) else {
+            continue;
+        };
+        if !route.needs_city {
+            return Some(route.clone());
+        }
+        let Some(city) = city else { continue };
+        match state
+            .cities
+            .is_enabled(&state.upstreams, caller, city)
+            .await
+        {
+            Ok(true) => return Some(route.clone()),
+            Ok(false) => continue,
+            // Discovery unreachable and no list yet: serve the page rather than call a real city
+            // missing; the shell's city page shows its own error when its data cannot load.
+            Err(_) => return Some(route.clone()),
+        }
+    }
+    None
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct InitialState<'a> {
+    sid: &'a str,
+    tid: &'a str,
+    device_id: &'a str,
+    csrf_token: &'a str,
+}
+
+/// `<script id="tiffin-initial-state" type="application/json">{…}</script>`. The JSON is escaped
+/// so no value can close the script element or open a comment (`<`, `>`, `&` become `\u003c`…).
+pub fn initial_state_script(visitor: Option<&Visitor>) -> String {
+    let tid = tiffin_platform::telemetry::current_trace_id().unwrap_or_default();
+    let state = InitialState {
+        sid: visitor.map(|v| v.session_id.as_str()).unwrap_or_default(),
+        tid: &tid,
+        device_id: visitor.map(|v| v.device_id.as_str()).unwrap_or_default(),
+        csrf_token: visitor.map(|v| v.csrf_token.as_str()).unwrap_or_default(),
+    };
+    let json = serde_json::to_string(&state).unwrap_or_else(|_| "{}".into());
+    format!(
+        r#"<script id="{INITIAL_STATE_ID}" type="application/json">{}</script>"#,
+        escape_json_for_script(&json)
+    )
+}
+
+/// Makes JSON safe inside a `<script>` element while keeping it the same JSON: these characters
+/// only occur inside strings, where `\uXXXX` means the same thing.
+pub fn escape_json_for_script(json: &str) -> String {
+    let mut out = String::with_capacity(json.len());
+    for c in json.chars() {
+        match c {
+            '<' => out.push_str("\\u003c"),
+            '>' => out.push_str("\\u003e"),
+            '&' => out.push_str("\\u0026"),
+            '\u{2028}' => out.push_str("\\u2028"),
+            '\u{2029}' => out.push_str("\\u2029"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A page when the shell is not published: the spec's not-found wording for unknown paths, its
+/// generic error wording for known ones (the page exists, the shell is what is missing).
+fn fallback_page(known_route: bool) -> String {
+    let (title, heading, message) = if known_route {
+        (
+            "Tiffin",
+            "Uh-oh!",
+            "Sorry! This should not have happened. Please retry.",
+        )
+    } else {
+        (
+            "Page not found",
+            "Page not found",
+            "Uh-oh! Looks like the page you are trying to access, doesn't exist. Please start afresh.",
+        )
+    };
+    format!(
+        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>{title}</title></head>\
+         <body><main><h1>{heading}</h1><p>{message}</p><a href=\"/\">GO HOME</a></main></body></html>"
+    )
+}
+
+fn html_reply(status: StatusCode, html: String) -> Response {
+    let mut response = (status, html).into_response();
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/html; charset=utf-8"),
+    );
+    // The HTML carries this visitor's session ids: revalidate every time, never share.
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_initial_state_cannot_break_out_of_its_script() {
+        let visitor = Visitor {
+            session_id: "</script><script>alert(1)</script>".into(),
+            user_id: None,
+            device_id: "d&<!--".into(),
+            csrf_token: "t".into(),
+        };
+        let script = initial_state_script(Some(&visitor));
+        let inner = script
+            .strip_prefix(r#"<script id="tiffin-initial-state" type="application/json">"#)
+            .unwrap();
+        let json = inner.strip_suffix("</script>").unwrap();
+        assert!(
+            !json.contains('<') && !json.contains('>') && !json.contains('&'),
+            "{json}"
+        );
+        let parsed: serde_json::Value = serde_json::from_str(json).unwrap();
+        assert_eq!(parsed["sid"], "</script><script>alert(1)</script>");
+        assert_eq!(parsed["deviceId"], "d&<!--");
+        assert_eq!(parsed["csrfToken"], "t");
+    }
+
+    #[test]
+    fn the_fallback_page_uses_the_spec_not_found_text() {
+        let page = fallback_page(false);
+        assert!(page.contains("Uh-oh! Looks like the page you are trying to access, doesn't exist. Please start afresh."));
+        assert!(page.contains("GO HOME"));
+    }
+}

@@ -1,0 +1,32 @@
+//! Headers every reply carries, and the request headers no client may send.
+
+use axum::extract::Request;
+use axum::middleware::Next;
+use axum::response::Response;
+
+/// Only the edge's own origin may supply scripts, styles, images (plus `data:` images) and API
+/// calls; no one may frame the storefront (clickjacking). Inline styles are allowed because the
+/// design system's components set `style` attributes; inline scripts are not (the initial state is
+/// JSON data, not a script).
+pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'";
+pub const REFERRER_POLICY: &str = "strict-origin-when-cross-origin";
+
+/// Prefix of the metadata keys through which the edge states identity to services.
+const IDENTITY_PREFIX: &str = "x-tiffin-";
+
+/// Middleware: drops every client-sent `x-tiffin-*` header. The edge never forwards HTTP headers
+/// to services (identity is written from the session), so this is a second wall: no code added
+/// later can pass a forged `x-tiffin-user-id` through by accident.
+pub async fn strip_identity_headers(mut request: Request, next: Next) -> Response {
+    let forged: Vec<_> = request
+        .headers()
+        .keys()
+        .filter(|name| name.as_str().starts_with(IDENTITY_PREFIX))
+        .cloned()
+        .collect();
+    for name in forged {
+        tracing::debug!(header = %name, "client-sent identity header dropped");
+        request.headers_mut().remove(name);
+    }
+    next.run(request).await
+}
