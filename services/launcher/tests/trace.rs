@@ -174,6 +174,7 @@ async fn one_request_is_one_trace_across_the_edge_and_services_and_ctrl_c_stops_
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
+    eprintln!("trace {trace_id} spans services {services:?}");
     assert!(services.contains("tiffin-edge"), "no edge span in the trace: {services:?}");
     assert!(services.len() >= 3, "the trace should span the edge and two services or more: {services:?}");
     let logged_by: BTreeSet<String> = logs
