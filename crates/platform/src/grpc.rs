@@ -54,7 +54,9 @@ where
         .build_v1()?;
 
     let (stop_tx, mut stop_rx) = tokio::sync::watch::channel(false);
-    let incoming = tokio_stream::wrappers::TcpListenerStream::new(listener);
+    // Nagle's algorithm would hold small replies back ~40 ms waiting for an ACK; gRPC replies are
+    // small and latency-bound, so every accepted socket gets TCP_NODELAY.
+    let incoming = tonic::transport::server::TcpIncoming::from(listener).with_nodelay(Some(true));
     let server = Server::builder()
         .layer(ServerTraceLayer)
         .add_service(health)

@@ -6,10 +6,9 @@
 //! - **Quantity limit.** A cart holds at most [`MAX_UNITS`] units in all (the sum of its
 //!   quantities), checked on the request before anything is priced.
 //! - **Cart key** (spec §4): the item id, then the ids of the chosen variations and add-ons sorted
-//!   together (byte order), joined with `|`: `88001|88001-ag1-c2|88001-vg1-v2`; an item with
-//!   nothing chosen is `88001`. It is made from the menu's *priced* selection, which names the
-//!   default variation of every group the request left out, so "Half by default" and "Half chosen"
-//!   are one line. Catalogue ids never contain `|`, so two different selections never share a key.
+//!   together, joined with `|`. The menu computes it with the priced selection (`PricedItem.cart_key`,
+//!   defaults included, so "Half by default" and "Half chosen" are one line); the cart only groups
+//!   by it, so the rule lives in one place.
 //! - **Merging.** Lines with the same key become one line whose quantity is the sum, at the
 //!   position of the first; lines of quantity 0 are dropped before pricing.
 //! - **Totals**, integer paise: line total = unit price × quantity; item total = Σ line totals;
@@ -29,31 +28,12 @@ pub fn units(quantities: impl IntoIterator<Item = u32>) -> u64 {
         .fold(0, u64::saturating_add)
 }
 
-/// The cart key of a priced selection (see the module rules).
-pub fn cart_key<'a>(
-    item_id: u64,
-    variation_ids: impl IntoIterator<Item = &'a str>,
-    addon_ids: impl IntoIterator<Item = &'a str>,
-) -> String {
-    let mut ids: Vec<&str> = variation_ids.into_iter().chain(addon_ids).collect();
-    ids.sort_unstable();
-    let mut key = item_id.to_string();
-    for id in ids {
-        key.push('|');
-        key.push_str(id);
-    }
-    key
-}
-
 /// Lines from priced selections and their quantities, merged by cart key, in first-seen order.
 pub fn merge(priced: impl IntoIterator<Item = (u32, PricedItem)>) -> Vec<CartLine> {
     let mut lines: Vec<CartLine> = Vec::new();
     for (quantity, item) in priced {
-        let key = cart_key(
-            item.item_id,
-            item.variations.iter().map(|v| v.variation_id.as_str()),
-            item.addons.iter().map(|a| a.choice_id.as_str()),
-        );
+        // The menu computes the key with the rule that priced the item (defaults included).
+        let key = item.cart_key.clone();
         // At most MAX_UNITS lines reach here, so a linear search is the cheap choice.
         match lines.iter_mut().find(|l| l.cart_key == key) {
             Some(line) => line.quantity = line.quantity.saturating_add(quantity),
@@ -124,6 +104,8 @@ mod tests {
 
     fn priced(item_id: u64, unit: i64, variations: &[&str], addons: &[&str]) -> PricedItem {
         PricedItem {
+            // As the menu would compute it for this selection.
+            cart_key: tiffin_menu::pricing::cart_key(item_id, variations.iter().copied(), addons.iter().copied()),
             item_id,
             name: format!("Item {item_id}"),
             in_stock: true,
@@ -146,17 +128,6 @@ mod tests {
                 .collect(),
             ..Default::default()
         }
-    }
-
-    #[test]
-    fn the_cart_key_is_the_item_then_its_choices_sorted_together() {
-        assert_eq!(cart_key(88001, ["v1"], ["ch1"]), "88001|ch1|v1");
-        assert_eq!(
-            cart_key(88001, ["b"], ["d", "a"]),
-            cart_key(88001, ["a", "b"], ["d"])
-        );
-        assert_eq!(cart_key(88001, [], []), "88001");
-        assert_ne!(cart_key(88001, ["v1"], []), cart_key(88002, ["v1"], []));
     }
 
     #[test]

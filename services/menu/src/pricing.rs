@@ -46,7 +46,13 @@ pub fn price(item: &MenuItem, selection: &ItemSelection) -> Result<PricedItem, E
     let in_stock =
         item.in_stock && combination.iter().all(|(_, v)| v.in_stock) && addons.iter().all(|a| a.choice.in_stock);
 
+    let cart_key = cart_key(
+        item.id,
+        combination.iter().map(|(_, v)| v.id.as_str()),
+        addons.iter().map(|a| a.choice.id.as_str()),
+    );
     Ok(PricedItem {
+        cart_key,
         item_id: item.id,
         name: item.name.clone(),
         veg_type: item.veg_type,
