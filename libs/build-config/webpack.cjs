@@ -27,7 +27,7 @@ function readJson(file) {
 }
 
 /** The Tiffin libraries shared at runtime (build-config itself is build-time only). */
-const SHARED_LIBS = ['@tiffin/contract', '@tiffin/api-client', '@tiffin/design-system'];
+const SHARED_LIBS = ['@tiffin/contract', '@tiffin/api-client', '@tiffin/design-system', '@tiffin/cart-store'];
 
 /**
  * Shared singletons. One React (hooks and context break with two copies), one design system

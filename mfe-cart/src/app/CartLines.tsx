@@ -1,23 +1,61 @@
-import type { Cart } from '@tiffin/contract';
+/**
+ * The items of a cart: veg mark, name, chosen variants and add-ons, quantity, line price. The cart
+ * page passes `editable` for a quantity stepper; the header flyout shows the quantity as text.
+ */
+import { setLineQuantity } from '@tiffin/cart-store';
+import type { Cart, CartItem } from '@tiffin/contract';
 import { formatPrice, VegMark } from '@tiffin/design-system';
 
-/** The items of a cart: veg mark, name, chosen variants and add-ons, quantity, price. */
-export function CartLines({ cart }: { cart: Cart }) {
+/** The store has already rolled back and toasted a failed change; nothing more to do here. */
+function ignoreFailure(): void {}
+
+function Stepper({ line }: { line: CartItem }) {
+  const change = (quantity: number) => {
+    setLineQuantity(line.cart_key, quantity).catch(ignoreFailure);
+  };
+  return (
+    <span className="cart-stepper" role="group" aria-label={`Quantity of ${line.name}`}>
+      <button type="button" className="cart-stepper__button" aria-label={`Remove one ${line.name}`} onClick={() => change(line.quantity - 1)}>
+        −
+      </button>
+      <span className="cart-stepper__count" aria-live="polite">
+        {line.quantity}
+      </span>
+      <button
+        type="button"
+        className="cart-stepper__button"
+        aria-label={`Add one ${line.name}`}
+        // An unavailable line can only be reduced or removed.
+        disabled={line.in_stock !== 1}
+        onClick={() => change(line.quantity + 1)}
+      >
+        +
+      </button>
+    </span>
+  );
+}
+
+export function CartLines({ cart, editable = false }: { cart: Cart; editable?: boolean }) {
   return (
     <ul className="cart-lines" aria-label="Items in cart">
       {cart.cartItems.map((line) => {
-        const extras = [...line.variants.map((v) => v.name), ...line.addons.map((a) => a.name)];
+        const extras = [...line.variants.map((v) => v.name), ...line.addons.map((a) => a.name)].filter(Boolean);
+        const available = line.in_stock === 1;
         return (
-          <li key={line.cart_key} className={line.in_stock === 1 ? 'cart-line' : 'cart-line cart-line--unavailable'}>
+          <li key={line.cart_key} className={available ? 'cart-line' : 'cart-line cart-line--unavailable'} data-cart-key={line.cart_key}>
             <VegMark isVeg={line.isVeg} />
             <span className="cart-line__name">
               {line.name}
               {extras.length > 0 ? <span className="cart-line__extras">{extras.join(', ')}</span> : null}
-              {line.in_stock !== 1 ? <span className="cart-line__status">Unavailable</span> : null}
+              {available ? null : <span className="cart-line__status">Unavailable</span>}
             </span>
-            <span className="cart-line__quantity" aria-label="Quantity">
-              × {line.quantity}
-            </span>
+            {editable ? (
+              <Stepper line={line} />
+            ) : (
+              <span className="cart-line__quantity" aria-label={`Quantity ${line.quantity}`}>
+                × {line.quantity}
+              </span>
+            )}
             <span className="cart-line__price">{formatPrice(line.final_price)}</span>
           </li>
         );

@@ -1,0 +1,102 @@
+/**
+ * Pure cart transforms: what a change does to a cart, without any network. The store applies them
+ * twice: to the server's last reply for the optimistic display, and again to the newest reply
+ * when the change's turn in the queue comes, to build the full cart it sends.
+ */
+import type { Cart, CartItem, CartUpdateRequest } from '@tiffin/contract';
+import { cartKey } from './cart-key';
+import { DifferentRestaurantError } from './errors';
+import type { CartSelection, OptimisticDisplay } from './types';
+
+export function emptyCart(cartId = ''): Cart {
+  return { cartId, restaurant_details: null, cartItems: [], cartItemsCount: 0, item_total: 0 };
+}
+
+function isEmpty(cart: Cart): boolean {
+  return !cart.restaurant_details || cart.cartItems.length === 0;
+}
+
+/** Recounts units and the item total after lines changed; an empty cart names no restaurant. */
+function withTotals(cart: Cart, cartItems: CartItem[]): Cart {
+  const lines = cartItems.filter((line) => line.quantity > 0);
+  return {
+    ...cart,
+    restaurant_details: lines.length === 0 ? null : cart.restaurant_details,
+    cartItems: lines,
+    cartItemsCount: lines.reduce((sum, line) => sum + line.quantity, 0),
+    item_total: lines.reduce((sum, line) => sum + line.final_price, 0),
+  };
+}
+
+function withQuantity(line: CartItem, quantity: number): CartItem {
+  return { ...line, quantity, final_price: line.base_price * quantity };
+}
+
+function newLine(sel: CartSelection, display: OptimisticDisplay['item']): CartItem {
+  const unit = display?.unitPrice ?? 0;
+  return {
+    cart_key: cartKey(sel),
+    menu_item_id: String(sel.menu_item_id),
+    name: display?.name ?? '',
+    quantity: sel.quantity,
+    isVeg: display?.isVeg ?? 0,
+    in_stock: 1,
+    base_price: unit,
+    final_price: unit * sel.quantity,
+    addons: (sel.addons ?? []).map((a) => ({ group_id: a.group_id, choice_id: a.choice_id, name: '', price: 0 })),
+    variants: (sel.variants ?? []).map((v) => ({ group_id: v.group_id, variation_id: v.variation_id, group_name: '', name: '', price: 0 })),
+  };
+}
+
+export function assertQuantity(quantity: number, allowZero: boolean): void {
+  if (!Number.isSafeInteger(quantity) || quantity < (allowZero ? 0 : 1)) {
+    throw new RangeError(`Cart quantity must be ${allowZero ? 'a whole number ≥ 0' : 'a whole number ≥ 1'}, got ${String(quantity)}`);
+  }
+}
+
+/**
+ * Adds `sel.quantity` to the line with the same cart key, or appends a new line. Throws
+ * `DifferentRestaurantError` when the cart holds another restaurant's items.
+ */
+export function addLine(cart: Cart, restaurantId: string, sel: CartSelection, display: OptimisticDisplay = {}): Cart {
+  const current = cart.restaurant_details;
+  if (current && !isEmpty(cart) && current.id !== String(restaurantId)) {
+    throw new DifferentRestaurantError(current.id, current.name, String(restaurantId));
+  }
+  const key = cartKey(sel);
+  const existing = cart.cartItems.find((line) => line.cart_key === key);
+  const lines = existing
+    ? cart.cartItems.map((line) => (line === existing ? withQuantity(line, line.quantity + sel.quantity) : line))
+    : [...cart.cartItems, newLine(sel, display.item)];
+  const restaurant_details = isEmpty(cart)
+    ? { id: String(restaurantId), name: '', area_name: '', cloudinary_image_id: '', ...display.restaurant }
+    : current;
+  return withTotals({ ...cart, restaurant_details }, lines);
+}
+
+/** A cart of only this line, for `restaurantId` (the customer agreed to drop the old cart). */
+export function singleLine(cart: Cart, restaurantId: string, sel: CartSelection, display: OptimisticDisplay = {}): Cart {
+  return addLine(emptyCart(cart.cartId), restaurantId, sel, display);
+}
+
+/** Sets a line's quantity; 0 removes it. An unknown key leaves the cart as it is. */
+export function setQuantity(cart: Cart, key: string, quantity: number): Cart {
+  if (!cart.cartItems.some((line) => line.cart_key === key)) return cart;
+  return withTotals(
+    cart,
+    cart.cartItems.map((line) => (line.cart_key === key ? withQuantity(line, quantity) : line)),
+  );
+}
+
+/** The POST /api/cart body for a whole cart: selections only, never a price. */
+export function toUpdateRequest(cart: Cart): CartUpdateRequest {
+  return {
+    restaurantId: cart.cartItems.length > 0 && cart.restaurant_details ? cart.restaurant_details.id : '',
+    cartItems: cart.cartItems.map((line) => ({
+      menu_item_id: line.menu_item_id,
+      quantity: line.quantity,
+      addons: line.addons.map((a) => ({ group_id: a.group_id, choice_id: a.choice_id })),
+      variants: line.variants.map((v) => ({ group_id: v.group_id, variation_id: v.variation_id })),
+    })),
+  };
+}

@@ -1,0 +1,346 @@
+import { createApiClient } from '@tiffin/api-client';
+import type { Cart, CartItem, CartUpdateRequest } from '@tiffin/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cartKey } from './cart-key';
+import { DifferentRestaurantError } from './errors';
+import { createCartStore } from './store';
+
+/**
+ * A small stand-in for the edge's cart: it keeps one cart, prices every unit at 10000 paise plus
+ * 3000 per add-on, merges lines by cart key, and can hold its POST replies until the test lets
+ * them go, so the order of calls is visible.
+ */
+function fakeCartEdge(initial: Cart | null = null) {
+  let server: Cart = initial ?? { cartId: 'c1', restaurant_details: null, cartItems: [], cartItemsCount: 0, item_total: 0 };
+  const posts: CartUpdateRequest[] = [];
+  const calls: string[] = [];
+  const held: Array<() => void> = [];
+  let hold = false;
+  let nextPostReply: { status: number; body: unknown } | null = null;
+  let nextGetReply: { status: number; body: unknown } | null = null;
+
+  const envelope = (data: unknown, statusCode = 0, statusMessage = 'done successfully') => ({ statusCode, statusMessage, data, csrfToken: 't' });
+  const respond = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+  function apply(update: CartUpdateRequest): Cart {
+    const lines: CartItem[] = [];
+    for (const item of update.cartItems) {
+      if (item.quantity === 0) continue;
+      const key = cartKey(item);
+      const unit = 10000 + 3000 * item.addons.length;
+      const line = lines.find((l) => l.cart_key === key);
+      if (line) {
+        line.quantity += item.quantity;
+        line.final_price = unit * line.quantity;
+        continue;
+      }
+      lines.push({
+        cart_key: key,
+        menu_item_id: item.menu_item_id,
+        name: `Item ${item.menu_item_id}`,
+        quantity: item.quantity,
+        isVeg: 1,
+        in_stock: 1,
+        base_price: unit,
+        final_price: unit * item.quantity,
+        addons: item.addons.map((a) => ({ ...a, name: a.choice_id, price: 3000 })),
+        variants: item.variants.map((v) => ({ ...v, group_name: 'Size', name: v.variation_id, price: 0 })),
+      });
+    }
+    return {
+      cartId: 'c1',
+      restaurant_details: lines.length ? { id: update.restaurantId, name: `Restaurant ${update.restaurantId}`, area_name: 'Koramangala', cloudinary_image_id: 'r' } : null,
+      cartItems: lines,
+      cartItemsCount: lines.reduce((s, l) => s + l.quantity, 0),
+      item_total: lines.reduce((s, l) => s + l.final_price, 0),
+    };
+  }
+
+  const fetch = vi.fn(async (input: string, init?: RequestInit) => {
+    const method = init?.method ?? 'GET';
+    calls.push(method);
+    if (method === 'GET') {
+      const reply = nextGetReply;
+      nextGetReply = null;
+      return reply ? respond(reply.status, reply.body) : respond(200, envelope(server));
+    }
+    const body = JSON.parse(String(init?.body)) as CartUpdateRequest & { _csrf?: string };
+    const { _csrf, ...update } = body;
+    posts.push(update);
+    if (hold) await new Promise<void>((resolve) => held.push(resolve));
+    const reply = nextPostReply;
+    nextPostReply = null;
+    if (reply) return respond(reply.status, reply.body);
+    server = apply(update);
+    return respond(200, envelope(server));
+  });
+
+  return {
+    fetch,
+    posts,
+    calls,
+    get server() {
+      return server;
+    },
+    holdPosts() {
+      hold = true;
+    },
+    /** Lets the oldest held POST answer, then waits for the store to process it. */
+    async releaseOne() {
+      held.shift()?.();
+      await settle();
+    },
+    failNextPost(status: number, statusCode: number, statusMessage: string) {
+      nextPostReply = { status, body: envelope(null, statusCode, statusMessage) };
+    },
+    failNextGet(status: number, statusCode: number, statusMessage: string) {
+      nextGetReply = { status, body: envelope(null, statusCode, statusMessage) };
+    },
+    envelope,
+  };
+}
+
+/** Lets pending promise callbacks and fake fetches run. */
+async function settle() {
+  for (let i = 0; i < 20; i += 1) await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+function setup(initial: Cart | null = null) {
+  const edge = fakeCartEdge(initial);
+  const client = createApiClient({ fetch: edge.fetch as unknown as typeof fetch, sleep: async () => {} });
+  const toasts: string[] = [];
+  const counts: number[] = [];
+  const forget = vi.fn();
+  const store = createCartStore({ client, toast: (t) => toasts.push(t), announce: (c) => counts.push(c), forgetDeliveryAddress: forget });
+  return { edge, store, toasts, counts, forget };
+}
+
+const biryani = { menu_item_id: '88001', quantity: 1, variants: [{ group_id: 'vg1', variation_id: 'v1' }], addons: [{ group_id: 'g1', choice_id: 'ch1' }] };
+const naan = { menu_item_id: '88002', quantity: 1 };
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('fetchCart', () => {
+  it('loads the cart, announces its count, and joins a fetch already in flight', async () => {
+    const { edge, store, counts } = setup();
+    await store.addItem('1042', { ...biryani, quantity: 2 });
+    edge.calls.length = 0;
+    counts.length = 0;
+
+    const [a, b] = await Promise.all([store.fetchCart(), store.fetchCart()]);
+
+    expect(edge.calls).toEqual(['GET']);
+    expect(a).toBe(b);
+    expect(store.getSnapshot().cart?.cartItemsCount).toBe(2);
+    expect(counts).toEqual([2]);
+  });
+
+  it('sends a second GET when forced', async () => {
+    const { edge, store } = setup();
+    await Promise.all([store.fetchCart(), store.fetchCart({ force: true })]);
+    expect(edge.calls).toEqual(['GET', 'GET']);
+  });
+
+  it('resets the cart and keeps the HTTP status when the fetch fails', async () => {
+    const { edge, store, toasts } = setup();
+    await store.fetchCart();
+    edge.failNextGet(429, 429, "We'll be back shortly");
+
+    await expect(store.fetchCart({ force: true })).rejects.toThrow("We'll be back shortly");
+
+    expect(store.getSnapshot()).toMatchObject({ cart: null, statusCode: 429, fetching: false, error: "We'll be back shortly" });
+    expect(toasts).toEqual([]);
+  });
+
+  it('keeps status 8 (items unavailable) as a success with the cart', async () => {
+    const { edge, store } = setup();
+    await store.addItem('1042', naan);
+    edge.fetch.mockImplementationOnce(async () =>
+      new Response(JSON.stringify(edge.envelope({ ...edge.server, cartItems: edge.server.cartItems.map((l) => ({ ...l, in_stock: 0 })) }, 8, 'Item(s) unavailable')), { status: 200 }),
+    );
+    const cart = await store.fetchCart({ force: true });
+    expect(cart.cartItems[0]?.in_stock).toBe(0);
+    expect(store.getSnapshot()).toMatchObject({ statusCode: 8, error: null });
+  });
+});
+
+describe('updates', () => {
+  it('fetches the server cart before the first update, so the update never overwrites it', async () => {
+    const existing: Cart = {
+      cartId: 'c1',
+      restaurant_details: { id: '1042', name: 'Meghana', area_name: 'Koramangala', cloudinary_image_id: 'r' },
+      cartItems: [{ cart_key: '88002', menu_item_id: '88002', name: 'Naan', quantity: 3, isVeg: 1, in_stock: 1, base_price: 5000, final_price: 15000, addons: [], variants: [] }],
+      cartItemsCount: 3,
+      item_total: 15000,
+    };
+    const { edge, store } = setup(existing);
+
+    await store.addItem('1042', biryani);
+
+    expect(edge.calls).toEqual(['GET', 'POST']);
+    expect(edge.posts[0]!.cartItems.map((i) => [i.menu_item_id, i.quantity])).toEqual([['88002', 3], ['88001', 1]]);
+  });
+
+  it('sends the full cart with selections and never a price', async () => {
+    const { edge, store } = setup();
+    await store.fetchCart();
+    await store.addItem('1042', biryani);
+    expect(edge.posts[0]).toEqual({
+      restaurantId: '1042',
+      cartItems: [{ menu_item_id: '88001', quantity: 1, addons: [{ group_id: 'g1', choice_id: 'ch1' }], variants: [{ group_id: 'vg1', variation_id: 'v1' }] }],
+    });
+    expect(JSON.stringify(edge.posts)).not.toMatch(/price/);
+  });
+
+  it('merges an add into the line with the same cart key, and keeps different choices apart', async () => {
+    const { edge, store } = setup();
+    await store.fetchCart();
+    await store.addItem('1042', biryani);
+    await store.addItem('1042', { ...biryani, addons: [], quantity: 2 });
+    const cart = await store.addItem('1042', { ...biryani, quantity: 3 });
+
+    expect(edge.posts.at(-1)!.cartItems.map((i) => [cartKey(i), i.quantity])).toEqual([
+      ['88001|ch1|v1', 4],
+      ['88001|v1', 2],
+    ]);
+    expect(cart.cartItemsCount).toBe(6);
+    expect(store.quantityOfItem('88001')).toBe(6);
+  });
+
+  it('runs two rapid adds as two sequential POSTs, the second built on the first reply', async () => {
+    const { edge, store, counts } = setup();
+    await store.fetchCart();
+    counts.length = 0;
+    edge.holdPosts();
+
+    const first = store.addItem('1042', biryani);
+    const second = store.addItem('1042', naan);
+    await settle();
+
+    // Optimistic: both show at once, but only the first is on the wire.
+    expect(store.getSnapshot()).toMatchObject({ updating: true });
+    expect(store.quantityOfItem('88001')).toBe(1);
+    expect(store.quantityOfItem('88002')).toBe(1);
+    expect(edge.posts).toHaveLength(1);
+    expect(edge.posts[0]!.cartItems.map((i) => i.menu_item_id)).toEqual(['88001']);
+
+    await edge.releaseOne();
+    expect(edge.posts).toHaveLength(2);
+    expect(edge.posts[1]!.cartItems.map((i) => i.menu_item_id)).toEqual(['88001', '88002']);
+
+    await edge.releaseOne();
+    await expect(first).resolves.toMatchObject({ cartItemsCount: 1 });
+    await expect(second).resolves.toMatchObject({ cartItemsCount: 2 });
+    expect(store.getSnapshot()).toMatchObject({ updating: false, statusCode: 0 });
+    expect(counts).toEqual([1, 2]);
+  });
+
+  it('rolls back a failed update, toasts the server message and rejects', async () => {
+    const { edge, store, toasts, counts } = setup();
+    await store.addItem('1042', { ...naan, quantity: 2 });
+    counts.length = 0;
+    edge.holdPosts();
+    edge.failNextPost(200, 11, 'Sorry! Please remove some items from your cart to proceed');
+
+    const update = store.setLineQuantity('88002', 60).catch((e: unknown) => e);
+    await settle();
+    expect(store.quantityOfItem('88002')).toBe(60); // optimistic
+    await edge.releaseOne();
+
+    expect(await update).toMatchObject({ statusCode: 11, message: 'Sorry! Please remove some items from your cart to proceed' });
+    expect(store.quantityOfItem('88002')).toBe(2);
+    expect(store.getSnapshot()).toMatchObject({ updating: false, statusCode: 11, error: 'Sorry! Please remove some items from your cart to proceed' });
+    expect(toasts).toEqual(['Sorry! Please remove some items from your cart to proceed']);
+    expect(counts).toEqual([]);
+  });
+
+  it('runs the next queued change after a failed one, on the last good cart', async () => {
+    const { edge, store } = setup();
+    await store.addItem('1042', naan);
+    edge.holdPosts();
+    edge.failNextPost(503, 777, "Something's broken");
+
+    const failing = store.addItem('1042', biryani).catch((e: unknown) => e);
+    const next = store.setLineQuantity('88002', 3);
+    await edge.releaseOne();
+    await edge.releaseOne();
+
+    expect(await failing).toMatchObject({ statusCode: 777, httpStatus: 503 });
+    await expect(next).resolves.toMatchObject({ cartItemsCount: 3 });
+    expect(edge.posts.at(-1)!.cartItems.map((i) => [i.menu_item_id, i.quantity])).toEqual([['88002', 3]]);
+  });
+
+  it('rejects an add from another restaurant with DifferentRestaurantError and no call', async () => {
+    const { edge, store } = setup();
+    await store.addItem('1042', naan);
+    const postsBefore = edge.posts.length;
+
+    const error = await store.addItem('2001', biryani).catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(DifferentRestaurantError);
+    expect(error).toMatchObject({ currentRestaurantId: '1042', currentRestaurantName: 'Restaurant 1042' });
+    expect(edge.posts).toHaveLength(postsBefore);
+    expect(store.quantityOfItem('88002')).toBe(1);
+  });
+
+  it('replaceCart starts a new cart with only the new line', async () => {
+    const { edge, store } = setup();
+    await store.addItem('1042', naan);
+    const cart = await store.replaceCart('2001', biryani);
+    expect(edge.posts.at(-1)).toMatchObject({ restaurantId: '2001', cartItems: [{ menu_item_id: '88001', quantity: 1 }] });
+    expect(cart.restaurant_details?.id).toBe('2001');
+  });
+
+  it('removes a line at quantity 0 and empties the cart with the last one', async () => {
+    const { edge, store } = setup();
+    await store.addItem('1042', naan);
+    await store.addItem('1042', biryani);
+    await store.setLineQuantity('88002', 0);
+    expect(edge.posts.at(-1)!.cartItems.map((i) => i.menu_item_id)).toEqual(['88001']);
+
+    const cart = await store.setLineQuantity('88001|ch1|v1', 0);
+    expect(edge.posts.at(-1)).toEqual({ restaurantId: '', cartItems: [] });
+    expect(cart.restaurant_details).toBeNull();
+  });
+
+  it('makes no call when a change changes nothing', async () => {
+    const { edge, store } = setup();
+    await store.addItem('1042', naan);
+    const before = edge.calls.length;
+    await store.setLineQuantity('88002', 1);
+    await store.setLineQuantity('no-such-line', 4);
+    expect(edge.calls).toHaveLength(before);
+  });
+
+  it('refuses quantities that are not whole numbers', async () => {
+    const { store } = setup();
+    await expect(store.addItem('1042', { ...naan, quantity: 0 })).rejects.toBeInstanceOf(RangeError);
+    await expect(store.setLineQuantity('88002', 1.5)).rejects.toBeInstanceOf(RangeError);
+  });
+
+  it('clearCart empties the cart and forgets the delivery address', async () => {
+    const { edge, store, forget, counts } = setup();
+    await store.addItem('1042', naan);
+    const cart = await store.clearCart();
+    expect(edge.posts.at(-1)).toEqual({ restaurantId: '', cartItems: [] });
+    expect(cart.cartItems).toEqual([]);
+    expect(forget).toHaveBeenCalledOnce();
+    expect(counts.at(-1)).toBe(0);
+  });
+
+  it('ignores a fetch reply that may predate an update reply', async () => {
+    const { edge, store } = setup();
+    await store.addItem('1042', naan);
+    edge.holdPosts();
+    const update = store.setLineQuantity('88002', 5);
+    await settle();
+    const fetched = store.fetchCart({ force: true }); // answers with the old cart while the POST is held
+    await settle();
+    await edge.releaseOne();
+    await Promise.all([update, fetched]);
+    expect(store.quantityOfItem('88002')).toBe(5);
+  });
+});

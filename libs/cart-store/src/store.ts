@@ -1,0 +1,309 @@
+/**
+ * The cart store (spec §4 "Cart"): one browser-side cart, kept in step with the edge.
+ *
+ * - **Full cart on every update.** A change is a pure transform (`draft.ts`); when its turn comes
+ *   it is applied to the newest server reply and the whole result is POSTed (`restaurantId` +
+ *   `cartItems` of selections, never a price). The server's reply becomes the new truth.
+ * - **One update at a time.** Changes wait in a FIFO queue; each one is built on the reply to the
+ *   one before, so a second rapid "add" POSTs a cart that already holds the first.
+ * - **Optimistic.** What subscribers see is the last reply with every queued or in-flight change
+ *   applied, so quantities move at once. A failed change drops out of the queue (its effect
+ *   disappears: the rollback), the failure's message is toasted, and the promise rejects.
+ * - **Fetch.** A fetch joins one already in flight unless forced. A fetch reply that may predate an
+ *   update's reply (an update was in flight or started meanwhile) is not applied: the update's
+ *   reply is newer. Before the first update the cart is fetched, so an update can never overwrite
+ *   a server cart this page has not seen.
+ * - **Announce.** Every applied fetch or update reply announces its item count (`cart:updated`).
+ *
+ * It must never price anything: prices shown before a reply are the last reply's unit prices.
+ */
+import { ApiError, isApiError, isSuccess, statusOf, type ApiClient, type Envelope } from '@tiffin/api-client';
+import type { Cart } from '@tiffin/contract';
+import { addLine, assertQuantity, emptyCart, setQuantity, singleLine, toUpdateRequest } from './draft';
+import { isDifferentRestaurantError } from './errors';
+import type { CartSelection, CartSnapshot, OptimisticDisplay } from './types';
+
+export interface CartStoreDeps {
+  client: ApiClient;
+  /** Shows a failed update's message (the shell's toast in production). */
+  toast: (text: string) => void;
+  /** Announces the item count after every applied reply (`cart:updated` in production). */
+  announce: (count: number) => void;
+  /** Spec §4: clearing the cart removes the saved delivery address id. */
+  forgetDeliveryAddress?: () => void;
+}
+
+interface QueuedChange {
+  /** Applies the change to a cart; may throw (DifferentRestaurantError). */
+  apply: (base: Cart) => Cart;
+  /** False only when the result does not depend on the server's cart (clearing it). */
+  needsBase: boolean;
+  resolve: (cart: Cart) => void;
+  reject: (error: unknown) => void;
+}
+
+const CONNECTION_MESSAGE = 'Please check your internet connection and try again.';
+const GENERIC_MESSAGE = 'Oops! Something went wrong.';
+
+/** Status code of a failure, as `CartSnapshot.statusCode` documents. */
+export function failureStatus(error: unknown): number {
+  if (!isApiError(error)) return -1;
+  if (error.kind === 'http') return error.httpStatus ?? error.statusCode;
+  if (error.kind === 'status') return error.statusCode;
+  return -1;
+}
+
+/** The words a customer sees for a failure: the server's statusMessage when it sent one. */
+export function failureMessage(error: unknown): string {
+  if (!isApiError(error)) return GENERIC_MESSAGE;
+  if (error.kind === 'network') return CONNECTION_MESSAGE;
+  if (error.kind === 'parse') return GENERIC_MESSAGE;
+  return error.message || GENERIC_MESSAGE;
+}
+
+function normalise(data: Cart): Cart {
+  return { ...emptyCart(), ...data, cartItems: Array.isArray(data.cartItems) ? data.cartItems : [] };
+}
+
+/** The envelope's cart and status, or an `ApiError` when the code is not a cart-family success. */
+async function unwrap(request: Promise<Envelope<Cart>>): Promise<{ cart: Cart; code: number }> {
+  const reply = await request;
+  if (!isSuccess(reply, 'cart') || !reply.data) throw new ApiError({ kind: 'status', reply });
+  return { cart: normalise(reply.data), code: statusOf(reply) };
+}
+
+function samePayload(a: Cart, b: Cart): boolean {
+  return JSON.stringify(toUpdateRequest(a)) === JSON.stringify(toUpdateRequest(b));
+}
+
+export function createCartStore(deps: CartStoreDeps) {
+  /** The server's last applied reply; null before the first one and after a failed fetch. */
+  let confirmed: Cart | null = null;
+  /** True once `confirmed` reflects the server (an update may then be built on it). */
+  let loaded = false;
+  let statusCode = 0;
+  let error: string | null = null;
+
+  let fetchInFlight: Promise<Cart> | null = null;
+  /** Bumped by every fetch (and reset), so only the newest fetch's reply is applied. */
+  let fetchSeq = 0;
+  let postInFlight = false;
+  let postsStarted = 0;
+
+  const queue: QueuedChange[] = [];
+  let draining = false;
+
+  const listeners = new Set<() => void>();
+  let snapshot: CartSnapshot = { cart: null, fetching: false, updating: false, statusCode, error };
+
+  function displayed(): Cart | null {
+    if (!loaded && queue.length === 0) return null;
+    let cart = confirmed ?? emptyCart();
+    for (const change of queue) {
+      try {
+        cart = change.apply(cart);
+      } catch {
+        // Shown as a failure when its turn comes; until then it simply has no effect.
+      }
+    }
+    return cart;
+  }
+
+  function publish(): void {
+    snapshot = { cart: displayed(), fetching: fetchInFlight !== null, updating: queue.length > 0, statusCode, error };
+    for (const listener of [...listeners]) listener();
+  }
+
+  function accept(cart: Cart, code: number): void {
+    confirmed = cart;
+    loaded = true;
+    statusCode = code;
+    error = null;
+  }
+
+  function fail(failure: unknown): void {
+    statusCode = failureStatus(failure);
+    error = failureMessage(failure);
+  }
+
+  function announce(cart: Cart): void {
+    deps.announce(cart.cartItemsCount ?? cart.cartItems.reduce((sum, line) => sum + line.quantity, 0));
+  }
+
+  function fetchCart(options: { force?: boolean } = {}): Promise<Cart> {
+    if (fetchInFlight && !options.force) return fetchInFlight;
+    fetchSeq += 1;
+    const seq = fetchSeq;
+    const postsAtStart = postsStarted;
+    const postBusyAtStart = postInFlight;
+    const superseded = () => seq !== fetchSeq || postBusyAtStart || postsStarted !== postsAtStart;
+
+    let promise: Promise<Cart> | null = null;
+    const settle = () => {
+      if (fetchInFlight === promise) fetchInFlight = null;
+    };
+    const run = async (): Promise<Cart> => {
+      try {
+        const { cart, code } = await unwrap(deps.client.get<Cart>('cart', undefined, { family: 'cart' }));
+        settle();
+        if (superseded()) {
+          publish();
+          return confirmed ?? cart;
+        }
+        accept(cart, code);
+        publish();
+        announce(cart);
+        return cart;
+      } catch (failure) {
+        settle();
+        if (!superseded()) {
+          // Spec §4: on fetch failure the cart resets, and the status is kept for the page.
+          confirmed = null;
+          loaded = false;
+          fail(failure);
+        }
+        publish();
+        throw failure;
+      }
+    };
+    promise = run();
+    fetchInFlight = promise;
+    publish();
+    return promise;
+  }
+
+  async function runChange(change: QueuedChange): Promise<{ cart: Cart; code: number } | null> {
+    // Never build an update on a cart this page has not seen from the server. A superseded fetch
+    // leaves `loaded` false, so join whichever fetch is newest until one applies or fails.
+    while (change.needsBase && !loaded) await fetchCart();
+    const base = confirmed ?? emptyCart();
+    const next = change.apply(base);
+    if (loaded && samePayload(base, next)) return null; // nothing to change: no call
+    postInFlight = true;
+    postsStarted += 1;
+    try {
+      return await unwrap(deps.client.post<Cart>('cart', toUpdateRequest(next), { family: 'cart' }));
+    } finally {
+      postInFlight = false;
+    }
+  }
+
+  async function drain(): Promise<void> {
+    if (draining) return;
+    draining = true;
+    try {
+      while (queue.length > 0) {
+        const change = queue[0]!;
+        try {
+          const result = await runChange(change);
+          queue.shift();
+          if (result) accept(result.cart, result.code);
+          publish();
+          const cart = confirmed ?? emptyCart();
+          if (result) announce(cart);
+          change.resolve(cart);
+        } catch (failure) {
+          queue.shift();
+          if (!isDifferentRestaurantError(failure) && !(failure instanceof RangeError)) {
+            fail(failure);
+            deps.toast(failureMessage(failure));
+          }
+          publish();
+          change.reject(failure);
+        }
+      }
+    } finally {
+      draining = false;
+    }
+  }
+
+  function enqueue(apply: QueuedChange['apply'], needsBase = true): Promise<Cart> {
+    return new Promise<Cart>((resolve, reject) => {
+      queue.push({ apply, needsBase, resolve, reject });
+      publish();
+      void drain();
+    });
+  }
+
+  /** The cart as displayed now (optimistic), or an empty one. */
+  function current(): Cart {
+    return snapshot.cart ?? emptyCart();
+  }
+
+  return {
+    getSnapshot: (): CartSnapshot => snapshot,
+
+    subscribe(listener: () => void): () => void {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+
+    fetchCart,
+
+    addItem(restaurantId: string, sel: CartSelection, display?: OptimisticDisplay): Promise<Cart> {
+      try {
+        assertQuantity(sel.quantity, false);
+        // Checked against what the customer sees now, so the menu can ask at once…
+        addLine(current(), restaurantId, sel, display);
+      } catch (failure) {
+        return Promise.reject(failure);
+      }
+      // …and again against the server's cart when the change runs.
+      return enqueue((base) => addLine(base, restaurantId, sel, display));
+    },
+
+    replaceCart(restaurantId: string, sel: CartSelection, display?: OptimisticDisplay): Promise<Cart> {
+      try {
+        assertQuantity(sel.quantity, false);
+      } catch (failure) {
+        return Promise.reject(failure);
+      }
+      return enqueue((base) => singleLine(base, restaurantId, sel, display));
+    },
+
+    setLineQuantity(key: string, quantity: number): Promise<Cart> {
+      try {
+        assertQuantity(quantity, true);
+      } catch (failure) {
+        return Promise.reject(failure);
+      }
+      return enqueue((base) => setQuantity(base, key, quantity));
+    },
+
+    async clearCart(): Promise<Cart> {
+      const cart = await enqueue((base) => emptyCart(base.cartId), false);
+      deps.forgetDeliveryAddress?.();
+      return cart;
+    },
+
+    quantityOfItem(menuItemId: string): number {
+      const id = String(menuItemId);
+      return (snapshot.cart?.cartItems ?? []).reduce((sum, line) => (line.menu_item_id === id ? sum + line.quantity : sum), 0);
+    },
+
+    linesOfItem(menuItemId: string) {
+      const id = String(menuItemId);
+      return (snapshot.cart?.cartItems ?? []).filter((line) => line.menu_item_id === id);
+    },
+
+    /**
+     * Spec §4 "reset": forgets the local cart (no call); queued changes that have not started are
+     * rejected, and any fetch in flight is ignored when it answers. The next read fetches again.
+     */
+    resetCart(): void {
+      const dropped = queue.splice(draining ? 1 : 0);
+      confirmed = null;
+      loaded = false;
+      statusCode = 0;
+      error = null;
+      fetchSeq += 1;
+      fetchInFlight = null;
+      publish();
+      for (const change of dropped) change.reject(new Error('The cart was reset.'));
+    },
+  };
+}
+
+export type CartStore = ReturnType<typeof createCartStore>;
