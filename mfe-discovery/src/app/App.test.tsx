@@ -1,19 +1,40 @@
-import { fixtures, installFakeEdge, reply } from '@tiffin/api-client/testing';
+import { fixtures, installFakeEdge } from '@tiffin/api-client/testing';
 import { getUserLocation, on, setUserLocation, type MatchedRoute, type PageType } from '@tiffin/contract';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import pkg from '../../package.json';
 import App from './App';
 
+vi.mock('@tiffin/cart-store', () => import('../test/fake-cart-store'));
+
 const koramangala = { lat: 12.9352, lng: 77.6245, address: 'Koramangala, Bangalore, Karnataka, India', area: 'Koramangala', mainText: 'Koramangala', city: 'bangalore' };
+
+const oneRestaurant = {
+  totalRestaurants: 1,
+  pageIndex: 0,
+  pageOffset: { offset: 0, nextOffset: null },
+  serviceability: 'SERVICEABLE',
+  cards: [{ type: 'RESTAURANT', data: fixtures.restaurant() }],
+  closedCards: [],
+};
 
 function route(id: string, pageType: PageType, params: Record<string, string> = {}): MatchedRoute {
   return { id, pageType, params };
 }
 
+function recordNavigations() {
+  const navigations: string[] = [];
+  const off = on('route:navigate', ({ to }, event) => {
+    navigations.push(to);
+    event.preventDefault();
+  });
+  return { navigations, off };
+}
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  window.history.replaceState(null, '', '/');
   document.cookie = 'userLocation=; Max-Age=0; Path=/';
 });
 
@@ -24,7 +45,7 @@ describe('mfe-discovery App', () => {
     expect(container.querySelector('[data-mfe="mfe-discovery"]')?.getAttribute('data-mfe-version')).toBe(pkg.version);
   });
 
-  it('shows the landing page without a location and sets one from a suggestion', async () => {
+  it('shows the landing page on home without a location, then the listing once one is chosen', async () => {
     installFakeEdge({
       '/api/misc/place-autocomplete': [
         {
@@ -46,89 +67,83 @@ describe('mfe-discovery App', () => {
           main_text: 'Koramangala',
         },
       ],
-      '/api/restaurants/list/v5': { totalRestaurants: 1, pageIndex: 0, pageOffset: { offset: 0, nextOffset: null }, serviceability: 'SERVICEABLE', cards: [{ type: 'RESTAURANT', data: fixtures.restaurant() }], closedCards: [] },
+      '/api/restaurants/list/v5': oneRestaurant,
     });
-    const changes: unknown[] = [];
-    const off = on('location:changed', (l) => changes.push(l));
     render(<App route={route('home', 'HOME')} path="/" />);
 
     expect(screen.getByRole('heading', { name: 'Hungry?' })).toBeTruthy();
-    fireEvent.change(screen.getByLabelText('Enter your delivery location'), { target: { value: 'kora' } });
-    fireEvent.click(screen.getByRole('button', { name: 'FIND FOOD' }));
-    fireEvent.click(await screen.findByRole('button', { name: /Koramangala/ }));
+    fireEvent.change(screen.getByTestId('location-input'), { target: { value: 'kora' } });
+    fireEvent.click(await screen.findByRole('option', { name: /Koramangala/ }));
 
     expect(await screen.findByText('Meghana Biryani House')).toBeTruthy();
-    off();
     expect(getUserLocation()).toEqual(koramangala);
-    expect(changes).toEqual([koramangala]);
   });
 
-  it('lists restaurants for a stored location with rating, SLA and cost for two', async () => {
+  it('shows the listing on home and /restaurants with a stored location', async () => {
     setUserLocation(koramangala);
-    const fetch = installFakeEdge({
-      '/api/restaurants/list/v5': {
-        totalRestaurants: 2,
-        pageIndex: 0,
-        pageOffset: { offset: 0, nextOffset: null },
-        serviceability: 'SERVICEABLE',
-        cards: [{ type: 'RESTAURANT', data: fixtures.restaurant() }],
-        closedCards: [{ type: 'RESTAURANT', data: fixtures.restaurant({ id: '7', name: 'Night Owl', availability: { opened: false }, avgRating: null }) }],
-      },
-    });
+    installFakeEdge({ '/api/restaurants/list/v5': oneRestaurant });
     render(<App route={route('listing', 'LISTING')} path="/restaurants" />);
-
-    const open = await screen.findByRole('list', { name: 'Open restaurants' });
-    expect(open.textContent).toContain('Meghana Biryani House');
-    expect(open.textContent).toContain('★ 4.3');
-    expect(open.textContent).toContain('25-35 MINS');
-    expect(open.textContent).toContain('₹400 FOR TWO');
-    expect(screen.getByRole('list', { name: 'Closed restaurants' }).textContent).toContain('★ --');
-    expect(String(fetch.mock.calls[0]![0])).toContain('lat=12.9352&lng=77.6245');
+    expect((await screen.findByTestId('restaurant-count')).textContent).toBe('1 restaurant');
+    expect(screen.getAllByTestId('restaurant-card')).toHaveLength(1);
   });
 
-  it('says so when nothing delivers to the location', async () => {
-    setUserLocation(koramangala);
-    installFakeEdge({
-      '/api/restaurants/list/v5': { totalRestaurants: 0, pageIndex: 0, pageOffset: { offset: 0, nextOffset: null }, serviceability: 'NON_SERVICEABLE', cards: [], closedCards: [] },
-    });
-    render(<App route={route('listing', 'LISTING')} path="/restaurants" />);
-    expect(await screen.findByText('No delivery here')).toBeTruthy();
-  });
-
-  it('renders a menu with categories, veg marks and prices', async () => {
-    installFakeEdge({
-      '/api/menu/pl': {
-        restaurant: fixtures.restaurant(),
-        menu: {
-          widgets: [{ type: 'CATEGORY', id: 'c-3', name: 'Biryani', entities: [{ id: '88001' }], widgets: [] }],
-          items: { '88001': fixtures.menuItem() },
-        },
-      },
-    });
-    render(<App route={route('menu', 'MENU', { slug: 'meghana', restaurantId: '1042' })} path="/restaurants/meghana-1042" />);
-
-    expect(await screen.findByRole('heading', { name: 'Meghana Biryani House' })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Biryani (1)' })).toBeTruthy();
-    expect(screen.getByText('Chicken Dum Biryani')).toBeTruthy();
-    expect(screen.getByText('₹249', { exact: false })).toBeTruthy();
-    expect(screen.getByRole('img', { name: 'Non-veg' })).toBeTruthy();
-  });
-
-  it('shows the spec copy when the restaurant does not exist', async () => {
-    installFakeEdge({ '/api/menu/pl': reply(404, 404, 'Restaurant not found') });
-    render(<App route={route('menu-by-id', 'MENU', { restaurantId: '999' })} path="/menu/999" />);
-    expect(await screen.findByText("There's nothing here")).toBeTruthy();
-  });
-
-  it('sends search without a location home', async () => {
+  it('asks for a location on /restaurants without one', () => {
     installFakeEdge({});
-    const navigations: string[] = [];
-    const off = on('route:navigate', ({ to }, event) => {
-      navigations.push(to);
-      event.preventDefault();
+    render(<App route={route('listing', 'LISTING')} path="/restaurants" />);
+    expect(screen.getByText('Please enter your delivery location to view restaurants.')).toBeTruthy();
+  });
+
+  it.each([
+    ['menu', { slug: 'meghana', restaurantId: '1042' }, ''],
+    ['menu-by-id', { restaurantId: '1042' }, ''],
+    ['city-restaurant', { city: 'bangalore', slug: 'meghana', restaurantId: '1042' }, ''],
+    ['menu-index', {}, '?restaurant_id=1042'],
+  ])('renders the menu for the %s route', async (id, params, search) => {
+    window.history.replaceState(null, '', `/x${search}`);
+    const fetch = installFakeEdge({
+      '/api/menu/pl': { restaurant: fixtures.restaurant(), menu: { widgets: [{ type: 'CATEGORY', id: 'c', name: 'Biryani', entities: [{ id: '88001' }], widgets: [] }], items: { '88001': fixtures.menuItem() } } },
     });
-    render(<App route={route('search', 'SEARCH')} path="/search" />);
+    render(<App route={route(id, 'MENU', params)} path="/x" />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Meghana Biryani House' })).toBeTruthy();
+    expect(screen.getByTestId('menu-item').textContent).toContain('Chicken Dum Biryani');
+    expect(String(fetch.mock.calls.find((c) => String(c[0]).includes('menu/pl'))![0])).toContain('restaurantId=1042');
+  });
+
+  it.each([
+    ['search', 'SEARCH'],
+    ['collection', 'COLLECTION'],
+    ['offers', 'OFFERS'],
+  ] as const)('sends %s without a location home', async (id, pageType) => {
+    installFakeEdge({});
+    const { navigations, off } = recordNavigations();
+    render(<App route={route(id, pageType, { collectionId: '83951' })} path={`/${id}`} />);
     await waitFor(() => expect(navigations).toEqual(['/']));
     off();
+  });
+
+  it('lists a collection with the collection page type', async () => {
+    setUserLocation(koramangala);
+    const fetch = installFakeEdge({ '/api/restaurants/list/v5': oneRestaurant });
+    render(<App route={route('collection', 'COLLECTION', { collectionId: '83951' })} path="/collections/83951" />);
+    await screen.findAllByTestId('restaurant-card');
+    expect(String(fetch.mock.calls[0]![0])).toContain('collection=83951&page_type=DESKTOP_COLLECTION_LISTING');
+  });
+
+  it('shows only restaurants with an offer on the offers page', async () => {
+    setUserLocation(koramangala);
+    installFakeEdge({
+      '/api/restaurants/list/v5': { ...oneRestaurant, cards: [...oneRestaurant.cards, { type: 'RESTAURANT', data: fixtures.restaurant({ id: '2', name: 'No Deals', aggregatedDiscountInfo: null }) }] },
+    });
+    render(<App route={route('offers', 'OFFERS')} path="/offers" />);
+    await screen.findAllByTestId('restaurant-card');
+    expect(screen.getAllByTestId('restaurant-card').map((c) => c.dataset.restaurantId)).toEqual(['1042']);
+  });
+
+  it('shows a city page as the listing when the stored location is in that city', async () => {
+    setUserLocation(koramangala);
+    installFakeEdge({ '/api/restaurants/list/v5': oneRestaurant });
+    render(<App route={route('city', 'CITY', { city: 'bangalore' })} path="/bangalore" />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Food delivery in Bangalore' })).toBeTruthy();
+    expect(await screen.findAllByTestId('restaurant-card')).toHaveLength(1);
   });
 });

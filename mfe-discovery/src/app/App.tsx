@@ -1,20 +1,16 @@
 /**
  * mfe_discovery/App: the discovery team's pages. The shell matched the route (routes.json) and
- * passes it in; this component only picks the page for `route.id`.
+ * passes it in; this component only picks the page for `route.id`. Each page lives in its own
+ * folder: landing/, listing/, menu/ (with location/ and common/ shared between them).
  */
-import { getUserLocation, navigate, on, type MatchedRoute, type RemoteAppProps, type UserLocation } from '@tiffin/contract';
+import { navigate, type MatchedRoute, type Restaurant, type RemoteAppProps, type UserLocation } from '@tiffin/contract';
 import { ErrorState, Link, MfeRoot } from '@tiffin/design-system';
-import { useEffect, useState, type ReactNode } from 'react';
-import { Landing } from './Landing';
-import { Listing } from './Listing';
-import { MenuPage } from './MenuPage';
-import './discovery.css';
-
-function useLocation(): UserLocation | null {
-  const [location, setLocation] = useState(getUserLocation);
-  useEffect(() => on('location:changed', setLocation), []);
-  return location;
-}
+import { useEffect, type ReactNode } from 'react';
+import { Landing } from '../landing/Landing';
+import { Listing } from '../listing/Listing';
+import { useUserLocation } from '../location/useUserLocation';
+import { MenuPage } from '../menu/MenuPage';
+import '../common/common.css';
 
 function titleCase(slug: string | undefined): string {
   return (slug ?? '')
@@ -22,6 +18,10 @@ function titleCase(slug: string | undefined): string {
     .filter(Boolean)
     .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
     .join(' ');
+}
+
+function queryValue(name: string): string | undefined {
+  return new URLSearchParams(window.location.search).get(name) ?? undefined;
 }
 
 /** Search, collections and offers need a location; without one they go home (spec 000 §5). */
@@ -40,16 +40,18 @@ function SetLocationPrompt({ place }: { place?: string }) {
   );
 }
 
-/** City, area and SEO pages: the listing when the stored location is in that city. */
+/** City, area and SEO pages: for now, the listing when the stored location is in that city. */
 function PlacePage({ heading, city, location }: { heading: string; city?: string; location: UserLocation | null }) {
   const inCity = location && (!city || location.city.toLowerCase() === city.toLowerCase());
   return (
     <>
       <h1 className="disc-page-title">{heading}</h1>
-      {inCity ? <Listing location={location} title="Restaurants near you" /> : <SetLocationPrompt place={titleCase(city)} />}
+      {inCity ? <Listing location={location} title={heading} /> : <SetLocationPrompt place={titleCase(city)} />}
     </>
   );
 }
+
+const hasOffer = (r: Restaurant) => (r.aggregatedDiscountInfo?.shortDescriptionList?.length ?? 0) > 0;
 
 function Page({ route, location }: { route: MatchedRoute; location: UserLocation | null }) {
   const { params } = route;
@@ -70,9 +72,9 @@ function Page({ route, location }: { route: MatchedRoute; location: UserLocation
       return <MenuPage restaurantId={params.restaurantId} location={location} />;
     case 'menu-index':
       // Spec 000 §2.1: without the path param the restaurant_id query value is used.
-      return <MenuPage restaurantId={new URLSearchParams(window.location.search).get('restaurant_id') ?? undefined} location={location} />;
+      return <MenuPage restaurantId={params.restaurantId ?? queryValue('restaurant_id')} location={location} />;
     case 'meal':
-      return <MenuPage restaurantId={new URLSearchParams(window.location.search).get('restId') ?? undefined} location={location} />;
+      return <MenuPage restaurantId={queryValue('restId')} location={location} />;
     case 'search':
       return (
         <RequireLocation location={location}>
@@ -85,11 +87,7 @@ function Page({ route, location }: { route: MatchedRoute; location: UserLocation
         </RequireLocation>
       );
     case 'collection':
-      return (
-        <RequireLocation location={location}>
-          {(loc) => <Listing location={loc} title="Collection" collection={params.collectionId} />}
-        </RequireLocation>
-      );
+      return <RequireLocation location={location}>{(loc) => <Listing location={loc} title="Collection" collection={params.collectionId} />}</RequireLocation>;
     case 'offers':
     case 'offers-near-me':
       return (
@@ -97,7 +95,7 @@ function Page({ route, location }: { route: MatchedRoute; location: UserLocation
           {(loc) => (
             <>
               <h1 className="disc-page-title">Offers for you</h1>
-              <Listing location={loc} title="Offers near you" only={(r) => (r.aggregatedDiscountInfo?.shortDescriptionList?.length ?? 0) > 0} />
+              <Listing location={loc} title="Offers near you" only={hasOffer} />
             </>
           )}
         </RequireLocation>
@@ -118,7 +116,7 @@ function Page({ route, location }: { route: MatchedRoute; location: UserLocation
 }
 
 export default function App({ route }: RemoteAppProps) {
-  const location = useLocation();
+  const location = useUserLocation();
   return (
     <MfeRoot mfe="mfe-discovery" version={__MFE_VERSION__} className="disc-root">
       <Page route={route} location={location} />

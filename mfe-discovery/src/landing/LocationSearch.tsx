@@ -1,0 +1,203 @@
+/**
+ * The landing page's delivery-location search: an ARIA combobox over `misc/place-autocomplete`
+ * suggestions (debounced, stale replies dropped), 'Locate Me' and 'FIND FOOD'. Choosing a place
+ * stores it as the delivery location; the app then shows the listing (it follows
+ * `location:changed`), so this component has no "done" callback.
+ */
+import { edge } from '@tiffin/api-client';
+import { showToast, type PlaceSuggestion } from '@tiffin/contract';
+import { Button } from '@tiffin/design-system';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { currentPosition, GEOLOCATION_MESSAGES, GeolocationError } from '../location/geolocation';
+import { chooseCoordinates, choosePlace, LOCATION_MESSAGES } from '../location/resolve';
+import { CLOSED_LIST, firstOrActive, isSuggestionKey, reduceSuggestionKey, type SuggestionListState } from './suggestion-keys';
+
+/** Spec gives none; ~200 ms keeps typing smooth without a request per keystroke. */
+export const AUTOCOMPLETE_DEBOUNCE_MS = 200;
+
+interface Suggestions {
+  /** The trimmed input these answer; FIND FOOD never uses suggestions for older text. */
+  query: string;
+  items: PlaceSuggestion[];
+}
+
+export function LocationSearch() {
+  const id = useId();
+  const listboxId = `${id}-listbox`;
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [query, setQuery] = useState('');
+  const [suggestions, setSuggestions] = useState<Suggestions>({ query: '', items: [] });
+  const [list, setList] = useState<SuggestionListState>(CLOSED_LIST);
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState<'resolving' | 'locating' | null>(null);
+
+  useEffect(() => {
+    const text = query.trim();
+    if (!text) {
+      setSuggestions({ query: '', items: [] });
+      setList(CLOSED_LIST);
+      return;
+    }
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      edge.placeAutocomplete(text, { signal: controller.signal }).then(
+        (items) => {
+          // A reply for text the visitor has since changed is stale: the cleanup aborted it.
+          if (controller.signal.aborted) return;
+          setSuggestions({ query: text, items });
+          setList({ open: items.length > 0, active: -1 });
+        },
+        () => {
+          if (controller.signal.aborted) return;
+          setSuggestions({ query: text, items: [] });
+          setList(CLOSED_LIST);
+        },
+      );
+    }, AUTOCOMPLETE_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [query]);
+
+  const current = suggestions.query === query.trim() ? suggestions.items : [];
+  const open = list.open && current.length > 0;
+
+  const choose = async (suggestion: PlaceSuggestion) => {
+    setBusy('resolving');
+    setMessage(null);
+    setList(CLOSED_LIST);
+    try {
+      await choosePlace(suggestion.place_id);
+    } catch {
+      setMessage(LOCATION_MESSAGES.failed);
+      setBusy(null);
+    }
+  };
+
+  const findFood = async () => {
+    const text = query.trim();
+    if (!text) {
+      setMessage(LOCATION_MESSAGES.empty);
+      inputRef.current?.focus();
+      return;
+    }
+    let items = current;
+    if (items.length === 0) {
+      // Typed faster than the debounce (or the list failed): ask now instead of doing nothing.
+      setBusy('resolving');
+      try {
+        items = await edge.placeAutocomplete(text);
+      } catch {
+        setBusy(null);
+        setMessage(LOCATION_MESSAGES.failed);
+        return;
+      }
+      setBusy(null);
+    }
+    const suggestion = items[firstOrActive(list, items.length)];
+    if (!suggestion) {
+      setMessage(LOCATION_MESSAGES.notFound);
+      return;
+    }
+    await choose(suggestion);
+  };
+
+  const locateMe = async () => {
+    setBusy('locating');
+    setMessage(null);
+    try {
+      await chooseCoordinates(await currentPosition());
+    } catch (error) {
+      showToast({ text: error instanceof GeolocationError ? error.message : GEOLOCATION_MESSAGES.unavailable, status: 'error' });
+      setBusy(null);
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (!isSuggestionKey(event.key)) return;
+    const { state, command } = reduceSuggestionKey({ ...list, open }, event.key, current.length);
+    if (event.key !== 'Escape' || open) event.preventDefault();
+    setList(state);
+    if (command?.type === 'choose') void choose(current[command.index]!);
+    else if (command?.type === 'find') void findFood();
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void findFood();
+  };
+
+  const optionId = (index: number) => `${id}-option-${index}`;
+
+  return (
+    <form className="disc-locate" role="search" aria-label="Delivery location" onSubmit={onSubmit}>
+      <div className="disc-locate__bar">
+        <div className="disc-locate__field">
+          <input
+            ref={inputRef}
+            className="disc-locate__input"
+            type="text"
+            role="combobox"
+            aria-label="Enter your delivery location"
+            placeholder="Enter your delivery location"
+            autoComplete="off"
+            aria-autocomplete="list"
+            aria-expanded={open}
+            aria-controls={listboxId}
+            aria-activedescendant={open && list.active >= 0 ? optionId(list.active) : undefined}
+            aria-invalid={message ? true : undefined}
+            aria-describedby={message ? `${id}-message` : undefined}
+            data-testid="location-input"
+            value={query}
+            onChange={(event) => {
+              setQuery(event.target.value);
+              setMessage(null);
+              setList({ open: true, active: -1 });
+            }}
+            onKeyDown={onKeyDown}
+            onFocus={() => setList((s) => ({ ...s, open: true }))}
+            onBlur={() => setList((s) => ({ ...s, open: false }))}
+          />
+          <button type="button" className="disc-locate__me" data-testid="locate-me" disabled={busy !== null} onClick={() => void locateMe()}>
+            <span aria-hidden="true">◎</span> {busy === 'locating' ? 'Locating…' : 'Locate Me'}
+          </button>
+        </div>
+        <Button type="submit" className="disc-locate__find" data-testid="find-food" disabled={busy !== null}>
+          FIND FOOD
+        </Button>
+      </div>
+      <ul id={listboxId} className="disc-locate__suggestions" role="listbox" aria-label="Location suggestions" hidden={!open}>
+        {open
+          ? current.map((suggestion, index) => (
+              <li
+                key={suggestion.place_id}
+                id={optionId(index)}
+                role="option"
+                aria-selected={index === list.active}
+                className={index === list.active ? 'disc-locate__option disc-locate__option--active' : 'disc-locate__option'}
+                data-testid="location-suggestion"
+                // Keep focus in the input so its blur does not close the list before the click.
+                onMouseDown={(event) => event.preventDefault()}
+                onMouseEnter={() => setList({ open: true, active: index })}
+                onClick={() => void choose(suggestion)}
+              >
+                <span className="disc-locate__main">{suggestion.structured_formatting.main_text}</span>
+                <span className="disc-locate__secondary">{suggestion.structured_formatting.secondary_text}</span>
+              </li>
+            ))
+          : null}
+      </ul>
+      {message ? (
+        <p id={`${id}-message`} className="disc-locate__message" role="alert">
+          {message}
+        </p>
+      ) : null}
+      {busy === 'resolving' ? (
+        <p className="disc-locate__status" role="status">
+          Finding restaurants near you…
+        </p>
+      ) : null}
+    </form>
+  );
+}

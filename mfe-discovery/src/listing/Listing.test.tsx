@@ -1,0 +1,133 @@
+import { fixtures, installFakeEdge, reply } from '@tiffin/api-client/testing';
+import type { ListingResponse, Restaurant, UserLocation } from '@tiffin/contract';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Listing } from './Listing';
+
+const koramangala: UserLocation = { lat: 12.9352, lng: 77.6245, address: 'Koramangala', area: 'Koramangala', mainText: 'Koramangala', city: 'bangalore' };
+
+/** Stands in for the browser's IntersectionObserver; `reveal()` puts every sentinel on screen. */
+class FakeIntersectionObserver {
+  static live = new Set<FakeIntersectionObserver>();
+  constructor(private readonly callback: IntersectionObserverCallback) {}
+  observe() {
+    FakeIntersectionObserver.live.add(this);
+  }
+  disconnect() {
+    FakeIntersectionObserver.live.delete(this);
+  }
+  static reveal() {
+    for (const o of [...FakeIntersectionObserver.live]) o.callback([{ isIntersecting: true } as IntersectionObserverEntry], o as unknown as IntersectionObserver);
+  }
+}
+
+function restaurants(from: number, count: number, overrides: Partial<Restaurant> = {}): Restaurant[] {
+  return Array.from({ length: count }, (_, i) => fixtures.restaurant({ id: String(from + i), name: `Restaurant ${from + i}`, ...overrides }));
+}
+
+function page(open: Restaurant[], closed: Restaurant[], offset: number, nextOffset: number | null, total = 4): ListingResponse {
+  return {
+    totalRestaurants: total,
+    pageIndex: offset / 2,
+    pageOffset: { offset, nextOffset },
+    serviceability: 'SERVICEABLE',
+    cards: open.map((data) => ({ type: 'RESTAURANT', data })),
+    closedCards: closed.map((data) => ({ type: 'RESTAURANT', data })),
+  };
+}
+
+beforeEach(() => {
+  FakeIntersectionObserver.live.clear();
+  (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver = FakeIntersectionObserver;
+});
+
+afterEach(() => {
+  cleanup();
+  delete (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver;
+});
+
+const cards = () => screen.queryAllByTestId('restaurant-card');
+
+describe('Listing', () => {
+  it('shows skeleton cards, then the count and one card per restaurant with the spec text', async () => {
+    const fetch = installFakeEdge({
+      '/api/restaurants/list/v5': page(
+        [fixtures.restaurant()],
+        [fixtures.restaurant({ id: '7', name: 'Night Owl', availability: { opened: false }, avgRating: null, avgRatingString: '--', aggregatedDiscountInfo: null })],
+        0,
+        null,
+        2,
+      ),
+    });
+    render(<Listing location={koramangala} title="Restaurants near you" />);
+    expect(screen.getAllByTestId('restaurant-card-skeleton').length).toBeGreaterThan(0);
+
+    expect((await screen.findByTestId('restaurant-count')).textContent).toBe('2 restaurants');
+    const [open, closed] = cards();
+    expect(open!.textContent).toContain('Meghana Biryani House');
+    expect(open!.textContent).toContain('Biryani, Andhra');
+    expect(open!.textContent).toContain('Koramangala, 5th Block');
+    expect(open!.textContent).toContain('★ 4.3');
+    expect(open!.textContent).toContain('25-35 MINS');
+    expect(open!.textContent).toContain('₹400 FOR TWO');
+    expect(open!.textContent).toContain('20% OFF UPTO ₹100');
+    expect(within(open!).getByRole('link').getAttribute('href')).toBe('/restaurants/meghana-biryani-house-koramangala-1042');
+    expect(open!.querySelector('img')!.getAttribute('src')).toBeNull(); // lazy: not in view yet
+    act(() => FakeIntersectionObserver.reveal());
+    expect(open!.querySelector('img')!.getAttribute('src')).toBe('/images/restaurant-1042?w=508&h=320');
+
+    expect(closed!.textContent).toContain('★ --');
+    expect(closed!.textContent).toContain('Closed & not delivering');
+    expect(closed!.className).toContain('disc-card--closed');
+    expect(String(fetch.mock.calls[0]![0])).toBe('/api/restaurants/list/v5?lat=12.9352&lng=77.6245&page_type=DESKTOP_WEB_LISTING&offset=0');
+  });
+
+  it('loads the next page when the end of the list comes into view, and stops at the last page', async () => {
+    const fetch = installFakeEdge({
+      '/api/restaurants/list/v5': (url: URL) =>
+        url.searchParams.get('offset') === '0'
+          ? page(restaurants(1, 2), restaurants(90, 1, { availability: { opened: false } }), 0, 2, 5)
+          : page(restaurants(3, 2), [], 2, null, 5),
+    });
+    render(<Listing location={koramangala} title="Restaurants near you" />);
+    await waitFor(() => expect(cards()).toHaveLength(3));
+
+    act(() => FakeIntersectionObserver.reveal());
+
+    await waitFor(() => expect(cards()).toHaveLength(5));
+    expect(cards().map((c) => c.dataset.restaurantId)).toEqual(['1', '2', '3', '4', '90']);
+    expect(String(fetch.mock.calls[1]![0])).toContain('offset=2');
+    expect(screen.queryByTestId('listing-sentinel')).toBeNull();
+    act(() => FakeIntersectionObserver.reveal());
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('says there is no delivery for a non-serviceable location', async () => {
+    installFakeEdge({ '/api/restaurants/list/v5': { ...page([], [], 0, null, 0), serviceability: 'NON_SERVICEABLE' } });
+    render(<Listing location={koramangala} title="Restaurants near you" />);
+    expect(await screen.findByText('No delivery here')).toBeTruthy();
+    expect(screen.getByText("We don't have any services here till now. Try changing the location.")).toBeTruthy();
+  });
+
+  it("shows 'We'll be back shortly' without a retry when rate limited", async () => {
+    installFakeEdge({ '/api/restaurants/list/v5': reply(429, 429, "We'll be back shortly") });
+    render(<Listing location={koramangala} title="Restaurants near you" />);
+    expect(await screen.findByText("We'll be back shortly")).toBeTruthy();
+    expect(screen.getByText("Our ovens need some maintenance. We'll be up and serving good food in no time.")).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+
+  it("shows the outage screen with a retry that loads again", async () => {
+    let calls = 0;
+    installFakeEdge({
+      '/api/restaurants/list/v5': () => (++calls === 1 ? reply(503, 777, "Something's broken") : page(restaurants(1, 1), [], 0, null, 1)),
+    });
+    render(<Listing location={koramangala} title="Restaurants near you" />);
+    expect(await screen.findByText("Something's broken")).toBeTruthy();
+    expect(screen.getByText('We are facing some outages on the storefront. Our best minds are working on it.')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+
+    expect(await screen.findByText('Restaurant 1')).toBeTruthy();
+  });
+});

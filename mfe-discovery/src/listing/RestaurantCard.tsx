@@ -1,0 +1,47 @@
+/** One restaurant in a listing (spec 000 §3, §9). The whole card links to the menu. */
+import type { Restaurant } from '@tiffin/contract';
+import { Image, imageUrl, Link, Skeleton } from '@tiffin/design-system';
+import { areaText, costForTwoText, deliveryTimeText, isOpen, offerText, ratingText, restaurantHref } from './restaurant-format';
+
+/** Shown when a restaurant's own image fails: an edge-generated placeholder. */
+const FALLBACK_IMAGE = imageUrl('restaurant-placeholder');
+
+export function RestaurantCard({ restaurant }: { restaurant: Restaurant }) {
+  const offer = offerText(restaurant);
+  const open = isOpen(restaurant);
+  const rating = ratingText(restaurant);
+  const time = deliveryTimeText(restaurant);
+  const cost = costForTwoText(restaurant.costForTwo);
+  return (
+    <li className={open ? 'disc-card' : 'disc-card disc-card--closed'} data-testid="restaurant-card" data-restaurant-id={restaurant.id} data-open={open}>
+      <Link href={restaurantHref(restaurant)} className="disc-card__link">
+        <div className="disc-card__media">
+          <Image src={imageUrl(restaurant.cloudinaryImageId)} fallbackSrc={FALLBACK_IMAGE} alt="" width={254} height={160} />
+          {offer ? <span className="disc-card__offer">{offer}</span> : null}
+        </div>
+        <h3 className="disc-card__name">{restaurant.name}</h3>
+        <p className="disc-card__cuisines">{(restaurant.cuisines ?? []).join(', ')}</p>
+        <p className="disc-card__area">{areaText(restaurant)}</p>
+        <p className="disc-card__meta">
+          <span className={rating === '--' ? 'disc-card__rating disc-card__rating--none' : 'disc-card__rating'} aria-label={`Rating ${rating}`}>
+            ★ {rating}
+          </span>
+          {time ? <span className="disc-card__time">{time}</span> : null}
+          {cost ? <span className="disc-card__cost">{cost}</span> : null}
+        </p>
+        {open ? null : <p className="disc-card__status">Closed &amp; not delivering</p>}
+      </Link>
+    </li>
+  );
+}
+
+export function RestaurantCardSkeleton() {
+  return (
+    <li className="disc-card disc-card--skeleton" data-testid="restaurant-card-skeleton" aria-hidden="true">
+      <Skeleton height={160} />
+      <Skeleton height={18} width="70%" />
+      <Skeleton height={14} width="50%" />
+      <Skeleton height={14} width="60%" />
+    </li>
+  );
+}

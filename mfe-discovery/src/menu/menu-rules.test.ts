@@ -1,0 +1,104 @@
+import { fixtures } from '@tiffin/api-client/testing';
+import type { MenuResponse } from '@tiffin/contract';
+import { describe, expect, it } from 'vitest';
+import { isCustomisable, itemPrice, matchesMenuSearch, menuSections, spiceIcons, struckOutPrice } from './menu-rules';
+
+const item = fixtures.menuItem;
+
+describe('menu search (spec §5)', () => {
+  it('needs every word of the query to start a word of the name, in any case', () => {
+    expect(matchesMenuSearch('Chicken Dum Biryani', 'biryani')).toBe(true);
+    expect(matchesMenuSearch('Chicken Dum Biryani', 'CHICK bir')).toBe(true);
+    expect(matchesMenuSearch('Chicken Dum Biryani', 'dum  chicken')).toBe(true);
+    expect(matchesMenuSearch('Chicken Dum Biryani', 'iryani')).toBe(false);
+    expect(matchesMenuSearch('Chicken Dum Biryani', 'chicken paneer')).toBe(false);
+  });
+
+  it('matches everything for an empty or blank query', () => {
+    expect(matchesMenuSearch('Dal Makhani', '')).toBe(true);
+    expect(matchesMenuSearch('Dal Makhani', '   ')).toBe(true);
+  });
+
+  it('treats special characters as plain characters, never as a pattern', () => {
+    expect(matchesMenuSearch('Paneer Tikka (Dry)', '(dry')).toBe(true);
+    expect(matchesMenuSearch('Paneer Tikka (Dry)', 'dry')).toBe(true);
+    expect(matchesMenuSearch('C++ Burger', 'c++')).toBe(true);
+    expect(matchesMenuSearch('Chicken Dum Biryani', '.*')).toBe(false);
+    expect(matchesMenuSearch('Chicken Dum Biryani', '[')).toBe(false);
+    expect(matchesMenuSearch('Chicken Dum Biryani', 'c.icken')).toBe(false);
+    expect(() => matchesMenuSearch('Anything', '\\ ( [ * + ? {')).not.toThrow();
+  });
+
+  it('finds words after punctuation and in other scripts', () => {
+    expect(matchesMenuSearch('Masala-Dosa', 'dosa')).toBe(true);
+    expect(matchesMenuSearch('पनीर टिक्का', 'टिक')).toBe(true);
+  });
+});
+
+describe('item price (spec §4)', () => {
+  it('shows the final price', () => {
+    expect(itemPrice(item({ price: 29900, defaultPrice: 24900, finalPrice: 24900 }))).toBe(24900);
+    expect(itemPrice(item({ price: 29900, defaultPrice: 24900, finalPrice: 0 }))).toBe(24900);
+  });
+
+  it('strikes out the original when it differs from the final price and is above 0', () => {
+    expect(struckOutPrice(item({ price: 29900, defaultPrice: 24900, finalPrice: 24900 }))).toBe(29900);
+    expect(struckOutPrice(item({ price: 24900, defaultPrice: 27900, finalPrice: 24900 }))).toBe(27900);
+    expect(struckOutPrice(item({ price: 24900, defaultPrice: 24900, finalPrice: 24900 }))).toBeNull();
+    expect(struckOutPrice(item({ price: 0, defaultPrice: 0, finalPrice: 24900 }))).toBeNull();
+  });
+});
+
+describe('item flags', () => {
+  it('is customisable with variant groups or add-on groups', () => {
+    expect(isCustomisable(item())).toBe(false);
+    expect(isCustomisable(item({ addons: [{ group_id: 'g', group_name: 'Extras', minAddons: 0, maxAddons: 0, maxFreeAddons: 0, choices: [] }] }))).toBe(true);
+    expect(isCustomisable(item({ variantsV2: { variant_groups: [{ group_id: 'v', name: 'Size', variations: [] }], pricing_models: [] } }))).toBe(true);
+    expect(isCustomisable(item({ variantsV2: { variant_groups: [], pricing_models: [] } }))).toBe(false);
+  });
+
+  it('shows one spice icon for MEDIUMSPICY and two for VERYSPICY', () => {
+    expect([spiceIcons('MEDIUMSPICY'), spiceIcons('VERYSPICY'), spiceIcons(undefined), spiceIcons('MILD')]).toEqual([1, 2, 0, 0]);
+  });
+});
+
+describe('menu sections', () => {
+  const menu: MenuResponse['menu'] = {
+    widgets: [
+      { type: 'RECOMMENDED', id: 'recommended', name: 'Recommended', entities: [{ id: '1' }, { id: '2' }], widgets: [] },
+      {
+        type: 'CATEGORY',
+        id: 'c-1',
+        name: 'Biryani',
+        entities: [{ id: '1' }],
+        widgets: [{ type: 'CATEGORY', id: 'c-1-1', name: 'Veg Biryani', entities: [{ id: '3' }, { id: 'missing' }], widgets: [] }],
+      },
+    ],
+    items: {
+      '1': item({ id: '1', name: 'Chicken Dum Biryani', vegType: 'NONVEG', isVeg: 0 }),
+      '2': item({ id: '2', name: 'Egg Curry', vegType: 'EGG', isVeg: 0 }),
+      '3': item({ id: '3', name: 'Veg Dum Biryani', vegType: 'VEG', isVeg: 1 }),
+    },
+  };
+
+  it("keeps the server's order with sub-categories and counts", () => {
+    const sections = menuSections(menu, { vegOnly: false, query: '' });
+    expect(sections.map((s) => [s.name, s.count])).toEqual([
+      ['Recommended', 2],
+      ['Biryani', 2],
+    ]);
+    expect(sections[1]!.children.map((c) => [c.name, c.items.map((i) => i.id)])).toEqual([['Veg Biryani', ['3']]]);
+  });
+
+  it('keeps only veg dishes with the veg filter and drops emptied sections', () => {
+    const sections = menuSections(menu, { vegOnly: true, query: '' });
+    expect(sections.map((s) => s.name)).toEqual(['Biryani']);
+    expect(sections[0]!.items).toEqual([]);
+    expect(sections[0]!.children[0]!.items.map((i) => i.name)).toEqual(['Veg Dum Biryani']);
+  });
+
+  it('applies the search to every section', () => {
+    expect(menuSections(menu, { vegOnly: false, query: 'egg' }).map((s) => [s.name, s.count])).toEqual([['Recommended', 1]]);
+    expect(menuSections(menu, { vegOnly: false, query: 'pizza' })).toEqual([]);
+  });
+});

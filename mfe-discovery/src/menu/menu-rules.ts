@@ -1,0 +1,119 @@
+/**
+ * Pure rules of the menu page (spec 000 §3, §4 "Item pricing", §5 "Menu search"): which price an
+ * item shows and when the original is struck out, whether it can be added or must be customised,
+ * the search rule, and how the veg filter and the search shape the menu's sections.
+ */
+import type { MenuItem, MenuResponse, MenuWidget } from '@tiffin/contract';
+
+/** What one unit costs before choices: the final price, else the default, else the list price. */
+export function itemPrice(item: Pick<MenuItem, 'price' | 'defaultPrice' | 'finalPrice'>): number {
+  if (item.finalPrice > 0) return item.finalPrice;
+  if (item.defaultPrice > 0) return item.defaultPrice;
+  return item.price;
+}
+
+/**
+ * Spec §4: a struck-out original price shows when it differs from the final price and is above 0.
+ * The original is the list price (`price`), else the default price.
+ */
+export function struckOutPrice(item: Pick<MenuItem, 'price' | 'defaultPrice' | 'finalPrice'>): number | null {
+  const final = itemPrice(item);
+  const original = [item.price, item.defaultPrice].find((p) => Number.isSafeInteger(p) && p > 0 && p !== final);
+  return original ?? null;
+}
+
+export function isInStock(item: Pick<MenuItem, 'inStock'>): boolean {
+  return item.inStock === 1;
+}
+
+/** Has variant groups or add-on groups: adding it goes through the customisation dialog. */
+export function isCustomisable(item: Pick<MenuItem, 'addons' | 'variantsV2'>): boolean {
+  return (item.addons?.length ?? 0) > 0 || (item.variantsV2?.variant_groups?.length ?? 0) > 0;
+}
+
+/** Spec §3: veg when vegType is VEG (isVeg 1). */
+export function isVegItem(item: Pick<MenuItem, 'vegType' | 'isVeg'>): boolean {
+  return item.vegType ? item.vegType === 'VEG' : item.isVeg === 1;
+}
+
+/** Spec §3 spice levels: MEDIUMSPICY one icon, VERYSPICY two, anything else none. */
+export function spiceIcons(level: string | undefined): number {
+  if (level === 'VERYSPICY') return 2;
+  if (level === 'MEDIUMSPICY') return 1;
+  return 0;
+}
+
+/** Where a word may start in a name: its beginning, after a space, or where letters/digits resume. */
+function wordStarts(name: string): number[] {
+  const starts: number[] = [];
+  const isWordChar = (ch: string) => /[\p{L}\p{N}]/u.test(ch);
+  const chars = Array.from(name);
+  let offset = 0;
+  let previous = ' ';
+  for (const ch of chars) {
+    const afterSpace = /\s/u.test(previous);
+    if (!/\s/u.test(ch) && (afterSpace || (isWordChar(ch) && !isWordChar(previous)))) starts.push(offset);
+    offset += ch.length;
+    previous = ch;
+  }
+  return starts;
+}
+
+/**
+ * Spec §5: the query is split on whitespace and every word must match the start of a word in the
+ * name, case-insensitively. Plain string comparison, no regular expression built from the query,
+ * so '(', '.*' or '+' are just characters. An empty query matches everything.
+ */
+export function matchesMenuSearch(name: string, query: string): boolean {
+  const words = query.toLocaleLowerCase().split(/\s+/u).filter(Boolean);
+  if (words.length === 0) return true;
+  const lower = name.toLocaleLowerCase();
+  const starts = wordStarts(lower);
+  return words.every((word) => starts.some((start) => lower.startsWith(word, start)));
+}
+
+export interface MenuFilters {
+  vegOnly: boolean;
+  query: string;
+}
+
+export interface MenuSection {
+  id: string;
+  name: string;
+  type: MenuWidget['type'];
+  items: MenuItem[];
+  /** Sub-categories (one level, as the edge sends them). */
+  children: MenuSection[];
+  /** Items here and in the sub-categories. */
+  count: number;
+}
+
+function section(widget: MenuWidget, items: MenuResponse['menu']['items'], keep: (item: MenuItem) => boolean): MenuSection {
+  const own = (widget.entities ?? []).map((e) => items[e.id]).filter((item): item is MenuItem => item !== undefined && keep(item));
+  const children = (widget.widgets ?? []).map((child) => section(child, items, keep)).filter((child) => child.count > 0);
+  return {
+    id: widget.id,
+    name: widget.name,
+    type: widget.type,
+    items: own,
+    children,
+    count: own.length + children.reduce((n, c) => n + c.count, 0),
+  };
+}
+
+/**
+ * The menu's sections in the server's order (Recommended first, then categories with their
+ * sub-categories), keeping only items that pass the veg filter and the search, and dropping
+ * sections left empty.
+ */
+export function menuSections(menu: MenuResponse['menu'], filters: MenuFilters): MenuSection[] {
+  const keep = (item: MenuItem) => (!filters.vegOnly || isVegItem(item)) && matchesMenuSearch(item.name, filters.query);
+  return (menu.widgets ?? []).map((widget) => section(widget, menu.items ?? {}, keep)).filter((s) => s.count > 0);
+}
+
+/** Descriptions longer than this are clamped with a 'more' control. */
+export const DESCRIPTION_CLAMP_CHARS = 140;
+
+export function needsClamp(description: string | undefined): boolean {
+  return (description?.length ?? 0) > DESCRIPTION_CLAMP_CHARS;
+}

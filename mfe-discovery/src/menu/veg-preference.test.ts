@@ -1,0 +1,31 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { readVegOnly, VEG_ONLY_KEY, writeVegOnly } from './veg-preference';
+
+afterEach(() => window.localStorage.clear());
+
+describe('veg-only preference', () => {
+  it('is remembered in local storage under tfn_dweb_vegOnly', () => {
+    expect(VEG_ONLY_KEY).toBe('tfn_dweb_vegOnly');
+    expect(readVegOnly()).toBe(false);
+
+    writeVegOnly(true);
+    expect(window.localStorage.getItem('tfn_dweb_vegOnly')).toBe('true');
+    expect(readVegOnly()).toBe(true);
+
+    writeVegOnly(false);
+    expect(readVegOnly()).toBe(false);
+  });
+
+  it('survives storage that refuses reads and writes', () => {
+    const broken = {
+      getItem: () => {
+        throw new Error('SecurityError');
+      },
+      setItem: () => {
+        throw new Error('QuotaExceededError');
+      },
+    } as unknown as Storage;
+    expect(readVegOnly(broken)).toBe(false);
+    expect(() => writeVegOnly(true, broken)).not.toThrow();
+  });
+});
