@@ -58,6 +58,8 @@ pub fn init(service: &'static str) -> TelemetryGuard {
     let filter = EnvFilter::try_from_env("RUST_LOG")
         .unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn,h2=warn,hyper=warn,tower=warn"));
     let fmt_layer = tracing_subscriber::fmt::layer()
+        // Span fields are kept as JSON so each log line can carry them (see JsonWithTrace).
+        .fmt_fields(tracing_subscriber::fmt::format::JsonFields::new())
         .event_format(JsonWithTrace { service })
         .with_writer(std::io::stdout)
         .with_filter(filter);
@@ -77,7 +79,9 @@ pub fn current_trace_id() -> Option<String> {
     sc.is_valid().then(|| sc.trace_id().to_string())
 }
 
-/// One JSON object per line: timestamp, level, service, target, trace id, message and fields.
+/// One JSON object per line: timestamp, level, service, target, trace id, message and fields, and
+/// under `span` the fields of the spans the event happened in (outermost first, inner ones win),
+/// so an access-log line says which request it was about and a service's line which RPC.
 struct JsonWithTrace {
     service: &'static str,
 }
@@ -87,7 +91,7 @@ where
     S: Subscriber + for<'a> LookupSpan<'a>,
     N: for<'a> FormatFields<'a> + 'static,
 {
-    fn format_event(&self, _ctx: &FmtContext<'_, S, N>, mut writer: Writer<'_>, event: &Event<'_>) -> fmt::Result {
+    fn format_event(&self, ctx: &FmtContext<'_, S, N>, mut writer: Writer<'_>, event: &Event<'_>) -> fmt::Result {
         let meta = event.metadata();
         let mut obj = Map::new();
         let now = std::time::SystemTime::now()
@@ -102,6 +106,19 @@ where
             obj.insert("trace_id".into(), Value::from(id));
         }
         event.record(&mut JsonVisitor(&mut obj));
+        if let Some(scope) = ctx.event_scope() {
+            let mut span_fields = Map::new();
+            for span in scope.from_root() {
+                let ext = span.extensions();
+                let Some(fields) = ext.get::<tracing_subscriber::fmt::FormattedFields<N>>() else { continue };
+                if let Ok(Value::Object(map)) = serde_json::from_str::<Value>(fields.as_str()) {
+                    span_fields.extend(map);
+                }
+            }
+            if !span_fields.is_empty() {
+                obj.insert("span".into(), Value::Object(span_fields));
+            }
+        }
         let line = serde_json::to_string(&Value::Object(obj)).map_err(|_| fmt::Error)?;
         writeln!(writer, "{line}")
     }
