@@ -41,7 +41,7 @@ function Price({ item }: { item: MenuItem }) {
           {formatPrice(struck)}
         </s>
       ) : null}
-      <span className="disc-item__final">{formatPrice(price)}</span>
+      <span className="disc-item__final" data-testid="item-price">{formatPrice(price)}</span>
     </p>
   );
 }

@@ -1,0 +1,36 @@
+// Spec 000 §2.1 catch-all: a path outside the route table is answered 404 by the edge with the
+// shell's HTML, which renders the not-found page; a known city page is a real route (200).
+import { expect, test } from '@playwright/test';
+
+const NOT_FOUND_TEXT = "Uh-oh! Looks like the page you are trying to access, doesn't exist. Please start afresh.";
+
+test('an unknown path is a 404 with the not-found page, and GO HOME goes to /', async ({ page }) => {
+  const response = await page.goto('/this/does/not/exist');
+  expect(response?.status()).toBe(404);
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await expect(page).toHaveTitle(/^Page not found\b/);
+  await expect(page.getByText(NOT_FOUND_TEXT, { exact: true })).toBeVisible();
+  // The page chrome is still there around it.
+  await expect(page.getByRole('link', { name: 'Tiffin home' })).toBeVisible();
+  await expect(page.locator('footer')).toBeVisible();
+
+  await page.getByRole('button', { name: 'GO HOME' }).click();
+  await expect(page).toHaveURL(/^http:\/\/[^/]+\/$/);
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toHaveCount(0);
+  await expect(page.locator('main[data-route-id="home"] [data-mfe="mfe-discovery"]')).toBeVisible();
+});
+
+test('a single-segment path that is not a city is a 404 too', async ({ page }) => {
+  const response = await page.goto('/atlantis');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+});
+
+test('a city page (/bangalore) is a real route: 200 and no not-found page', async ({ page }) => {
+  const response = await page.goto('/bangalore');
+  expect(response?.status()).toBe(200);
+  await expect(page.locator('main[data-route-id="city"] [data-mfe="mfe-discovery"]')).toBeVisible();
+  await expect(page).toHaveTitle(/Bangalore/);
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toHaveCount(0);
+});
