@@ -2,6 +2,7 @@
 //! binds a port, so a bad setting stops it at once with a message naming the variable.
 
 use std::net::SocketAddr;
+use std::path::PathBuf;
 use std::str::FromStr;
 
 /// A setting that is present but unusable.
@@ -50,6 +51,17 @@ pub fn env_addr(name: &str, default: &str) -> Result<SocketAddr, ConfigError> {
     })
 }
 
+/// `DATA_DIR`: where a process keeps its files by default (`data`).
+fn data_dir() -> String {
+    env_or("DATA_DIR", "data")
+}
+
+/// `CATALOG_PATH`, default `$DATA_DIR/catalogue.json`: the catalogue that discovery and menu seed
+/// their empty tables from. Read here once, so both agree on where it is.
+pub fn catalog_path() -> PathBuf {
+    env_or("CATALOG_PATH", &format!("{}/catalogue.json", data_dir())).into()
+}
+
 /// Settings every gRPC service shares: where it listens and where its database is.
 #[derive(Debug, Clone)]
 pub struct ServiceSettings {
@@ -63,7 +75,7 @@ impl ServiceSettings {
     /// Reads `GRPC_ADDR` and `DATABASE_URL`, defaulting to `default_addr` and
     /// `sqlite://data/<service>.db`.
     pub fn from_env(service: &str, default_addr: &str) -> Result<Self, ConfigError> {
-        let data_dir = env_or("DATA_DIR", "data");
+        let data_dir = data_dir();
         Ok(Self {
             addr: env_addr("GRPC_ADDR", default_addr)?,
             database_url: env_or("DATABASE_URL", &format!("sqlite://{data_dir}/{service}.db")),

@@ -30,22 +30,43 @@ pub enum ServeError {
     Reflection(#[from] tonic_reflection::server::Error),
 }
 
-/// Serves `service` on `listener` until `shutdown` resolves, then drains for at most
-/// [`DRAIN_DEADLINE`]. Health reports SERVING until the stop, NOT_SERVING while draining.
-pub async fn serve<S>(
-    listener: tokio::net::TcpListener,
-    service: S,
-    shutdown: impl Future<Output = ()> + Send,
-) -> Result<(), ServeError>
-where
-    S: Service<http::Request<tonic::body::Body>, Response = http::Response<tonic::body::Body>, Error = Infallible>
-        + NamedService
+/// A generated tonic server (`SupportServiceServer<…>` and the like): what [`serve`] accepts. Named
+/// once so that everything that hands a service to [`serve`] states the same bounds.
+pub trait GrpcService:
+    Service<
+        http::Request<tonic::body::Body>,
+        Response = http::Response<tonic::body::Body>,
+        Error = Infallible,
+        Future: Send + 'static,
+    > + NamedService
+    + Clone
+    + Send
+    + Sync
+    + 'static
+{
+}
+
+impl<S> GrpcService for S where
+    S: Service<
+            http::Request<tonic::body::Body>,
+            Response = http::Response<tonic::body::Body>,
+            Error = Infallible,
+            Future: Send + 'static,
+        > + NamedService
         + Clone
         + Send
         + Sync
-        + 'static,
-    S::Future: Send + 'static,
+        + 'static
 {
+}
+
+/// Serves `service` on `listener` until `shutdown` resolves, then drains for at most
+/// [`DRAIN_DEADLINE`]. Health reports SERVING until the stop, NOT_SERVING while draining.
+pub async fn serve<S: GrpcService>(
+    listener: tokio::net::TcpListener,
+    service: S,
+    shutdown: impl Future<Output = ()> + Send,
+) -> Result<(), ServeError> {
     let (reporter, health) = tonic_health::server::health_reporter();
     reporter.set_serving::<S>().await;
     let reflection = tonic_reflection::server::Builder::configure()

@@ -6,7 +6,10 @@
 //!   shutdown; and channels to other services that carry the trace onward.
 //! - [`identity`]: the gRPC metadata through which the edge tells a service who is calling, and
 //!   how a service reads it. Nothing else may carry identity.
-//! - [`status`]: gRPC statuses that carry one of the spec's domain status codes.
+//! - [`status`]: gRPC statuses that carry one of the spec's domain status codes, and the one
+//!   generic answer to a fault of ours ([`internal_error!`]).
+//! - [`service`]: the start-up every gRPC service shares (migrate, bind, serve) as
+//!   [`service::ServiceHost`], and running a service on port 0 in tests.
 //! - [`db`]: connecting to SQLite or PostgreSQL from a `DATABASE_URL` and running a service's
 //!   migrations.
 //! - [`config`]: reading settings from the environment with clear errors, before any port is bound.
@@ -19,6 +22,14 @@ pub mod config;
 pub mod db;
 pub mod grpc;
 pub mod identity;
+pub mod service;
 pub mod shutdown;
 pub mod status;
 pub mod telemetry;
+
+/// What [`internal_error!`] expands to in a service crate; not an API.
+#[doc(hidden)]
+pub mod __private {
+    pub use tonic;
+    pub use tracing;
+}

@@ -1,6 +1,9 @@
 //! gRPC statuses that carry one of the spec's domain status codes (cart 5, 6, 8, 9, 10, 11, 13,
 //! 41…). The code travels in the metadata key [`STATUS_CODE`]; the edge puts it in the envelope's
 //! `statusCode`, so the mapping from a domain failure to what the browser sees stays in one place.
+//!
+//! A fault of ours (storage, a corrupt row, a broken contract) gets one answer everywhere,
+//! [`INTERNAL_MESSAGE`], through [`crate::internal_error!`], which logs the detail in full first.
 
 use tonic::{Code, Status};
 
@@ -14,6 +17,24 @@ pub fn with_code(code: Code, spec_code: u32, message: impl Into<String>) -> Stat
         status.metadata_mut().insert(STATUS_CODE, v);
     }
     status
+}
+
+/// What a caller is told about a fault of ours; the detail goes only to the log.
+pub const INTERNAL_MESSAGE: &str = "Oops! Something went wrong.";
+
+/// Logs `error` in full as `what` and answers `Status::internal(INTERNAL_MESSAGE)`: the arm of
+/// every service's `From<Error> for Status` for storage and other faults of ours.
+///
+/// `tiffin_platform::internal_error!(err, "support database error")`
+///
+/// A macro, not a function, so the log line keeps the calling service's target
+/// (`tiffin_support::error`), which `RUST_LOG` filters and log searches select on.
+#[macro_export]
+macro_rules! internal_error {
+    ($error:expr, $what:literal) => {{
+        $crate::__private::tracing::error!(error = %$error, $what);
+        $crate::__private::tonic::Status::internal($crate::status::INTERNAL_MESSAGE)
+    }};
 }
 
 /// The domain code a status carries, if any.
@@ -35,5 +56,15 @@ mod tests {
         assert_eq!(spec_code(&s), Some(41));
         assert_eq!(s.message(), "Insufficient cart value");
         assert_eq!(spec_code(&Status::internal("x")), None);
+    }
+
+    #[test]
+    fn a_fault_of_ours_is_answered_without_its_detail() {
+        let detail = "relation \"plans\" does not exist";
+
+        let s: Status = crate::internal_error!(detail, "membership database error");
+
+        assert_eq!((s.code(), s.message()), (Code::Internal, "Oops! Something went wrong."));
+        assert_eq!(spec_code(&s), None);
     }
 }

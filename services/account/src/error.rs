@@ -1,5 +1,7 @@
 //! The account service's errors and how each reaches a caller.
 
+use tiffin_platform::internal_error;
+
 /// Anything that can go wrong answering an account call.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
@@ -19,14 +21,8 @@ impl From<Error> for tonic::Status {
     fn from(e: Error) -> Self {
         match e {
             Error::SessionExpired => tonic::Status::not_found("Session expired"),
-            Error::Random(err) => {
-                tracing::error!(error = %err, "account random source failed");
-                tonic::Status::internal("Oops! Something went wrong.")
-            }
-            Error::Database(err) => {
-                tracing::error!(error = %err, "account database error");
-                tonic::Status::internal("Oops! Something went wrong.")
-            }
+            Error::Random(err) => internal_error!(err, "account random source failed"),
+            Error::Database(err) => internal_error!(err, "account database error"),
         }
     }
 }

@@ -5,7 +5,8 @@
 //!   session lifetimes (30 days absolute, 7 days idle) and the sweep of ended sessions.
 //! - [`tokens`]: session tokens, CSRF tokens and ids from the OS CSPRNG; token digests.
 //! - [`error`]: the service's errors and the gRPC status each becomes.
-//! - [`Application`]: binds, migrates and serves (health, reflection, tracing from the platform).
+//! - [`Application`]: migrates, binds and serves through the platform's [`ServiceHost`] (health,
+//!   reflection, tracing), and runs the sweep of ended sessions beside it.
 //!
 //! It owns its tables (`sessions`, `users`) and migrations (`migrations/`); nothing else reads
 //! them. It must never store, log or return a session token except in `CreateSession`'s reply.
@@ -17,8 +18,8 @@ pub mod tokens;
 
 use std::future::Future;
 
-use sqlx::AnyPool;
 use tiffin_platform::config::{ConfigError, ServiceSettings};
+use tiffin_platform::service::ServiceHost;
 use tiffin_proto::account::v1::account_service_server::AccountServiceServer;
 
 /// Default listen address when `GRPC_ADDR` is unset.
@@ -43,24 +44,22 @@ impl Settings {
 
 /// A bound, migrated service ready to run.
 pub struct Application {
-    listener: tokio::net::TcpListener,
-    pool: AnyPool,
+    host: ServiceHost,
+    /// The `CreateSession` / `GetSession` handler.
+    account: sessions::Account,
 }
 
 impl Application {
     /// Connects and migrates the database, then binds the port (port 0 picks a free one).
     pub async fn build(settings: Settings) -> anyhow::Result<Self> {
-        let pool = tiffin_platform::db::connect(&settings.service.database_url, &MIGRATOR).await?;
-        let listener = tokio::net::TcpListener::bind(settings.service.addr).await?;
-        Ok(Self { listener, pool })
+        let host = ServiceHost::start(&settings.service, &MIGRATOR).await?;
+        let account = sessions::Account::new(host.pool().clone());
+        Ok(Self { host, account })
     }
 
     /// The bound port.
     pub fn port(&self) -> u16 {
-        self.listener
-            .local_addr()
-            .map(|a| a.port())
-            .unwrap_or_default()
+        self.host.port()
     }
 
     /// Serves until `shutdown` resolves, then drains. Ended sessions are swept meanwhile.
@@ -68,9 +67,11 @@ impl Application {
         self,
         shutdown: impl Future<Output = ()> + Send,
     ) -> anyhow::Result<()> {
-        let sweeper = tokio::spawn(sessions::sweep_forever(self.pool.clone()));
-        let service = AccountServiceServer::new(sessions::Account::new(self.pool));
-        let served = tiffin_platform::grpc::serve(self.listener, service, shutdown).await;
+        let sweeper = tokio::spawn(sessions::sweep_forever(self.host.pool().clone()));
+        let served = self
+            .host
+            .serve(AccountServiceServer::new(self.account), shutdown)
+            .await;
         sweeper.abort();
         served?;
         Ok(())

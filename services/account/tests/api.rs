@@ -4,8 +4,8 @@
 use sqlx::{AnyPool, Row};
 use tiffin_account::sessions::{ABSOLUTE_LIFETIME_SECS, IDLE_TIMEOUT_SECS, delete_ended, now};
 use tiffin_account::{Application, Settings};
-use tiffin_platform::config::ServiceSettings;
 use tiffin_platform::db::testing;
+use tiffin_platform::service::testing::{self as service, Stop};
 use tiffin_proto::account::v1::{
     CreateSessionRequest, CreateSessionResponse, GetSessionRequest,
     account_service_client::AccountServiceClient,
@@ -13,24 +13,16 @@ use tiffin_proto::account::v1::{
 use tonic::Code;
 use tonic::transport::Channel;
 
-async fn spawn(
-    database_url: &str,
-) -> (
-    AccountServiceClient<Channel>,
-    tokio::sync::oneshot::Sender<()>,
-) {
+async fn start(database_url: &str) -> (String, Stop) {
     let settings = Settings {
-        service: ServiceSettings {
-            addr: "127.0.0.1:0".parse().unwrap(),
-            database_url: database_url.to_string(),
-        },
+        service: service::settings(database_url),
     };
     let app = Application::build(settings).await.expect("service starts");
-    let url = format!("http://127.0.0.1:{}", app.port());
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    tokio::spawn(app.run_until_stopped(async {
-        let _ = stopped.await;
-    }));
+    service::spawn(app.port(), |stopped| app.run_until_stopped(stopped))
+}
+
+async fn spawn(database_url: &str) -> (AccountServiceClient<Channel>, Stop) {
+    let (url, stop) = start(database_url).await;
     (
         AccountServiceClient::connect(url).await.expect("connects"),
         stop,
@@ -328,23 +320,10 @@ async fn the_sweep_deletes_ended_sessions_and_keeps_live_ones() {
 async fn reports_serving_health_and_migrates_twice_without_harm() {
     let db = testing::sqlite();
     let (_client, _stop) = spawn(&db.url).await;
-    let settings = Settings {
-        service: ServiceSettings {
-            addr: "127.0.0.1:0".parse().unwrap(),
-            database_url: db.url.clone(),
-        },
-    };
     // A second start on the same database must find the schema current, not fail.
-    let app = Application::build(settings).await.expect("second start");
-    let url = format!("http://127.0.0.1:{}", app.port());
-    let (_stop2, stopped) = tokio::sync::oneshot::channel::<()>();
-    tokio::spawn(app.run_until_stopped(async {
-        let _ = stopped.await;
-    }));
-    let channel = tiffin_platform::grpc::channel(&url, std::time::Duration::from_secs(2)).unwrap();
+    let (url, _stop2) = start(&db.url).await;
 
-    let serving =
-        tiffin_platform::grpc::is_serving(channel, "tiffin.account.v1.AccountService").await;
+    let serving = service::is_serving(&url, "tiffin.account.v1.AccountService").await;
 
     assert!(serving);
 }

@@ -65,8 +65,7 @@ impl From<Error> for Status {
                 Status::unavailable("Something's broken")
             }
             Error::Menu(_) | Error::MenuContract(_) | Error::Corrupt(_) | Error::Database(_) => {
-                tracing::error!(error = %e, "cart failed");
-                Status::internal("Oops! Something went wrong.")
+                tiffin_platform::internal_error!(e, "cart failed")
             }
         }
     }

@@ -7,7 +7,8 @@
 //! - [`menu_client`]: `PriceItems` calls to the menu (3 s timeout) and what their failures mean.
 //! - [`store`]: the `carts` and `cart_lines` tables; how concurrent updates are serialised.
 //! - [`error`]: the service's errors and the gRPC status each becomes.
-//! - [`Application`]: binds, migrates and serves (health, reflection, tracing from the platform).
+//! - [`Application`]: migrates, binds and serves through the platform's [`ServiceHost`] (health,
+//!   reflection, tracing), with the menu client it prices by.
 //!
 //! It owns its tables and migrations (`migrations/`); nothing else reads them. It must never
 //! store a price or a name (those are the menu's), nor take the cart's owner from a request field.
@@ -21,8 +22,8 @@ pub mod store;
 
 use std::future::Future;
 
-use sqlx::AnyPool;
 use tiffin_platform::config::{ConfigError, ServiceSettings, env_or};
+use tiffin_platform::service::ServiceHost;
 use tiffin_proto::cart::v1::cart_service_server::CartServiceServer;
 
 /// Default listen address when `GRPC_ADDR` is unset.
@@ -61,9 +62,9 @@ impl Settings {
 
 /// A bound, migrated service ready to run.
 pub struct Application {
-    listener: tokio::net::TcpListener,
-    pool: AnyPool,
-    menu: menu_client::MenuClient,
+    host: ServiceHost,
+    /// The `GetCart` / `UpdateCart` handler, with its store and its client of the menu.
+    carts: carts::Carts,
 }
 
 impl Application {
@@ -71,21 +72,14 @@ impl Application {
     /// menu is connected on first use, so the cart starts even while the menu is still starting.
     pub async fn build(settings: Settings) -> anyhow::Result<Self> {
         let menu = menu_client::MenuClient::new(&settings.menu_url)?;
-        let pool = tiffin_platform::db::connect(&settings.service.database_url, &MIGRATOR).await?;
-        let listener = tokio::net::TcpListener::bind(settings.service.addr).await?;
-        Ok(Self {
-            listener,
-            pool,
-            menu,
-        })
+        let host = ServiceHost::start(&settings.service, &MIGRATOR).await?;
+        let carts = carts::Carts::new(host.pool().clone(), menu);
+        Ok(Self { host, carts })
     }
 
     /// The bound port.
     pub fn port(&self) -> u16 {
-        self.listener
-            .local_addr()
-            .map(|a| a.port())
-            .unwrap_or_default()
+        self.host.port()
     }
 
     /// Serves until `shutdown` resolves, then drains.
@@ -93,8 +87,9 @@ impl Application {
         self,
         shutdown: impl Future<Output = ()> + Send,
     ) -> anyhow::Result<()> {
-        let service = CartServiceServer::new(carts::Carts::new(self.pool, self.menu));
-        tiffin_platform::grpc::serve(self.listener, service, shutdown).await?;
+        self.host
+            .serve(CartServiceServer::new(self.carts), shutdown)
+            .await?;
         Ok(())
     }
 }

@@ -6,9 +6,9 @@ use std::path::PathBuf;
 
 use tiffin_cart::{Application, Settings};
 use tiffin_catalog::{Catalogue, MenuItem, Options};
-use tiffin_platform::config::ServiceSettings;
 use tiffin_platform::db::testing::{self, TestDatabase};
 use tiffin_platform::identity::Caller;
+use tiffin_platform::service::testing::{self as service, Stop};
 use tiffin_proto::cart::v1::cart_service_client::CartServiceClient;
 use tiffin_proto::cart::v1::{
     Cart, CartAddon, CartItemInput, CartVariant, GetCartRequest, GetCartResponse,
@@ -27,7 +27,7 @@ struct Menu {
     catalogue: Catalogue,
     _db: TestDatabase,
     _dir: tempfile::TempDir,
-    _stop: tokio::sync::oneshot::Sender<()>,
+    _stop: Stop,
 }
 
 async fn start_menu() -> Menu {
@@ -47,20 +47,13 @@ async fn start_menu_with_seed(seed: u64) -> Menu {
     // The menu's own storage is not under test here: SQLite is enough.
     let db = testing::sqlite();
     let settings = tiffin_menu::Settings {
-        service: ServiceSettings {
-            addr: "127.0.0.1:0".parse().unwrap(),
-            database_url: db.url.clone(),
-        },
+        service: service::settings(&db.url),
         catalog_path: path,
     };
     let app = tiffin_menu::Application::build(settings)
         .await
         .expect("menu starts");
-    let url = format!("http://127.0.0.1:{}", app.port());
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    tokio::spawn(app.run_until_stopped(async {
-        let _ = stopped.await;
-    }));
+    let (url, stop) = service::spawn(app.port(), |stopped| app.run_until_stopped(stopped));
     Menu {
         url,
         catalogue,
@@ -73,25 +66,22 @@ async fn start_menu_with_seed(seed: u64) -> Menu {
 /// A running cart service; it stops when this is dropped.
 struct CartService {
     client: CartServiceClient<Channel>,
-    _stop: tokio::sync::oneshot::Sender<()>,
+    url: String,
+    _stop: Stop,
 }
 
 async fn start_cart(database_url: &str, menu_url: &str) -> CartService {
     let settings = Settings {
-        service: ServiceSettings {
-            addr: "127.0.0.1:0".parse().unwrap(),
-            database_url: database_url.to_string(),
-        },
+        service: service::settings(database_url),
         menu_url: menu_url.to_string(),
     };
     let app = Application::build(settings).await.expect("cart starts");
-    let url = format!("http://127.0.0.1:{}", app.port());
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    tokio::spawn(app.run_until_stopped(async {
-        let _ = stopped.await;
-    }));
+    let (url, stop) = service::spawn(app.port(), |stopped| app.run_until_stopped(stopped));
     CartService {
-        client: CartServiceClient::connect(url).await.expect("connects"),
+        client: CartServiceClient::connect(url.clone())
+            .await
+            .expect("connects"),
+        url,
         _stop: stop,
     }
 }
@@ -843,22 +833,9 @@ async fn reports_serving_health_and_migrates_twice_without_harm() {
     let db = testing::sqlite();
     let _first = start_cart(&db.url, "http://127.0.0.1:1").await;
     // A second start on the same database must find the schema current, not fail.
-    let settings = Settings {
-        service: ServiceSettings {
-            addr: "127.0.0.1:0".parse().unwrap(),
-            database_url: db.url.clone(),
-        },
-        menu_url: "http://127.0.0.1:1".into(),
-    };
-    let app = Application::build(settings).await.expect("second start");
-    let url = format!("http://127.0.0.1:{}", app.port());
-    let (_stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    tokio::spawn(app.run_until_stopped(async {
-        let _ = stopped.await;
-    }));
-    let channel = tiffin_platform::grpc::channel(&url, std::time::Duration::from_secs(2)).unwrap();
+    let second = start_cart(&db.url, "http://127.0.0.1:1").await;
 
-    let serving = tiffin_platform::grpc::is_serving(channel, "tiffin.cart.v1.CartService").await;
+    let serving = service::is_serving(&second.url, "tiffin.cart.v1.CartService").await;
 
     assert!(serving);
 }

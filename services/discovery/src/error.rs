@@ -1,5 +1,6 @@
 //! The discovery service's errors and how each reaches a caller.
 
+use tiffin_platform::internal_error;
 use tiffin_platform::status::with_code;
 use tonic::{Code, Status};
 
@@ -34,14 +35,8 @@ impl From<Error> for Status {
             Error::InvalidLocation => with_code(Code::InvalidArgument, SPEC_ERROR, "Invalid user location."),
             Error::LocationNotFound => with_code(Code::NotFound, SPEC_NOT_FOUND, "Location not found"),
             Error::RestaurantNotFound => with_code(Code::NotFound, SPEC_NOT_FOUND, "Restaurant not found"),
-            Error::Database(err) => {
-                tracing::error!(error = %err, "discovery database error");
-                Status::internal("Oops! Something went wrong.")
-            }
-            Error::Corrupt(detail) => {
-                tracing::error!(%detail, "discovery found a corrupt row");
-                Status::internal("Oops! Something went wrong.")
-            }
+            Error::Database(err) => internal_error!(err, "discovery database error"),
+            Error::Corrupt(detail) => internal_error!(detail, "discovery found a corrupt row"),
         }
     }
 }

@@ -11,8 +11,8 @@
 //! - [`sla`]: the delivery estimate rule. [`geo`]: valid points and haversine distance.
 //! - [`import`]: seeds empty tables from the catalogue once, at start.
 //! - [`service`]: the gRPC surface; [`error`]: how failures reach a caller.
-//! - [`Application`]: connects, migrates, seeds, builds the in-memory indexes, binds and serves
-//!   (health, reflection, tracing from the platform).
+//! - [`Application`]: connects, migrates, seeds, builds the in-memory indexes, then binds and
+//!   serves through the platform's [`ServiceHost`] (health, reflection, tracing).
 //!
 //! It owns its tables and migrations (`migrations/`); nothing else reads them. It never knows
 //! about menus, carts or users. Nothing writes its tables while it runs, so the in-memory
@@ -32,7 +32,8 @@ pub mod sla;
 use std::future::Future;
 use std::path::PathBuf;
 
-use tiffin_platform::config::{ConfigError, ServiceSettings, env_or};
+use tiffin_platform::config::{ConfigError, ServiceSettings, catalog_path};
+use tiffin_platform::service::ServiceHost;
 use tiffin_proto::discovery::v1::discovery_service_server::DiscoveryServiceServer;
 
 /// Default listen address when `GRPC_ADDR` is unset.
@@ -52,17 +53,17 @@ pub struct Settings {
 impl Settings {
     /// Reads the environment (see `src/main.rs`).
     pub fn from_env() -> Result<Self, ConfigError> {
-        let data_dir = env_or("DATA_DIR", "data");
         Ok(Self {
             service: ServiceSettings::from_env("discovery", DEFAULT_ADDR)?,
-            catalog_path: PathBuf::from(env_or("CATALOG_PATH", &format!("{data_dir}/catalogue.json"))),
+            catalog_path: catalog_path(),
         })
     }
 }
 
 /// A bound, migrated, seeded service ready to run.
 pub struct Application {
-    listener: tokio::net::TcpListener,
+    host: ServiceHost,
+    /// The handler with its gazetteer and delivery index, built before the port opens.
     discovery: service::Discovery,
 }
 
@@ -81,18 +82,18 @@ impl Application {
         let gazetteer = places::Gazetteer::load(&pool).await?;
         let areas = delivery_areas::DeliveryAreas::new(restaurants::load_listings(&pool).await?);
         tracing::info!(restaurants = areas.len(), "delivery index built");
-        let listener = tokio::net::TcpListener::bind(settings.service.addr).await?;
-        Ok(Self { listener, discovery: service::Discovery::new(pool, gazetteer, areas) })
+        let host = ServiceHost::bind(&settings.service, pool.clone()).await?;
+        Ok(Self { host, discovery: service::Discovery::new(pool, gazetteer, areas) })
     }
 
     /// The bound port.
     pub fn port(&self) -> u16 {
-        self.listener.local_addr().map(|a| a.port()).unwrap_or_default()
+        self.host.port()
     }
 
     /// Serves until `shutdown` resolves, then drains.
     pub async fn run_until_stopped(self, shutdown: impl Future<Output = ()> + Send) -> anyhow::Result<()> {
-        tiffin_platform::grpc::serve(self.listener, DiscoveryServiceServer::new(self.discovery), shutdown).await?;
+        self.host.serve(DiscoveryServiceServer::new(self.discovery), shutdown).await?;
         Ok(())
     }
 }

@@ -6,8 +6,8 @@ use std::path::{Path, PathBuf};
 
 use tiffin_catalog::{Catalogue, Options, gazetteer};
 use tiffin_discovery::{Application, Settings};
-use tiffin_platform::config::ServiceSettings;
 use tiffin_platform::db::testing;
+use tiffin_platform::service::testing::{self as service, Stop};
 use tiffin_proto::discovery::v1::{
     AutocompletePlacesRequest, GetRestaurantRequest, LatLng, ListCitiesRequest, ListRestaurantsRequest,
     ListRestaurantsResponse, RecommendAddressRequest, RestaurantCard, Serviceability,
@@ -41,21 +41,18 @@ fn catalogue() -> TestCatalogue {
 
 fn settings(database_url: &str, catalog_path: &Path) -> Settings {
     Settings {
-        service: ServiceSettings { addr: "127.0.0.1:0".parse().unwrap(), database_url: database_url.to_string() },
+        service: service::settings(database_url),
         catalog_path: catalog_path.to_owned(),
     }
 }
 
-async fn spawn(
-    database_url: &str,
-    catalog_path: &Path,
-) -> (DiscoveryServiceClient<Channel>, tokio::sync::oneshot::Sender<()>) {
+async fn start(database_url: &str, catalog_path: &Path) -> (String, Stop) {
     let app = Application::build(settings(database_url, catalog_path)).await.expect("service starts");
-    let url = format!("http://127.0.0.1:{}", app.port());
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    tokio::spawn(app.run_until_stopped(async {
-        let _ = stopped.await;
-    }));
+    service::spawn(app.port(), |stopped| app.run_until_stopped(stopped))
+}
+
+async fn spawn(database_url: &str, catalog_path: &Path) -> (DiscoveryServiceClient<Channel>, Stop) {
+    let (url, stop) = start(database_url, catalog_path).await;
     let client = DiscoveryServiceClient::connect(url).await.expect("connects");
     (client, stop)
 }
@@ -314,7 +311,7 @@ async fn the_catalogue_is_imported_once_and_never_read_again_on_every_engine() {
     for db in testing::all().await {
         let (mut first, stop) = spawn(&db.url, &cat.path).await;
         let before = list(&mut first, KORAMANGALA, 0, 0).await.total_restaurants;
-        let _ = stop.send(());
+        stop.stop();
 
         // The second start is given no file at all: it must not need one, nor import again.
         let (mut second, _stop) = spawn(&db.url, Path::new("/nonexistent/catalogue.json")).await;
@@ -342,15 +339,9 @@ async fn empty_tables_without_a_catalogue_stop_the_start_naming_the_file_and_the
 async fn reports_serving_health() {
     let cat = catalogue();
     let db = testing::sqlite();
-    let app = Application::build(settings(&db.url, &cat.path)).await.expect("starts");
-    let url = format!("http://127.0.0.1:{}", app.port());
-    let (_stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    tokio::spawn(app.run_until_stopped(async {
-        let _ = stopped.await;
-    }));
-    let channel = tiffin_platform::grpc::channel(&url, std::time::Duration::from_secs(2)).unwrap();
+    let (url, _stop) = start(&db.url, &cat.path).await;
 
-    let serving = tiffin_platform::grpc::is_serving(channel, "tiffin.discovery.v1.DiscoveryService").await;
+    let serving = service::is_serving(&url, "tiffin.discovery.v1.DiscoveryService").await;
 
     assert!(serving);
 }

@@ -14,10 +14,7 @@ pub enum Error {
 impl From<Error> for tonic::Status {
     fn from(e: Error) -> Self {
         match e {
-            Error::Corrupt(_) | Error::Database(_) => {
-                tracing::error!(error = %e, "membership internal error");
-                tonic::Status::internal("Oops! Something went wrong.")
-            }
+            Error::Corrupt(_) | Error::Database(_) => tiffin_platform::internal_error!(e, "membership internal error"),
         }
     }
 }

@@ -2,7 +2,8 @@
 //! (who is a member, SUPER / WAS_SUPER / NOT_SUPER).
 //!
 //! - [`plans`]: the `plans` and `plan_elements` tables and the `ListPlans` RPC.
-//! - [`Application`]: binds, migrates and serves (health, reflection, tracing from the platform).
+//! - [`Application`]: migrates, binds and serves through the platform's [`ServiceHost`] (health,
+//!   reflection, tracing).
 //!
 //! It owns its tables and migrations (`migrations/`), including the still empty `subscriptions`;
 //! nothing else reads them. Money is integer paise.
@@ -13,8 +14,8 @@ pub mod plans;
 
 use std::future::Future;
 
-use sqlx::AnyPool;
 use tiffin_platform::config::{ConfigError, ServiceSettings};
+use tiffin_platform::service::ServiceHost;
 use tiffin_proto::membership::v1::membership_service_server::MembershipServiceServer;
 
 /// Default listen address when `GRPC_ADDR` is unset.
@@ -38,27 +39,27 @@ impl Settings {
 
 /// A bound, migrated service ready to run.
 pub struct Application {
-    listener: tokio::net::TcpListener,
-    pool: AnyPool,
+    host: ServiceHost,
+    /// The `ListPlans` handler.
+    membership: plans::Membership,
 }
 
 impl Application {
     /// Connects and migrates the database, then binds the port (port 0 picks a free one).
     pub async fn build(settings: Settings) -> anyhow::Result<Self> {
-        let pool = tiffin_platform::db::connect(&settings.service.database_url, &MIGRATOR).await?;
-        let listener = tokio::net::TcpListener::bind(settings.service.addr).await?;
-        Ok(Self { listener, pool })
+        let host = ServiceHost::start(&settings.service, &MIGRATOR).await?;
+        let membership = plans::Membership::new(host.pool().clone());
+        Ok(Self { host, membership })
     }
 
     /// The bound port.
     pub fn port(&self) -> u16 {
-        self.listener.local_addr().map(|a| a.port()).unwrap_or_default()
+        self.host.port()
     }
 
     /// Serves until `shutdown` resolves, then drains.
     pub async fn run_until_stopped(self, shutdown: impl Future<Output = ()> + Send) -> anyhow::Result<()> {
-        let service = MembershipServiceServer::new(plans::Membership::new(self.pool));
-        tiffin_platform::grpc::serve(self.listener, service, shutdown).await?;
+        self.host.serve(MembershipServiceServer::new(self.membership), shutdown).await?;
         Ok(())
     }
 }

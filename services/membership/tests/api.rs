@@ -1,21 +1,14 @@
 //! Black-box tests: the real service on port 0, called over gRPC, on every database engine.
 
 use tiffin_membership::{Application, MIGRATOR, Settings};
-use tiffin_platform::config::ServiceSettings;
 use tiffin_platform::db::testing;
+use tiffin_platform::service::testing::{self as service, Stop};
 use tiffin_proto::membership::v1::{ListPlansRequest, ListPlansResponse, membership_service_client::MembershipServiceClient};
 
-async fn spawn(database_url: &str) -> (String, tokio::sync::oneshot::Sender<()>) {
-    let settings = Settings {
-        service: ServiceSettings { addr: "127.0.0.1:0".parse().unwrap(), database_url: database_url.to_string() },
-    };
+async fn spawn(database_url: &str) -> (String, Stop) {
+    let settings = Settings { service: service::settings(database_url) };
     let app = Application::build(settings).await.expect("service starts");
-    let url = format!("http://127.0.0.1:{}", app.port());
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    tokio::spawn(app.run_until_stopped(async {
-        let _ = stopped.await;
-    }));
-    (url, stop)
+    service::spawn(app.port(), |stopped| app.run_until_stopped(stopped))
 }
 
 async fn list_plans(url: &str) -> ListPlansResponse {
@@ -81,9 +74,8 @@ async fn reports_serving_health_and_migrates_twice_without_harm() {
     let db = testing::sqlite();
     let (url, _stop) = spawn(&db.url).await;
     let (_url2, _stop2) = spawn(&db.url).await;
-    let channel = tiffin_platform::grpc::channel(&url, std::time::Duration::from_secs(2)).unwrap();
 
-    let serving = tiffin_platform::grpc::is_serving(channel, "tiffin.membership.v1.MembershipService").await;
+    let serving = service::is_serving(&url, "tiffin.membership.v1.MembershipService").await;
 
     assert!(serving);
     assert_eq!(list_plans(&url).await.plans.len(), 3, "the seed ran once");

@@ -4,6 +4,7 @@
 //! for a selection naming something the menu does not sell, the add-on rules' own messages, and
 //! "Oops! Something went wrong." for any fault of ours. The ids behind a refusal go to the log.
 
+use tiffin_platform::internal_error;
 use tiffin_platform::status::with_code;
 use tonic::Code;
 
@@ -85,14 +86,8 @@ impl From<Error> for tonic::Status {
                 }
                 status
             }
-            Error::Database(ref err) => {
-                tracing::error!(error = %err, "menu database error");
-                tonic::Status::internal("Oops! Something went wrong.")
-            }
-            Error::Corrupt { .. } => {
-                tracing::error!(error = %e, "menu data error");
-                tonic::Status::internal("Oops! Something went wrong.")
-            }
+            Error::Database(ref err) => internal_error!(err, "menu database error"),
+            Error::Corrupt { .. } => internal_error!(e, "menu data error"),
         }
     }
 }

@@ -7,8 +7,8 @@
 //! - [`store`]: reads a menu back out of the normalised tables (`migrations/`).
 //! - [`import`]: seeds the tables from the catalogue when they are empty; the only writer.
 //! - [`error`]: the service's errors and the status each becomes.
-//! - [`Application`]: connects, migrates, imports, binds, then serves (health, reflection,
-//!   tracing from the platform).
+//! - [`Application`]: connects, migrates, imports, loads the cache, then binds and serves through
+//!   the platform's [`ServiceHost`] (health, reflection, tracing).
 //!
 //! It owns its tables and migrations; nothing else reads them. Money is integer paise throughout.
 #![forbid(unsafe_code)]
@@ -23,7 +23,8 @@ pub mod store;
 use std::future::Future;
 use std::path::PathBuf;
 
-use tiffin_platform::config::{ConfigError, ServiceSettings, env_or};
+use tiffin_platform::config::{ConfigError, ServiceSettings, catalog_path};
+use tiffin_platform::service::ServiceHost;
 use tiffin_proto::menu::v1::menu_service_server::MenuServiceServer;
 
 /// Default listen address when `GRPC_ADDR` is unset.
@@ -43,17 +44,17 @@ pub struct Settings {
 impl Settings {
     /// Reads the environment (see `src/main.rs`).
     pub fn from_env() -> Result<Self, ConfigError> {
-        let data_dir = env_or("DATA_DIR", "data");
         Ok(Self {
             service: ServiceSettings::from_env("menu", DEFAULT_ADDR)?,
-            catalog_path: env_or("CATALOG_PATH", &format!("{data_dir}/catalogue.json")).into(),
+            catalog_path: catalog_path(),
         })
     }
 }
 
 /// A bound, migrated, seeded service ready to run.
 pub struct Application {
-    listener: tokio::net::TcpListener,
+    host: ServiceHost,
+    /// Every menu, loaded before the port opens.
     cache: cache::MenuCache,
 }
 
@@ -66,21 +67,21 @@ impl Application {
         if imported > 0 {
             tracing::info!(menus = imported, path = %settings.catalog_path.display(), "imported the catalogue");
         }
-        let cache = cache::MenuCache::load(pool).await?;
+        let cache = cache::MenuCache::load(pool.clone()).await?;
         tracing::info!(menus = cache.len(), "menus ready");
-        let listener = tokio::net::TcpListener::bind(settings.service.addr).await?;
-        Ok(Self { listener, cache })
+        let host = ServiceHost::bind(&settings.service, pool).await?;
+        Ok(Self { host, cache })
     }
 
     /// The bound port.
     pub fn port(&self) -> u16 {
-        self.listener.local_addr().map(|a| a.port()).unwrap_or_default()
+        self.host.port()
     }
 
     /// Serves until `shutdown` resolves, then drains.
     pub async fn run_until_stopped(self, shutdown: impl Future<Output = ()> + Send) -> anyhow::Result<()> {
         let service = MenuServiceServer::new(menus::Menus::new(self.cache));
-        tiffin_platform::grpc::serve(self.listener, service, shutdown).await?;
+        self.host.serve(service, shutdown).await?;
         Ok(())
     }
 }

@@ -5,9 +5,9 @@ use std::path::{Path, PathBuf};
 
 use tiffin_catalog::{Catalogue, Options};
 use tiffin_menu::{Application, Settings};
-use tiffin_platform::config::ServiceSettings;
 use tiffin_platform::db::Engine;
 use tiffin_platform::db::testing::{self, TestDatabase};
+use tiffin_platform::service::testing::{self as service, Stop};
 use tiffin_proto::menu::v1::menu_service_client::MenuServiceClient;
 use tiffin_proto::menu::v1::{
     AddonRef, GetMenuRequest, ItemSelection, Menu, PriceItemsRequest, PricedItem, SpiceLevel, VariationRef,
@@ -37,7 +37,7 @@ fn catalogue_file(seed: u64) -> CatalogueFile {
 
 fn settings(db: &TestDatabase, catalog_path: &Path) -> Settings {
     Settings {
-        service: ServiceSettings { addr: "127.0.0.1:0".parse().unwrap(), database_url: db.url.clone() },
+        service: service::settings(&db.url),
         catalog_path: catalog_path.to_owned(),
     }
 }
@@ -46,16 +46,12 @@ fn settings(db: &TestDatabase, catalog_path: &Path) -> Settings {
 struct Running {
     client: MenuServiceClient<Channel>,
     url: String,
-    _stop: tokio::sync::oneshot::Sender<()>,
+    _stop: Stop,
 }
 
 async fn spawn(settings: Settings) -> Running {
     let app = Application::build(settings).await.expect("service starts");
-    let url = format!("http://127.0.0.1:{}", app.port());
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    tokio::spawn(app.run_until_stopped(async {
-        let _ = stopped.await;
-    }));
+    let (url, stop) = service::spawn(app.port(), |stopped| app.run_until_stopped(stopped));
     let client = MenuServiceClient::connect(url.clone()).await.expect("connects");
     Running { client, url, _stop: stop }
 }
@@ -459,9 +455,8 @@ async fn reports_serving_health() {
     let file = catalogue_file(42);
     let db = testing::sqlite();
     let service = spawn(settings(&db, &file.path)).await;
-    let channel = tiffin_platform::grpc::channel(&service.url, std::time::Duration::from_secs(2)).unwrap();
 
-    let serving = tiffin_platform::grpc::is_serving(channel, "tiffin.menu.v1.MenuService").await;
+    let serving = service::is_serving(&service.url, "tiffin.menu.v1.MenuService").await;
 
     assert!(serving);
 }

@@ -27,8 +27,7 @@ impl From<Error> for tonic::Status {
             Error::Unauthenticated => tonic::Status::unauthenticated("Please login to continue."),
             Error::UnknownCursor(_) => tonic::Status::invalid_argument("Invalid order id."),
             Error::IdOutOfRange(_) | Error::Corrupt(_) | Error::Database(_) => {
-                tracing::error!(error = %e, "orders internal error");
-                tonic::Status::internal("Oops! Something went wrong.")
+                tiffin_platform::internal_error!(e, "orders internal error")
             }
         }
     }

@@ -3,7 +3,8 @@
 //!
 //! - [`orders`]: the `orders` and `order_status_history` tables, the [`orders::Store`] that writes
 //!   and pages them, and the `ListOrders` RPC.
-//! - [`Application`]: binds, migrates and serves (health, reflection, tracing from the platform).
+//! - [`Application`]: migrates, binds and serves through the platform's [`ServiceHost`] (health,
+//!   reflection, tracing).
 //!
 //! It owns its tables and migrations (`migrations/`); nothing else reads them. Who is calling
 //! comes only from the edge's identity metadata, and an order is only ever shown to the customer
@@ -15,8 +16,8 @@ pub mod orders;
 
 use std::future::Future;
 
-use sqlx::AnyPool;
 use tiffin_platform::config::{ConfigError, ServiceSettings};
+use tiffin_platform::service::ServiceHost;
 use tiffin_proto::orders::v1::orders_service_server::OrdersServiceServer;
 
 /// Default listen address when `GRPC_ADDR` is unset.
@@ -40,27 +41,27 @@ impl Settings {
 
 /// A bound, migrated service ready to run.
 pub struct Application {
-    listener: tokio::net::TcpListener,
-    pool: AnyPool,
+    host: ServiceHost,
+    /// The `ListOrders` handler, over the orders store.
+    orders: orders::Orders,
 }
 
 impl Application {
     /// Connects and migrates the database, then binds the port (port 0 picks a free one).
     pub async fn build(settings: Settings) -> anyhow::Result<Self> {
-        let pool = tiffin_platform::db::connect(&settings.service.database_url, &MIGRATOR).await?;
-        let listener = tokio::net::TcpListener::bind(settings.service.addr).await?;
-        Ok(Self { listener, pool })
+        let host = ServiceHost::start(&settings.service, &MIGRATOR).await?;
+        let orders = orders::Orders::new(orders::Store::new(host.pool().clone()));
+        Ok(Self { host, orders })
     }
 
     /// The bound port.
     pub fn port(&self) -> u16 {
-        self.listener.local_addr().map(|a| a.port()).unwrap_or_default()
+        self.host.port()
     }
 
     /// Serves until `shutdown` resolves, then drains.
     pub async fn run_until_stopped(self, shutdown: impl Future<Output = ()> + Send) -> anyhow::Result<()> {
-        let service = OrdersServiceServer::new(orders::Orders::new(orders::Store::new(self.pool)));
-        tiffin_platform::grpc::serve(self.listener, service, shutdown).await?;
+        self.host.serve(OrdersServiceServer::new(self.orders), shutdown).await?;
         Ok(())
     }
 }

@@ -3,25 +3,18 @@
 
 use tiffin_orders::orders::Store;
 use tiffin_orders::{Application, MIGRATOR, Settings};
-use tiffin_platform::config::ServiceSettings;
 use tiffin_platform::db::testing;
+use tiffin_platform::service::testing::{self as service, Stop};
 use tiffin_platform::identity::Caller;
 use tiffin_proto::orders::v1::{ListOrdersRequest, ListOrdersResponse, Order, orders_service_client::OrdersServiceClient};
 
 const ASHA: u64 = 101;
 const BILAL: u64 = 202;
 
-async fn spawn(database_url: &str) -> (String, tokio::sync::oneshot::Sender<()>) {
-    let settings = Settings {
-        service: ServiceSettings { addr: "127.0.0.1:0".parse().unwrap(), database_url: database_url.to_string() },
-    };
+async fn spawn(database_url: &str) -> (String, Stop) {
+    let settings = Settings { service: service::settings(database_url) };
     let app = Application::build(settings).await.expect("service starts");
-    let url = format!("http://127.0.0.1:{}", app.port());
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    tokio::spawn(app.run_until_stopped(async {
-        let _ = stopped.await;
-    }));
-    (url, stop)
+    service::spawn(app.port(), |stopped| app.run_until_stopped(stopped))
 }
 
 async fn store(database_url: &str) -> Store {
@@ -157,9 +150,8 @@ async fn reports_serving_health_and_migrates_twice_without_harm() {
     let db = testing::sqlite();
     let (url, _stop) = spawn(&db.url).await;
     let (_url2, _stop2) = spawn(&db.url).await;
-    let channel = tiffin_platform::grpc::channel(&url, std::time::Duration::from_secs(2)).unwrap();
 
-    let serving = tiffin_platform::grpc::is_serving(channel, "tiffin.orders.v1.OrdersService").await;
+    let serving = service::is_serving(&url, "tiffin.orders.v1.OrdersService").await;
 
     assert!(serving);
 }

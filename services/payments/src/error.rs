@@ -11,10 +11,7 @@ pub enum Error {
 impl From<Error> for tonic::Status {
     fn from(e: Error) -> Self {
         match e {
-            Error::Database(err) => {
-                tracing::error!(error = %err, "payments database error");
-                tonic::Status::internal("Oops! Something went wrong.")
-            }
+            Error::Database(err) => tiffin_platform::internal_error!(err, "payments database error"),
         }
     }
 }

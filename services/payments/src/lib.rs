@@ -3,7 +3,8 @@
 //!
 //! - [`payment_methods`]: the `payment_groups` and `payment_methods` tables and the
 //!   `ListPaymentMethods` RPC.
-//! - [`Application`]: binds, migrates and serves (health, reflection, tracing from the platform).
+//! - [`Application`]: migrates, binds and serves through the platform's [`ServiceHost`] (health,
+//!   reflection, tracing).
 //!
 //! It owns its tables and migrations (`migrations/`), including the still empty
 //! `saved_instruments` and `transactions`; nothing else reads them. Money is integer paise. It
@@ -15,8 +16,8 @@ pub mod payment_methods;
 
 use std::future::Future;
 
-use sqlx::AnyPool;
 use tiffin_platform::config::{ConfigError, ServiceSettings};
+use tiffin_platform::service::ServiceHost;
 use tiffin_proto::payments::v1::payments_service_server::PaymentsServiceServer;
 
 /// Default listen address when `GRPC_ADDR` is unset.
@@ -40,27 +41,27 @@ impl Settings {
 
 /// A bound, migrated service ready to run.
 pub struct Application {
-    listener: tokio::net::TcpListener,
-    pool: AnyPool,
+    host: ServiceHost,
+    /// The `ListPaymentMethods` handler.
+    payments: payment_methods::Payments,
 }
 
 impl Application {
     /// Connects and migrates the database, then binds the port (port 0 picks a free one).
     pub async fn build(settings: Settings) -> anyhow::Result<Self> {
-        let pool = tiffin_platform::db::connect(&settings.service.database_url, &MIGRATOR).await?;
-        let listener = tokio::net::TcpListener::bind(settings.service.addr).await?;
-        Ok(Self { listener, pool })
+        let host = ServiceHost::start(&settings.service, &MIGRATOR).await?;
+        let payments = payment_methods::Payments::new(host.pool().clone());
+        Ok(Self { host, payments })
     }
 
     /// The bound port.
     pub fn port(&self) -> u16 {
-        self.listener.local_addr().map(|a| a.port()).unwrap_or_default()
+        self.host.port()
     }
 
     /// Serves until `shutdown` resolves, then drains.
     pub async fn run_until_stopped(self, shutdown: impl Future<Output = ()> + Send) -> anyhow::Result<()> {
-        let service = PaymentsServiceServer::new(payment_methods::Payments::new(self.pool));
-        tiffin_platform::grpc::serve(self.listener, service, shutdown).await?;
+        self.host.serve(PaymentsServiceServer::new(self.payments), shutdown).await?;
         Ok(())
     }
 }

@@ -2,7 +2,8 @@
 //! conversations.
 //!
 //! - [`issue_types`]: the `issue_types` table and the `ListIssueTypes` RPC.
-//! - [`Application`]: binds, migrates and serves (health, reflection, tracing from the platform).
+//! - [`Application`]: migrates, binds and serves through the platform's [`ServiceHost`] (health,
+//!   reflection, tracing).
 //!
 //! It owns its tables and migrations (`migrations/`); nothing else reads them.
 #![forbid(unsafe_code)]
@@ -12,8 +13,8 @@ pub mod issue_types;
 
 use std::future::Future;
 
-use sqlx::AnyPool;
 use tiffin_platform::config::{ConfigError, ServiceSettings};
+use tiffin_platform::service::ServiceHost;
 use tiffin_proto::support::v1::support_service_server::SupportServiceServer;
 
 /// Default listen address when `GRPC_ADDR` is unset.
@@ -36,27 +37,27 @@ impl Settings {
 
 /// A bound, migrated service ready to run.
 pub struct Application {
-    listener: tokio::net::TcpListener,
-    pool: AnyPool,
+    host: ServiceHost,
+    /// The `ListIssueTypes` handler.
+    support: issue_types::Support,
 }
 
 impl Application {
     /// Connects and migrates the database, then binds the port (port 0 picks a free one).
     pub async fn build(settings: Settings) -> anyhow::Result<Self> {
-        let pool = tiffin_platform::db::connect(&settings.service.database_url, &MIGRATOR).await?;
-        let listener = tokio::net::TcpListener::bind(settings.service.addr).await?;
-        Ok(Self { listener, pool })
+        let host = ServiceHost::start(&settings.service, &MIGRATOR).await?;
+        let support = issue_types::Support::new(host.pool().clone());
+        Ok(Self { host, support })
     }
 
     /// The bound port.
     pub fn port(&self) -> u16 {
-        self.listener.local_addr().map(|a| a.port()).unwrap_or_default()
+        self.host.port()
     }
 
     /// Serves until `shutdown` resolves, then drains.
     pub async fn run_until_stopped(self, shutdown: impl Future<Output = ()> + Send) -> anyhow::Result<()> {
-        let service = SupportServiceServer::new(issue_types::Support::new(self.pool));
-        tiffin_platform::grpc::serve(self.listener, service, shutdown).await?;
+        self.host.serve(SupportServiceServer::new(self.support), shutdown).await?;
         Ok(())
     }
 }
