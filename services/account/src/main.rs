@@ -1,4 +1,14 @@
-//! Runs the account service alone: `GRPC_ADDR` (default 127.0.0.1:50054), `DATABASE_URL`.
+//! Runs the account service alone. Settings (all checked before the port is bound):
+//! - `GRPC_ADDR` (default 127.0.0.1:50054), `DATABASE_URL` (default `sqlite://$DATA_DIR/account.db`).
+//! - `ACCOUNT_SESSION_LIFETIME_SECS` (default 2592000, 30 days): a session ends this long after it
+//!   starts, however active. `ACCOUNT_SESSION_IDLE_SECS` (default 604800, 7 days): a session unused
+//!   for this long ends.
+//! - `ACCOUNT_MESSAGES`: `dev` (default) logs every SMS and email with its body and keeps the last
+//!   200 for `ListOutbox` (the edge's dev-only `GET /api/dev/sms`); `webhook` POSTs each as JSON
+//!   `{"channel", "to", "subject", "body"}` to `ACCOUNT_MESSAGES_WEBHOOK_URL` (5 s timeout) and logs
+//!   only a masked recipient.
+//! - `ACCOUNT_PUBLIC_URL` (default http://127.0.0.1:8080): the storefront origin in email
+//!   verification links (`<ACCOUNT_PUBLIC_URL>/my-account/verify-email?token=…`).
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {

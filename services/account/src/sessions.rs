@@ -1,20 +1,21 @@
-//! Visitor sessions: the `sessions` table and the `CreateSession` / `GetSession` RPCs.
+//! Visitor sessions: the `sessions` table and the `CreateSession`, `GetSession` and `EndSession`
+//! RPCs, and the rotation on sign-in ([`rotate`]).
 //!
 //! Every visitor gets a session, signed in or not. The browser holds the secret token (in a cookie
 //! the edge sets); this table holds only the token's digest ([`tokens::digest`]), so nothing read
 //! from it can be replayed. The public `session_id` names the session everywhere else (the
 //! envelope's `sid`, logs, a guest cart's owner) and is not a credential.
 //!
-//! This module must never return, log or store a token other than in `CreateSession`'s reply.
+//! Lifetimes are [`Lifetimes`] (30 days absolute, 7 days idle unless configured). Signing in
+//! never upgrades a session in place: [`rotate`] deletes it and starts a new one with new secrets,
+//! so a token seen before sign-in is worth nothing after it.
+//!
+//! This module must never return, log or store a token other than in the reply that creates it.
 
-use std::time::{SystemTime, UNIX_EPOCH};
-
-use sqlx::{AnyPool, Row};
+use sqlx::{Any, AnyPool, Row, Transaction};
 use tiffin_proto::account::v1::{
     CreateSessionRequest, CreateSessionResponse, GetSessionRequest, GetSessionResponse, Session,
-    account_service_server::AccountService,
 };
-use tonic::{Request, Response, Status};
 
 use crate::error::Error;
 use crate::tokens;
@@ -22,13 +23,14 @@ use crate::tokens;
 // How long a session lives. All of the service's time rules are here.
 
 /// A session ends this long after it was created, however active: a stolen token stops working
-/// within a month even if its thief keeps using it.
+/// within a month even if its thief keeps using it. Default of `ACCOUNT_SESSION_LIFETIME_SECS`.
 pub const ABSOLUTE_LIFETIME_SECS: i64 = 30 * 24 * 60 * 60;
 /// A session nobody has used for this long ends: a forgotten browser on a shared computer does
-/// not stay usable for the whole month.
+/// not stay usable for the whole month. Default of `ACCOUNT_SESSION_IDLE_SECS`.
 pub const IDLE_TIMEOUT_SECS: i64 = 7 * 24 * 60 * 60;
-/// `last_seen_at` is written at most this often, so a page that makes ten calls costs one write,
-/// not ten. The idle timeout is therefore exact to within this interval.
+/// `last_seen_at` is written at most this often (or a tenth of the idle timeout when that is
+/// shorter), so a page that makes ten calls costs one write, not ten. The idle timeout is
+/// therefore exact to within this interval.
 pub const TOUCH_INTERVAL_SECS: i64 = 60;
 /// How often ended sessions are deleted (see [`delete_ended`]).
 pub const SWEEP_INTERVAL_SECS: u64 = 60 * 60;
@@ -38,17 +40,34 @@ const MAX_USER_AGENT_CHARS: usize = 512;
 /// Longest device id accepted as the browser sent it; anything longer or odder is replaced.
 const MAX_DEVICE_ID_CHARS: usize = 64;
 
-/// Unix seconds now.
-pub fn now() -> i64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
-        .unwrap_or_default()
+/// How long sessions live.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Lifetimes {
+    /// Seconds from creation to the end, however active ([`ABSOLUTE_LIFETIME_SECS`]).
+    pub absolute_secs: i64,
+    /// Seconds without use after which a session ends ([`IDLE_TIMEOUT_SECS`]).
+    pub idle_secs: i64,
 }
 
-/// Whether a session with these times may still be used at `now`.
-pub fn is_live(now: i64, last_seen_at: i64, expires_at: i64) -> bool {
-    now < expires_at && now.saturating_sub(last_seen_at) < IDLE_TIMEOUT_SECS
+impl Default for Lifetimes {
+    fn default() -> Self {
+        Self {
+            absolute_secs: ABSOLUTE_LIFETIME_SECS,
+            idle_secs: IDLE_TIMEOUT_SECS,
+        }
+    }
+}
+
+impl Lifetimes {
+    /// Whether a session with these times may still be used at `now`.
+    pub fn is_live(&self, now: i64, last_seen_at: i64, expires_at: i64) -> bool {
+        now < expires_at && now.saturating_sub(last_seen_at) < self.idle_secs
+    }
+
+    /// How stale `last_seen_at` may get before a use rewrites it.
+    fn touch_interval(&self) -> i64 {
+        TOUCH_INTERVAL_SECS.min(self.idle_secs / 10)
+    }
 }
 
 /// The device id to keep: the browser's when it is a plausible id (letters, digits, `-`, `_`),
@@ -75,31 +94,57 @@ fn user_agent(sent: &str) -> String {
 /// Starts a session and returns it with its secret token (the only time the token is seen).
 pub async fn create(
     pool: &AnyPool,
+    now: i64,
+    lifetimes: Lifetimes,
     request: CreateSessionRequest,
 ) -> Result<CreateSessionResponse, Error> {
-    let now = now();
+    let mut tx = pool.begin().await?;
+    let created = insert(
+        &mut tx,
+        now,
+        lifetimes,
+        None,
+        &request.device_id,
+        &request.user_agent,
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(created)
+}
+
+/// Inserts a new session with new secrets.
+async fn insert(
+    tx: &mut Transaction<'_, Any>,
+    now: i64,
+    lifetimes: Lifetimes,
+    user_id: Option<u64>,
+    device_id: &str,
+    agent: &str,
+) -> Result<CreateSessionResponse, Error> {
     let session_id = tokens::id()?;
     let token = tokens::secret()?;
     let csrf_token = tokens::secret()?;
-    let device_id = device_id_or_new(&request.device_id)?;
-    let expires_at = now.saturating_add(ABSOLUTE_LIFETIME_SECS);
+    let device_id = device_id_or_new(device_id)?;
+    let expires_at = now.saturating_add(lifetimes.absolute_secs);
+    let stored_user = user_id.and_then(|id| i64::try_from(id).ok());
     sqlx::query(
         "INSERT INTO sessions (session_id, token_hash, csrf_token, user_id, device_id, user_agent, \
-         created_at, last_seen_at, expires_at) VALUES ($1, $2, $3, NULL, $4, $5, $6, $6, $7)",
+         created_at, last_seen_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8)",
     )
     .bind(&session_id)
     .bind(tokens::digest(&token))
     .bind(&csrf_token)
+    .bind(stored_user)
     .bind(&device_id)
-    .bind(user_agent(&request.user_agent))
+    .bind(user_agent(agent))
     .bind(now)
     .bind(expires_at)
-    .execute(pool)
+    .execute(&mut **tx)
     .await?;
     Ok(CreateSessionResponse {
         session: Some(Session {
             session_id,
-            user_id: None,
+            user_id,
             csrf_token,
             expires_at,
             device_id,
@@ -108,8 +153,53 @@ pub async fn create(
     })
 }
 
+/// Signs a session in: deletes `previous_session_id` and starts a new session for `user_id`
+/// (new id, token and CSRF token; the device id and user agent carry over). Runs inside the
+/// caller's transaction, so the sign-in and the rotation happen together or not at all.
+pub async fn rotate(
+    tx: &mut Transaction<'_, Any>,
+    now: i64,
+    lifetimes: Lifetimes,
+    previous_session_id: &str,
+    user_id: u64,
+) -> Result<CreateSessionResponse, Error> {
+    let previous = sqlx::query("SELECT device_id, user_agent FROM sessions WHERE session_id = $1")
+        .bind(previous_session_id)
+        .fetch_optional(&mut **tx)
+        .await?;
+    let (device_id, agent) = match previous {
+        Some(row) => (row.try_get("device_id")?, row.try_get("user_agent")?),
+        None => (String::new(), String::new()),
+    };
+    sqlx::query("DELETE FROM sessions WHERE session_id = $1")
+        .bind(previous_session_id)
+        .execute(&mut **tx)
+        .await?;
+    insert(tx, now, lifetimes, Some(user_id), &device_id, &agent).await
+}
+
+/// Ends a session: its token stops working at once. Ending one that is already gone is fine.
+pub async fn end(pool: &AnyPool, session_id: &str) -> Result<(), Error> {
+    let mut tx = pool.begin().await?;
+    sqlx::query("DELETE FROM otp_challenges WHERE session_id = $1")
+        .bind(session_id)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query("DELETE FROM sessions WHERE session_id = $1")
+        .bind(session_id)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(())
+}
+
 /// The live session behind `token`, recording the activity; [`Error::SessionExpired`] otherwise.
-pub async fn get(pool: &AnyPool, request: GetSessionRequest) -> Result<GetSessionResponse, Error> {
+pub async fn get(
+    pool: &AnyPool,
+    now: i64,
+    lifetimes: Lifetimes,
+    request: GetSessionRequest,
+) -> Result<GetSessionResponse, Error> {
     if !tokens::is_well_formed(&request.token) {
         return Err(Error::SessionExpired);
     }
@@ -126,8 +216,7 @@ pub async fn get(pool: &AnyPool, request: GetSessionRequest) -> Result<GetSessio
     let session_id: String = row.try_get("session_id")?;
     let last_seen_at: i64 = row.try_get("last_seen_at")?;
     let expires_at: i64 = row.try_get("expires_at")?;
-    let now = now();
-    if !is_live(now, last_seen_at, expires_at) {
+    if !lifetimes.is_live(now, last_seen_at, expires_at) {
         // It can never be used again; remove it now rather than wait for the sweep.
         sqlx::query("DELETE FROM sessions WHERE session_id = $1")
             .bind(&session_id)
@@ -135,14 +224,15 @@ pub async fn get(pool: &AnyPool, request: GetSessionRequest) -> Result<GetSessio
             .await?;
         return Err(Error::SessionExpired);
     }
-    if now.saturating_sub(last_seen_at) >= TOUCH_INTERVAL_SECS {
+    let touch_interval = lifetimes.touch_interval();
+    if now.saturating_sub(last_seen_at) >= touch_interval.max(1) {
         // The condition repeats the check so concurrent calls in the same minute write once.
         sqlx::query(
             "UPDATE sessions SET last_seen_at = $1 WHERE session_id = $2 AND last_seen_at <= $3",
         )
         .bind(now)
         .bind(&session_id)
-        .bind(now - TOUCH_INTERVAL_SECS)
+        .bind(now - touch_interval.max(1))
         .execute(pool)
         .await?;
     }
@@ -160,57 +250,13 @@ pub async fn get(pool: &AnyPool, request: GetSessionRequest) -> Result<GetSessio
 
 /// Deletes every session that has ended by `now` (expired or idle); returns how many. Sessions
 /// of visitors who never come back are otherwise never looked up, so never removed by [`get`].
-pub async fn delete_ended(pool: &AnyPool, now: i64) -> Result<u64, Error> {
+pub async fn delete_ended(pool: &AnyPool, now: i64, lifetimes: Lifetimes) -> Result<u64, Error> {
     let done = sqlx::query("DELETE FROM sessions WHERE expires_at <= $1 OR last_seen_at <= $2")
         .bind(now)
-        .bind(now.saturating_sub(IDLE_TIMEOUT_SECS))
+        .bind(now.saturating_sub(lifetimes.idle_secs))
         .execute(pool)
         .await?;
     Ok(done.rows_affected())
-}
-
-/// Runs [`delete_ended`] every [`SWEEP_INTERVAL_SECS`], for the life of the process.
-pub async fn sweep_forever(pool: AnyPool) {
-    let mut every = tokio::time::interval(std::time::Duration::from_secs(SWEEP_INTERVAL_SECS));
-    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    loop {
-        every.tick().await;
-        match delete_ended(&pool, now()).await {
-            Ok(n) if n > 0 => tracing::info!(deleted = n, "ended sessions deleted"),
-            Ok(_) => {}
-            Err(e) => tracing::warn!(error = %e, "sweeping ended sessions failed; will retry"),
-        }
-    }
-}
-
-/// The `AccountService` implementation (sessions are all it serves so far).
-pub struct Account {
-    pool: AnyPool,
-}
-
-impl Account {
-    pub fn new(pool: AnyPool) -> Self {
-        Self { pool }
-    }
-}
-
-#[tonic::async_trait]
-impl AccountService for Account {
-    async fn create_session(
-        &self,
-        request: Request<CreateSessionRequest>,
-    ) -> Result<Response<CreateSessionResponse>, Status> {
-        Ok(Response::new(
-            create(&self.pool, request.into_inner()).await?,
-        ))
-    }
-
-    async fn get_session(
-        &self,
-        request: Request<GetSessionRequest>,
-    ) -> Result<Response<GetSessionResponse>, Status> {
-        Ok(Response::new(get(&self.pool, request.into_inner()).await?))
-    }
 }
 
 #[cfg(test)]
@@ -221,16 +267,28 @@ mod tests {
     fn a_session_ends_at_its_absolute_expiry_even_when_active() {
         let created = 1_000_000;
         let expires = created + ABSOLUTE_LIFETIME_SECS;
-        assert!(is_live(expires - 1, expires - 1, expires));
-        assert!(!is_live(expires, expires - 1, expires));
+        let l = Lifetimes::default();
+        assert!(l.is_live(expires - 1, expires - 1, expires));
+        assert!(!l.is_live(expires, expires - 1, expires));
     }
 
     #[test]
     fn a_session_ends_after_a_week_idle() {
         let seen = 1_000_000;
         let expires = seen + ABSOLUTE_LIFETIME_SECS;
-        assert!(is_live(seen + IDLE_TIMEOUT_SECS - 1, seen, expires));
-        assert!(!is_live(seen + IDLE_TIMEOUT_SECS, seen, expires));
+        let l = Lifetimes::default();
+        assert!(l.is_live(seen + IDLE_TIMEOUT_SECS - 1, seen, expires));
+        assert!(!l.is_live(seen + IDLE_TIMEOUT_SECS, seen, expires));
+    }
+
+    #[test]
+    fn a_short_idle_timeout_is_refreshed_on_every_use() {
+        let short = Lifetimes {
+            absolute_secs: 3600,
+            idle_secs: 2,
+        };
+        assert_eq!(short.touch_interval().max(1), 1);
+        assert_eq!(Lifetimes::default().touch_interval(), TOUCH_INTERVAL_SECS);
     }
 
     #[test]

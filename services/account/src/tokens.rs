@@ -1,4 +1,5 @@
-//! Secrets the account service hands out: session tokens, CSRF tokens and random ids.
+//! Secrets the account service hands out: session tokens, CSRF tokens, email link tokens, OTP
+//! codes and random ids.
 //!
 //! Every secret is 32 bytes from the operating system's CSPRNG (never a seeded or thread-local
 //! generator), written as 64 lowercase hex digits. Session tokens are stored only as their SHA-256
@@ -35,6 +36,21 @@ pub fn id() -> Result<String, Error> {
     random_hex(ID_BYTES)
 }
 
+/// A 6-digit one-time code, uniform over 000000–999999, from the OS CSPRNG. Rejection sampling
+/// keeps it uniform: values past the last whole million of `u32` are drawn again.
+pub fn otp_code() -> Result<String, Error> {
+    const CODES: u32 = 1_000_000;
+    let limit = u32::MAX - (u32::MAX % CODES);
+    loop {
+        let n = OsRng
+            .try_next_u32()
+            .map_err(|e| Error::Random(e.to_string()))?;
+        if n < limit {
+            return Ok(format!("{:06}", n % CODES));
+        }
+    }
+}
+
 /// The SHA-256 digest of a token as lowercase hex: what the `sessions` table stores and is
 /// searched by. A token is already 256 random bits, so a plain (unsalted, fast) hash is enough:
 /// there is nothing to brute-force.
@@ -61,6 +77,18 @@ mod tests {
         let b = secret().unwrap();
         assert!(is_well_formed(&a) && is_well_formed(&b));
         assert_ne!(a, b);
+    }
+
+    #[test]
+    fn otp_codes_are_six_digits_and_vary() {
+        let codes: std::collections::HashSet<String> =
+            (0..20).map(|_| otp_code().unwrap()).collect();
+        assert!(
+            codes
+                .iter()
+                .all(|c| c.len() == 6 && c.bytes().all(|b| b.is_ascii_digit()))
+        );
+        assert!(codes.len() > 1, "twenty codes were all the same");
     }
 
     #[test]

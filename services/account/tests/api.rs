@@ -2,7 +2,10 @@
 //! is moved by rewriting a session's stored times with SQL, as if days had passed.
 
 use sqlx::{AnyPool, Row};
-use tiffin_account::sessions::{ABSOLUTE_LIFETIME_SECS, IDLE_TIMEOUT_SECS, delete_ended, now};
+use tiffin_account::clock::{Clock, SystemClock};
+use tiffin_account::sessions::{
+    ABSOLUTE_LIFETIME_SECS, IDLE_TIMEOUT_SECS, Lifetimes, delete_ended,
+};
 use tiffin_account::{Application, Settings};
 use tiffin_platform::db::testing;
 use tiffin_platform::service::testing::{self as service, Stop};
@@ -14,9 +17,7 @@ use tonic::Code;
 use tonic::transport::Channel;
 
 async fn start(database_url: &str) -> (String, Stop) {
-    let settings = Settings {
-        service: service::settings(database_url),
-    };
+    let settings = Settings::new(service::settings(database_url));
     let app = Application::build(settings).await.expect("service starts");
     service::spawn(app.port(), |stopped| app.run_until_stopped(stopped))
 }
@@ -35,6 +36,10 @@ async fn database(url: &str) -> AnyPool {
     AnyPool::connect(url)
         .await
         .expect("test opens the database")
+}
+
+fn now() -> i64 {
+    SystemClock.now()
 }
 
 async fn create(client: &mut AccountServiceClient<Channel>) -> CreateSessionResponse {
@@ -309,7 +314,9 @@ async fn the_sweep_deletes_ended_sessions_and_keeps_live_ones() {
         )
         .await;
 
-        let deleted = delete_ended(&pool, now()).await.expect("sweep runs");
+        let deleted = delete_ended(&pool, now(), Lifetimes::default())
+            .await
+            .expect("sweep runs");
 
         assert_eq!(deleted, 2, "engine {:?}", db.engine);
         assert_eq!(get_code(&mut client, &live.token).await.0, Code::Ok);

@@ -1,0 +1,450 @@
+//! One-time codes: the `otp_challenges`, `otp_sends` and `otp_locks` tables, used by sign-in
+//! (`SendOtp` / `VerifyOtp`) and by the mobile number change.
+//!
+//! The rules, all here:
+//! - A code is 6 digits from the OS CSPRNG ([`tokens::otp_code`]), stored only as a digest bound
+//!   to the login attempt: (session id, purpose, mobile). It is valid for [`CODE_TTL_SECS`], is
+//!   used at most once, and a new code for the same session and purpose replaces the old one.
+//! - Sending to a number: not within [`RESEND_COOLDOWN_SECS`] of the previous code to it, and at
+//!   most [`MAX_SENDS_PER_HOUR`] codes to it in any hour. Both are counted from `otp_sends` in the
+//!   database, so every replica of the service agrees.
+//! - [`MAX_WRONG_CODES`] wrong codes for a number (since its last success) invalidate its codes
+//!   and lock it for [`LOCK_SECS`]: neither sending nor checking works meanwhile.
+//! - A send that fails at the provider leaves no usable code and does not count towards the
+//!   limits: the caller can simply try again.
+//!
+//! This module must never store, log or return a code except in the message to its recipient.
+
+use std::sync::Arc;
+
+use sqlx::{AnyPool, Row};
+use subtle::ConstantTimeEq;
+
+use crate::error::Error;
+use crate::messages::MessageSender;
+use crate::tokens;
+
+/// Seconds a code stays valid.
+pub const CODE_TTL_SECS: i64 = 10 * 60;
+/// Seconds before another code may be sent to the same number.
+pub const RESEND_COOLDOWN_SECS: i64 = 30;
+/// Codes a number may be sent in any hour.
+pub const MAX_SENDS_PER_HOUR: i64 = 5;
+/// Wrong codes that lock a number.
+pub const MAX_WRONG_CODES: i64 = 5;
+/// Seconds a number stays locked.
+pub const LOCK_SECS: i64 = 15 * 60;
+const HOUR_SECS: i64 = 60 * 60;
+
+/// What a code is for: a code sent to sign in cannot change a number, and the other way round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Purpose {
+    SignIn,
+    MobileChange,
+}
+
+impl Purpose {
+    fn as_str(self) -> &'static str {
+        match self {
+            Purpose::SignIn => "sign_in",
+            Purpose::MobileChange => "mobile_change",
+        }
+    }
+}
+
+/// The spec's message for a number that is not a 10-digit Indian mobile number.
+pub const INVALID_MOBILE: &str = "Enter a valid 10-digit mobile number.";
+
+/// The 10-digit number in `raw`: spaces and dashes removed, then a leading `+91`, `91` (when 12
+/// digits) or `0` (when 11) removed; it must then be 10 digits starting with 6–9.
+pub fn normalise_mobile(raw: &str) -> Result<String, Error> {
+    let compact: String = raw
+        .chars()
+        .filter(|c| !c.is_whitespace() && *c != '-')
+        .collect();
+    let digits = if let Some(rest) = compact.strip_prefix("+91") {
+        rest
+    } else if compact.len() == 12 && compact.starts_with("91") {
+        &compact[2..]
+    } else if compact.len() == 11 && compact.starts_with('0') {
+        &compact[1..]
+    } else {
+        &compact
+    };
+    let valid = digits.len() == 10
+        && digits.bytes().all(|b| b.is_ascii_digit())
+        && matches!(digits.as_bytes()[0], b'6'..=b'9');
+    if valid {
+        Ok(digits.to_string())
+    } else {
+        Err(Error::Invalid(INVALID_MOBILE.into()))
+    }
+}
+
+/// The entered code, checked for shape: 'Please enter the OTP.' when empty, 'Enter 6-digit OTP'
+/// when not six digits.
+pub fn parse_code(raw: &str) -> Result<&str, Error> {
+    let code = raw.trim();
+    if code.is_empty() {
+        return Err(Error::Invalid("Please enter the OTP.".into()));
+    }
+    if code.len() != 6 || !code.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(Error::Invalid("Enter 6-digit OTP".into()));
+    }
+    Ok(code)
+}
+
+/// The SMS carrying a code.
+pub fn sms_text(code: &str) -> String {
+    format!("{code} is your Tiffin OTP. It is valid for 10 minutes. Do not share it with anyone.")
+}
+
+/// The digest stored for a code: bound to its purpose, session and number.
+fn code_digest(purpose: Purpose, session_id: &str, mobile: &str, code: &str) -> String {
+    tokens::digest(&format!(
+        "{}:{session_id}:{mobile}:{code}",
+        purpose.as_str()
+    ))
+}
+
+/// A code that was sent: what the caller tells the browser.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Issued {
+    pub resend_after_secs: i64,
+    pub expires_in_secs: i64,
+}
+
+/// Refuses while `mobile` is locked.
+async fn check_unlocked(pool: &AnyPool, now: i64, mobile: &str) -> Result<(), Error> {
+    let locked_until: Option<i64> =
+        sqlx::query("SELECT locked_until FROM otp_locks WHERE mobile = $1")
+            .bind(mobile)
+            .fetch_optional(pool)
+            .await?
+            .map(|row| row.try_get("locked_until"))
+            .transpose()?;
+    match locked_until {
+        Some(until) if until > now => Err(Error::Locked {
+            retry_after_secs: until - now,
+        }),
+        _ => Ok(()),
+    }
+}
+
+/// Refuses within the cooldown or past the hourly limit for `mobile`.
+async fn check_send_limits(pool: &AnyPool, now: i64, mobile: &str) -> Result<(), Error> {
+    let row = sqlx::query(
+        "SELECT COUNT(*) AS sends, MIN(sent_at) AS oldest, MAX(sent_at) AS newest \
+         FROM otp_sends WHERE mobile = $1 AND sent_at > $2",
+    )
+    .bind(mobile)
+    .bind(now - HOUR_SECS)
+    .fetch_one(pool)
+    .await?;
+    let sends: i64 = row.try_get("sends")?;
+    if sends == 0 {
+        return Ok(());
+    }
+    let oldest: i64 = row.try_get("oldest")?;
+    let newest: i64 = row.try_get("newest")?;
+    if now - newest < RESEND_COOLDOWN_SECS {
+        return Err(Error::Cooldown {
+            retry_after_secs: RESEND_COOLDOWN_SECS - (now - newest),
+        });
+    }
+    if sends >= MAX_SENDS_PER_HOUR {
+        return Err(Error::HourlyLimit {
+            retry_after_secs: oldest + HOUR_SECS - now,
+        });
+    }
+    Ok(())
+}
+
+/// Sends a new code for (`session_id`, `purpose`) to `mobile`, replacing any earlier code of that
+/// attempt, after checking the lock and the sending limits.
+pub async fn issue(
+    pool: &AnyPool,
+    messages: &Arc<dyn MessageSender>,
+    now: i64,
+    session_id: &str,
+    purpose: Purpose,
+    mobile: &str,
+    user_id: Option<i64>,
+) -> Result<Issued, Error> {
+    check_unlocked(pool, now, mobile).await?;
+    check_send_limits(pool, now, mobile).await?;
+    let code = tokens::otp_code()?;
+    let code_hash = code_digest(purpose, session_id, mobile, &code);
+    let send_id = tokens::id()?;
+
+    let mut tx = pool.begin().await?;
+    sqlx::query("DELETE FROM otp_challenges WHERE session_id = $1 AND purpose = $2")
+        .bind(session_id)
+        .bind(purpose.as_str())
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query(
+        "INSERT INTO otp_challenges (session_id, purpose, mobile, code_hash, user_id, created_at, \
+         expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+    )
+    .bind(session_id)
+    .bind(purpose.as_str())
+    .bind(mobile)
+    .bind(&code_hash)
+    .bind(user_id)
+    .bind(now)
+    .bind(now + CODE_TTL_SECS)
+    .execute(&mut *tx)
+    .await?;
+    sqlx::query("INSERT INTO otp_sends (id, mobile, sent_at) VALUES ($1, $2, $3)")
+        .bind(&send_id)
+        .bind(mobile)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+
+    if let Err(e) = messages.send_sms(mobile, &sms_text(&code)).await {
+        // Nobody received this code: it must not stay usable, nor count against the number.
+        let mut tx = pool.begin().await?;
+        sqlx::query("DELETE FROM otp_challenges WHERE session_id = $1 AND code_hash = $2")
+            .bind(session_id)
+            .bind(&code_hash)
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query("DELETE FROM otp_sends WHERE id = $1")
+            .bind(&send_id)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        return Err(Error::NotSent(e.to_string()));
+    }
+    Ok(Issued {
+        resend_after_secs: RESEND_COOLDOWN_SECS,
+        expires_in_secs: CODE_TTL_SECS,
+    })
+}
+
+/// A code that matched: who asked for it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Verified {
+    /// The user the challenge was issued to (mobile change), if any.
+    pub user_id: Option<i64>,
+}
+
+/// Checks `code` for (`session_id`, `purpose`, `mobile`) without using it up: a wrong code counts
+/// towards the lock, and the fifth locks the number and deletes its codes. Call [`consume`] once
+/// everything else about the request is known to be fine.
+pub async fn check(
+    pool: &AnyPool,
+    now: i64,
+    session_id: &str,
+    purpose: Purpose,
+    mobile: &str,
+    code: &str,
+) -> Result<Verified, Error> {
+    check_unlocked(pool, now, mobile).await?;
+    let row = sqlx::query(
+        "SELECT mobile, code_hash, user_id, expires_at FROM otp_challenges \
+         WHERE session_id = $1 AND purpose = $2",
+    )
+    .bind(session_id)
+    .bind(purpose.as_str())
+    .fetch_optional(pool)
+    .await?;
+    let Some(row) = row else {
+        return Err(Error::OtpExpired);
+    };
+    let stored_mobile: String = row.try_get("mobile")?;
+    let expires_at: i64 = row.try_get("expires_at")?;
+    if stored_mobile != mobile {
+        return Err(Error::OtpExpired);
+    }
+    if now >= expires_at {
+        sqlx::query("DELETE FROM otp_challenges WHERE session_id = $1 AND purpose = $2")
+            .bind(session_id)
+            .bind(purpose.as_str())
+            .execute(pool)
+            .await?;
+        return Err(Error::OtpExpired);
+    }
+    let stored_hash: String = row.try_get("code_hash")?;
+    let entered = code_digest(purpose, session_id, mobile, code);
+    if !bool::from(stored_hash.as_bytes().ct_eq(entered.as_bytes())) {
+        return Err(wrong_code(pool, now, mobile).await?);
+    }
+    Ok(Verified {
+        user_id: row.try_get("user_id")?,
+    })
+}
+
+/// Records a wrong code for `mobile`; the error to answer with.
+async fn wrong_code(pool: &AnyPool, now: i64, mobile: &str) -> Result<Error, Error> {
+    let mut tx = pool.begin().await?;
+    let failed: i64 = sqlx::query(
+        "INSERT INTO otp_locks (mobile, failed_attempts, locked_until) VALUES ($1, 1, 0) \
+         ON CONFLICT (mobile) DO UPDATE SET failed_attempts = otp_locks.failed_attempts + 1 \
+         RETURNING failed_attempts",
+    )
+    .bind(mobile)
+    .fetch_one(&mut *tx)
+    .await?
+    .try_get("failed_attempts")?;
+    if failed < MAX_WRONG_CODES {
+        tx.commit().await?;
+        return Ok(Error::OtpIncorrect);
+    }
+    sqlx::query("UPDATE otp_locks SET failed_attempts = 0, locked_until = $1 WHERE mobile = $2")
+        .bind(now + LOCK_SECS)
+        .bind(mobile)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query("DELETE FROM otp_challenges WHERE mobile = $1")
+        .bind(mobile)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    tracing::warn!("a mobile number was locked after too many wrong codes");
+    Ok(Error::Locked {
+        retry_after_secs: LOCK_SECS,
+    })
+}
+
+/// Uses up the checked code: deletes the challenge, and forgets the number's wrong attempts.
+/// [`Error::OtpExpired`] when a concurrent call used it first, so a code signs in only once.
+pub async fn consume(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    session_id: &str,
+    purpose: Purpose,
+    mobile: &str,
+    code: &str,
+) -> Result<(), Error> {
+    let done = sqlx::query(
+        "DELETE FROM otp_challenges WHERE session_id = $1 AND purpose = $2 AND code_hash = $3",
+    )
+    .bind(session_id)
+    .bind(purpose.as_str())
+    .bind(code_digest(purpose, session_id, mobile, code))
+    .execute(&mut **tx)
+    .await?;
+    if done.rows_affected() != 1 {
+        return Err(Error::OtpExpired);
+    }
+    // A number that was locked could not have got this far ([`check`] refuses it first).
+    sqlx::query("DELETE FROM otp_locks WHERE mobile = $1")
+        .bind(mobile)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+/// Deletes what can no longer matter at `now`: expired codes, sends older than an hour, locks
+/// that have lifted with no wrong attempts since. Returns how many rows went.
+pub async fn delete_ended(pool: &AnyPool, now: i64) -> Result<u64, Error> {
+    let mut deleted = 0;
+    deleted += sqlx::query("DELETE FROM otp_challenges WHERE expires_at <= $1")
+        .bind(now)
+        .execute(pool)
+        .await?
+        .rows_affected();
+    deleted += sqlx::query("DELETE FROM otp_sends WHERE sent_at <= $1")
+        .bind(now - HOUR_SECS)
+        .execute(pool)
+        .await?
+        .rows_affected();
+    deleted += sqlx::query(
+        "DELETE FROM otp_locks WHERE locked_until > 0 AND locked_until <= $1 \
+         AND failed_attempts = 0",
+    )
+    .bind(now)
+    .execute(pool)
+    .await?
+    .rows_affected();
+    Ok(deleted)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn message(e: Error) -> String {
+        tonic::Status::from(e).message().to_string()
+    }
+
+    #[test]
+    fn mobile_numbers_are_normalised_to_ten_digits() {
+        for raw in [
+            "9876543210",
+            "+91 98765 43210",
+            "+919876543210",
+            "919876543210",
+            "09876543210",
+            " 98765-43210 ",
+        ] {
+            assert_eq!(normalise_mobile(raw).unwrap(), "9876543210", "{raw:?}");
+        }
+    }
+
+    #[test]
+    fn numbers_that_are_not_indian_mobiles_are_refused_in_the_spec_words() {
+        for raw in [
+            "",
+            "12345",
+            "5876543210",
+            "98765432100",
+            "+1 9876543210",
+            "98765abcde",
+            "٩٨٧٦٥٤٣٢١٠",
+        ] {
+            let e = normalise_mobile(raw).unwrap_err();
+            assert_eq!(message(e), INVALID_MOBILE, "{raw:?}");
+        }
+    }
+
+    #[test]
+    fn a_ten_digit_number_starting_91_is_kept_whole() {
+        assert_eq!(normalise_mobile("9198765432").unwrap(), "9198765432");
+    }
+
+    #[test]
+    fn codes_are_checked_for_shape_in_the_spec_words() {
+        assert_eq!(parse_code(" 123456 ").unwrap(), "123456");
+        assert_eq!(
+            message(parse_code("").unwrap_err()),
+            "Please enter the OTP."
+        );
+        assert_eq!(
+            message(parse_code("12345").unwrap_err()),
+            "Enter 6-digit OTP"
+        );
+        assert_eq!(
+            message(parse_code("12345a").unwrap_err()),
+            "Enter 6-digit OTP"
+        );
+    }
+
+    #[test]
+    fn a_code_digest_is_bound_to_its_attempt() {
+        let base = code_digest(Purpose::SignIn, "s1", "9876543210", "123456");
+        assert_ne!(
+            base,
+            code_digest(Purpose::MobileChange, "s1", "9876543210", "123456")
+        );
+        assert_ne!(
+            base,
+            code_digest(Purpose::SignIn, "s2", "9876543210", "123456")
+        );
+        assert_ne!(
+            base,
+            code_digest(Purpose::SignIn, "s1", "9876543211", "123456")
+        );
+    }
+
+    #[test]
+    fn the_sms_says_what_the_spec_says() {
+        assert_eq!(
+            sms_text("123456"),
+            "123456 is your Tiffin OTP. It is valid for 10 minutes. Do not share it with anyone."
+        );
+    }
+}
