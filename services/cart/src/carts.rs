@@ -13,7 +13,8 @@ use sqlx::AnyPool;
 use tiffin_platform::identity::Caller;
 use tiffin_proto::cart::v1::{
     Cart, CartItemInput, CartLine, CartRestaurant, GetCartRequest, GetCartResponse,
-    UpdateCartRequest, UpdateCartResponse, cart_service_server::CartService,
+    MergeGuestCartRequest, MergeGuestCartResponse, UpdateCartRequest, UpdateCartResponse,
+    cart_service_server::CartService,
 };
 use tiffin_proto::menu::v1::{AddonRef, ItemSelection, VariationRef};
 use tonic::{Request, Response, Status};
@@ -204,5 +205,38 @@ impl CartService for Carts {
         Ok(Response::new(
             self.update(&owner_key, request.into_inner()).await?,
         ))
+    }
+
+    /// Only a signed-in caller has an account cart to merge into; the guest session is named by
+    /// the edge (VerifyOtp's `previous_session_id`), never by a browser.
+    async fn merge_guest_cart(
+        &self,
+        request: Request<MergeGuestCartRequest>,
+    ) -> Result<Response<MergeGuestCartResponse>, Status> {
+        let caller = Caller::from_metadata(request.metadata());
+        let user_id = caller.user_id.ok_or(Error::NoCaller)?;
+        let guest_session_id = request.into_inner().guest_session_id;
+        if guest_session_id.is_empty() || guest_session_id.len() > 128 {
+            return Err(Error::Malformed("guest_session_id".into()).into());
+        }
+        let guest = Caller {
+            user_id: None,
+            session_id: Some(guest_session_id),
+        };
+        let account = Caller {
+            user_id: Some(user_id),
+            session_id: None,
+        };
+        let (Some(guest_owner), Some(account_owner)) = (guest.owner_key(), account.owner_key())
+        else {
+            return Err(Error::NoCaller.into());
+        };
+        let (outcome, units) =
+            crate::merge::merge(&self.pool, &guest_owner, &account_owner).await?;
+        tracing::info!(outcome = outcome.as_str_name(), units, "guest cart merged");
+        Ok(Response::new(MergeGuestCartResponse {
+            outcome: outcome.into(),
+            item_count: u32::try_from(units).unwrap_or(u32::MAX),
+        }))
     }
 }

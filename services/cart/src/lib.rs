@@ -3,6 +3,7 @@
 //!
 //! - [`carts`]: the `GetCart` and `UpdateCart` RPCs: whose cart (from the caller metadata), the
 //!   quantity limit, pricing, and the reply's status code.
+//! - [`merge`]: the `MergeGuestCart` RPC: a guest's cart joins the account's on sign-in.
 //! - [`lines`]: the pure rules: cart key, merging lines, totals in paise, the 50-unit limit.
 //! - [`menu_client`]: `PriceItems` calls to the menu (3 s timeout) and what their failures mean.
 //! - [`store`]: the `carts` and `cart_lines` tables; how concurrent updates are serialised.
@@ -17,6 +18,7 @@
 pub mod carts;
 pub mod error;
 pub mod lines;
+pub mod merge;
 pub mod menu_client;
 pub mod store;
 

@@ -94,6 +94,11 @@ impl DeliveryAreas {
             .collect()
     }
 
+    /// Whether at least one restaurant delivers to `to` (stops at the first).
+    pub fn serves(&self, to: Point) -> bool {
+        self.candidates(to).any(|l| crate::sla::delivers(l.point.distance_km(to), l.delivery_radius_m))
+    }
+
     /// Restaurants whose area's box contains `to`: a superset of those delivering there.
     fn candidates(&self, to: Point) -> impl Iterator<Item = &Listing> {
         self.tree
@@ -187,6 +192,9 @@ mod tests {
         let ids: Vec<u64> = areas.delivering_to(away).iter().map(|d| d.listing.id).collect();
 
         assert_eq!(ids, [1]);
+        assert!(areas.serves(away));
+        let beyond = DeliveryAreas::new(vec![listing(2, 12.9352, 77.6245, d_m.floor() as u32)]);
+        assert!(!beyond.serves(away));
     }
 
     #[test]
@@ -195,6 +203,7 @@ mod tests {
 
         assert!(areas.is_empty());
         assert!(areas.delivering_to(Point::new(0.0, 0.0).unwrap()).is_empty());
+        assert!(!areas.serves(Point::new(0.0, 0.0).unwrap()));
     }
 
     #[test]

@@ -20,6 +20,9 @@ pub enum Error {
     /// No restaurant has this id.
     #[error("restaurant not found")]
     RestaurantNotFound,
+    /// A batch call asked about more than `restaurants::MAX_BATCH` ids or points.
+    #[error("too many ids or points in one call")]
+    TooMany,
     /// Storage failed; logged in full, answered as a generic internal error.
     #[error("database: {0}")]
     Database(#[from] sqlx::Error),
@@ -35,6 +38,7 @@ impl From<Error> for Status {
             Error::InvalidLocation => with_code(Code::InvalidArgument, SPEC_ERROR, "Invalid user location."),
             Error::LocationNotFound => with_code(Code::NotFound, SPEC_NOT_FOUND, "Location not found"),
             Error::RestaurantNotFound => with_code(Code::NotFound, SPEC_NOT_FOUND, "Restaurant not found"),
+            Error::TooMany => with_code(Code::InvalidArgument, SPEC_ERROR, "Too many in one request."),
             Error::Database(err) => internal_error!(err, "discovery database error"),
             Error::Corrupt(detail) => internal_error!(detail, "discovery found a corrupt row"),
         }

@@ -117,6 +117,41 @@ pub async fn get_restaurant(pool: &AnyPool, id: u64, location: Option<Point>) ->
     Ok(RestaurantCard { restaurant: Some(restaurant), sla })
 }
 
+/// Most ids (or points) one batch call may ask about.
+pub const MAX_BATCH: usize = 100;
+
+/// `GetRestaurants`: the known restaurants among `ids`, in the order asked (each once), with their
+/// estimates to `location` when one is given. Unknown ids are left out.
+pub async fn get_restaurants(pool: &AnyPool, ids: &[u64], location: Option<Point>) -> Result<Vec<RestaurantCard>, Error> {
+    if ids.len() > MAX_BATCH {
+        return Err(Error::TooMany);
+    }
+    let mut rows = fetch(pool, ids).await?;
+    let mut cards = Vec::with_capacity(rows.len());
+    for id in ids {
+        // `remove` also drops a repeated id's second mention.
+        let Some(Stored { restaurant, prep_time_minutes }) = rows.remove(id) else { continue };
+        let sla = match location {
+            None => None,
+            Some(to) => {
+                let from = Point::new(restaurant.lat, restaurant.lng)
+                    .map_err(|e| Error::Corrupt(format!("restaurant {id}: {e}")))?;
+                Some(sla::sla(from, restaurant.delivery_radius_m, prep_time_minutes, to))
+            }
+        };
+        cards.push(RestaurantCard { restaurant: Some(restaurant), sla });
+    }
+    Ok(cards)
+}
+
+/// `CheckServiceability`: for each point, whether any restaurant delivers there.
+pub fn check_serviceability(areas: &DeliveryAreas, points: &[Point]) -> Result<Vec<bool>, Error> {
+    if points.len() > MAX_BATCH {
+        return Err(Error::TooMany);
+    }
+    Ok(points.iter().map(|p| areas.serves(*p)).collect())
+}
+
 fn sla_for(l: &Listing, distance_km: f64) -> Sla {
     sla::sla_at_distance(distance_km, l.delivery_radius_m, l.prep_time_minutes)
 }

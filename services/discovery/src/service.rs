@@ -6,7 +6,8 @@ use std::sync::Arc;
 
 use sqlx::AnyPool;
 use tiffin_proto::discovery::v1::{
-    AutocompletePlacesRequest, AutocompletePlacesResponse, GetRestaurantRequest, GetRestaurantResponse, LatLng,
+    AutocompletePlacesRequest, AutocompletePlacesResponse, CheckServiceabilityRequest, CheckServiceabilityResponse,
+    GetRestaurantRequest, GetRestaurantResponse, GetRestaurantsRequest, GetRestaurantsResponse, LatLng,
     ListCitiesRequest, ListCitiesResponse, ListRestaurantsRequest, ListRestaurantsResponse, RecommendAddressRequest,
     RecommendAddressResponse, discovery_service_server::DiscoveryService, recommend_address_request::Target,
 };
@@ -84,5 +85,25 @@ impl DiscoveryService for Discovery {
         let at = request.location.as_ref().map(|l| location(Some(l))).transpose()?;
         let card = restaurants::get_restaurant(&self.pool, request.id, at).await?;
         Ok(Response::new(GetRestaurantResponse { card: Some(card) }))
+    }
+
+    async fn check_serviceability(
+        &self,
+        request: Request<CheckServiceabilityRequest>,
+    ) -> Result<Response<CheckServiceabilityResponse>, Status> {
+        let points =
+            request.into_inner().locations.iter().map(|l| location(Some(l))).collect::<Result<Vec<_>, _>>()?;
+        let serviceable = restaurants::check_serviceability(&self.areas, &points)?;
+        Ok(Response::new(CheckServiceabilityResponse { serviceable }))
+    }
+
+    async fn get_restaurants(
+        &self,
+        request: Request<GetRestaurantsRequest>,
+    ) -> Result<Response<GetRestaurantsResponse>, Status> {
+        let request = request.into_inner();
+        let at = request.location.as_ref().map(|l| location(Some(l))).transpose()?;
+        let cards = restaurants::get_restaurants(&self.pool, &request.ids, at).await?;
+        Ok(Response::new(GetRestaurantsResponse { cards }))
     }
 }

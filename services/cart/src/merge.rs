@@ -1,0 +1,349 @@
+//! The `MergeGuestCart` RPC: on sign-in, a guest session's cart is merged into the account's cart
+//! and then deleted. The rule (`docs/cart-merge.md`), decided by [`decide`]:
+//!
+//! - guest cart empty or absent → the account's cart is unchanged;
+//! - account cart empty, absent or from another restaurant → the guest cart becomes the account's;
+//! - same restaurant → lines with the same cart key have their quantities summed (at the account
+//!   line's position), the guest's other lines are appended in their order; if the result holds
+//!   more than [`MAX_UNITS`] units, the guest cart alone wins (it was just being edited, and it is
+//!   within the limit by construction).
+//!
+//! Lines are merged as stored (cart key, item, quantity, chosen ids), without asking the menu:
+//! the next `GetCart` prices them as always. The merge runs in one transaction whose first
+//! statement writes the guest cart's row, so it is serialised with any update of that cart, and
+//! the account's row is then upserted, serialising it with the account's updates.
+
+use sqlx::{AnyPool, Row};
+use tiffin_proto::cart::v1::MergeOutcome;
+
+use crate::error::Error;
+use crate::lines::{MAX_UNITS, units};
+
+/// A stored line, exactly as its row holds it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RawLine {
+    pub cart_key: String,
+    pub menu_item_id: i64,
+    pub quantity: i64,
+    /// The chosen add-on ids, as the JSON text stored.
+    pub addons: String,
+    /// The chosen variation ids, as the JSON text stored.
+    pub variants: String,
+}
+
+/// A stored cart's content.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct RawCart {
+    pub restaurant_id: Option<i64>,
+    pub lines: Vec<RawLine>,
+}
+
+impl RawCart {
+    fn is_empty(&self) -> bool {
+        self.restaurant_id.is_none() || self.lines.is_empty()
+    }
+
+    fn units(&self) -> u64 {
+        units(
+            self.lines
+                .iter()
+                .map(|l| u32::try_from(l.quantity).unwrap_or(u32::MAX)),
+        )
+    }
+}
+
+/// What to do with the account's cart.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Decision {
+    pub outcome: MergeOutcome,
+    /// The account's new cart; `None` to leave it as it is.
+    pub new_cart: Option<RawCart>,
+}
+
+/// The merge rule (pure; see the module's documentation).
+pub fn decide(guest: &RawCart, account: &RawCart) -> Decision {
+    if guest.is_empty() {
+        return Decision {
+            outcome: MergeOutcome::NothingToMerge,
+            new_cart: None,
+        };
+    }
+    let adopt = |outcome| Decision {
+        outcome,
+        new_cart: Some(guest.clone()),
+    };
+    if account.is_empty() || account.restaurant_id != guest.restaurant_id {
+        return adopt(MergeOutcome::GuestCartAdopted);
+    }
+    let mut lines = account.lines.clone();
+    for g in &guest.lines {
+        match lines.iter_mut().find(|l| l.cart_key == g.cart_key) {
+            Some(l) => l.quantity = l.quantity.saturating_add(g.quantity),
+            None => lines.push(g.clone()),
+        }
+    }
+    let combined = RawCart {
+        restaurant_id: guest.restaurant_id,
+        lines,
+    };
+    if combined.units() > MAX_UNITS {
+        return adopt(MergeOutcome::GuestCartKeptOverLimit);
+    }
+    Decision {
+        outcome: MergeOutcome::LinesCombined,
+        new_cart: Some(combined),
+    }
+}
+
+fn unix_now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
+        .unwrap_or_default()
+}
+
+/// The cart rows of `cart_id` in position order.
+async fn lines_of(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    cart_id: &str,
+) -> Result<Vec<RawLine>, Error> {
+    let rows = sqlx::query(
+        "SELECT cart_key, menu_item_id, quantity, addons, variants FROM cart_lines \
+         WHERE cart_id = $1 ORDER BY position",
+    )
+    .bind(cart_id)
+    .fetch_all(&mut **tx)
+    .await?;
+    rows.iter()
+        .map(|r| {
+            Ok(RawLine {
+                cart_key: r.try_get("cart_key")?,
+                menu_item_id: r.try_get("menu_item_id")?,
+                quantity: r.try_get("quantity")?,
+                addons: r.try_get("addons")?,
+                variants: r.try_get("variants")?,
+            })
+        })
+        .collect()
+}
+
+/// Merges the guest owner's cart into the account owner's cart and deletes the guest cart, in one
+/// transaction. Returns what was done and the units now in the account's cart.
+pub async fn merge(
+    pool: &AnyPool,
+    guest_owner: &str,
+    account_owner: &str,
+) -> Result<(MergeOutcome, u64), Error> {
+    let mut tx = pool.begin().await?;
+    // First statement, and a write: it locks the guest cart against a concurrent update.
+    let guest_row = sqlx::query(
+        "UPDATE carts SET version = version + 1 WHERE owner_key = $1 RETURNING cart_id, restaurant_id",
+    )
+    .bind(guest_owner)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let guest = match &guest_row {
+        Some(row) => {
+            let cart_id: String = row.try_get("cart_id")?;
+            RawCart {
+                restaurant_id: row.try_get("restaurant_id")?,
+                lines: lines_of(&mut tx, &cart_id).await?,
+            }
+        }
+        None => RawCart::default(),
+    };
+    if guest.is_empty() {
+        if let Some(row) = &guest_row {
+            delete_cart(&mut tx, &row.try_get::<String, _>("cart_id")?).await?;
+        }
+        let account_units = match account_cart_id(&mut tx, account_owner).await? {
+            Some(id) => units_of(&lines_of(&mut tx, &id).await?),
+            None => 0,
+        };
+        tx.commit().await?;
+        return Ok((MergeOutcome::NothingToMerge, account_units));
+    }
+
+    // Lock (or create) the account's cart row; the existing restaurant is returned unchanged.
+    let account_row = sqlx::query(
+        "INSERT INTO carts (owner_key, cart_id, restaurant_id, version, updated_at) VALUES ($1, $2, NULL, 1, $3) \
+         ON CONFLICT (owner_key) DO UPDATE SET version = carts.version + 1, updated_at = excluded.updated_at \
+         RETURNING cart_id, restaurant_id",
+    )
+    .bind(account_owner)
+    .bind(uuid::Uuid::new_v4().simple().to_string())
+    .bind(unix_now())
+    .fetch_one(&mut *tx)
+    .await?;
+    let account_id: String = account_row.try_get("cart_id")?;
+    let account = RawCart {
+        restaurant_id: account_row.try_get("restaurant_id")?,
+        lines: lines_of(&mut tx, &account_id).await?,
+    };
+    let decision = decide(&guest, &account);
+    let new_units = match &decision.new_cart {
+        Some(cart) => {
+            write_lines(&mut tx, &account_id, cart).await?;
+            cart.units()
+        }
+        None => account.units(),
+    };
+    if let Some(row) = &guest_row {
+        delete_cart(&mut tx, &row.try_get::<String, _>("cart_id")?).await?;
+    }
+    tx.commit().await?;
+    Ok((decision.outcome, new_units))
+}
+
+fn units_of(lines: &[RawLine]) -> u64 {
+    RawCart {
+        restaurant_id: Some(0),
+        lines: lines.to_vec(),
+    }
+    .units()
+}
+
+async fn account_cart_id(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    owner: &str,
+) -> Result<Option<String>, Error> {
+    let row = sqlx::query("SELECT cart_id FROM carts WHERE owner_key = $1")
+        .bind(owner)
+        .fetch_optional(&mut **tx)
+        .await?;
+    Ok(row.map(|r| r.try_get("cart_id")).transpose()?)
+}
+
+async fn write_lines(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    cart_id: &str,
+    cart: &RawCart,
+) -> Result<(), Error> {
+    sqlx::query("UPDATE carts SET restaurant_id = $1 WHERE cart_id = $2")
+        .bind(cart.restaurant_id)
+        .bind(cart_id)
+        .execute(&mut **tx)
+        .await?;
+    sqlx::query("DELETE FROM cart_lines WHERE cart_id = $1")
+        .bind(cart_id)
+        .execute(&mut **tx)
+        .await?;
+    for (position, line) in cart.lines.iter().enumerate() {
+        sqlx::query(
+            "INSERT INTO cart_lines (cart_id, position, cart_key, menu_item_id, quantity, addons, variants) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        )
+        .bind(cart_id)
+        .bind(i64::try_from(position).unwrap_or(i64::MAX))
+        .bind(&line.cart_key)
+        .bind(line.menu_item_id)
+        .bind(line.quantity)
+        .bind(&line.addons)
+        .bind(&line.variants)
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(())
+}
+
+async fn delete_cart(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    cart_id: &str,
+) -> Result<(), Error> {
+    sqlx::query("DELETE FROM cart_lines WHERE cart_id = $1")
+        .bind(cart_id)
+        .execute(&mut **tx)
+        .await?;
+    sqlx::query("DELETE FROM carts WHERE cart_id = $1")
+        .bind(cart_id)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(key: &str, quantity: i64) -> RawLine {
+        RawLine {
+            cart_key: key.into(),
+            menu_item_id: key.split('|').next().unwrap().parse().unwrap(),
+            quantity,
+            addons: "[]".into(),
+            variants: "[]".into(),
+        }
+    }
+
+    fn cart(restaurant_id: i64, lines: &[(&str, i64)]) -> RawCart {
+        RawCart {
+            restaurant_id: Some(restaurant_id),
+            lines: lines.iter().map(|(k, q)| line(k, *q)).collect(),
+        }
+    }
+
+    fn keys(cart: &RawCart) -> Vec<(&str, i64)> {
+        cart.lines
+            .iter()
+            .map(|l| (l.cart_key.as_str(), l.quantity))
+            .collect()
+    }
+
+    #[test]
+    fn an_empty_guest_cart_leaves_the_account_cart_alone() {
+        let d = decide(&RawCart::default(), &cart(1, &[("10", 2)]));
+        assert_eq!(d.outcome, MergeOutcome::NothingToMerge);
+        assert_eq!(d.new_cart, None);
+        // A guest cart emptied by the customer has a restaurant-less row: still nothing.
+        let emptied = RawCart {
+            restaurant_id: None,
+            lines: vec![],
+        };
+        assert_eq!(
+            decide(&emptied, &cart(1, &[])).outcome,
+            MergeOutcome::NothingToMerge
+        );
+    }
+
+    #[test]
+    fn an_empty_account_cart_takes_the_guest_cart() {
+        let guest = cart(1, &[("10", 2)]);
+        let d = decide(&guest, &RawCart::default());
+        assert_eq!(d.outcome, MergeOutcome::GuestCartAdopted);
+        assert_eq!(d.new_cart, Some(guest));
+    }
+
+    #[test]
+    fn another_restaurant_in_the_account_cart_is_replaced_by_the_guest_cart() {
+        let guest = cart(1, &[("10", 2)]);
+        let d = decide(&guest, &cart(2, &[("20", 5)]));
+        assert_eq!(d.outcome, MergeOutcome::GuestCartAdopted);
+        assert_eq!(d.new_cart, Some(guest));
+    }
+
+    #[test]
+    fn the_same_restaurant_sums_same_keys_and_appends_the_rest() {
+        let account = cart(1, &[("10", 2), ("11|v1", 1)]);
+        let guest = cart(1, &[("12", 1), ("10", 3), ("11|v2", 4)]);
+        let d = decide(&guest, &account);
+        assert_eq!(d.outcome, MergeOutcome::LinesCombined);
+        let merged = d.new_cart.unwrap();
+        assert_eq!(
+            keys(&merged),
+            [("10", 5), ("11|v1", 1), ("12", 1), ("11|v2", 4)]
+        );
+    }
+
+    #[test]
+    fn past_fifty_units_the_guest_cart_alone_wins() {
+        let account = cart(1, &[("10", 30)]);
+        let guest = cart(1, &[("10", 15), ("12", 6)]);
+        let d = decide(&guest, &account);
+        assert_eq!(d.outcome, MergeOutcome::GuestCartKeptOverLimit);
+        assert_eq!(d.new_cart, Some(guest));
+        // Exactly fifty is still within the limit.
+        let d = decide(&cart(1, &[("10", 20)]), &account);
+        assert_eq!(d.outcome, MergeOutcome::LinesCombined);
+        assert_eq!(keys(&d.new_cart.unwrap()), [("10", 50)]);
+    }
+}

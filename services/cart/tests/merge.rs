@@ -1,0 +1,349 @@
+//! `MergeGuestCart` black-box: the real cart (priced by the real menu) on every database engine,
+//! called over gRPC as the edge calls it after a sign-in. One test per case of docs/cart-merge.md.
+
+use std::path::PathBuf;
+
+use tiffin_cart::{Application, Settings};
+use tiffin_catalog::{Catalogue, MenuItem, Options};
+use tiffin_platform::db::testing::{self, TestDatabase};
+use tiffin_platform::identity::Caller;
+use tiffin_platform::service::testing::{self as service, Stop};
+use tiffin_proto::cart::v1::cart_service_client::CartServiceClient;
+use tiffin_proto::cart::v1::{
+    CartItemInput, GetCartRequest, MergeGuestCartRequest, MergeGuestCartResponse, MergeOutcome,
+    UpdateCartRequest,
+};
+use tonic::transport::Channel;
+use tonic::{Code, Request, Status};
+
+struct Menu {
+    url: String,
+    catalogue: Catalogue,
+    _db: TestDatabase,
+    _dir: tempfile::TempDir,
+    _stop: Stop,
+}
+
+async fn start_menu() -> Menu {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path: PathBuf = dir.path().join("catalogue.json");
+    let options = Options {
+        seed: 7,
+        restaurants_per_city: 8,
+        cities: Some(vec!["bangalore".into()]),
+    };
+    let catalogue = tiffin_catalog::generate(&options);
+    catalogue.write_json(&path).expect("write catalogue");
+    let db = testing::sqlite();
+    let settings = tiffin_menu::Settings {
+        service: service::settings(&db.url),
+        catalog_path: path,
+    };
+    let app = tiffin_menu::Application::build(settings)
+        .await
+        .expect("menu starts");
+    let (url, stop) = service::spawn(app.port(), |stopped| app.run_until_stopped(stopped));
+    Menu {
+        url,
+        catalogue,
+        _db: db,
+        _dir: dir,
+        _stop: stop,
+    }
+}
+
+struct Cart {
+    client: CartServiceClient<Channel>,
+    _stop: Stop,
+}
+
+async fn start_cart(database_url: &str, menu_url: &str) -> Cart {
+    let settings = Settings {
+        service: service::settings(database_url),
+        menu_url: menu_url.to_string(),
+    };
+    let app = Application::build(settings).await.expect("cart starts");
+    let (url, stop) = service::spawn(app.port(), |stopped| app.run_until_stopped(stopped));
+    Cart {
+        client: CartServiceClient::connect(url).await.expect("connects"),
+        _stop: stop,
+    }
+}
+
+fn guest(session_id: &str) -> Caller {
+    Caller {
+        user_id: None,
+        session_id: Some(session_id.into()),
+    }
+}
+
+/// A signed-in user on a new session (as the edge states it after VerifyOtp).
+fn user(id: u64) -> Caller {
+    Caller {
+        user_id: Some(id),
+        session_id: Some(format!("after-login-{id}")),
+    }
+}
+
+fn as_caller<T>(caller: &Caller, message: T) -> Request<T> {
+    let mut request = Request::new(message);
+    caller.write_to(request.metadata_mut());
+    request
+}
+
+fn line(item_id: u64, quantity: u32) -> CartItemInput {
+    CartItemInput {
+        menu_item_id: item_id,
+        quantity,
+        addons: vec![],
+        variants: vec![],
+    }
+}
+
+fn is_plain(item: &MenuItem) -> bool {
+    item.in_stock
+        && item.variant_groups.is_empty()
+        && item.addon_groups.iter().all(|g| g.min_addons == 0)
+}
+
+/// Two restaurants, each with three plain items.
+fn two_restaurants(catalogue: &Catalogue) -> [(u64, Vec<u64>); 2] {
+    let mut found = catalogue.menus.iter().filter_map(|m| {
+        let items: Vec<u64> = m
+            .items
+            .iter()
+            .filter(|i| is_plain(i))
+            .take(3)
+            .map(|i| i.id)
+            .collect();
+        (items.len() == 3).then_some((m.restaurant_id, items))
+    });
+    [
+        found.next().expect("a restaurant"),
+        found.next().expect("another"),
+    ]
+}
+
+async fn fill(cart: &mut Cart, caller: &Caller, restaurant_id: u64, items: Vec<CartItemInput>) {
+    cart.client
+        .update_cart(as_caller(
+            caller,
+            UpdateCartRequest {
+                restaurant_id,
+                items,
+            },
+        ))
+        .await
+        .expect("cart updated");
+}
+
+/// `(restaurant id, [(item id, quantity)])` of the caller's cart, in line order.
+async fn content(cart: &mut Cart, caller: &Caller) -> (Option<u64>, Vec<(u64, u32)>) {
+    let c = cart
+        .client
+        .get_cart(as_caller(caller, GetCartRequest {}))
+        .await
+        .expect("cart read")
+        .into_inner()
+        .cart
+        .expect("a cart");
+    (
+        c.restaurant.map(|r| r.id),
+        c.lines
+            .iter()
+            .map(|l| (l.menu_item_id, l.quantity))
+            .collect(),
+    )
+}
+
+async fn merge(
+    cart: &mut Cart,
+    caller: &Caller,
+    guest_session: &str,
+) -> Result<MergeGuestCartResponse, Status> {
+    Ok(cart
+        .client
+        .merge_guest_cart(as_caller(
+            caller,
+            MergeGuestCartRequest {
+                guest_session_id: guest_session.into(),
+            },
+        ))
+        .await?
+        .into_inner())
+}
+
+#[tokio::test]
+async fn an_empty_guest_cart_leaves_the_account_cart_unchanged() {
+    let menu = start_menu().await;
+    let [(r1, items), _] = two_restaurants(&menu.catalogue);
+    for db in testing::all().await {
+        let mut cart = start_cart(&db.url, &menu.url).await;
+        fill(&mut cart, &user(1), r1, vec![line(items[0], 2)]).await;
+
+        // A guest who never had a cart, and one who emptied theirs.
+        let none = merge(&mut cart, &user(1), "never-shopped").await.unwrap();
+        fill(&mut cart, &guest("emptied"), 0, vec![]).await;
+        let emptied = merge(&mut cart, &user(1), "emptied").await.unwrap();
+
+        assert_eq!(
+            none.outcome(),
+            MergeOutcome::NothingToMerge,
+            "{:?}",
+            db.engine
+        );
+        assert_eq!(emptied.outcome(), MergeOutcome::NothingToMerge);
+        assert_eq!(emptied.item_count, 2);
+        assert_eq!(
+            content(&mut cart, &user(1)).await,
+            (Some(r1), vec![(items[0], 2)])
+        );
+    }
+}
+
+#[tokio::test]
+async fn an_empty_account_cart_becomes_the_guest_cart_and_the_guest_cart_is_deleted() {
+    let menu = start_menu().await;
+    let [(r1, items), _] = two_restaurants(&menu.catalogue);
+    for db in testing::all().await {
+        let mut cart = start_cart(&db.url, &menu.url).await;
+        fill(
+            &mut cart,
+            &guest("g"),
+            r1,
+            vec![line(items[0], 1), line(items[1], 3)],
+        )
+        .await;
+
+        let reply = merge(&mut cart, &user(1), "g").await.unwrap();
+
+        assert_eq!(
+            reply.outcome(),
+            MergeOutcome::GuestCartAdopted,
+            "{:?}",
+            db.engine
+        );
+        assert_eq!(reply.item_count, 4);
+        assert_eq!(
+            content(&mut cart, &user(1)).await,
+            (Some(r1), vec![(items[0], 1), (items[1], 3)])
+        );
+        assert_eq!(content(&mut cart, &guest("g")).await, (None, vec![]));
+        // Merging again finds nothing: the guest cart is gone.
+        let again = merge(&mut cart, &user(1), "g").await.unwrap();
+        assert_eq!(again.outcome(), MergeOutcome::NothingToMerge);
+        assert_eq!(content(&mut cart, &user(1)).await.1.len(), 2);
+    }
+}
+
+#[tokio::test]
+async fn an_account_cart_from_another_restaurant_is_replaced_by_the_guest_cart() {
+    let menu = start_menu().await;
+    let [(r1, items1), (r2, items2)] = two_restaurants(&menu.catalogue);
+    for db in testing::all().await {
+        let mut cart = start_cart(&db.url, &menu.url).await;
+        fill(&mut cart, &user(1), r2, vec![line(items2[0], 5)]).await;
+        fill(&mut cart, &guest("g"), r1, vec![line(items1[2], 2)]).await;
+
+        let reply = merge(&mut cart, &user(1), "g").await.unwrap();
+
+        assert_eq!(
+            reply.outcome(),
+            MergeOutcome::GuestCartAdopted,
+            "{:?}",
+            db.engine
+        );
+        assert_eq!(
+            content(&mut cart, &user(1)).await,
+            (Some(r1), vec![(items1[2], 2)])
+        );
+    }
+}
+
+#[tokio::test]
+async fn the_same_restaurant_sums_same_lines_and_appends_the_others() {
+    let menu = start_menu().await;
+    let [(r1, items), _] = two_restaurants(&menu.catalogue);
+    for db in testing::all().await {
+        let mut cart = start_cart(&db.url, &menu.url).await;
+        fill(
+            &mut cart,
+            &user(1),
+            r1,
+            vec![line(items[0], 2), line(items[1], 1)],
+        )
+        .await;
+        fill(
+            &mut cart,
+            &guest("g"),
+            r1,
+            vec![line(items[2], 4), line(items[0], 3)],
+        )
+        .await;
+
+        let reply = merge(&mut cart, &user(1), "g").await.unwrap();
+
+        assert_eq!(
+            reply.outcome(),
+            MergeOutcome::LinesCombined,
+            "{:?}",
+            db.engine
+        );
+        assert_eq!(reply.item_count, 10);
+        assert_eq!(
+            content(&mut cart, &user(1)).await,
+            (Some(r1), vec![(items[0], 5), (items[1], 1), (items[2], 4)])
+        );
+        assert_eq!(content(&mut cart, &guest("g")).await, (None, vec![]));
+    }
+}
+
+#[tokio::test]
+async fn past_fifty_units_the_guest_cart_alone_wins() {
+    let menu = start_menu().await;
+    let [(r1, items), _] = two_restaurants(&menu.catalogue);
+    for db in testing::all().await {
+        let mut cart = start_cart(&db.url, &menu.url).await;
+        fill(&mut cart, &user(1), r1, vec![line(items[0], 40)]).await;
+        fill(
+            &mut cart,
+            &guest("g"),
+            r1,
+            vec![line(items[0], 6), line(items[1], 5)],
+        )
+        .await;
+
+        let reply = merge(&mut cart, &user(1), "g").await.unwrap();
+
+        assert_eq!(
+            reply.outcome(),
+            MergeOutcome::GuestCartKeptOverLimit,
+            "{:?}",
+            db.engine
+        );
+        assert_eq!(
+            content(&mut cart, &user(1)).await,
+            (Some(r1), vec![(items[0], 6), (items[1], 5)])
+        );
+    }
+}
+
+#[tokio::test]
+async fn only_a_signed_in_caller_can_merge() {
+    let menu = start_menu().await;
+    let [(r1, items), _] = two_restaurants(&menu.catalogue);
+    let db = testing::sqlite();
+    let mut cart = start_cart(&db.url, &menu.url).await;
+    fill(&mut cart, &guest("g"), r1, vec![line(items[0], 1)]).await;
+
+    let err = merge(&mut cart, &guest("other"), "g").await.unwrap_err();
+    let empty = merge(&mut cart, &user(1), "").await.unwrap_err();
+
+    assert_eq!(err.code(), Code::Unauthenticated);
+    assert_eq!(empty.code(), Code::InvalidArgument);
+    // The guest cart is untouched by the refused call.
+    assert_eq!(
+        content(&mut cart, &guest("g")).await,
+        (Some(r1), vec![(items[0], 1)])
+    );
+}
