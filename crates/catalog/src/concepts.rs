@@ -477,6 +477,45 @@ pub(crate) const OFFERS: &[&str] = &[
     "FREE ITEM ABOVE ₹399",
 ];
 
+/// Each entry of [`OFFERS`] with its coupon code and the strip's description line.
+pub(crate) const OFFER_COUPONS: &[(&str, &str, &str)] = &[
+    ("20% OFF UPTO ₹100", "TIFFIN20", "Use TIFFIN20 | above ₹249"),
+    (
+        "50% OFF UPTO ₹100",
+        "TRYNEW",
+        "Use TRYNEW | on your first order",
+    ),
+    (
+        "60% OFF UPTO ₹120",
+        "WELCOME60",
+        "Use WELCOME60 | above ₹199",
+    ),
+    (
+        "10% OFF UPTO ₹40",
+        "SAVE10",
+        "Use SAVE10 | no minimum order",
+    ),
+    (
+        "₹125 OFF ABOVE ₹249",
+        "FEAST125",
+        "Use FEAST125 | above ₹249",
+    ),
+    ("₹100 OFF ABOVE ₹399", "BIGDEAL", "Use BIGDEAL | above ₹399"),
+    ("₹75 OFF ABOVE ₹199", "TREAT75", "Use TREAT75 | above ₹199"),
+    ("FLAT ₹50 OFF", "FLAT50", "Use FLAT50 | above ₹149"),
+    ("FREE DELIVERY", "FREEDEL", "Use FREEDEL | above ₹199"),
+    (
+        "ITEMS AT ₹129",
+        "ITEMS129",
+        "Use ITEMS129 | on selected items",
+    ),
+    (
+        "FREE ITEM ABOVE ₹399",
+        "FREEITEM",
+        "Use FREEITEM | above ₹399",
+    ),
+];
+
 /// Street-level lines under a locality name (the storefront's `locality`).
 pub(crate) const STREETS: &[&str] = &[
     "Main Road",

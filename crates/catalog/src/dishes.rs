@@ -251,6 +251,9 @@ const DIPS: AddonSpec = AddonSpec {
         ("Mint Mayo", 30, V),
         ("Red Chilli Chutney", 20, V),
         ("Peri Peri Dip", 30, V),
+        // Free dips: one is on the house, so picking both breaks the free limit.
+        ("Tomato Ketchup", 0, V),
+        ("Green Chutney", 0, V),
     ],
 };
 const PIZZA_TOPPINGS: AddonSpec = AddonSpec {

@@ -18,7 +18,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
-use crate::concepts::{CONCEPTS, Concept, OFFERS, STREETS};
+use crate::concepts::{CONCEPTS, Concept, OFFER_COUPONS, OFFERS, STREETS};
 use crate::dishes::{self, CategorySpec, Delta, Dish, FILLER_CUISINES};
 use crate::gazetteer::{self, City, Locality, slugify};
 use crate::model::*;
@@ -31,13 +31,31 @@ pub const DEFAULT_RESTAURANTS_PER_CITY: usize = 24;
 pub const MAX_RESTAURANTS_PER_CITY: usize = 999_999;
 
 /// Fewest and most items on one menu, and fewest and most categories.
-pub const MENU_ITEMS: (usize, usize) = (20, 60);
+pub const MENU_ITEMS: (usize, usize) = (20, 80);
 pub const MENU_CATEGORIES: (usize, usize) = (4, 9);
 
 /// Restaurants sit within this many metres of their locality's centre.
 pub const SPREAD_M: i64 = 800;
 
 const CITY_ID_STRIDE: u64 = 1_000_000;
+/// Stream numbers of the menu extras' generators: the restaurant id with this bit set (ids stay
+/// far below it), so no extras stream is ever a restaurant's stream.
+const EXTRAS_STREAM: u64 = 1 << 62;
+
+// Shares of the menu extras.
+/// Out-of-stock items that say when they come back.
+const NEXT_AVAILABLE_PERCENT: u32 = 75;
+/// Items with variants served in the spec's V1 format (no pricing models).
+const V1_PERCENT: u32 = 35;
+/// V2 items whose last combination is a deal cheaper than the sum of its parts.
+const COMBO_DEAL_PERCENT: u32 = 50;
+const NEXT_AVAILABLE: &[&str] = &[
+    "Next available at 11:30 AM",
+    "Next available at 12:30 PM",
+    "Next available at 6:30 PM",
+    "Next available at 7:00 PM",
+    "Available tomorrow",
+];
 const METRES_PER_DEGREE_LAT: f64 = 111_320.0;
 
 // Shares tuned so that about a third of items have variants and a third have add-ons (not every
@@ -128,7 +146,13 @@ pub fn generate(options: &Options) -> Catalogue {
 
             let (restaurant, price_percent) =
                 restaurant(&mut rng, id, number, city, &mut slugs_in_city);
-            menus.push(menu(&mut rng, &restaurant, price_percent));
+            let mut menu = menu(&mut rng, &restaurant, price_percent);
+            // Offers, stock messages and V1/V2 formats draw from a stream of their own, so adding
+            // them did not move a single dish or price drawn from the restaurant's stream.
+            let mut extras = ChaCha8Rng::seed_from_u64(options.seed);
+            extras.set_stream(id | EXTRAS_STREAM);
+            enrich(&mut extras, &restaurant, &mut menu);
+            menus.push(menu);
             restaurants.push(restaurant);
         }
     }
@@ -426,7 +450,70 @@ fn menu(rng: &mut ChaCha8Rng, restaurant: &Restaurant, price_percent: u32) -> Me
         restaurant_id: restaurant.id,
         categories,
         items,
+        offers: Vec::new(),
     }
+}
+
+/// The menu extras: the offers strip, when out-of-stock items come back, and which items with
+/// variants use the V1 format or a V2 combination deal.
+fn enrich(rng: &mut ChaCha8Rng, restaurant: &Restaurant, menu: &mut Menu) {
+    // The strip opens with the listing's headline offer, so the card and the page agree.
+    if let Some(headline) = &restaurant.offer {
+        let mut headers = vec![headline.as_str()];
+        let more = rng.random_range(0..=2);
+        for header in OFFERS.choose_multiple(rng, more + 1) {
+            if headers.len() <= more && !headers.contains(header) {
+                headers.push(header);
+            }
+        }
+        menu.offers = headers
+            .into_iter()
+            .enumerate()
+            .map(|(n, header)| {
+                let (code, description) = coupon(header);
+                Offer {
+                    id: format!("{}-o{}", restaurant.id, n + 1),
+                    header: header.to_owned(),
+                    coupon_code: code.to_owned(),
+                    description: description.to_owned(),
+                }
+            })
+            .collect();
+    }
+
+    for item in &mut menu.items {
+        if !item.in_stock && rng.random_ratio(NEXT_AVAILABLE_PERCENT, 100) {
+            item.next_available_message =
+                Some((*NEXT_AVAILABLE.choose(rng).expect("messages")).to_owned());
+        }
+        if item.variant_groups.is_empty() {
+            continue;
+        }
+        if rng.random_ratio(V1_PERCENT, 100) {
+            // V1: the price is the base plus the chosen variations, which every model already
+            // equals; dropping the models changes no price.
+            item.pricing_models.clear();
+        } else if item.pricing_models.len() > 1 && rng.random_ratio(COMBO_DEAL_PERCENT, 100) {
+            // The most expensive combination becomes a deal: 10% off its sum, in whole ₹10s,
+            // never below the default combination.
+            let floor = item.price;
+            if let Some(last) = item.pricing_models.last_mut() {
+                let deal = (last.price / 100 * 9 / 10) / 10 * 10 * 100;
+                last.price = deal.max(floor).min(last.price);
+            }
+        }
+    }
+}
+
+/// The coupon code and description of an offer header; an offer without a known code gets a
+/// generic one (every entry of `OFFERS` has one).
+fn coupon(header: &str) -> (&'static str, &'static str) {
+    OFFER_COUPONS
+        .iter()
+        .find(|(h, _, _)| *h == header)
+        .map_or(("TIFFIN", "Use TIFFIN"), |(_, code, description)| {
+            (code, description)
+        })
 }
 
 /// Picks 4 to 9 categories: the restaurant's cuisines take turns (main cuisine first), then drinks
@@ -563,6 +650,7 @@ fn menu_item(
         price: base * 100,
         original_price,
         in_stock,
+        next_available_message: None,
         ribbon,
         spice_level: dish.spice,
         recommended,

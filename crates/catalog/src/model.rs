@@ -83,8 +83,25 @@ pub struct Menu {
     pub restaurant_id: u64,
     /// 4 to 9 categories in display order.
     pub categories: Vec<Category>,
-    /// 20 to 60 items in display order (category by category).
+    /// 20 to 80 items in display order (category by category).
     pub items: Vec<MenuItem>,
+    /// The menu page's offers strip, in display order (0 to 3). The first one's `header` is the
+    /// restaurant's listing `offer`; a restaurant without one has none.
+    #[serde(default)]
+    pub offers: Vec<Offer>,
+}
+
+/// An offer on the menu page's strip, redeemed with a coupon code in the cart.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Offer {
+    /// `<restaurant id>-o<n>`, unique in the catalogue.
+    pub id: String,
+    /// "20% OFF UPTO ₹100".
+    pub header: String,
+    /// What the cart's coupon box takes ("TIFFIN20"): upper-case letters and digits.
+    pub coupon_code: String,
+    /// "Use TIFFIN20 | above ₹249".
+    pub description: String,
 }
 
 /// A menu section; the storefront's `CATEGORY` widget.
@@ -118,6 +135,10 @@ pub struct MenuItem {
     /// Struck-out price shown next to `price`; always above it when present.
     pub original_price: Option<u32>,
     pub in_stock: bool,
+    /// For most out-of-stock items, when they come back ("Next available at 7:00 PM",
+    /// "Available tomorrow"); always `None` for an item in stock.
+    #[serde(default)]
+    pub next_available_message: Option<String>,
     pub ribbon: Option<Ribbon>,
     pub spice_level: Option<SpiceLevel>,
     /// Shown in the menu's "Recommended" section as well as its category.
@@ -127,7 +148,9 @@ pub struct MenuItem {
     /// Choices the user must make (size, crust); each group's first variation is the default.
     pub variant_groups: Vec<VariantGroup>,
     /// One price per full combination of `variant_groups` (one variation from each group). When
-    /// the selected variations match a model, its price replaces `price`. Empty without variants.
+    /// the selected variations match a model, its price replaces `price` (the spec's V2 variants;
+    /// a model may be a combination deal cheaper than the sum). Empty without variants, and empty
+    /// for a V1 item, whose price is `price` plus the chosen variations' prices.
     pub pricing_models: Vec<PricingModel>,
     /// Optional or required extras (breads, dips, toppings).
     pub addon_groups: Vec<AddonGroup>,

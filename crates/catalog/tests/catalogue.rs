@@ -322,10 +322,10 @@ fn every_restaurant_has_one_menu_in_the_same_order() {
 }
 
 #[test]
-fn every_menu_has_20_to_60_items_in_4_to_9_categories() {
+fn every_menu_has_20_to_80_items_in_4_to_9_categories() {
     for m in &LARGE.menus {
         assert!(
-            (20..=60).contains(&m.items.len()),
+            (20..=80).contains(&m.items.len()),
             "{}: {} items",
             m.restaurant_id,
             m.items.len()
@@ -515,6 +515,9 @@ fn pricing_models_cover_every_combination_of_existing_variations() {
                 item.id
             );
         }
+        if item.pricing_models.is_empty() {
+            continue;
+        }
         let expected: usize = item
             .variant_groups
             .iter()
@@ -527,6 +530,10 @@ fn pricing_models_cover_every_combination_of_existing_variations() {
             item.id
         );
 
+        // A V1 item has no models: its price is the base plus the chosen variations.
+        if item.pricing_models.is_empty() {
+            continue;
+        }
         // The default combination costs what the item card says.
         let default = &item.pricing_models[0];
         assert!(
@@ -778,4 +785,156 @@ fn footer_filtering_has_something_to_exclude() {
         .filter(|c| c.is_listed() && !c.popular)
         .count();
     assert!(extra >= 5, "{extra}");
+}
+
+// ---- Menu extras: offers, stock messages, variant formats --------------------------------------
+
+#[test]
+fn some_menus_are_about_60_items_long_and_sizes_vary() {
+    let sizes: Vec<usize> = LARGE.menus.iter().map(|m| m.items.len()).collect();
+    assert!(
+        sizes.iter().any(|n| (58..=62).contains(n)),
+        "no menu near 60"
+    );
+    assert!(sizes.iter().any(|&n| n > 60), "no menu above 60");
+    assert!(sizes.iter().any(|&n| n < 35), "no short menu");
+    // The default `make run` catalogue has one too, for the benchmark.
+    let small = generate(&Options::default());
+    assert!(
+        small
+            .menus
+            .iter()
+            .any(|m| (55..=65).contains(&m.items.len()))
+    );
+}
+
+#[test]
+fn the_offers_strip_opens_with_the_listing_offer_and_has_coupon_codes() {
+    let mut with_several = 0;
+    for (r, m) in LARGE.restaurants.iter().zip(&LARGE.menus) {
+        match &r.offer {
+            None => assert!(m.offers.is_empty(), "{}", r.id),
+            Some(headline) => {
+                assert_eq!(
+                    m.offers.first().map(|o| &o.header),
+                    Some(headline),
+                    "{}",
+                    r.id
+                );
+                assert!(m.offers.len() <= 3, "{}", r.id);
+            }
+        }
+        if m.offers.len() > 1 {
+            with_several += 1;
+        }
+        let headers: HashSet<&str> = m.offers.iter().map(|o| o.header.as_str()).collect();
+        assert_eq!(headers.len(), m.offers.len(), "{}: an offer twice", r.id);
+        for (n, o) in m.offers.iter().enumerate() {
+            assert_eq!(o.id, format!("{}-o{}", r.id, n + 1));
+            assert!(
+                !o.coupon_code.is_empty()
+                    && o.coupon_code
+                        .chars()
+                        .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit()),
+                "{}",
+                o.coupon_code
+            );
+            assert!(o.description.contains(&o.coupon_code), "{}", o.description);
+        }
+    }
+    assert!(with_several > 0);
+}
+
+#[test]
+fn out_of_stock_items_mostly_say_when_they_come_back_and_in_stock_items_never_do() {
+    let (mut out, mut told) = (0, 0);
+    for item in all_items(&LARGE) {
+        if item.in_stock {
+            assert_eq!(item.next_available_message, None, "{}", item.id);
+        } else {
+            out += 1;
+            told += usize::from(item.next_available_message.is_some());
+        }
+    }
+    let share = told as f64 / out as f64;
+    assert!((0.6..=0.9).contains(&share), "told {share}");
+}
+
+#[test]
+fn items_with_variants_come_in_both_formats_and_some_v2_combinations_are_deals() {
+    let with_variants: Vec<&MenuItem> = all_items(&LARGE)
+        .filter(|i| !i.variant_groups.is_empty())
+        .collect();
+    let v1 = with_variants
+        .iter()
+        .filter(|i| i.pricing_models.is_empty())
+        .count();
+    let share = v1 as f64 / with_variants.len() as f64;
+    assert!((0.25..=0.45).contains(&share), "V1 {share}");
+
+    let sum = |item: &MenuItem, model: &PricingModel| -> u32 {
+        item.price
+            + model
+                .variations
+                .iter()
+                .zip(&item.variant_groups)
+                .map(|(r, g)| {
+                    g.variations
+                        .iter()
+                        .find(|v| v.id == r.variation_id)
+                        .unwrap()
+                        .price
+                })
+                .sum::<u32>()
+    };
+    let deals = with_variants
+        .iter()
+        .flat_map(|i| i.pricing_models.iter().map(move |m| (i, m)))
+        .filter(|(i, m)| m.price < sum(i, m))
+        .count();
+    assert!(deals > 0, "no V2 combination overrides the sum");
+    for item in &with_variants {
+        for m in &item.pricing_models {
+            assert!(
+                m.price <= sum(item, m),
+                "{}: a model above its sum",
+                item.id
+            );
+        }
+    }
+}
+
+#[test]
+fn menus_have_required_groups_free_choices_and_out_of_stock_choices() {
+    let groups: Vec<&AddonGroup> = all_items(&LARGE).flat_map(|i| &i.addon_groups).collect();
+    assert!(groups.iter().any(|g| g.min_addons > 0));
+    assert!(groups.iter().any(|g| g.max_free_addons > 0));
+    // A group where picking more free choices than the free maximum is possible within the
+    // maximum, so the free-limit rule can be broken on its own.
+    assert!(groups.iter().any(|g| {
+        let free = g.choices.iter().filter(|c| c.price == 0).count();
+        g.max_free_addons > 0
+            && free > usize::from(g.max_free_addons)
+            && g.max_addons > g.max_free_addons
+    }));
+    assert!(groups.iter().flat_map(|g| &g.choices).any(|c| !c.in_stock));
+    assert!(
+        groups
+            .iter()
+            .flat_map(|g| &g.choices)
+            .any(|c| c.veg_type == VegType::Veg)
+    );
+    assert!(
+        groups
+            .iter()
+            .flat_map(|g| &g.choices)
+            .any(|c| c.veg_type == VegType::NonVeg)
+    );
+    assert!(
+        LARGE
+            .menus
+            .iter()
+            .any(|m| m.categories.iter().any(|c| !c.sub_categories.is_empty()))
+    );
+    assert!(LARGE.restaurants.iter().any(|r| !r.opened));
 }

@@ -21,21 +21,44 @@ use tiffin_proto::menu::v1::{Menu, MenuItem};
 use tokio::sync::OnceCell;
 
 use crate::error::Error;
-use crate::store;
+use crate::{search, store};
 
-/// One restaurant's menu as served, with an index for pricing.
+/// One restaurant's menu as served, with an index for pricing and the names search compares.
 #[derive(Debug)]
 pub struct CachedMenu {
     /// Exactly what `GetMenu` returns.
     pub menu: Menu,
+    /// Exactly what `GetMenu` returns with `quick`: the items without their customisation.
+    pub quick: Menu,
     /// Item id → position in `menu.items`, so pricing a cart line is one hash lookup.
     item_at: HashMap<u64, usize>,
+    /// Each item's name folded for search ([`search::fold`]), in `menu.items` order.
+    folded_names: Vec<String>,
 }
 
 impl CachedMenu {
-    fn new(menu: Menu) -> Self {
+    pub fn new(menu: Menu) -> Self {
         let item_at = menu.items.iter().enumerate().map(|(i, item)| (item.id, i)).collect();
-        Self { menu, item_at }
+        let folded_names = menu.items.iter().map(|item| search::fold(&item.name)).collect();
+        let quick = Menu {
+            items: menu
+                .items
+                .iter()
+                .map(|item| MenuItem {
+                    addon_groups: Vec::new(),
+                    variant_groups: Vec::new(),
+                    pricing_models: Vec::new(),
+                    ..item.clone()
+                })
+                .collect(),
+            ..menu.clone()
+        };
+        Self { menu, quick, item_at, folded_names }
+    }
+
+    /// The items whose names match `query`, in menu order.
+    pub fn search<'m>(&'m self, query: &'m search::Query) -> impl Iterator<Item = &'m MenuItem> + 'm {
+        self.menu.items.iter().zip(&self.folded_names).filter(|(_, name)| query.matches(name)).map(|(item, _)| item)
     }
 
     /// The item with this id on this menu; another restaurant's item is not here.

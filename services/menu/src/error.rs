@@ -54,6 +54,9 @@ pub enum Error {
     /// §5 free-limit rule.
     #[error("You can select a maximum of {max_free} free {group_name}.")]
     TooManyFreeAddons { group_id: String, group_name: String, max_free: u32 },
+    /// A search query longer than [`crate::search::MAX_QUERY_CHARS`].
+    #[error("search query too long")]
+    QueryTooLong,
     /// Storage failed.
     #[error("database: {0}")]
     Database(#[from] sqlx::Error),
@@ -72,7 +75,8 @@ impl From<Error> for tonic::Status {
             | Error::SecondVariation { .. }
             | Error::UnknownAddon { .. }
             | Error::RepeatedAddon { .. }
-            | Error::EmptyAddonGroup { .. } => {
+            | Error::EmptyAddonGroup { .. }
+            | Error::QueryTooLong => {
                 // The caller only learns that the selection is wrong; which id was wrong is ours.
                 tracing::info!(error = %e, "selection refused");
                 with_code(Code::InvalidArgument, SPEC_ERROR, "Oops! Something wrong")

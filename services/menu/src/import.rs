@@ -212,8 +212,10 @@ fn rows_of(catalogue: &Catalogue, menus: &[Menu], path: &Path) -> Result<Vec<Tab
             "ribbon",
             "spice_level",
             "recommended",
+            "next_available_message",
         ],
     );
+    let mut offers = Table::new("offers", &["id", "restaurant_id", "position", "header", "coupon_code", "description"]);
     let mut category_items = Table::new("category_items", &["category_id", "item_id", "restaurant_id", "position"]);
     let mut variant_groups = Table::new("variant_groups", &["id", "item_id", "restaurant_id", "position", "name"]);
     let mut variations = Table::new(
@@ -271,6 +273,17 @@ fn rows_of(catalogue: &Catalogue, menus: &[Menu], path: &Path) -> Result<Vec<Tab
             }
         }
 
+        for (position, offer) in menu.offers.iter().enumerate() {
+            offers.push([
+                offer.id.as_str().into(),
+                rid.into(),
+                position.into(),
+                offer.header.as_str().into(),
+                offer.coupon_code.as_str().into(),
+                offer.description.as_str().into(),
+            ]);
+        }
+
         for (position, item) in menu.items.iter().enumerate() {
             let item_id = bigint(item.id)?;
             items.push([
@@ -288,6 +301,7 @@ fn rows_of(catalogue: &Catalogue, menus: &[Menu], path: &Path) -> Result<Vec<Tab
                 item.ribbon.map(Ribbon::text).unwrap_or_default().into(),
                 item.spice_level.map(spice_level).into(),
                 item.recommended.into(),
+                item.next_available_message.clone().into(),
             ]);
             for (g, group) in item.variant_groups.iter().enumerate() {
                 variant_groups.push([
@@ -363,6 +377,7 @@ fn rows_of(catalogue: &Catalogue, menus: &[Menu], path: &Path) -> Result<Vec<Tab
         model_variations,
         addon_groups,
         addon_choices,
+        offers,
     ])
 }
 

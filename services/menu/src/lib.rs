@@ -1,7 +1,8 @@
 //! The menu service: what each restaurant sells — categories, items, variants, add-on groups,
 //! prices and stock — and the one place a price comes from. It never stores carts.
 //!
-//! - [`menus`]: the `GetMenu` and `PriceItems` RPCs.
+//! - [`menus`]: the `GetMenu`, `SearchMenu` and `PriceItems` RPCs.
+//! - [`search`]: the menu search rule (§5): every query word starts a word of the item name.
 //! - [`pricing`]: the pure rules that price one customised item (§4, §5), and the cart key.
 //! - [`cache`]: assembled menus kept in memory, one per restaurant, built on first use.
 //! - [`store`]: reads a menu back out of the normalised tables (`migrations/`).
@@ -18,6 +19,7 @@ pub mod error;
 pub mod import;
 pub mod menus;
 pub mod pricing;
+pub mod search;
 pub mod store;
 
 use std::future::Future;
@@ -44,10 +46,7 @@ pub struct Settings {
 impl Settings {
     /// Reads the environment (see `src/main.rs`).
     pub fn from_env() -> Result<Self, ConfigError> {
-        Ok(Self {
-            service: ServiceSettings::from_env("menu", DEFAULT_ADDR)?,
-            catalog_path: catalog_path(),
-        })
+        Ok(Self { service: ServiceSettings::from_env("menu", DEFAULT_ADDR)?, catalog_path: catalog_path() })
     }
 }
 

@@ -5,13 +5,14 @@
 //! every price comes from the menu.
 
 use tiffin_proto::menu::v1::{
-    GetMenuRequest, GetMenuResponse, PriceItemsRequest, PriceItemsResponse, menu_service_server::MenuService,
+    GetMenuRequest, GetMenuResponse, PriceItemsRequest, PriceItemsResponse, SearchMenuRequest, SearchMenuResponse,
+    menu_service_server::MenuService,
 };
 use tonic::{Request, Response, Status};
 
 use crate::cache::MenuCache;
 use crate::error::Error;
-use crate::pricing;
+use crate::{pricing, search};
 
 /// The `MenuService` implementation.
 pub struct Menus {
@@ -23,9 +24,21 @@ impl Menus {
         Self { cache }
     }
 
-    async fn menu(&self, restaurant_id: u64) -> Result<GetMenuResponse, Error> {
+    async fn menu(&self, request: GetMenuRequest) -> Result<GetMenuResponse, Error> {
+        let restaurant_id = request.restaurant_id;
         let cached = self.cache.get(restaurant_id).await?.ok_or(Error::RestaurantNotFound(restaurant_id))?;
-        Ok(GetMenuResponse { menu: Some(cached.menu.clone()) })
+        let menu = if request.quick { &cached.quick } else { &cached.menu };
+        Ok(GetMenuResponse { menu: Some(menu.clone()) })
+    }
+
+    async fn search(&self, request: SearchMenuRequest) -> Result<SearchMenuResponse, Error> {
+        if request.query.chars().count() > search::MAX_QUERY_CHARS {
+            return Err(Error::QueryTooLong);
+        }
+        let restaurant_id = request.restaurant_id;
+        let cached = self.cache.get(restaurant_id).await?.ok_or(Error::RestaurantNotFound(restaurant_id))?;
+        let query = search::Query::parse(&request.query);
+        Ok(SearchMenuResponse { items: cached.search(&query).cloned().collect() })
     }
 
     async fn prices(&self, request: PriceItemsRequest) -> Result<PriceItemsResponse, Error> {
@@ -56,7 +69,12 @@ impl Menus {
 #[tonic::async_trait]
 impl MenuService for Menus {
     async fn get_menu(&self, request: Request<GetMenuRequest>) -> Result<Response<GetMenuResponse>, Status> {
-        let reply = self.menu(request.into_inner().restaurant_id).await?;
+        let reply = self.menu(request.into_inner()).await?;
+        Ok(Response::new(reply))
+    }
+
+    async fn search_menu(&self, request: Request<SearchMenuRequest>) -> Result<Response<SearchMenuResponse>, Status> {
+        let reply = self.search(request.into_inner()).await?;
         Ok(Response::new(reply))
     }
 

@@ -9,7 +9,8 @@ use std::collections::HashMap;
 use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, AnyPool, Row};
 use tiffin_proto::menu::v1::{
-    AddonChoice, AddonGroup, Category, Menu, MenuItem, PricingModel, SpiceLevel, VariantGroup, Variation, VariationRef,
+    AddonChoice, AddonGroup, Category, Menu, MenuItem, Offer, PricingModel, SpiceLevel, VariantGroup, Variation,
+    VariationRef,
 };
 use tiffin_proto::types::VegType;
 
@@ -35,7 +36,9 @@ pub async fn restaurant_ids(pool: &AnyPool) -> Result<Vec<u64>, Error> {
 /// The whole menu of one restaurant, or `None` when it has none.
 pub async fn menu(pool: &AnyPool, restaurant_id: u64) -> Result<Option<Menu>, Error> {
     // An id beyond BIGINT cannot be stored, so no menu has it.
-    let Ok(id) = i64::try_from(restaurant_id) else { return Ok(None) };
+    let Ok(id) = i64::try_from(restaurant_id) else {
+        return Ok(None);
+    };
     // One connection for the dozen reads: the pool is not consulted between them.
     let mut conn = pool.acquire().await?;
     let conn: &mut AnyConnection = &mut conn;
@@ -51,7 +54,7 @@ pub async fn menu(pool: &AnyPool, restaurant_id: u64) -> Result<Option<Menu>, Er
     let rows = |sql: &'static str| sqlx::query(sql).bind(id);
     let items = rows(
         "SELECT id, name, description, category, image_id, veg_type, price_paise, original_price_paise, in_stock, \
-         ribbon, spice_level, recommended FROM items WHERE restaurant_id = $1 ORDER BY position",
+         ribbon, spice_level, recommended, next_available_message FROM items WHERE restaurant_id = $1          ORDER BY position",
     )
     .fetch_all(&mut *conn)
     .await?;
@@ -96,7 +99,13 @@ pub async fn menu(pool: &AnyPool, restaurant_id: u64) -> Result<Option<Menu>, Er
     .fetch_all(&mut *conn)
     .await?;
 
+    let offers =
+        rows("SELECT id, header, coupon_code, description FROM offers WHERE restaurant_id = $1 ORDER BY position")
+            .fetch_all(&mut *conn)
+            .await?;
+
     let rows = Rows {
+        offers,
         items,
         categories,
         category_items,
@@ -116,6 +125,7 @@ pub async fn menu(pool: &AnyPool, restaurant_id: u64) -> Result<Option<Menu>, Er
 
 /// The rows of one restaurant, table by table, each in display order.
 struct Rows {
+    offers: Vec<AnyRow>,
     items: Vec<AnyRow>,
     categories: Vec<AnyRow>,
     category_items: Vec<AnyRow>,
@@ -153,6 +163,18 @@ fn assemble(restaurant_id: u64, head: &AnyRow, rows: &Rows) -> Result<Menu, Read
         image_id: head.try_get("image_id")?,
         categories: vec![],
         items: Vec::with_capacity(rows.items.len()),
+        offers: rows
+            .offers
+            .iter()
+            .map(|r| {
+                Ok(Offer {
+                    id: r.try_get("id")?,
+                    header: r.try_get("header")?,
+                    coupon_code: r.try_get("coupon_code")?,
+                    description: r.try_get("description")?,
+                })
+            })
+            .collect::<Result<_, ReadError>>()?,
     };
 
     let mut item_at: HashMap<u64, usize> = HashMap::with_capacity(rows.items.len());
@@ -240,6 +262,17 @@ fn assemble(restaurant_id: u64, head: &AnyRow, rows: &Rows) -> Result<Menu, Read
     }
 
     menu.categories = category_tree(&rows.categories, &rows.category_items)?;
+    // Derived, not stored: the sub-category an item is listed under, and whether it has choices.
+    let mut sub_category_of: HashMap<u64, String> = HashMap::new();
+    for sub in menu.categories.iter().flat_map(|c| &c.sub_categories) {
+        for &id in &sub.item_ids {
+            sub_category_of.insert(id, sub.name.clone());
+        }
+    }
+    for item in &mut menu.items {
+        item.sub_category = sub_category_of.remove(&item.id).unwrap_or_default();
+        item.customisable = !item.addon_groups.is_empty() || !item.variant_groups.is_empty();
+    }
     Ok(menu)
 }
 
@@ -295,6 +328,9 @@ fn item(r: &AnyRow) -> Result<MenuItem, ReadError> {
         ribbon: r.try_get("ribbon")?,
         spice_level: spice_level as i32,
         recommended: flag(r, "recommended")?,
+        next_available_message: r.try_get::<Option<String>, _>("next_available_message")?.unwrap_or_default(),
+        sub_category: String::new(),
+        customisable: false,
         addon_groups: vec![],
         variant_groups: vec![],
         pricing_models: vec![],

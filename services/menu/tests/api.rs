@@ -10,7 +10,8 @@ use tiffin_platform::db::testing::{self, TestDatabase};
 use tiffin_platform::service::testing::{self as service, Stop};
 use tiffin_proto::menu::v1::menu_service_client::MenuServiceClient;
 use tiffin_proto::menu::v1::{
-    AddonRef, GetMenuRequest, ItemSelection, Menu, PriceItemsRequest, PricedItem, SpiceLevel, VariationRef,
+    AddonRef, GetMenuRequest, ItemSelection, Menu, PriceItemsRequest, PricedItem, SearchMenuRequest, SpiceLevel,
+    VariationRef,
 };
 use tiffin_proto::types::VegType;
 use tonic::transport::Channel;
@@ -36,10 +37,7 @@ fn catalogue_file(seed: u64) -> CatalogueFile {
 }
 
 fn settings(db: &TestDatabase, catalog_path: &Path) -> Settings {
-    Settings {
-        service: service::settings(&db.url),
-        catalog_path: catalog_path.to_owned(),
-    }
+    Settings { service: service::settings(&db.url), catalog_path: catalog_path.to_owned() }
 }
 
 /// A running service and a client for it; the service stops when this is dropped.
@@ -57,7 +55,7 @@ async fn spawn(settings: Settings) -> Running {
 }
 
 async fn get_menu(client: &mut MenuServiceClient<Channel>, restaurant_id: u64) -> Result<Menu, Status> {
-    let reply = client.get_menu(GetMenuRequest { restaurant_id }).await?.into_inner();
+    let reply = client.get_menu(GetMenuRequest { restaurant_id, quick: false }).await?.into_inner();
     Ok(reply.menu.expect("a menu"))
 }
 
@@ -121,7 +119,7 @@ async fn get_menu_returns_every_item_under_a_category_on_every_engine() {
         assert_eq!(menu.restaurant_name, restaurant.name, "engine {:?}", db.engine);
         assert_eq!(menu.area_name, restaurant.area_name);
         assert_eq!(menu.image_id, restaurant.image_id);
-        assert!((20..=60).contains(&menu.items.len()), "{} items", menu.items.len());
+        assert!((20..=80).contains(&menu.items.len()), "{} items", menu.items.len());
         let item_ids: Vec<u64> = menu.items.iter().map(|i| i.id).collect();
         assert_eq!(item_ids, expected.items.iter().map(|i| i.id).collect::<Vec<_>>(), "items in menu order");
         // The categories, in order, list every item exactly once.
@@ -145,8 +143,8 @@ async fn get_menu_carries_every_field_of_an_item() {
     let file = catalogue_file(42);
     let db = testing::sqlite();
     let mut service = spawn(settings(&db, &file.path)).await;
-    let source = find_item(&file.catalogue, "item with variants and add-ons", |i| {
-        !i.variant_groups.is_empty() && !i.addon_groups.is_empty()
+    let source = find_item(&file.catalogue, "V2 item with variants and add-ons", |i| {
+        !i.pricing_models.is_empty() && !i.addon_groups.is_empty()
     });
 
     let menu = get_menu(&mut service.client, source.restaurant_id).await.expect("menu");
@@ -236,8 +234,10 @@ async fn a_plain_item_costs_its_price_on_every_engine() {
 #[tokio::test]
 async fn an_item_with_variants_is_priced_by_its_pricing_model_on_every_engine() {
     let file = catalogue_file(42);
-    let item = find_item(&file.catalogue, "item with a second variation", |i| {
-        i.variant_groups.first().is_some_and(|g| g.variations.len() > 1) && no_required_addons(i)
+    let item = find_item(&file.catalogue, "V2 item with a second variation", |i| {
+        i.variant_groups.first().is_some_and(|g| g.variations.len() > 1)
+            && !i.pricing_models.is_empty()
+            && no_required_addons(i)
     });
     let group = &item.variant_groups[0];
     let chosen = &group.variations[1];
@@ -459,4 +459,309 @@ async fn reports_serving_health() {
     let serving = service::is_serving(&service.url, "tiffin.menu.v1.MenuService").await;
 
     assert!(serving);
+}
+
+// ---- Issue 4: quick menus, extras, search, V1/V2 pricing, validation --------------------------
+
+async fn search(
+    client: &mut MenuServiceClient<Channel>,
+    restaurant_id: u64,
+    query: &str,
+) -> Result<Vec<String>, Status> {
+    let reply = client.search_menu(SearchMenuRequest { restaurant_id, query: query.into() }).await?.into_inner();
+    Ok(reply.items.into_iter().map(|i| i.name).collect())
+}
+
+/// The catalogue's item as the service must return it, by id.
+fn catalogue_item(catalogue: &Catalogue, id: u64) -> &tiffin_catalog::MenuItem {
+    catalogue.menus.iter().flat_map(|m| &m.items).find(|i| i.id == id).expect("item in catalogue")
+}
+
+#[tokio::test]
+async fn get_menu_carries_offers_stock_messages_sub_categories_and_customisable_on_every_engine() {
+    let file = catalogue_file(42);
+    let with_offers = file.catalogue.menus.iter().find(|m| m.offers.len() > 1).expect("a menu with offers");
+    let told = find_item(&file.catalogue, "out-of-stock item with a message", |i| i.next_available_message.is_some());
+    let nested = file
+        .catalogue
+        .menus
+        .iter()
+        .flat_map(|m| &m.categories)
+        .flat_map(|c| &c.sub_categories)
+        .next()
+        .expect("a sub-category");
+    for db in testing::all().await {
+        let mut service = spawn(settings(&db, &file.path)).await;
+
+        let menu = get_menu(&mut service.client, with_offers.restaurant_id).await.expect("menu");
+        let offers: Vec<_> = menu.offers.iter().map(|o| (o.header.as_str(), o.coupon_code.as_str())).collect();
+        let expected: Vec<_> = with_offers.offers.iter().map(|o| (o.header.as_str(), o.coupon_code.as_str())).collect();
+        assert_eq!(offers, expected, "engine {:?}", db.engine);
+        for item in &menu.items {
+            let source = catalogue_item(&file.catalogue, item.id);
+            let customisable = !source.addon_groups.is_empty() || !source.variant_groups.is_empty();
+            assert_eq!(item.customisable, customisable, "{}", item.id);
+        }
+
+        let menu = get_menu(&mut service.client, told.restaurant_id).await.expect("menu");
+        let item = menu.items.iter().find(|i| i.id == told.id).expect("item");
+        assert!(!item.in_stock);
+        assert_eq!(Some(&item.next_available_message), told.next_available_message.as_ref(), "engine {:?}", db.engine);
+
+        let in_sub = nested.item_ids[0];
+        let owner = catalogue_item(&file.catalogue, in_sub).restaurant_id;
+        let menu = get_menu(&mut service.client, owner).await.expect("menu");
+        let item = menu.items.iter().find(|i| i.id == in_sub).expect("item");
+        assert_eq!(item.sub_category, nested.name, "engine {:?}", db.engine);
+        let direct = menu.categories[0].item_ids.first().copied();
+        if let Some(direct) = direct {
+            assert_eq!(menu.items.iter().find(|i| i.id == direct).unwrap().sub_category, "");
+        }
+    }
+}
+
+#[tokio::test]
+async fn the_quick_menu_is_the_menu_without_customisation() {
+    let file = catalogue_file(42);
+    let db = testing::sqlite();
+    let mut service = spawn(settings(&db, &file.path)).await;
+    let restaurant_id = file.catalogue.restaurants[0].id;
+
+    let full = get_menu(&mut service.client, restaurant_id).await.expect("menu");
+    let quick = service
+        .client
+        .get_menu(GetMenuRequest { restaurant_id, quick: true })
+        .await
+        .expect("quick menu")
+        .into_inner()
+        .menu
+        .expect("a menu");
+
+    assert_eq!(quick.categories, full.categories);
+    assert_eq!(quick.offers, full.offers);
+    assert_eq!(quick.items.len(), full.items.len());
+    assert!(full.items.iter().any(|i| !i.addon_groups.is_empty() || !i.variant_groups.is_empty()));
+    for (q, f) in quick.items.iter().zip(&full.items) {
+        assert!(q.addon_groups.is_empty() && q.variant_groups.is_empty() && q.pricing_models.is_empty());
+        assert_eq!((q.id, &q.name, q.price_paise, q.customisable), (f.id, &f.name, f.price_paise, f.customisable));
+    }
+}
+
+#[tokio::test]
+async fn search_finds_items_by_the_start_of_their_words_on_every_engine() {
+    let file = catalogue_file(42);
+    let menu = &file.catalogue.menus[0];
+    // An item with at least two words; search for the starts of its last and first words.
+    let alphanumeric_start = |w: &str| w.chars().take(3).filter(|c| c.is_alphanumeric()).count() == 3;
+    let item = menu
+        .items
+        .iter()
+        .find(|i| {
+            let words: Vec<&str> = i.name.split_whitespace().collect();
+            words.len() >= 2 && alphanumeric_start(words[0]) && alphanumeric_start(words[words.len() - 1])
+        })
+        .expect("a two-word name");
+    let words: Vec<&str> = item.name.split_whitespace().collect();
+    let prefix = |w: &str| w.chars().take(3).collect::<String>().to_uppercase();
+    let query = format!("  {}   {} ", prefix(words[words.len() - 1]), prefix(words[0]));
+    let expected: Vec<&str> = menu
+        .items
+        .iter()
+        .filter(|i| {
+            let lower = i.name.to_lowercase();
+            let ws: Vec<&str> = lower.split(|c: char| !c.is_alphanumeric()).collect();
+            query.split_whitespace().all(|q| ws.iter().any(|w| w.starts_with(&q.to_lowercase())))
+        })
+        .map(|i| i.name.as_str())
+        .collect();
+    for db in testing::all().await {
+        let mut service = spawn(settings(&db, &file.path)).await;
+
+        let found = search(&mut service.client, menu.restaurant_id, &query).await.expect("search");
+
+        assert!(found.contains(&item.name), "engine {:?}: {query:?} finds {found:?}", db.engine);
+        assert_eq!(found, expected, "engine {:?}: in menu order", db.engine);
+        let all = search(&mut service.client, menu.restaurant_id, "   ").await.expect("blank");
+        assert_eq!(all.len(), menu.items.len(), "a blank query matches everything");
+        for nothing in [".*", ")(", "[a-z]", "\\w", "zzzz", "🙂"] {
+            let found = search(&mut service.client, menu.restaurant_id, nothing).await.expect("search");
+            assert!(found.is_empty(), "{nothing:?} found {found:?}");
+        }
+    }
+}
+
+#[tokio::test]
+async fn search_refuses_an_unknown_restaurant_and_an_overlong_query() {
+    let file = catalogue_file(42);
+    let db = testing::sqlite();
+    let mut service = spawn(settings(&db, &file.path)).await;
+
+    let unknown = search(&mut service.client, 999, "chi").await.expect_err("unknown");
+    let long = search(&mut service.client, file.catalogue.restaurants[0].id, &"a".repeat(201)).await;
+
+    assert_eq!((unknown.code(), unknown.message()), (Code::NotFound, "Restaurant not found"));
+    let long = long.expect_err("too long");
+    assert_eq!((long.code(), long.message()), (Code::InvalidArgument, "Oops! Something wrong"));
+}
+
+#[tokio::test]
+async fn a_v1_item_costs_its_base_plus_the_chosen_variation_on_every_engine() {
+    let file = catalogue_file(42);
+    let item = find_item(&file.catalogue, "V1 item", |i| {
+        i.pricing_models.is_empty()
+            && i.variant_groups.first().is_some_and(|g| g.variations.len() > 1 && g.variations[1].in_stock)
+            && no_required_addons(i)
+    });
+    let group = &item.variant_groups[0];
+    let chosen = &group.variations[1];
+    for db in testing::all().await {
+        let mut service = spawn(settings(&db, &file.path)).await;
+
+        let selection = ItemSelection {
+            item_id: item.id,
+            addons: vec![],
+            variations: vec![VariationRef { group_id: group.id.clone(), variation_id: chosen.id.clone() }],
+        };
+        let priced = price_one(&mut service.client, item.restaurant_id, selection).await.expect("priced");
+        let default = price_one(&mut service.client, item.restaurant_id, plain_selection(item.id)).await.unwrap();
+
+        assert_eq!(priced.unit_price_paise, i64::from(item.price + chosen.price), "engine {:?}", db.engine);
+        assert_eq!(default.unit_price_paise, i64::from(item.price), "a left-out group takes its default");
+        assert_eq!(default.variations[0].variation_id, group.variations[0].id);
+    }
+}
+
+#[tokio::test]
+async fn a_v2_combination_deal_overrides_the_sum_on_every_engine() {
+    // A larger catalogue, so some V2 item's combination is a deal cheaper than its parts.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("catalogue.json");
+    let catalogue = tiffin_catalog::generate(&Options {
+        seed: 42,
+        restaurants_per_city: 24,
+        cities: Some(vec!["bangalore".into()]),
+    });
+    catalogue.write_json(&path).unwrap();
+    let (item, model) = catalogue
+        .menus
+        .iter()
+        .flat_map(|m| &m.items)
+        .filter(|i| no_required_addons(i))
+        .find_map(|i| {
+            i.pricing_models.iter().find_map(|m| {
+                let sum: u32 = i.price
+                    + m.variations
+                        .iter()
+                        .zip(&i.variant_groups)
+                        .map(|(r, g)| g.variations.iter().find(|v| v.id == r.variation_id).unwrap().price)
+                        .sum::<u32>();
+                (m.price < sum).then_some((i, m))
+            })
+        })
+        .expect("a combination deal");
+    for db in testing::all().await {
+        let mut service = spawn(settings(&db, &path)).await;
+
+        let selection = ItemSelection {
+            item_id: item.id,
+            addons: vec![],
+            variations: model
+                .variations
+                .iter()
+                .map(|r| VariationRef { group_id: r.group_id.clone(), variation_id: r.variation_id.clone() })
+                .collect(),
+        };
+        let priced = price_one(&mut service.client, item.restaurant_id, selection).await.expect("priced");
+
+        assert_eq!(priced.unit_price_paise, i64::from(model.price), "engine {:?}", db.engine);
+    }
+}
+
+#[tokio::test]
+async fn more_free_add_ons_than_allowed_gives_the_free_message_on_every_engine() {
+    let file = catalogue_file(42);
+    let item = find_item(&file.catalogue, "group with free choices", |i| {
+        no_required_addons(i)
+            && i.variant_groups.is_empty()
+            && i.addon_groups.iter().any(|g| {
+                g.max_free_addons == 1 && g.max_addons >= 2 && g.choices.iter().filter(|c| c.price == 0).count() >= 2
+            })
+    });
+    let group = item
+        .addon_groups
+        .iter()
+        .find(|g| g.max_free_addons == 1 && g.choices.iter().filter(|c| c.price == 0).count() >= 2)
+        .unwrap();
+    let free: Vec<AddonRef> = group.choices.iter().filter(|c| c.price == 0).take(2).map(|c| addon(group, c)).collect();
+    for db in testing::all().await {
+        let mut service = spawn(settings(&db, &file.path)).await;
+
+        let selection = ItemSelection { item_id: item.id, addons: free.clone(), variations: vec![] };
+        let result = price_one(&mut service.client, item.restaurant_id, selection).await;
+
+        assert_refused(
+            result,
+            Code::InvalidArgument,
+            &format!("You can select a maximum of 1 free {}.", group.name),
+            db.engine,
+        );
+    }
+}
+
+#[tokio::test]
+async fn an_out_of_stock_add_on_makes_the_line_out_of_stock_on_every_engine() {
+    let file = catalogue_file(42);
+    let item = find_item(&file.catalogue, "out-of-stock add-on", |i| {
+        i.in_stock
+            && no_required_addons(i)
+            && i.variant_groups.is_empty()
+            && i.addon_groups.iter().any(|g| g.choices.iter().any(|c| !c.in_stock))
+    });
+    let group = item.addon_groups.iter().find(|g| g.choices.iter().any(|c| !c.in_stock)).unwrap();
+    let gone = group.choices.iter().find(|c| !c.in_stock).unwrap();
+    for db in testing::all().await {
+        let mut service = spawn(settings(&db, &file.path)).await;
+
+        let selection = ItemSelection { item_id: item.id, addons: vec![addon(group, gone)], variations: vec![] };
+        let priced = price_one(&mut service.client, item.restaurant_id, selection).await.expect("priced");
+
+        assert!(!priced.in_stock, "engine {:?}", db.engine);
+        assert_eq!(priced.cart_key, format!("{}|{}", item.id, gone.id));
+    }
+}
+
+#[tokio::test]
+async fn the_cart_key_sorts_variation_and_add_on_ids_and_includes_defaults() {
+    let file = catalogue_file(42);
+    let item = find_item(&file.catalogue, "item with variants and an optional add-on group", |i| {
+        !i.variant_groups.is_empty()
+            && no_required_addons(i)
+            && i.addon_groups.first().is_some_and(|g| g.max_addons >= 2 && g.choices.len() >= 2)
+    });
+    let group = &item.addon_groups[0];
+    let db = testing::sqlite();
+    let mut service = spawn(settings(&db, &file.path)).await;
+
+    let one_way = ItemSelection {
+        item_id: item.id,
+        addons: vec![addon(group, &group.choices[1]), addon(group, &group.choices[0])],
+        variations: vec![],
+    };
+    let other_way = ItemSelection {
+        item_id: item.id,
+        addons: vec![addon(group, &group.choices[0]), addon(group, &group.choices[1])],
+        variations: item
+            .variant_groups
+            .iter()
+            .map(|g| VariationRef { group_id: g.id.clone(), variation_id: g.variations[0].id.clone() })
+            .collect(),
+    };
+    let a = price_one(&mut service.client, item.restaurant_id, one_way).await.expect("priced");
+    let b = price_one(&mut service.client, item.restaurant_id, other_way).await.expect("priced");
+
+    assert_eq!(a.cart_key, b.cart_key, "defaults named or left out, add-ons in any order: one line");
+    let mut ids: Vec<&str> = item.variant_groups.iter().map(|g| g.variations[0].id.as_str()).collect();
+    ids.extend([group.choices[0].id.as_str(), group.choices[1].id.as_str()]);
+    ids.sort_unstable();
+    assert_eq!(a.cart_key, format!("{}|{}", item.id, ids.join("|")));
 }
