@@ -12,7 +12,7 @@ use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::middleware::{from_fn, from_fn_with_state};
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
+use axum::routing::{get, post};
 use http::{HeaderValue, header};
 use tower::ServiceBuilder;
 use tower_http::catch_panic::CatchPanicLayer;
@@ -31,6 +31,7 @@ use crate::{
     places, restaurants,
 };
 use crate::{security, session, static_files, support};
+use crate::{addresses, auth, dev, favourites, profile, rate_limit};
 
 /// What every handler can reach. Cheap to clone.
 #[derive(Debug, Clone)]
@@ -41,6 +42,8 @@ pub struct AppState {
     pub routes: Arc<RouteTable>,
     /// Cities, for the footer and for telling city pages from unknown paths.
     pub cities: Arc<CityCache>,
+    /// Per-client-address rate limits (`/api`, OTP sending).
+    pub limits: rate_limit::Limits,
 }
 
 impl AppState {
@@ -51,7 +54,9 @@ impl AppState {
             settings.static_dir.join("shell/routes.json"),
             CHECK_INTERVAL,
         );
+        let limits = rate_limit::Limits::new(&settings.rate_limit, settings.client_address);
         Ok(Self {
+            limits,
             settings: Arc::new(settings),
             upstreams,
             routes: Arc::new(routes),
@@ -68,12 +73,45 @@ fn api(state: &AppState) -> Router<AppState> {
         .route("/misc/cities", get(cities::list))
         .route("/restaurants/list/v5", get(restaurants::list))
         .route("/menu/pl", get(menu::pl))
+        .route("/menu/quick", get(menu::quick))
+        .route("/menu/pl/search", get(menu::search))
         .route("/cart", get(cart::get).post(cart::update))
         .route("/payment/get-methods", get(payments::get_methods))
         .route("/order/all", get(orders::all))
         .route("/super/plans", get(membership::plans))
         .route("/support", get(support::issue_types));
+    let routes = routes.merge(account_routes(state));
     with_api_layers(routes, state)
+}
+
+/// The account calls (issue 6): sign-in, profile, addresses, favourites; `dev/sms` only with
+/// `TIFFIN_DEV_ROUTES=1`.
+fn account_routes(state: &AppState) -> Router<AppState> {
+    let routes = Router::new()
+        .route("/auth/otp", post(auth::otp))
+        .route("/auth/verify-otp", post(auth::verify_otp))
+        .route("/auth/logout", post(auth::logout))
+        .route("/profile/info", get(profile::info))
+        .route("/profile/update-mobile", post(profile::update_mobile))
+        .route("/profile/verify-otp", post(profile::verify_otp))
+        .route("/profile/update-email", post(profile::update_email))
+        .route("/profile/verify-email", post(profile::verify_email))
+        .route(
+            "/profile/update-notification-preference",
+            post(profile::update_preferences),
+        )
+        .route("/profile/delete-account", post(profile::delete_account))
+        .route("/profile/favourites", get(favourites::list))
+        .route("/address", post(addresses::save))
+        .route("/address/all", post(addresses::all))
+        .route("/address/delete", post(addresses::delete))
+        .route("/address/serviceable", get(addresses::serviceable))
+        .route("/misc/favorite", post(favourites::set));
+    if state.settings.dev_routes {
+        routes.route("/dev/sms", get(dev::sms))
+    } else {
+        routes
+    }
 }
 
 /// What every `/api` call runs inside, unknown paths and methods included.
@@ -86,6 +124,8 @@ fn with_api_layers(routes: Router<AppState>, state: &AppState) -> Router<AppStat
         .layer(from_fn(csrf::middleware))
         .layer(from_fn(envelope::finish))
         .layer(from_fn_with_state(state.clone(), session::middleware))
+        // Before the session: a client over its limit never costs an account lookup.
+        .layer(from_fn_with_state(state.clone(), rate_limit::middleware))
         .layer(DefaultBodyLimit::max(csrf::BODY_LIMIT))
 }
 
@@ -180,6 +220,9 @@ mod tests {
             services,
             cookie_secure: false,
             upstream_timeout: Duration::from_millis(500),
+            dev_routes: false,
+            client_address: Default::default(),
+            rate_limit: Default::default(),
         };
         AppState::new(settings).unwrap()
     }

@@ -66,6 +66,48 @@ pub struct Settings {
     /// Deadline of every upstream gRPC call (`UPSTREAM_TIMEOUT_MS`, default 3000): a slow service
     /// costs the browser a 503 after this long, never a hung request.
     pub upstream_timeout: Duration,
+    /// `TIFFIN_DEV_ROUTES=1`: development-only routes exist (`GET /api/dev/sms`, the outbox of the
+    /// development message provider). Absent otherwise: the path answers the plain 404 envelope.
+    pub dev_routes: bool,
+    /// Who "the client" is for rate limits (`EDGE_TRUST_FORWARDED_FOR`).
+    pub client_address: ClientAddress,
+    /// The per-client-address limits (`EDGE_RATE_LIMIT_PER_SECOND`, `EDGE_RATE_LIMIT_BURST`,
+    /// `EDGE_OTP_LIMIT_PER_HOUR`).
+    pub rate_limit: RateLimitSettings,
+}
+
+/// Where a request's client address comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ClientAddress {
+    /// The TCP peer (default: the edge faces browsers directly).
+    #[default]
+    Peer,
+    /// `EDGE_TRUST_FORWARDED_FOR=1`: the last address in `X-Forwarded-For`, i.e. the one the load
+    /// balancer in front of the edge appended (earlier entries are the client's own claims and are
+    /// ignored). Only safe when every request comes through that one proxy.
+    ForwardedFor,
+}
+
+/// Per-client-address limits. `0` in `per_second` turns the general `/api` limit off; `0` in
+/// `otp_per_hour` turns the OTP-sending limit off.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RateLimitSettings {
+    /// Sustained `/api` requests per second per client address (default 50).
+    pub per_second: u32,
+    /// Requests a client may make at once above the sustained rate (default 100).
+    pub burst: u32,
+    /// OTPs (`auth/otp`, `profile/update-mobile`) per client address per hour (default 20).
+    pub otp_per_hour: u32,
+}
+
+impl Default for RateLimitSettings {
+    fn default() -> Self {
+        Self {
+            per_second: 50,
+            burst: 100,
+            otp_per_hour: 20,
+        }
+    }
 }
 
 impl Settings {
@@ -84,18 +126,29 @@ impl Settings {
             membership: env_or("MEMBERSHIP_URL", &defaults.membership),
             support: env_or("SUPPORT_URL", &defaults.support),
         };
-        let cookie_secure = match env_or("COOKIE_SECURE", "0").trim() {
-            "0" => false,
-            "1" => true,
-            other => return Err(invalid("COOKIE_SECURE", other, "must be 0 or 1")),
-        };
+        let cookie_secure = flag("COOKIE_SECURE")?;
         let timeout_ms: u64 = env_parse("UPSTREAM_TIMEOUT_MS", 3000)?;
+        let dev_routes = flag("TIFFIN_DEV_ROUTES")?;
+        let client_address = if flag("EDGE_TRUST_FORWARDED_FOR")? {
+            ClientAddress::ForwardedFor
+        } else {
+            ClientAddress::Peer
+        };
+        let defaults = RateLimitSettings::default();
+        let rate_limit = RateLimitSettings {
+            per_second: env_parse("EDGE_RATE_LIMIT_PER_SECOND", defaults.per_second)?,
+            burst: env_parse("EDGE_RATE_LIMIT_BURST", defaults.burst)?,
+            otp_per_hour: env_parse("EDGE_OTP_LIMIT_PER_HOUR", defaults.otp_per_hour)?,
+        };
         let settings = Self {
             addr: SocketAddr::new(bind, port),
             static_dir: PathBuf::from(env_or("STATIC_DIR", "dist/web")),
             services,
             cookie_secure,
             upstream_timeout: Duration::from_millis(timeout_ms),
+            dev_routes,
+            client_address,
+            rate_limit,
         };
         settings.check()?;
         Ok(settings)
@@ -114,7 +167,24 @@ impl Settings {
                 "must be between 1 and 60000",
             ));
         }
+        let limits = &self.rate_limit;
+        if limits.per_second > 0 && limits.burst == 0 {
+            return Err(invalid(
+                "EDGE_RATE_LIMIT_BURST",
+                "0",
+                "must be at least 1 while EDGE_RATE_LIMIT_PER_SECOND is on",
+            ));
+        }
         Ok(())
+    }
+}
+
+/// A 0/1 switch; unset is 0.
+fn flag(name: &str) -> Result<bool, ConfigError> {
+    match env_or(name, "0").trim() {
+        "0" => Ok(false),
+        "1" => Ok(true),
+        other => Err(invalid(name, other, "must be 0 or 1")),
     }
 }
 
@@ -148,6 +218,9 @@ mod tests {
             services: ServiceUrls::local_defaults(),
             cookie_secure: false,
             upstream_timeout: Duration::from_secs(3),
+            dev_routes: false,
+            client_address: ClientAddress::Peer,
+            rate_limit: RateLimitSettings::default(),
         }
     }
 
@@ -169,5 +242,14 @@ mod tests {
         let mut s = settings();
         s.upstream_timeout = Duration::ZERO;
         assert_eq!(s.check().unwrap_err().name, "UPSTREAM_TIMEOUT_MS");
+    }
+
+    #[test]
+    fn a_rate_limit_without_a_burst_is_refused_but_zero_turns_it_off() {
+        let mut s = settings();
+        s.rate_limit.burst = 0;
+        assert_eq!(s.check().unwrap_err().name, "EDGE_RATE_LIMIT_BURST");
+        s.rate_limit.per_second = 0;
+        assert!(s.check().is_ok());
     }
 }

@@ -8,7 +8,7 @@
 use std::borrow::Cow;
 
 use axum::response::{IntoResponse, Response};
-use http::StatusCode;
+use http::{HeaderValue, StatusCode, header};
 use tonic::Code;
 
 use crate::envelope::Outcome;
@@ -111,6 +111,15 @@ pub enum ApiError {
     /// 405 / 1.
     #[error("method not allowed")]
     MethodNotAllowed,
+    /// 429 / 429 with `Retry-After` (seconds) and this message: an edge rate limit.
+    #[error("rate limited for {retry_after_secs}s")]
+    TooManyRequests {
+        retry_after_secs: u64,
+        message: Cow<'static, str>,
+    },
+    /// 401 / 999 `Please login to continue.`: the call needs a signed-in session.
+    #[error("login required")]
+    LoginRequired,
     /// 500 / 1: a handler panicked (the panic itself is logged by the catch-panic layer).
     #[error("handler panicked")]
     Panic,
@@ -148,13 +157,58 @@ impl ApiError {
                 messages::METHOD_NOT_ALLOWED,
             ),
             ApiError::Panic => fixed(StatusCode::INTERNAL_SERVER_ERROR, 1, messages::OOPS),
+            ApiError::TooManyRequests { message, .. } => {
+                Outcome::failure(StatusCode::TOO_MANY_REQUESTS, 429, message.clone())
+            }
+            ApiError::LoginRequired => fixed(StatusCode::UNAUTHORIZED, 999, messages::LOGIN),
         }
     }
+
+    /// The `Retry-After` header of this failure: the edge's own wait, or the one a service sent
+    /// with RESOURCE_EXHAUSTED in its `retry-after` metadata (whole seconds).
+    pub fn retry_after(&self) -> Option<HeaderValue> {
+        match self {
+            ApiError::TooManyRequests {
+                retry_after_secs, ..
+            } => Some(HeaderValue::from(*retry_after_secs)),
+            ApiError::Upstream(status) => service_retry_after(status).map(HeaderValue::from),
+            _ => None,
+        }
+    }
+}
+
+/// gRPC metadata key in which a service says, in whole seconds, when to try again.
+pub const RETRY_AFTER_METADATA: &str = "retry-after";
+
+/// A RESOURCE_EXHAUSTED's `retry-after` seconds, when the service sent a readable one.
+fn service_retry_after(status: &tonic::Status) -> Option<u64> {
+    if status.code() != Code::ResourceExhausted {
+        return None;
+    }
+    status
+        .metadata()
+        .get(RETRY_AFTER_METADATA)?
+        .to_str()
+        .ok()?
+        .trim()
+        .parse()
+        .ok()
 }
 
 fn upstream_outcome(status: &tonic::Status) -> Outcome {
     let row = mapping(status.code());
     let domain_code = tiffin_platform::status::spec_code(status);
+    // A service's own limit (it says when to try again) is worded for the user, e.g. the OTP
+    // lockout's 'Too many attempts. Please try again in 15 minutes.'; any other RESOURCE_EXHAUSTED
+    // (a transport limit) keeps the table's wording.
+    let row = if service_retry_after(status).is_some() && !status.message().is_empty() {
+        Mapping {
+            message: MessageSource::Service,
+            ..row
+        }
+    } else {
+        row
+    };
     let message = match (domain_code, row.message) {
         (Some(_), _) | (None, MessageSource::Service) if !status.message().is_empty() => {
             Cow::Owned(status.message().to_string())
@@ -181,7 +235,13 @@ impl IntoResponse for ApiError {
                 tracing::info!(error = %other, http.status = outcome.http.as_u16(), "api call refused")
             }
         }
-        outcome.into_response()
+        let retry_after = self.retry_after();
+        let mut response = outcome.into_response();
+        // The envelope layer keeps headers set here.
+        if let Some(value) = retry_after {
+            response.headers_mut().insert(header::RETRY_AFTER, value);
+        }
+        response
     }
 }
 
@@ -273,6 +333,40 @@ mod tests {
         let kept = ApiError::Upstream(tonic::Status::unavailable("down"))
             .not_found_as("Restaurant not found");
         assert_eq!(kept.outcome().status_code, 777);
+    }
+
+    #[test]
+    fn a_service_limit_passes_its_wait_and_words_on_but_a_bare_one_does_not() {
+        let mut status =
+            tonic::Status::resource_exhausted("Too many attempts. Please try again in 15 minutes.");
+        status
+            .metadata_mut()
+            .insert(RETRY_AFTER_METADATA, "900".parse().unwrap());
+        let error = ApiError::Upstream(status);
+        assert_eq!(
+            (
+                error.outcome().http.as_u16(),
+                error.outcome().status_code,
+                error.outcome().message.as_ref()
+            ),
+            (
+                429,
+                429,
+                "Too many attempts. Please try again in 15 minutes."
+            )
+        );
+        assert_eq!(error.retry_after().unwrap(), "900");
+        let response = error.into_response();
+        assert_eq!(response.headers()[header::RETRY_AFTER], "900");
+
+        let bare = ApiError::Upstream(tonic::Status::resource_exhausted("message too large"));
+        assert_eq!(bare.outcome().message, "We'll be back shortly");
+        assert!(bare.retry_after().is_none());
+        let mut other = tonic::Status::not_found("x");
+        other
+            .metadata_mut()
+            .insert(RETRY_AFTER_METADATA, "5".parse().unwrap());
+        assert!(ApiError::Upstream(other).retry_after().is_none());
     }
 
     #[test]

@@ -15,15 +15,21 @@
 //! - [`static_files`], [`images`]: the web build, the mfe manifest, generated pictures.
 //! - [`health`]: `/healthz` and `/readyz`.
 //! - [`request_span`], [`security`]: the root span of each request; security headers.
+//! - Accounts (issue 6): [`auth`] (OTP sign-in, logout), [`profile`], [`addresses`],
+//!   [`favourites`], [`dev`] (the development outbox), [`rate_limit`] (per-address limits).
 #![forbid(unsafe_code)]
 
+pub mod addresses;
 pub mod app;
+pub mod auth;
 pub mod cart;
 pub mod cities;
 pub mod config;
 pub mod csrf;
+pub mod dev;
 pub mod envelope;
 pub mod error;
+pub mod favourites;
 pub mod food;
 pub mod health;
 pub mod images;
@@ -34,6 +40,8 @@ pub mod pages;
 pub mod params;
 pub mod payments;
 pub mod places;
+pub mod profile;
+pub mod rate_limit;
 pub mod request_span;
 pub mod restaurants;
 pub mod route_table;
@@ -83,7 +91,11 @@ impl Application {
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> anyhow::Result<()> {
         let (stop_tx, mut stop_rx) = tokio::sync::watch::channel(false);
-        let server = axum::serve(self.listener, self.router)
+        // The peer address reaches handlers (rate limits are per client address).
+        let service = self
+            .router
+            .into_make_service_with_connect_info::<std::net::SocketAddr>();
+        let server = axum::serve(self.listener, service)
             .with_graceful_shutdown(async move {
                 let _ = stop_rx.wait_for(|stop| *stop).await;
             })

@@ -9,8 +9,10 @@ use axum::response::{IntoResponse, Response};
 use http::{HeaderValue, Method, StatusCode, header};
 use serde::Serialize;
 use tiffin_platform::identity::Caller;
+use tiffin_proto::account::v1::GetProfileRequest;
 
 use crate::app::AppState;
+use crate::profile::{UserJson, user_json};
 use crate::route_table::Route;
 use crate::session::Visitor;
 
@@ -30,14 +32,21 @@ pub async fn page(State(state): State<AppState>, request: Request) -> Response {
     }
     let visitor = request.extensions().get::<Visitor>().cloned();
     let caller = visitor.as_ref().map(Visitor::caller).unwrap_or_default();
-    let route = resolve(&state, request.uri().path(), &caller).await;
+    let (route, user) = tokio::join!(
+        resolve(&state, request.uri().path(), &caller),
+        signed_in_user(&state, visitor.as_ref())
+    );
     if let Some(route) = &route {
         tracing::Span::current().record("http.route", route.id.as_str());
     }
     let html = match tokio::fs::read_to_string(state.settings.static_dir.join("shell/index.html"))
         .await
     {
-        Ok(shell) => shell.replacen(PLACEHOLDER, &initial_state_script(visitor.as_ref()), 1),
+        Ok(shell) => shell.replacen(
+            PLACEHOLDER,
+            &initial_state_script(visitor.as_ref(), user.as_ref()),
+            1,
+        ),
         Err(e) => {
             tracing::error!(error = %e, "shell index.html unreadable: answering the bare fallback page");
             return html_reply(
@@ -58,6 +67,25 @@ pub async fn page(State(state): State<AppState>, request: Request) -> Response {
         },
         html,
     )
+}
+
+/// The signed-in visitor's `<User>`; `None` for a guest, and also when the account service cannot
+/// say (the page still renders, as for a guest; the web app can ask `profile/info` later).
+async fn signed_in_user(state: &AppState, visitor: Option<&Visitor>) -> Option<UserJson> {
+    let visitor = visitor.filter(|v| v.user_id.is_some())?;
+    let up = &state.upstreams;
+    match up
+        .account
+        .clone()
+        .get_profile(up.request(GetProfileRequest {}, &visitor.caller()))
+        .await
+    {
+        Ok(reply) => reply.into_inner().profile.map(user_json),
+        Err(status) => {
+            tracing::warn!(grpc.code = ?status.code(), grpc.message = %status.message(), "profile unavailable: page rendered without the user");
+            None
+        }
+    }
 }
 
 /// The first route that matches `path` and whose city (if it needs one) is an enabled city.
@@ -94,17 +122,20 @@ struct InitialState<'a> {
     tid: &'a str,
     device_id: &'a str,
     csrf_token: &'a str,
+    /// `null` for a guest.
+    user: Option<&'a UserJson>,
 }
 
 /// `<script id="tiffin-initial-state" type="application/json">{…}</script>`. The JSON is escaped
 /// so no value can close the script element or open a comment (`<`, `>`, `&` become `\u003c`…).
-pub fn initial_state_script(visitor: Option<&Visitor>) -> String {
+pub fn initial_state_script(visitor: Option<&Visitor>, user: Option<&UserJson>) -> String {
     let tid = tiffin_platform::telemetry::current_trace_id().unwrap_or_default();
     let state = InitialState {
         sid: visitor.map(|v| v.session_id.as_str()).unwrap_or_default(),
         tid: &tid,
         device_id: visitor.map(|v| v.device_id.as_str()).unwrap_or_default(),
         csrf_token: visitor.map(|v| v.csrf_token.as_str()).unwrap_or_default(),
+        user,
     };
     let json = serde_json::to_string(&state).unwrap_or_else(|_| "{}".into());
     format!(
@@ -176,7 +207,12 @@ mod tests {
             device_id: "d&<!--".into(),
             csrf_token: "t".into(),
         };
-        let script = initial_state_script(Some(&visitor));
+        let user = user_json(tiffin_proto::account::v1::Profile {
+            user_id: 3,
+            name: "</script><!--Asha".into(),
+            ..Default::default()
+        });
+        let script = initial_state_script(Some(&visitor), Some(&user));
         let inner = script
             .strip_prefix(r#"<script id="tiffin-initial-state" type="application/json">"#)
             .unwrap();
@@ -189,6 +225,18 @@ mod tests {
         assert_eq!(parsed["sid"], "</script><script>alert(1)</script>");
         assert_eq!(parsed["deviceId"], "d&<!--");
         assert_eq!(parsed["csrfToken"], "t");
+        assert_eq!(parsed["user"]["name"], "</script><!--Asha");
+        assert_eq!(parsed["user"]["customer_id"], "3");
+    }
+
+    #[test]
+    fn a_guest_has_a_null_user() {
+        let script = initial_state_script(None, None);
+        let json = script
+            .trim_start_matches(r#"<script id="tiffin-initial-state" type="application/json">"#)
+            .trim_end_matches("</script>");
+        let parsed: serde_json::Value = serde_json::from_str(json).unwrap();
+        assert_eq!(parsed["user"], serde_json::Value::Null);
     }
 
     #[test]

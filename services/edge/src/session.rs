@@ -18,6 +18,7 @@ use tiffin_platform::identity::Caller;
 use tiffin_proto::account::v1::{CreateSessionRequest, GetSessionRequest, Session};
 
 use crate::app::AppState;
+use crate::envelope::Outcome;
 use crate::error::ApiError;
 
 /// Session cookie over plain HTTP (`make run`).
@@ -256,6 +257,45 @@ fn session_cookie(token: &str, expires_at: i64, secure: bool) -> Cookie<'static>
     cookie
 }
 
+/// The reply to a call that signed the visitor in (`auth/verify-otp`): the envelope carries the
+/// rotated session's `sid` and `csrfToken`, and the session cookie (same name and attributes as
+/// ever) its new token. The old token has already stopped working at the account service.
+pub fn rotated_reply(
+    outcome: &Outcome,
+    visitor: &Visitor,
+    token: &str,
+    expires_at: i64,
+    secure: bool,
+) -> Response {
+    let mut response = crate::envelope::render(outcome, Some(visitor));
+    append_cookie(
+        response.headers_mut(),
+        session_cookie(token, expires_at, secure),
+    );
+    response
+}
+
+/// The reply to a call that ended the session (`auth/logout`, `profile/delete-account`): the
+/// envelope names no session, and the session cookie is expired, so the next request starts a
+/// fresh guest session.
+pub fn ended_reply(outcome: &Outcome, secure: bool) -> Response {
+    let mut response = crate::envelope::render(outcome, None);
+    let name = if secure {
+        SECURE_SESSION_COOKIE
+    } else {
+        SESSION_COOKIE
+    };
+    let mut cookie = base_cookie(name, String::new(), secure);
+    cookie.make_removal();
+    append_cookie(response.headers_mut(), cookie);
+    response
+}
+
+/// The visitor after a sign-in, from the rotated session the account service returned.
+pub fn signed_in_visitor(session: Session, device_id: &str) -> Visitor {
+    Visitor::from_session(session, device_id)
+}
+
 fn device_cookie_for(device_id: &str, secure: bool) -> Cookie<'static> {
     let mut cookie = base_cookie(DEVICE_COOKIE, device_id.to_string(), secure);
     cookie.set_max_age(DEVICE_COOKIE_MAX_AGE);
@@ -302,6 +342,45 @@ mod tests {
         assert!(
             text.starts_with("tfn_sid=tok") && !text.contains("Secure"),
             "{text}"
+        );
+    }
+
+    #[test]
+    fn ending_a_session_expires_the_cookie_with_the_same_attributes() {
+        let outcome = Outcome::success(serde_json::Value::Null);
+        for (secure, name) in [(false, "tfn_sid="), (true, "__Host-tfn_sid=")] {
+            let response = ended_reply(&outcome, secure);
+            let cookie = response.headers()[header::SET_COOKIE].to_str().unwrap();
+            assert!(cookie.starts_with(name), "{cookie}");
+            for attribute in ["Max-Age=0", "HttpOnly", "Path=/", "SameSite=Lax"] {
+                assert!(
+                    cookie.contains(attribute),
+                    "{attribute} missing in {cookie}"
+                );
+            }
+            assert_eq!(cookie.contains("Secure"), secure, "{cookie}");
+        }
+    }
+
+    #[test]
+    fn a_rotated_reply_sets_the_new_token() {
+        let v = Visitor {
+            session_id: "s2".into(),
+            user_id: Some(4),
+            device_id: "d".into(),
+            csrf_token: "c2".into(),
+        };
+        let response = rotated_reply(
+            &Outcome::success(serde_json::Value::Null),
+            &v,
+            "new-token",
+            2_000_000_000,
+            true,
+        );
+        let cookie = response.headers()[header::SET_COOKIE].to_str().unwrap();
+        assert!(
+            cookie.starts_with("__Host-tfn_sid=new-token") && cookie.contains("Secure"),
+            "{cookie}"
         );
     }
 

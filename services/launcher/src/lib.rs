@@ -122,6 +122,9 @@ pub fn plan(settings: &Settings, lookup: impl Fn(&str) -> Option<String>) -> Vec
     for name in SERVICES {
         edge.insert(format!("{}_URL", name.to_uppercase()), url_of(name));
     }
+    // The launcher runs development storefronts (`make run`, the browser tests): the development
+    // routes (the OTP outbox at GET /api/dev/sms) are on unless its environment says otherwise.
+    edge.insert("TIFFIN_DEV_ROUTES".into(), lookup("TIFFIN_DEV_ROUTES").unwrap_or_else(|| "1".into()));
     children.push(Child { name: "edge".into(), binary: "tiffin-edge".into(), env: edge });
     children
 }
@@ -287,6 +290,14 @@ mod tests {
         assert_eq!(edge.env["CART_URL"], "http://127.0.0.1:60002");
         let cart = children.iter().find(|c| c.name == "cart").unwrap();
         assert_eq!(cart.env["MENU_URL"], "http://127.0.0.1:60001");
+        assert_eq!(edge.env["TIFFIN_DEV_ROUTES"], "1");
+    }
+
+    #[test]
+    fn the_development_routes_can_be_turned_off() {
+        let children = plan(&settings(), |k| (k == "TIFFIN_DEV_ROUTES").then(|| "0".to_string()));
+
+        assert_eq!(children.last().unwrap().env["TIFFIN_DEV_ROUTES"], "0");
     }
 
     #[test]

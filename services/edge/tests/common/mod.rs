@@ -180,6 +180,15 @@ pub async fn spawn_app() -> TestApp {
 
 /// Like [`spawn_app`], with the edge's settings adjusted by `configure`.
 pub async fn spawn_app_with(configure: impl FnOnce(&mut Settings)) -> TestApp {
+    spawn_app_configured(configure, |_| {}).await
+}
+
+/// Like [`spawn_app`], with the edge's and the account service's settings adjusted (e.g. a
+/// `tiffin_account::clock::ManualClock` for time rules, session lifetimes).
+pub async fn spawn_app_configured(
+    configure: impl FnOnce(&mut Settings),
+    configure_account: impl FnOnce(&mut tiffin_account::Settings),
+) -> TestApp {
     init_tracing();
     let catalogue = catalogue_path();
     let databases: Vec<TestDatabase> = (0..8).map(|_| testing::sqlite()).collect();
@@ -209,12 +218,9 @@ pub async fn spawn_app_with(configure: impl FnOnce(&mut Settings)) -> TestApp {
         }
     );
     running.insert("cart", r);
-    let (account, r) = start!(
-        tiffin_account::Application,
-        tiffin_account::Settings {
-            service: service(&databases[3])
-        }
-    );
+    let mut account_settings = tiffin_account::Settings::new(service(&databases[3]));
+    configure_account(&mut account_settings);
+    let (account, r) = start!(tiffin_account::Application, account_settings);
     running.insert("account", r);
     let (payments, r) = start!(
         tiffin_payments::Application,
@@ -262,6 +268,10 @@ pub async fn spawn_app_with(configure: impl FnOnce(&mut Settings)) -> TestApp {
         },
         cookie_secure: false,
         upstream_timeout: Duration::from_secs(3),
+        // As `make run` and the browser tests run it: the OTP outbox at GET /api/dev/sms.
+        dev_routes: true,
+        client_address: Default::default(),
+        rate_limit: Default::default(),
     };
     configure(&mut settings);
     let (base, r) = start!(Application, settings);

@@ -1,0 +1,143 @@
+//! Routes `POST misc/favorite` and `GET profile/favourites` (account `SetFavourite`,
+//! `ListFavourites`; discovery `GetRestaurants`).
+//!
+//! The account service keeps which restaurants the caller marked; discovery owns the restaurants,
+//! so it is asked whether one exists before it is marked, and for the cards of the list.
+
+use axum::body::Bytes;
+use axum::extract::State;
+use serde::{Deserialize, Serialize};
+use tiffin_proto::account::v1::{ListFavouritesRequest, SetFavouriteRequest};
+use tiffin_proto::discovery::v1::GetRestaurantsRequest;
+
+use crate::app::AppState;
+use crate::auth::{SignedIn, json_body};
+use crate::envelope::Data;
+use crate::error::ApiError;
+use crate::params::{self, Params};
+use crate::restaurants::{RestaurantJson, restaurant_json};
+
+/// NOT_FOUND wording for an unknown restaurant.
+pub const RESTAURANT_NOT_FOUND: &str = "Restaurant not found";
+/// Most favourites listed (discovery's batch limit); the most recently marked come first.
+pub const LIST_MAX: usize = 100;
+
+/// Ids are strings in the contract; a number is accepted too.
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+enum Id {
+    Text(String),
+    Number(u64),
+}
+
+#[derive(Debug, Deserialize)]
+struct FavouriteBody {
+    #[serde(rename = "restaurantId")]
+    restaurant_id: Option<Id>,
+    #[serde(default = "yes")]
+    favourite: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+#[derive(Debug, Serialize)]
+pub struct FavouriteJson {
+    #[serde(rename = "restaurantId")]
+    restaurant_id: String,
+    favourite: bool,
+}
+
+/// `POST /api/misc/favorite` `{ "restaurantId", "favourite" }`
+pub async fn set(
+    State(state): State<AppState>,
+    user: SignedIn,
+    body: Bytes,
+) -> Result<Data<FavouriteJson>, ApiError> {
+    let body: FavouriteBody = json_body(&body)?;
+    let restaurant_id = match &body.restaurant_id {
+        Some(Id::Number(n)) => *n,
+        Some(Id::Text(s)) => params::id(s, RESTAURANT_NOT_FOUND)
+            .map_err(|_| ApiError::NotFound(RESTAURANT_NOT_FOUND))?,
+        None => return Err(ApiError::NotFound(RESTAURANT_NOT_FOUND)),
+    };
+    let up = &state.upstreams;
+    let known = up
+        .discovery
+        .clone()
+        .get_restaurants(up.request(
+            GetRestaurantsRequest {
+                ids: vec![restaurant_id],
+                location: None,
+            },
+            &user.caller(),
+        ))
+        .await?
+        .into_inner();
+    if known.cards.is_empty() {
+        return Err(ApiError::NotFound(RESTAURANT_NOT_FOUND));
+    }
+    let reply = up
+        .account
+        .clone()
+        .set_favourite(up.request(
+            SetFavouriteRequest {
+                restaurant_id,
+                favourite: body.favourite,
+            },
+            &user.caller(),
+        ))
+        .await
+        .map_err(|s| ApiError::from(s).not_found_as(RESTAURANT_NOT_FOUND))?
+        .into_inner();
+    Ok(Data::ok(FavouriteJson {
+        restaurant_id: reply.restaurant_id.to_string(),
+        favourite: reply.favourite,
+    }))
+}
+
+#[derive(Debug, Deserialize)]
+pub struct ListQuery {
+    lat: Option<String>,
+    lng: Option<String>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct FavouritesJson {
+    restaurants: Vec<RestaurantJson>,
+}
+
+/// `GET /api/profile/favourites?lat=&lng=` (the point is optional; with it each restaurant has
+/// its estimate from there).
+pub async fn list(
+    State(state): State<AppState>,
+    user: SignedIn,
+    Params(query): Params<ListQuery>,
+) -> Result<Data<FavouritesJson>, ApiError> {
+    let location = params::optional_location(query.lat.as_deref(), query.lng.as_deref())?;
+    let up = &state.upstreams;
+    let mut ids = up
+        .account
+        .clone()
+        .list_favourites(up.request(ListFavouritesRequest {}, &user.caller()))
+        .await?
+        .into_inner()
+        .restaurant_ids;
+    if ids.is_empty() {
+        return Ok(Data::ok(FavouritesJson {
+            restaurants: Vec::new(),
+        }));
+    }
+    ids.truncate(LIST_MAX);
+    let cards = up
+        .discovery
+        .clone()
+        .get_restaurants(up.request(GetRestaurantsRequest { ids, location }, &user.caller()))
+        .await?
+        .into_inner()
+        .cards;
+    Ok(Data::ok(FavouritesJson {
+        restaurants: cards.iter().filter_map(restaurant_json).collect(),
+    }))
+}
