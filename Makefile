@@ -70,8 +70,12 @@ test-e2e: build
 	@echo "== Browser end-to-end tests (Chromium)"
 	TIFFIN_BIN_DIR=$(BIN) npm run test:e2e
 
-bench: build
-	@echo "No benchmarks yet: they arrive with the menu and cart issues."
+# Release binaries, then tiffin-bench (docs/benchmarks.md); flags pass through, for example
+# make bench BENCH_ARGS="--measure 3 --concurrency 20". Results: $(CARGO_TARGET_DIR)/bench/results.json
+BENCH_ARGS ?=
+bench:
+	cargo build --release --workspace --bins
+	$(CARGO_TARGET_DIR)/release/tiffin-bench $(BENCH_ARGS)
 
 clean:
 	rm -rf dist data node_modules/.package-lock.stamp

@@ -1,0 +1,266 @@
+//! The load generator: N closed-loop clients (each sends its next request as soon as the last
+//! reply has fully arrived), a warm-up whose requests are thrown away, then a measured window.
+//!
+//! Every client first gets a session ([`SESSION_PATH`]), then all clients start the warm-up
+//! together. A request counts in the window when it *started* inside it; clients stop sending
+//! when the window ends.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::Context;
+use serde::Deserialize;
+use tokio::sync::Barrier;
+use tokio::time::Instant;
+
+use crate::scenario::{Request, SESSION_PATH, Scenario, Session};
+use crate::stats::{Recorder, Stats};
+
+/// No request may take longer than this; one that does counts as an error ("timeout").
+pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// How long to warm up and how long to measure.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Durations {
+    pub warmup: Duration,
+    pub measure: Duration,
+}
+
+/// The HTTP client every benchmark uses: reqwest (hyper underneath) with keep-alive, one pooled
+/// connection per concurrent client, no proxy (loopback only), Nagle off like a browser.
+pub fn client(concurrency: usize) -> anyhow::Result<reqwest::Client> {
+    reqwest::Client::builder()
+        .pool_max_idle_per_host(concurrency)
+        .pool_idle_timeout(None)
+        .tcp_nodelay(true)
+        .no_proxy()
+        .timeout(REQUEST_TIMEOUT)
+        .build()
+        .context("building the HTTP client")
+}
+
+/// Runs `scenario` against `base_url` with `concurrency` clients and returns the measured window.
+pub async fn run(
+    client: &reqwest::Client,
+    base_url: &str,
+    scenario: &Scenario,
+    concurrency: usize,
+    durations: Durations,
+) -> anyhow::Result<Stats> {
+    anyhow::ensure!(concurrency > 0, "concurrency must be at least 1");
+    let ready = Arc::new(Barrier::new(concurrency + 1));
+    // Set by the coordinator once every client has a session, read by each after the barrier.
+    let (start_tx, start_rx) = tokio::sync::watch::channel(None::<Instant>);
+    let mut clients = Vec::with_capacity(concurrency);
+    for _ in 0..concurrency {
+        let client = client.clone();
+        let base_url = base_url.to_string();
+        let scenario = scenario.clone();
+        let ready = ready.clone();
+        let mut start_rx = start_rx.clone();
+        clients.push(tokio::spawn(async move {
+            let mut session = Session::default();
+            let _ = send(
+                &client,
+                &base_url,
+                &Request::get(SESSION_PATH),
+                &[0],
+                &mut session,
+            )
+            .await;
+            ready.wait().await;
+            let start = loop {
+                if let Some(start) = *start_rx.borrow_and_update() {
+                    break start;
+                }
+                if start_rx.changed().await.is_err() {
+                    return Recorder::new();
+                }
+            };
+            closed_loop(
+                &client,
+                &base_url,
+                &scenario,
+                &mut session,
+                start,
+                durations,
+            )
+            .await
+        }));
+    }
+    ready.wait().await;
+    let _ = start_tx.send(Some(Instant::now()));
+
+    let mut total = Recorder::new();
+    for client in clients {
+        total.merge(&client.await.context("a load client panicked")?);
+    }
+    Ok(total.stats(durations.measure))
+}
+
+/// One client's loop from `start`: warm-up, then the measured window.
+async fn closed_loop(
+    client: &reqwest::Client,
+    base_url: &str,
+    scenario: &Scenario,
+    session: &mut Session,
+    start: Instant,
+    durations: Durations,
+) -> Recorder {
+    let measure_from = start + durations.warmup;
+    let measure_until = measure_from + durations.measure;
+    let mut recorder = Recorder::new();
+    loop {
+        let sent = Instant::now();
+        if sent >= measure_until {
+            return recorder;
+        }
+        let outcome = send(
+            client,
+            base_url,
+            &scenario.request,
+            &scenario.success_codes,
+            session,
+        )
+        .await;
+        if sent < measure_from {
+            continue;
+        }
+        match outcome {
+            Ok(()) => recorder.success(sent.elapsed()),
+            Err(kind) => recorder.error(kind),
+        }
+    }
+}
+
+/// One reply of `scenario`, for the in-memory baseline to serve: its body and content type. Fails
+/// unless it is a success, so a benchmark never measures an error page.
+pub async fn capture(
+    client: &reqwest::Client,
+    base_url: &str,
+    scenario: &Scenario,
+) -> anyhow::Result<(axum::body::Bytes, http::HeaderValue)> {
+    let mut session = Session::default();
+    send(
+        client,
+        base_url,
+        &Request::get(SESSION_PATH),
+        &[0],
+        &mut session,
+    )
+    .await
+    .map_err(|e| anyhow::anyhow!("GET {SESSION_PATH} failed: {e}"))?;
+    let reply = scenario
+        .request
+        .build(client, base_url, &session)
+        .send()
+        .await?;
+    let status = reply.status();
+    let content_type = reply
+        .headers()
+        .get(http::header::CONTENT_TYPE)
+        .cloned()
+        .unwrap_or_else(|| http::HeaderValue::from_static("application/json"));
+    let body = reply.bytes().await?;
+    check(status, &body, &scenario.success_codes, &mut session).map_err(|e| {
+        let start = String::from_utf8_lossy(&body[..body.len().min(300)]).into_owned();
+        anyhow::anyhow!("{} answered {e}: {start}", scenario.request.describe())
+    })?;
+    Ok((body, content_type))
+}
+
+/// The part of the envelope the load generator checks.
+#[derive(Deserialize)]
+struct Envelope {
+    #[serde(rename = "statusCode")]
+    status_code: i64,
+    #[serde(rename = "csrfToken")]
+    csrf_token: Option<String>,
+}
+
+/// Sends one request and reads the whole reply; `Err` names the kind of failure.
+pub async fn send(
+    client: &reqwest::Client,
+    base_url: &str,
+    request: &Request,
+    success_codes: &[i64],
+    session: &mut Session,
+) -> Result<(), String> {
+    let reply = request
+        .build(client, base_url, session)
+        .send()
+        .await
+        .map_err(kind)?;
+    let status = reply.status();
+    session.remember_cookies(reply.headers());
+    let body = reply.bytes().await.map_err(kind)?;
+    check(status, &body, success_codes, session)
+}
+
+/// 200 with an envelope whose statusCode is in `success_codes`, else the kind of error.
+pub fn check(
+    status: http::StatusCode,
+    body: &[u8],
+    success_codes: &[i64],
+    session: &mut Session,
+) -> Result<(), String> {
+    if status != http::StatusCode::OK {
+        return Err(format!("HTTP {}", status.as_u16()));
+    }
+    let envelope: Envelope =
+        serde_json::from_slice(body).map_err(|_| "reply is not an envelope".to_string())?;
+    session.remember_csrf(envelope.csrf_token);
+    if !success_codes.contains(&envelope.status_code) {
+        return Err(format!("statusCode {}", envelope.status_code));
+    }
+    Ok(())
+}
+
+fn kind(e: reqwest::Error) -> String {
+    if e.is_timeout() {
+        "timeout".into()
+    } else if e.is_connect() {
+        "connection refused or reset".into()
+    } else if e.is_body() || e.is_decode() {
+        "reply body cut short".into()
+    } else {
+        "request failed".into()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use http::StatusCode;
+
+    #[test]
+    fn only_a_200_envelope_with_a_success_code_is_a_success() {
+        let mut session = Session::default();
+        let ok =
+            br#"{"statusCode":0,"statusMessage":"done successfully","data":{},"csrfToken":"t1"}"#;
+        let cart_ok = br#"{"statusCode":8,"data":{}}"#;
+        let failed = br#"{"statusCode":777,"statusMessage":"Something's broken","data":null}"#;
+
+        assert_eq!(check(StatusCode::OK, ok, &[0], &mut session), Ok(()));
+        assert_eq!(
+            check(StatusCode::OK, cart_ok, &[0, 8, 9], &mut session),
+            Ok(())
+        );
+        assert_eq!(
+            check(StatusCode::OK, cart_ok, &[0], &mut session),
+            Err("statusCode 8".into())
+        );
+        assert_eq!(
+            check(StatusCode::OK, failed, &[0], &mut session),
+            Err("statusCode 777".into())
+        );
+        assert_eq!(
+            check(StatusCode::SERVICE_UNAVAILABLE, failed, &[0], &mut session),
+            Err("HTTP 503".into())
+        );
+        assert_eq!(
+            check(StatusCode::OK, b"<html>", &[0], &mut session),
+            Err("reply is not an envelope".into())
+        );
+    }
+}

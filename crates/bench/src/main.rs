@@ -1,0 +1,244 @@
+//! `tiffin-bench`: what `make bench` runs. Generates a catalogue, starts the release storefront on
+//! it, measures each scenario through the edge and then from memory, prints the table and writes
+//! `results.json`. See `docs/benchmarks.md`.
+//!
+//! Exit status: 0 when every scenario ran within the error limit (targets are reported as PASS or
+//! FAIL lines and never change it), 1 when a scenario had too many errors, 2 when the storefront or
+//! the harness failed.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use anyhow::Context;
+use clap::Parser;
+use tiffin_bench::load::{self, Durations};
+use tiffin_bench::report::{CatalogueInfo, Machine, Results, ScenarioResult, Settings, Verdict};
+use tiffin_bench::scenario::{self, Scenario};
+use tiffin_bench::stats::Ratio;
+use tiffin_bench::{baseline, storefront::Storefront};
+use tiffin_catalog::{Catalogue, DEFAULT_RESTAURANTS_PER_CITY, DEFAULT_SEED, Options, generate};
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "tiffin-bench",
+    about = "Latency and throughput of the storefront through its edge, next to serving the same bytes from memory"
+)]
+struct Args {
+    /// Concurrent closed-loop clients.
+    #[arg(long, default_value_t = 50)]
+    concurrency: usize,
+    /// Seconds of warm-up before each measurement (not counted).
+    #[arg(long, default_value_t = 2.0)]
+    warmup: f64,
+    /// Seconds measured for each scenario and each baseline.
+    #[arg(long, default_value_t = 10.0)]
+    measure: f64,
+    /// Catalogue seed.
+    #[arg(long, default_value_t = DEFAULT_SEED)]
+    seed: u64,
+    /// Restaurants per city in the catalogue of the menu benchmark.
+    #[arg(long, default_value_t = DEFAULT_RESTAURANTS_PER_CITY)]
+    restaurants_per_city: usize,
+    /// The menu benchmark uses the restaurant whose menu has the item count closest to this.
+    #[arg(long, default_value_t = 60)]
+    menu_items: usize,
+    /// The run fails (exit 1) when more than this share of a scenario's requests fail.
+    #[arg(long, default_value_t = 0.01)]
+    max_error_rate: f64,
+    /// Where the release binaries are (default: next to this executable).
+    #[arg(long)]
+    bin_dir: Option<PathBuf>,
+    /// Where to write the results (default: $CARGO_TARGET_DIR/bench/results.json).
+    #[arg(long)]
+    out: Option<PathBuf>,
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime,
+        Err(e) => {
+            eprintln!("tiffin-bench: starting the runtime: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    match runtime.block_on(run(args)) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("tiffin-bench: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+async fn run(args: Args) -> anyhow::Result<ExitCode> {
+    anyhow::ensure!(args.concurrency > 0, "--concurrency must be at least 1");
+    anyhow::ensure!(
+        args.warmup >= 0.0 && args.measure > 0.0,
+        "--warmup must be ≥ 0 and --measure > 0 seconds"
+    );
+    let bin_dir = match args.bin_dir.clone() {
+        Some(dir) => dir,
+        None => std::env::current_exe()?
+            .parent()
+            .context("this executable has no directory")?
+            .to_path_buf(),
+    };
+    let out = args.out.clone().unwrap_or_else(|| {
+        let target = std::env::var_os("CARGO_TARGET_DIR")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| "target".into());
+        target.join("bench/results.json")
+    });
+    let durations = Durations {
+        warmup: Duration::from_secs_f64(args.warmup),
+        measure: Duration::from_secs_f64(args.measure),
+    };
+    let settings = Settings {
+        concurrency: args.concurrency,
+        warmup_seconds: args.warmup,
+        measure_seconds: args.measure,
+        max_error_rate: args.max_error_rate,
+        edge_rate_limit_per_second: 0,
+    };
+    let machine = Machine::detect();
+    eprintln!("tiffin-bench: {} CPUs; {}", machine.cpus, machine.note);
+
+    // Issue 4: the menu fetch, on the default-size catalogue.
+    let options = Options {
+        seed: args.seed,
+        restaurants_per_city: args.restaurants_per_city,
+        cities: None,
+    };
+    options.validate()?;
+    let catalogue = generate(&options);
+    let menu =
+        scenario::menu_fetch(&catalogue, args.menu_items).context("the catalogue has no menus")?;
+    let mut scenarios = Vec::new();
+    scenarios.extend(
+        bench_on(
+            &bin_dir,
+            &catalogue,
+            vec![menu],
+            &settings,
+            durations,
+            &out.with_file_name("storefront.log"),
+        )
+        .await?,
+    );
+
+    let results = Results {
+        date: time::OffsetDateTime::now_utc()
+            .format(&time::format_description::well_known::Rfc3339)?,
+        machine,
+        settings,
+        scenarios,
+    };
+    println!("\n{}", results.table());
+    results.write_json(&out)?;
+    println!("results: {}", out.display());
+
+    let failed = results.too_many_errors();
+    if failed.is_empty() {
+        return Ok(ExitCode::SUCCESS);
+    }
+    for s in failed {
+        eprintln!(
+            "tiffin-bench: {}: error rate above {:.1} % (edge {:.2} %, baseline {:.2} %)",
+            s.name,
+            results.settings.max_error_rate * 100.0,
+            s.edge.error_rate() * 100.0,
+            s.baseline.error_rate() * 100.0
+        );
+    }
+    Ok(ExitCode::from(1))
+}
+
+/// Runs `scenarios` through one storefront seeded with `catalogue`, then each from memory (after
+/// the storefront has stopped, so the baseline has the machine to itself like the edge had).
+async fn bench_on(
+    bin_dir: &std::path::Path,
+    catalogue: &Catalogue,
+    scenarios: Vec<Scenario>,
+    settings: &Settings,
+    durations: Durations,
+    log: &std::path::Path,
+) -> anyhow::Result<Vec<ScenarioResult>> {
+    let summary = catalogue.summary();
+    let info = CatalogueInfo {
+        seed: catalogue.seed,
+        restaurants_per_city: catalogue.restaurants_per_city,
+        cities: summary.cities,
+        restaurants: summary.restaurants,
+    };
+    let static_dir = tempfile::tempdir()?;
+    eprintln!(
+        "tiffin-bench: starting the storefront ({summary}) from {}",
+        bin_dir.display()
+    );
+    let storefront = Storefront::start(bin_dir, static_dir.path(), catalogue, log).await?;
+    eprintln!(
+        "tiffin-bench: storefront ready at {} (logs: {})",
+        storefront.base_url(),
+        storefront.log_path().display()
+    );
+
+    let client = load::client(settings.concurrency)?;
+    let mut through_edge = Vec::new();
+    for scenario in scenarios {
+        let (body, content_type) = load::capture(&client, storefront.base_url(), &scenario).await?;
+        eprintln!(
+            "tiffin-bench: {} ({}) through the edge …",
+            scenario.name, scenario.detail
+        );
+        let edge = load::run(
+            &client,
+            storefront.base_url(),
+            &scenario,
+            settings.concurrency,
+            durations,
+        )
+        .await?;
+        through_edge.push((scenario, body, content_type, edge));
+    }
+    drop(client);
+    storefront.stop()?;
+
+    let mut results = Vec::new();
+    for (scenario, body, content_type, edge) in through_edge {
+        eprintln!("tiffin-bench: {} from memory …", scenario.name);
+        let server = baseline::serve(body.clone(), content_type)?;
+        let client = load::client(settings.concurrency)?;
+        let baseline = load::run(
+            &client,
+            &server.base_url(),
+            &scenario,
+            settings.concurrency,
+            durations,
+        )
+        .await?;
+        drop(client);
+        drop(server);
+        results.push(ScenarioResult {
+            name: scenario.name.clone(),
+            request: scenario.request.describe(),
+            detail: scenario.detail.clone(),
+            catalogue: info.clone(),
+            reply_bytes: body.len(),
+            ratio: Ratio::of(&edge, &baseline),
+            target: Verdict::judge(
+                scenario.target,
+                &edge,
+                settings.concurrency,
+                settings.max_error_rate,
+            ),
+            edge,
+            baseline,
+        });
+    }
+    Ok(results)
+}
