@@ -11,7 +11,7 @@
 //! - [`sla`]: the delivery estimate rule. [`geo`]: valid points and haversine distance.
 //! - [`import`]: seeds empty tables from the catalogue once, at start.
 //! - [`service`]: the gRPC surface; [`error`]: how failures reach a caller.
-//! - [`Application`]: connects, migrates, seeds, builds the in-memory indexes, then binds and
+//! - [`Application`]: connects, migrates, binds, seeds, builds the in-memory indexes, then
 //!   serves through the platform's [`ServiceHost`] (health, reflection, tracing).
 //!
 //! It owns its tables and migrations (`migrations/`); nothing else reads them. It never knows
@@ -63,16 +63,19 @@ impl Settings {
 /// A bound, migrated, seeded service ready to run.
 pub struct Application {
     host: ServiceHost,
-    /// The handler with its gazetteer and delivery index, built before the port opens.
+    /// The handler with its gazetteer and delivery index, built before anything is served.
     discovery: service::Discovery,
 }
 
 impl Application {
-    /// Connects and migrates the database, seeds it when empty, loads the gazetteer and builds the
-    /// delivery index, then binds the port (port 0 picks a free one). Binding last means a port
-    /// that answers is a service that can answer.
+    /// Connects and migrates the database and binds the port (port 0 picks a free one), then seeds
+    /// the tables when empty, loads the gazetteer and builds the delivery index. The port is bound
+    /// first so no other process's outgoing connection can take it during the import (the
+    /// launcher's ports lie in the kernel's ephemeral range); nothing is served before
+    /// [`Application::run_until_stopped`], so a caller that connects early just waits.
     pub async fn build(settings: Settings) -> anyhow::Result<Self> {
         let pool = tiffin_platform::db::connect(&settings.service.database_url, &MIGRATOR).await?;
+        let host = ServiceHost::bind(&settings.service, pool.clone()).await?;
         match import::import_if_empty(&pool, &settings.catalog_path).await? {
             import::Outcome::Imported { restaurants } => {
                 tracing::info!(restaurants, path = %settings.catalog_path.display(), "seeded from the catalogue")
@@ -82,7 +85,6 @@ impl Application {
         let gazetteer = places::Gazetteer::load(&pool).await?;
         let areas = delivery_areas::DeliveryAreas::new(restaurants::load_listings(&pool).await?);
         tracing::info!(restaurants = areas.len(), "delivery index built");
-        let host = ServiceHost::bind(&settings.service, pool.clone()).await?;
         Ok(Self { host, discovery: service::Discovery::new(pool, gazetteer, areas) })
     }
 

@@ -8,7 +8,7 @@
 //! - [`store`]: reads a menu back out of the normalised tables (`migrations/`).
 //! - [`import`]: seeds the tables from the catalogue when they are empty; the only writer.
 //! - [`error`]: the service's errors and the status each becomes.
-//! - [`Application`]: connects, migrates, imports, loads the cache, then binds and serves through
+//! - [`Application`]: connects, migrates, binds, imports, loads the cache, then serves through
 //!   the platform's [`ServiceHost`] (health, reflection, tracing).
 //!
 //! It owns its tables and migrations; nothing else reads them. Money is integer paise throughout.
@@ -53,22 +53,25 @@ impl Settings {
 /// A bound, migrated, seeded service ready to run.
 pub struct Application {
     host: ServiceHost,
-    /// Every menu, loaded before the port opens.
+    /// Every menu, loaded before anything is served.
     cache: cache::MenuCache,
 }
 
 impl Application {
-    /// Connects and migrates the database, imports the catalogue if the tables are empty, then
-    /// binds the port (port 0 picks a free one). The port opens only once menus can be served.
+    /// Connects and migrates the database, binds the port (port 0 picks a free one), then imports
+    /// the catalogue if the tables are empty and loads every menu. Nothing is served before
+    /// [`Application::run_until_stopped`].
     pub async fn build(settings: Settings) -> anyhow::Result<Self> {
         let pool = tiffin_platform::db::connect(&settings.service.database_url, &MIGRATOR).await?;
+        // Bound before the import so no outgoing connection can take the port meanwhile; nothing
+        // is served until run_until_stopped, so an early caller waits.
+        let host = ServiceHost::bind(&settings.service, pool.clone()).await?;
         let imported = import::seed_if_empty(&pool, &settings.catalog_path).await?;
         if imported > 0 {
             tracing::info!(menus = imported, path = %settings.catalog_path.display(), "imported the catalogue");
         }
         let cache = cache::MenuCache::load(pool.clone()).await?;
         tracing::info!(menus = cache.len(), "menus ready");
-        let host = ServiceHost::bind(&settings.service, pool).await?;
         Ok(Self { host, cache })
     }
 
