@@ -26,4 +26,25 @@ describe('edge calls', () => {
     const { calls } = client({ statusCode: 8, statusMessage: 'Item(s) unavailable', data: { cartItemsCount: 2 } });
     await expect(calls.cart()).resolves.toEqual({ cartItemsCount: 2 });
   });
+
+  it('signs in with POST auth/verify-otp, the code and the CSRF token in the body', async () => {
+    const { calls, fetch } = client({ statusCode: 0, data: { user: { customer_id: '1' }, signedUp: false } });
+    await expect(calls.verifyOtp({ mobile: '9876543210', otp: '123456' })).resolves.toEqual({ user: { customer_id: '1' }, signedUp: false });
+    expect(fetch.mock.calls[0]![0]).toBe('/api/auth/verify-otp');
+    expect(JSON.parse(fetch.mock.calls[0]![1]!.body as string)).toEqual({ mobile: '9876543210', otp: '123456', _csrf: 't' });
+  });
+
+  it('asks favourites with lat/lng only when known', async () => {
+    const { calls, fetch } = client({ statusCode: 0, data: { restaurants: [] } });
+    await calls.favourites();
+    await calls.favourites({ lat: 12.9, lng: 77.6 });
+    expect(fetch.mock.calls.map((c) => c[0])).toEqual(['/api/profile/favourites', '/api/profile/favourites?lat=12.9&lng=77.6']);
+  });
+
+  it('sends only the optional SMS kinds when saving preferences', async () => {
+    const { calls, fetch } = client({ statusCode: 0, data: { preferences: { sms: { orders: true, recommendations: false, reminders: true } } } });
+    await calls.updateSmsPreferences({ recommendations: false });
+    expect(fetch.mock.calls[0]![0]).toBe('/api/profile/update-notification-preference');
+    expect(JSON.parse(fetch.mock.calls[0]![1]!.body as string)).toEqual({ sms: { recommendations: false }, _csrf: 't' });
+  });
 });

@@ -4,17 +4,27 @@
  * with an `ApiError`.
  */
 import type {
+  Address,
+  AddressesResponse,
+  AddressInput,
   AddressRecommendation,
   Cart,
   CartUpdateRequest,
   CitiesResponse,
+  FavouritesResponse,
   ListingResponse,
   MenuResponse,
   OrdersResponse,
+  OtpSent,
   PaymentMethodsResponse,
   PlaceSuggestion,
+  SaveAddressResponse,
+  SmsPreferences,
   SuperPlansResponse,
   SupportResponse,
+  User,
+  VerifyOtpRequest,
+  VerifyOtpResponse,
 } from '@tiffin/contract';
 import type { ApiClient, RequestOptions } from './client';
 
@@ -66,9 +76,60 @@ export function createEdgeCalls(client: ApiClient) {
 
     orders: (options?: RequestOptions) => client.getData<OrdersResponse>('order/all', undefined, options),
 
+    /** The next page of orders, older than `afterOrderId` (spec 001 §7: optional order_id for paging). */
+    moreOrders: (afterOrderId: string, options?: RequestOptions) =>
+      client.getData<OrdersResponse>('order/all', { order_id: afterOrderId }, options),
+
     superPlans: (options?: RequestOptions) => client.getData<SuperPlansResponse>('super/plans', undefined, options),
 
     support: (options?: RequestOptions) => client.getData<SupportResponse>('support', undefined, options),
+
+    // ── Accounts (docs/edge-api.md "Accounts (issue 6)") ──
+
+    /** Sends a sign-in code; `registered: false` means the sign-up form is needed. */
+    requestOtp: (mobile: string, options?: RequestOptions) => client.postData<OtpSent>('auth/otp', { mobile }, options),
+
+    /** Signs in (or up, with `name`/`email`); the reply rotates the session and its CSRF token. */
+    verifyOtp: (request: VerifyOtpRequest, options?: RequestOptions) =>
+      client.postData<VerifyOtpResponse>('auth/verify-otp', { ...request }, options),
+
+    logout: (options?: RequestOptions) => client.postData<null>('auth/logout', {}, options),
+
+    profile: (options?: RequestOptions) => client.getData<User>('profile/info', undefined, options),
+
+    /** Sends a code to the new number. */
+    updateMobile: (mobile: string, options?: RequestOptions) => client.postData<OtpSent>('profile/update-mobile', { mobile }, options),
+
+    /** Confirms the new number with its code; the edge answers `Update Successful`. */
+    verifyMobile: (request: { mobile: string; otp: string }, options?: RequestOptions) =>
+      client.postData<User>('profile/verify-otp', { ...request }, options),
+
+    /** Starts an email change: the user comes back with `pendingEmail` set. */
+    updateEmail: (email: string, options?: RequestOptions) => client.postData<User>('profile/update-email', { email }, options),
+
+    verifyEmail: (token: string, options?: RequestOptions) => client.postData<{ email: string }>('profile/verify-email', { token }, options),
+
+    /** Order SMS cannot be turned off, so only the optional kinds are sent. */
+    updateSmsPreferences: (sms: Partial<Omit<SmsPreferences, 'orders'>>, options?: RequestOptions) =>
+      client.postData<{ preferences: { sms: SmsPreferences } }>('profile/update-notification-preference', { sms }, options),
+
+    deleteAccount: (options?: RequestOptions) => client.postData<null>('profile/delete-account', {}, options),
+
+    addresses: (options?: RequestOptions) => client.postData<AddressesResponse>('address/all', {}, options),
+
+    /** Adds an address, or edits it when `id` is set. */
+    saveAddress: (address: AddressInput, options?: RequestOptions) => client.postData<SaveAddressResponse>('address', { ...address }, options),
+
+    deleteAddress: (id: Address['id'], options?: RequestOptions) => client.postData<AddressesResponse>('address/delete', { id }, options),
+
+    addressServiceable: (query: { lat: number; lng: number } | { id: string }, options?: RequestOptions) =>
+      client.getData<{ serviceable: boolean }>('address/serviceable', { ...query }, options),
+
+    setFavourite: (restaurantId: string, favourite: boolean, options?: RequestOptions) =>
+      client.postData<{ restaurantId: string; favourite: boolean }>('misc/favorite', { restaurantId, favourite }, options),
+
+    favourites: (query: { lat?: number; lng?: number } = {}, options?: RequestOptions) =>
+      client.getData<FavouritesResponse>('profile/favourites', { lat: query.lat, lng: query.lng }, options),
   };
 }
 

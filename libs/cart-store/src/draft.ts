@@ -88,6 +88,34 @@ export function setQuantity(cart: Cart, key: string, quantity: number): Cart {
   );
 }
 
+/** The selection a line stands for (ids only), e.g. to add the same customisation again. */
+export function selectionOfLine(line: CartItem, quantity = line.quantity): CartSelection {
+  return {
+    menu_item_id: line.menu_item_id,
+    quantity,
+    addons: line.addons.map((a) => ({ group_id: a.group_id, choice_id: a.choice_id })),
+    variants: line.variants.map((v) => ({ group_id: v.group_id, variation_id: v.variation_id })),
+  };
+}
+
+/**
+ * Spec §4 "combine-or-replace": the line `key` becomes `sel` (e.g. its customisation was edited).
+ * When the new choices equal another line's, the quantities are summed into that line; when they
+ * equal the old line's (same key and quantity) the cart is returned unchanged, so no call is made.
+ * An unknown key leaves the cart as it is.
+ */
+export function changeLine(cart: Cart, key: string, sel: CartSelection, display: OptimisticDisplay = {}): Cart {
+  const old = cart.cartItems.find((line) => line.cart_key === key);
+  if (!old || !cart.restaurant_details) return cart;
+  if (cartKey(sel) === key && sel.quantity === old.quantity) return cart;
+  const restaurant = cart.restaurant_details;
+  const base = withTotals(cart, cart.cartItems.filter((line) => line !== old));
+  const { id, ...details } = restaurant;
+  const item = display.item ?? { name: old.name, isVeg: old.isVeg, unitPrice: cartKey(sel) === key ? old.base_price : undefined };
+  // The edited line replaces the old one even when it was the only line: same restaurant.
+  return addLine(base, id, sel, { restaurant: display.restaurant ?? details, item });
+}
+
 /** The POST /api/cart body for a whole cart: selections only, never a price. */
 export function toUpdateRequest(cart: Cart): CartUpdateRequest {
   return {

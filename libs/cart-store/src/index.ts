@@ -18,6 +18,7 @@ import { useSyncExternalStore } from 'react';
 import { createCartStore } from './store';
 
 export { cartKey } from './cart-key';
+export { selectionOfLine } from './draft';
 export { DifferentRestaurantError, isDifferentRestaurantError } from './errors';
 export { createCartStore, failureMessage, failureStatus, type CartStore, type CartStoreDeps } from './store';
 export type { CartRestaurantDetails, CartSelection, CartSnapshot, OptimisticDisplay } from './types';
@@ -56,6 +57,10 @@ export const replaceCart = store.replaceCart;
 /** Sets a line's quantity by its `cart_key`; 0 removes the line; an unknown key changes nothing. */
 export const setLineQuantity = store.setLineQuantity;
 export const clearCart = store.clearCart;
+/** Combine-or-replace: the line with this key becomes the given selection (spec §4). */
+export const changeLine = store.changeLine;
+/** The customisation "Repeat last" adds again (one unit), or null when the item is not in the cart. */
+export const lastSelectionOf = store.lastSelectionOf;
 /** Units of this item over all its lines (the ADD button / stepper). */
 export const quantityOfItem = store.quantityOfItem;
 /** The lines of this item (to decrement the right line when an item has several). */

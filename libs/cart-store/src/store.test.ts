@@ -344,3 +344,62 @@ describe('updates', () => {
     expect(store.quantityOfItem('88002')).toBe(5);
   });
 });
+
+describe('combine-or-replace (changeLine)', () => {
+  const plainBiryani = { menu_item_id: '88001', quantity: 1, variants: [{ group_id: 'vg1', variation_id: 'v1' }], addons: [] };
+
+  it('sums quantities when the edited line becomes identical to another line', async () => {
+    const { edge, store } = setup();
+    await store.addItem('1042', { ...biryani, quantity: 2 });
+    await store.addItem('1042', plainBiryani);
+    expect(store.getSnapshot().cart?.cartItems).toHaveLength(2);
+
+    const cart = await store.changeLine('88001|v1', { ...biryani, quantity: 1 });
+
+    expect(cart.cartItems.map((l) => [l.cart_key, l.quantity])).toEqual([['88001|ch1|v1', 3]]);
+    expect(edge.posts.at(-1)?.cartItems).toHaveLength(1);
+  });
+
+  it('replaces the line in place when the new choices match no other line', async () => {
+    const { store } = setup();
+    await store.addItem('1042', plainBiryani);
+    const cart = await store.changeLine('88001|v1', { ...biryani, quantity: 1 });
+    expect(cart.cartItems.map((l) => [l.cart_key, l.quantity])).toEqual([['88001|ch1|v1', 1]]);
+    expect(cart.restaurant_details?.id).toBe('1042');
+  });
+
+  it('makes no call when the old and new lines are identical, and ignores an unknown key', async () => {
+    const { edge, store } = setup();
+    await store.addItem('1042', { ...biryani, quantity: 2 });
+    const posts = edge.posts.length;
+    await store.changeLine('88001|ch1|v1', { ...biryani, quantity: 2, addons: [...biryani.addons] });
+    await store.changeLine('no-such-key', naan);
+    expect(edge.posts.length).toBe(posts);
+  });
+});
+
+describe('lastSelectionOf (repeat last)', () => {
+  it('is null for an item not in the cart, then the last customisation added, one unit', async () => {
+    const { store } = setup();
+    expect(store.lastSelectionOf('88001')).toBeNull();
+    await store.addItem('1042', { ...biryani, quantity: 3 });
+    const other = { ...biryani, addons: [{ group_id: 'g1', choice_id: 'ch2' }] };
+    await store.addItem('1042', other);
+    expect(store.lastSelectionOf('88001')).toEqual({ ...other, quantity: 1 });
+  });
+
+  it('falls back to the newest line of the item in a fetched cart', async () => {
+    const { store } = setup();
+    await store.addItem('1042', { ...biryani, quantity: 1 });
+    store.resetCart();
+    await store.fetchCart();
+    expect(store.lastSelectionOf('88001')).toEqual({ menu_item_id: '88001', quantity: 1, addons: biryani.addons, variants: biryani.variants });
+  });
+
+  it('adding the repeated selection merges into the same line (one line, quantity 2)', async () => {
+    const { store } = setup();
+    await store.addItem('1042', biryani);
+    await store.addItem('1042', store.lastSelectionOf('88001')!);
+    expect(store.getSnapshot().cart?.cartItems.map((l) => [l.cart_key, l.quantity])).toEqual([['88001|ch1|v1', 2]]);
+  });
+});

@@ -19,7 +19,7 @@
  */
 import { ApiError, isApiError, isSuccess, statusOf, type ApiClient, type Envelope } from '@tiffin/api-client';
 import type { Cart } from '@tiffin/contract';
-import { addLine, assertQuantity, emptyCart, setQuantity, singleLine, toUpdateRequest } from './draft';
+import { addLine, assertQuantity, changeLine, emptyCart, selectionOfLine, setQuantity, singleLine, toUpdateRequest } from './draft';
 import { isDifferentRestaurantError } from './errors';
 import type { CartSelection, CartSnapshot, OptimisticDisplay } from './types';
 
@@ -92,6 +92,12 @@ export function createCartStore(deps: CartStoreDeps) {
 
   const queue: QueuedChange[] = [];
   let draining = false;
+  /** Item id → the last selection this page added for it (spec §4 "repeat last"). */
+  const lastSelections = new Map<string, CartSelection>();
+
+  function remember(sel: CartSelection): void {
+    lastSelections.set(String(sel.menu_item_id), { ...sel, quantity: 1 });
+  }
 
   const listeners = new Set<() => void>();
   let snapshot: CartSnapshot = { cart: null, fetching: false, updating: false, statusCode, error };
@@ -251,7 +257,10 @@ export function createCartStore(deps: CartStoreDeps) {
         return Promise.reject(failure);
       }
       // …and again against the server's cart when the change runs.
-      return enqueue((base) => addLine(base, restaurantId, sel, display));
+      return enqueue((base) => addLine(base, restaurantId, sel, display)).then((cart) => {
+        remember(sel);
+        return cart;
+      });
     },
 
     replaceCart(restaurantId: string, sel: CartSelection, display?: OptimisticDisplay): Promise<Cart> {
@@ -260,7 +269,26 @@ export function createCartStore(deps: CartStoreDeps) {
       } catch (failure) {
         return Promise.reject(failure);
       }
-      return enqueue((base) => singleLine(base, restaurantId, sel, display));
+      return enqueue((base) => singleLine(base, restaurantId, sel, display)).then((cart) => {
+        remember(sel);
+        return cart;
+      });
+    },
+
+    /**
+     * Combine-or-replace (spec §4): the line `key` becomes `sel`; equal to another line → the
+     * quantities are summed; equal to itself → resolves with no call; unknown key → no change.
+     */
+    changeLine(key: string, sel: CartSelection, display?: OptimisticDisplay): Promise<Cart> {
+      try {
+        assertQuantity(sel.quantity, false);
+      } catch (failure) {
+        return Promise.reject(failure);
+      }
+      return enqueue((base) => changeLine(base, key, sel, display)).then((cart) => {
+        remember(sel);
+        return cart;
+      });
     },
 
     setLineQuantity(key: string, quantity: number): Promise<Cart> {
@@ -289,11 +317,25 @@ export function createCartStore(deps: CartStoreDeps) {
     },
 
     /**
+     * The customisation to offer for "Repeat last" (one unit): the last one this page added for
+     * the item, else the item's newest line in the cart, else null (nothing to repeat).
+     */
+    lastSelectionOf(menuItemId: string): CartSelection | null {
+      const id = String(menuItemId);
+      const lines = (snapshot.cart?.cartItems ?? []).filter((line) => line.menu_item_id === id);
+      if (lines.length === 0) return null;
+      const remembered = lastSelections.get(id);
+      if (remembered) return { ...remembered };
+      return selectionOfLine(lines[lines.length - 1]!, 1);
+    },
+
+    /**
      * Spec §4 "reset": forgets the local cart (no call); queued changes that have not started are
      * rejected, and any fetch in flight is ignored when it answers. The next read fetches again.
      */
     resetCart(): void {
       const dropped = queue.splice(draining ? 1 : 0);
+      lastSelections.clear();
       confirmed = null;
       loaded = false;
       statusCode = 0;

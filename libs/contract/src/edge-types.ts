@@ -225,3 +225,84 @@ export interface SupportIssueType {
 export interface SupportResponse {
   issueTypes: SupportIssueType[];
 }
+
+// ── Accounts (issue 6; docs/edge-api.md "Accounts") ──────────────────────────────────────────
+
+export interface SmsPreferences {
+  /** Order SMS cannot be turned off (spec 001 §4): always true. */
+  orders: boolean;
+  recommendations: boolean;
+  reminders: boolean;
+}
+
+/** The signed-in customer (GET profile/info, auth/verify-otp, the initial state's `user`). */
+export interface User {
+  customer_id: string;
+  mobile: string;
+  name: string;
+  email: string;
+  /** An email change waiting for its verification link; '' when none. */
+  pendingEmail: string;
+  emailVerified: boolean;
+  optional_map: Record<string, string>;
+  preferences: { sms: SmsPreferences };
+}
+
+/** Reply of POST auth/otp and POST profile/update-mobile. */
+export interface OtpSent {
+  mobile: string;
+  /** false: no account has this number yet, so the sign-up form asks for a name. */
+  registered: boolean;
+  resendAfterSeconds: number;
+  expiresInSeconds: number;
+}
+
+/** POST auth/verify-otp body (without `_csrf`); `name`/`email` only on sign-up. */
+export interface VerifyOtpRequest {
+  mobile: string;
+  otp: string;
+  name?: string;
+  email?: string;
+}
+
+export interface VerifyOtpResponse {
+  user: User;
+  signedUp: boolean;
+}
+
+/** `HOME`, `WORK` or `OTHER`; the edge accepts any case. */
+export type AddressAnnotation = 'HOME' | 'WORK' | 'OTHER';
+
+export interface Address {
+  id: string;
+  annotation: AddressAnnotation | string;
+  /** The full address, with the flat number at its start. */
+  address: string;
+  area: string;
+  flat_no: string;
+  landmark: string;
+  lat: number;
+  lng: number;
+  mobile: string;
+  instructions: string;
+  city: string;
+  /** 1 when some restaurant delivers to the address, else 0. */
+  delivery_valid: number;
+}
+
+/** POST address body: an Address without `id` adds, with `id` edits. */
+export type AddressInput = Omit<Address, 'id' | 'delivery_valid' | 'mobile'> & { id?: string; mobile?: string };
+
+export interface AddressesResponse {
+  /** Newest first. */
+  addresses: Address[];
+}
+
+export interface SaveAddressResponse {
+  address: Address;
+  addresses: Address[];
+}
+
+export interface FavouritesResponse {
+  restaurants: Restaurant[];
+}

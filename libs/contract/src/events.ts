@@ -5,6 +5,7 @@
  * other's code; they emit and listen here. Adding an event means adding it to `TiffinEventMap`,
  * so every producer and consumer agrees on the payload at compile time.
  */
+import type { User } from './edge-types';
 import type { ToastRequest } from './toast';
 import type { UserLocation } from './user-location';
 
@@ -15,6 +16,11 @@ export interface TiffinEventMap {
   'location:changed': UserLocation | null;
   /** Someone asks for the auth sidebar. Owner of the sidebar: mfe-account, mounted by the shell. */
   'auth:open': { mode: 'login' | 'signup' };
+  /**
+   * The signed-in user changed: the user after a sign-in or a profile change, null after sign-out.
+   * Owner: whoever changes it (mfe-account, the shell's Logout) through `setCurrentUser`.
+   */
+  'auth:changed': User | null;
   /** Show a toast. The shell renders it; see `showToast`. */
   'toast:show': ToastRequest & { id: string };
   /**

@@ -7,6 +7,9 @@
  * - `navigation`: in-app navigation that the shell claims
  * - `composition`: route table entries, the microfrontend manifest, the remotes' props
  * - `edge-types`: the edge's reply shapes (docs/edge-api.md)
+ * - `user`: the signed-in user (`getCurrentUser`, `setCurrentUser` → `auth:changed`)
+ * - `default-address`: which saved address becomes the location on sign-in
+ * - `geolocation`: the device position, only with permission already granted
  *
  * It must never import React or any app: every microfrontend and the shell depend on it.
  */
@@ -17,3 +20,6 @@ export * from './navigation';
 export * from './storage';
 export * from './composition';
 export * from './edge-types';
+export * from './user';
+export * from './default-address';
+export * from './geolocation';

@@ -29,3 +29,12 @@ export function navigate(to: string, options: NavigateOptions = {}): void {
   if (replace) window.location.replace(to);
   else window.location.assign(to);
 }
+
+/**
+ * The menu route of a restaurant, `/restaurants/<slug>-<id>` (the `menu` route of
+ * shell-app/src/routes.json): every app that links to a menu builds the link here.
+ */
+export function restaurantHref(restaurant: { id: string; slug?: string }): string {
+  const slug = (restaurant.slug || 'restaurant').replace(/[^a-z0-9-]+/gi, '-').toLowerCase();
+  return `/restaurants/${slug}-${encodeURIComponent(restaurant.id)}`;
+}

@@ -62,4 +62,11 @@ describe('userLocation cookie', () => {
     expect(seen).toEqual([koramangala, null]);
     expect(getUserLocation()).toBeNull();
   });
+
+  it('keeps the saved address id and annotation of a location that came from one', () => {
+    const home = { ...koramangala, id: 'a8f3', annotation: 'HOME' };
+    setUserLocation(home);
+    expect(getUserLocation()).toEqual(home);
+    expect(parseUserLocation(encodeURIComponent(JSON.stringify({ ...koramangala, id: 7, annotation: '' })))).toEqual(koramangala);
+  });
 });

@@ -11,6 +11,10 @@ export interface UserLocation {
   area: string;
   mainText: string;
   city: string;
+  /** Spec 000 §3: the saved address this location came from, when it did. */
+  id?: string;
+  /** That address's annotation (HOME, WORK, OTHER). */
+  annotation?: string;
 }
 
 export const USER_LOCATION_COOKIE = 'userLocation';
@@ -49,7 +53,16 @@ export function parseUserLocation(raw: string | undefined | null): UserLocation 
     area: asString(value.area),
     mainText: asString(value.mainText),
     city: asString(value.city),
+    ...savedAddressFields(value),
   };
+}
+
+/** `id` and `annotation` only when the location is a saved address, so other values stay as they were. */
+function savedAddressFields(value: { id?: unknown; annotation?: unknown }): Pick<UserLocation, 'id' | 'annotation'> {
+  const fields: Pick<UserLocation, 'id' | 'annotation'> = {};
+  if (typeof value.id === 'string' && value.id !== '') fields.id = value.id;
+  if (typeof value.annotation === 'string' && value.annotation !== '') fields.annotation = value.annotation;
+  return fields;
 }
 
 /** Returns a cookie's raw value from a `document.cookie`-style string. */
@@ -67,7 +80,7 @@ export function serializeUserLocationCookie(location: UserLocation | null, secur
   const attributes = ['Path=/', 'SameSite=Lax', ...(secure ? ['Secure'] : [])];
   if (!location) return [`${USER_LOCATION_COOKIE}=`, 'Max-Age=0', ...attributes].join('; ');
   const { lat, lng, address, area, mainText, city } = location;
-  const value = encodeURIComponent(JSON.stringify({ lat, lng, address, area, mainText, city }));
+  const value = encodeURIComponent(JSON.stringify({ lat, lng, address, area, mainText, city, ...savedAddressFields(location) }));
   return [`${USER_LOCATION_COOKIE}=${value}`, `Max-Age=${USER_LOCATION_MAX_AGE_S}`, ...attributes].join('; ');
 }
 
