@@ -1,2 +1,2 @@
 // Exposed as mfe_account/AuthSidebar. Only re-exports: the code lives in src/app.
-export { default } from './app/AuthSidebar';
+export { default } from './app/auth/AuthSidebar';

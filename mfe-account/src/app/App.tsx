@@ -4,14 +4,14 @@
 import { navigate, type MatchedRoute, type RemoteAppProps } from '@tiffin/contract';
 import { ErrorState, MfeRoot } from '@tiffin/design-system';
 import { useEffect } from 'react';
-import { AccountPage } from './AccountPage';
+import { AccountPage } from './account/AccountPage';
 import { MembershipPage } from './MembershipPage';
 import { SupportPage } from './SupportPage';
 import './account.css';
 
 /**
- * Spec 001 §2: super checkout with an empty user state goes to the membership page. The edge has
- * no user calls yet, so the user state is always empty for now.
+ * Spec 001 §2: super checkout with an empty user state goes to the membership page. The membership
+ * checkout itself comes with the membership issue, so every visitor goes there for now.
  */
 function MembershipCheckout() {
   useEffect(() => navigate('/tiffin-one', { replace: true }), []);
@@ -21,7 +21,7 @@ function MembershipCheckout() {
 function Page({ route }: { route: MatchedRoute }) {
   switch (route.id) {
     case 'account':
-      return <AccountPage tab={route.params.tab} />;
+      return <AccountPage tab={route.params.tab} subtab={route.params.subtab} />;
     case 'membership':
     case 'membership-confirm':
       return <MembershipPage />;

@@ -1,5 +1,5 @@
 import type { MfeId, RemoteAppProps } from '@tiffin/contract';
-import { emit, navigate, setUserLocation, showToast } from '@tiffin/contract';
+import { emit, navigate, resetCurrentUserForTests, setCurrentUser, setUserLocation, showToast, type User } from '@tiffin/contract';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -156,13 +156,13 @@ describe('header', () => {
     expect(attempts.map((a) => a.id)).toContain('mfe-cart/HeaderCart');
   });
 
-  it('opens the auth sidebar from Sign In', async () => {
+  it('opens the auth sidebar from Login', async () => {
     go('/cart');
     const Sidebar = ({ open, mode }: { open: boolean; mode: string }) => <aside>{`sidebar ${mode} ${open ? 'open' : 'closed'}`}</aside>;
     const { loader } = fakeLoader({ 'mfe-cart/App': PageRemote('cart'), 'mfe-account/AuthSidebar': Sidebar });
     render(<App loader={loader} />);
 
-    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
 
     expect(await screen.findByText('sidebar login open')).toBeTruthy();
   });
@@ -213,5 +213,30 @@ describe('redirect route', () => {
     const { loader } = fakeLoader({ 'mfe-cart/App': PageRemote('cart') });
     render(<App loader={loader} />);
     await waitFor(() => expect(window.location.pathname).toBe('/cart'));
+  });
+});
+
+describe('auth route', () => {
+  const Sidebar = ({ open, mode }: { open: boolean; mode: string }) => <aside>{`sidebar ${mode} ${open ? 'open' : 'closed'}`}</aside>;
+  afterEach(() => resetCurrentUserForTests());
+
+  it('opens the auth sidebar over home for a visitor', async () => {
+    go('/auth');
+    const { loader } = fakeLoader({ 'mfe-discovery/App': PageRemote('discovery'), 'mfe-account/AuthSidebar': Sidebar });
+    render(<App loader={loader} />);
+    expect(await screen.findByText('sidebar login open')).toBeTruthy();
+    expect(window.location.pathname).toBe('/auth');
+  });
+
+  it('sends a signed-in user home, also right after signing in there', async () => {
+    go('/auth');
+    const { loader } = fakeLoader({ 'mfe-discovery/App': PageRemote('discovery'), 'mfe-account/AuthSidebar': Sidebar });
+    render(<App loader={loader} />);
+    await screen.findByText('sidebar login open');
+
+    act(() => setCurrentUser({ customer_id: '1', mobile: '9876543210', name: 'Asha' } as User));
+
+    await waitFor(() => expect(window.location.pathname).toBe('/'));
+    expect((await screen.findByTestId('remote')).textContent).toContain('discovery:home:HOME');
   });
 });

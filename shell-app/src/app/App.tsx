@@ -3,7 +3,7 @@
  * route's content. Route → owner comes from routes.json; a remote's page mounts in a
  * RemoteBoundary, so its failure never takes the chrome or other routes down.
  */
-import { emit, on, type AuthSidebarProps, type MatchedRoute } from '@tiffin/contract';
+import { emit, navigate, on, type AuthSidebarProps, type MatchedRoute } from '@tiffin/contract';
 import { Skeleton } from '@tiffin/design-system';
 import { useEffect, useState } from 'react';
 import { knownCities, useCities } from '../data/cities';
@@ -13,6 +13,7 @@ import { Footer } from '../footer/Footer';
 import { footerVisible } from '../footer/footer';
 import { Header } from '../header/Header';
 import { useCartCount } from '../header/useCartCount';
+import { useCurrentUser } from '../header/user';
 import { useUserLocation } from '../header/useUserLocation';
 import { OfflineBanner } from '../offline/OfflineBanner';
 import { NotFound } from '../pages/NotFound';
@@ -45,6 +46,7 @@ function Page() {
   const cities = useCities();
   const location = useUserLocation();
   const cartCount = useCartCount();
+  const user = useCurrentUser();
   const resolution = resolveRoute(pathname, ROUTES, knownCities(cities));
   const match: MatchedRoute | null = resolution.kind === 'match' ? resolution.match : null;
 
@@ -52,10 +54,14 @@ function Page() {
     if (resolution.kind !== 'pending') document.title = documentTitle(match);
   }, [resolution.kind, pathname]); // `match` follows from the path and the city list
 
-  // /auth shows home with the auth sidebar open (spec 000 §2.1).
+  // /auth shows home with the auth sidebar open; a signed-in user (also right after signing in
+  // there) is sent home (spec 000 §2.1, 001 §6).
+  const signedIn = user !== null;
   useEffect(() => {
-    if (match?.id === 'auth') emit('auth:open', { mode: 'login' });
-  }, [match?.id]);
+    if (match?.id !== 'auth') return;
+    if (signedIn) navigate('/', { replace: true });
+    else emit('auth:open', { mode: 'login' });
+  }, [match?.id, signedIn]);
 
   let content;
   if (resolution.kind === 'pending') {
@@ -75,7 +81,7 @@ function Page() {
   return (
     <>
       <OfflineBanner />
-      <Header pageType={pageType} location={location} cartCount={cartCount} />
+      <Header pageType={pageType} location={location} cartCount={cartCount} user={user} />
       <main className="shell-main" data-route-id={match?.id ?? (resolution.kind === 'not-found' ? 'not-found' : undefined)}>
         {content}
       </main>

@@ -3,11 +3,13 @@
  * The cart flyout belongs to the cart team (`mfe_cart/HeaderCart`) and is mounted here, inside a
  * RemoteBoundary, only once the visitor points at the cart.
  */
-import { emit, type PageType, type UserLocation } from '@tiffin/contract';
+import { displayName, emit, type PageType, type User, type UserLocation } from '@tiffin/contract';
 import { Link } from '@tiffin/design-system';
 import { useState, type FocusEvent } from 'react';
 import { RemoteBoundary } from '../federation/RemoteBoundary';
 import { cartBadgeClass, headerConfig, locationTitle } from './config';
+import { logout, userMenuEntries } from './user';
+import './user-menu.css';
 
 function CartNav({ count }: { count: number }) {
   const [open, setOpen] = useState(false);
@@ -32,13 +34,67 @@ function CartNav({ count }: { count: number }) {
   );
 }
 
+/**
+ * Logged out: a Login entry that opens the auth sidebar. Logged in: the customer's name opening
+ * the user menu (spec 000 §2.3) on hover, focus or click.
+ */
+function UserNav({ user, hasLocation }: { user: User | null; hasLocation: boolean }) {
+  const [open, setOpen] = useState(false);
+  if (!user) {
+    return (
+      <button type="button" className="shell-nav__link shell-nav__button" onClick={() => emit('auth:open', { mode: 'login' })}>
+        Login
+      </button>
+    );
+  }
+  const close = () => setOpen(false);
+  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) close();
+  };
+  return (
+    <div className="shell-user" onMouseEnter={() => setOpen(true)} onMouseLeave={close} onBlur={onBlur}>
+      <button
+        type="button"
+        className="shell-nav__link shell-nav__button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        data-testid="user-menu-button"
+        // Opens, never toggles: a mouse has already opened it on hover, and the click that follows
+        // must not close it again. It closes on leaving, on blur and on Escape.
+        onClick={() => setOpen(true)}
+        onKeyDown={(event) => event.key === 'Escape' && close()}
+      >
+        {displayName(user)}
+      </button>
+      {open ? (
+        <ul className="shell-user-menu" role="menu" aria-label="Account">
+          {userMenuEntries(hasLocation).map((entry) => (
+            <li key={entry.label} role="none">
+              <Link href={entry.href} role="menuitem" className="shell-user-menu__item" onClick={close}>
+                {entry.label}
+              </Link>
+            </li>
+          ))}
+          <li role="none">
+            <button type="button" role="menuitem" className="shell-user-menu__item" onClick={() => void logout()}>
+              Logout
+            </button>
+          </li>
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
 export interface HeaderProps {
   pageType: PageType;
   location: UserLocation | null;
   cartCount: number;
+  /** The signed-in customer, or null. */
+  user?: User | null;
 }
 
-export function Header({ pageType, location, cartCount }: HeaderProps) {
+export function Header({ pageType, location, cartCount, user = null }: HeaderProps) {
   const config = headerConfig(pageType, { hasLocation: location !== null });
   if (config.nothing) return null;
   const place = locationTitle(location);
@@ -91,11 +147,7 @@ export function Header({ pageType, location, cartCount }: HeaderProps) {
               Help
             </Link>
           ) : null}
-          {config.showUser ? (
-            <button type="button" className="shell-nav__link shell-nav__button" onClick={() => emit('auth:open', { mode: 'login' })}>
-              Sign In
-            </button>
-          ) : null}
+          {config.showUser ? <UserNav user={user} hasLocation={location !== null} /> : null}
           {config.showCart ? <CartNav count={cartCount} /> : null}
         </nav>
       </div>

@@ -1,0 +1,43 @@
+/**
+ * Field rules the forms check before calling the edge, worded as the edge words them
+ * (docs/edge-api.md "Accounts"), so a customer sees the same sentence either way.
+ */
+
+export const MESSAGES = {
+  mobile: 'Enter a valid 10-digit mobile number.',
+  otpEmpty: 'Please enter the OTP.',
+  otpFormat: 'Enter 6-digit OTP',
+  name: 'Please enter your name.',
+  email: 'Please enter a valid email address.',
+} as const;
+
+/** Spec 001 §5: the OTP is 6 digits. */
+export const OTP_LENGTH = 6;
+export const OTP_PLACEHOLDER = 'Enter 6-digit OTP';
+
+/** Ten digits once `+91`, `91`, `0` and spaces are removed, as the edge reads it. */
+export function normaliseMobile(value: string): string {
+  const digits = value.replace(/[\s-]/g, '').replace(/^\+91/, '');
+  if (digits.length === 12 && digits.startsWith('91')) return digits.slice(2);
+  if (digits.length === 11 && digits.startsWith('0')) return digits.slice(1);
+  return digits;
+}
+
+/** Indian mobile numbers: 10 digits starting 6–9. */
+export function isValidMobile(value: string): boolean {
+  return /^[6-9][0-9]{9}$/.test(normaliseMobile(value));
+}
+
+/** null when the code is acceptable, else the message to show. */
+export function otpError(otp: string): string | null {
+  const trimmed = otp.trim();
+  if (trimmed === '') return MESSAGES.otpEmpty;
+  if (!new RegExp(`^[0-9]{${OTP_LENGTH}}$`).test(trimmed)) return MESSAGES.otpFormat;
+  return null;
+}
+
+/** An optional email: empty is fine, otherwise something@domain.tld. */
+export function isValidEmail(value: string): boolean {
+  const trimmed = value.trim();
+  return trimmed === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(trimmed);
+}
