@@ -9,6 +9,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Landing } from '../landing/Landing';
 import { Listing } from '../listing/Listing';
 import { useUserLocation } from '../location/useUserLocation';
+import { MealPage } from '../menu/MealPage';
 import { MenuPage } from '../menu/MenuPage';
 import '../common/common.css';
 
@@ -74,7 +75,7 @@ function Page({ route, location }: { route: MatchedRoute; location: UserLocation
       // Spec 000 §2.1: without the path param the restaurant_id query value is used.
       return <MenuPage restaurantId={params.restaurantId ?? queryValue('restaurant_id')} location={location} />;
     case 'meal':
-      return <MenuPage restaurantId={queryValue('restId')} location={location} />;
+      return <MealPage mealId={params.mealId} restaurantId={queryValue('restId')} />;
     case 'search':
       return (
         <RequireLocation location={location}>

@@ -3,11 +3,14 @@
  * original), a clamped description, the lazy image and the add control. An out-of-stock dish is
  * greyed and labelled 'Unavailable'.
  */
-import type { MenuItem } from '@tiffin/contract';
 import { formatPrice, Image, imageUrl, VegMark } from '@tiffin/design-system';
 import { useState } from 'react';
 import { AddControl } from './AddControl';
-import { isCustomisable, isInStock, itemPrice, needsClamp, spiceIcons, struckOutPrice } from './menu-rules';
+import { isCustomisable, isInStock, itemPrice, needsClamp, spiceIcons, struckOutPrice, unavailableText } from './menu-rules';
+import type { MenuItemFull as MenuItem } from './menu-types';
+
+/** Shown when a dish's own image fails to load. */
+export const ITEM_IMAGE_FALLBACK = imageUrl('item-placeholder', { w: 156, h: 144 });
 
 export interface MenuItemCardProps {
   item: MenuItem;
@@ -80,14 +83,22 @@ export function MenuItemCard({ item, quantity, ordering, onAdd, onIncrement, onD
           </>
         ) : null}
         {inStock ? null : (
-          <p className="disc-item__status" title="This item is not available.">
-            Unavailable
+          <p className="disc-item__status" title="This item is not available." data-testid="item-unavailable">
+            <strong>Unavailable</strong>
+            <span className="disc-item__next">{unavailableText(item)}</span>
           </p>
         )}
       </div>
       <div className="disc-item__side">
         {item.cloudinaryImageId ? (
-          <Image src={imageUrl(item.cloudinaryImageId, { w: 156, h: 144 })} alt="" width={156} height={144} className="disc-item__image" />
+          <Image
+            src={imageUrl(item.cloudinaryImageId, { w: 156, h: 144 })}
+            fallbackSrc={ITEM_IMAGE_FALLBACK}
+            alt=""
+            width={156}
+            height={144}
+            className="disc-item__image"
+          />
         ) : null}
         <AddControl
           itemName={item.name}

@@ -187,12 +187,24 @@ describe('menu cart controls', () => {
     expect(within(dialog).getByRole('radio', { name: /Regular/ })).toHaveProperty('checked', true);
     expect(within(dialog).getByTestId('customisation-total').textContent).toBe('Total ₹200');
 
+    // Variants and add-ons: two steps.
+    expect(within(dialog).getByTestId('customisation-step').textContent).toBe('Step 1/2');
+    expect(within(dialog).queryByRole('checkbox')).toBeNull();
+    fireEvent.click(within(dialog).getByRole('radio', { name: /Large/ }));
+    fireEvent.click(within(dialog).getByTestId('customisation-continue'));
+    expect(within(dialog).getByTestId('customisation-step').textContent).toBe('Step 2/2');
+    expect(within(dialog).getByRole('group', { name: /Sweets/ }).textContent).toContain('(0/1 required)');
+
     fireEvent.click(within(dialog).getByTestId('customisation-add'));
     expect(within(dialog).getByRole('alert').textContent).toBe('You must select at least 1 Sweets');
     expect(cartStore.addItem).not.toHaveBeenCalled();
 
-    fireEvent.click(within(dialog).getByRole('radio', { name: /Large/ }));
+    // Back keeps the choices made on step 1.
+    fireEvent.click(within(dialog).getByTestId('customisation-back'));
+    expect(within(dialog).getByRole('radio', { name: /Large/ })).toHaveProperty('checked', true);
+    fireEvent.click(within(dialog).getByTestId('customisation-continue'));
     fireEvent.click(within(dialog).getByRole('checkbox', { name: /Kheer/ }));
+    expect(within(dialog).getByRole('group', { name: /Sweets/ }).textContent).toContain('(1/1 required)');
     fireEvent.click(within(dialog).getByRole('checkbox', { name: /Gulab Jamun/ }));
     expect(within(dialog).getByRole('alert').textContent).toBe('You can select a maximum of 1 Sweets.');
     expect(within(dialog).getByTestId('customisation-total').textContent).toBe('Total ₹290');
@@ -204,7 +216,7 @@ describe('menu cart controls', () => {
       { menu_item_id: '4', quantity: 1, variants: [{ group_id: 'size', variation_id: 'large' }], addons: [{ group_id: 'sweet', choice_id: 'kheer' }] },
       expect.objectContaining({ item: expect.objectContaining({ unitPrice: 29000 }) }),
     );
-    expect(screen.queryByTestId('customisation-dialog')).toBeNull();
+    await waitFor(() => expect(screen.queryByTestId('customisation-dialog')).toBeNull());
     await waitFor(() => expect(within(itemCard('Veg Thali')).getByTestId('stepper-quantity').textContent).toBe('1'));
   });
 
@@ -265,7 +277,7 @@ describe('menu cart controls', () => {
 
   it('disables ADD and says so while the restaurant is closed', async () => {
     await renderMenu(menu({ availability: { opened: false } }));
-    expect(screen.getByTestId('restaurant-closed').textContent).toBe('Currently not delivering');
+    expect(screen.getByTestId('restaurant-closed').textContent).toBe('Closed & not deliveringRestaurant is currently closed');
     expect(screen.getAllByTestId('add-button').every((b) => (b as HTMLButtonElement).disabled)).toBe(true);
   });
 });

@@ -1,32 +1,43 @@
 /**
- * A restaurant's menu (GET menu/pl with the stored location): the header, the veg-only toggle
- * (remembered), the in-menu search, a jump list of categories, the sections in the server's
- * order, and the cart controls on every dish (through @tiffin/cart-store).
+ * A restaurant's menu (spec 000 §2.1, §2.6, §4). `menu/quick` paints the page first, `menu/pl`
+ * (which carries every item's add-on and variant groups) replaces it; a menu of another restaurant
+ * than the route's is never shown (the spec's "stored menu of a different restaurant is cleared").
+ * The page: the header, the veg-only toggle (remembered), the in-menu search, the categories with
+ * their sub-categories (and a "Browse menu" jump list), the cart controls on every dish, the
+ * customisation modal and the "Repeat last" question.
  */
-import { edge } from '@tiffin/api-client';
-import { navigate, type MenuItem, type MenuResponse, type UserLocation } from '@tiffin/contract';
+import type { CartSelection } from '@tiffin/cart-store';
+import { navigate, type UserLocation } from '@tiffin/contract';
 import { Button, ErrorState, Skeleton, useAsync } from '@tiffin/design-system';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Dialog } from '../common/Dialog';
 import { isNotFound, menuErrorCopy, NOT_FOUND_PAGE } from '../common/errors';
 import { useDocumentTitle } from '../common/useDocumentTitle';
-import { isOpen } from '../listing/restaurant-format';
+import { BrowseMenu } from './BrowseMenu';
 import { CustomisationDialog } from './CustomisationDialog';
+import { customisedUnitPrice, fromSelection, variantGroups } from './customisation';
+import { fetchMenu, fetchMenuQuick } from './menu-api';
 import { MenuHeader } from './MenuHeader';
 import { MenuItemCard } from './MenuItemCard';
 import { isCustomisable, menuSections, type MenuSection } from './menu-rules';
+import type { FullMenuResponse, MenuItemFull } from './menu-types';
+import { orderingStatus } from './restaurant-state';
+import { RepeatLastDialog } from './RepeatLastDialog';
 import { useMenuCart } from './useMenuCart';
 import { readVegOnly, writeVegOnly } from './veg-preference';
 import './menu.css';
 
-function sectionDomId(id: string): string {
+export function sectionDomId(id: string): string {
   return `disc-menu-section-${id}`;
 }
 
+/** Spec §8 "a no-search-results text". */
+export function noResultsText(query: string): string {
+  return `No results found for "${query}". Try another dish name.`;
+}
+
 function NotFoundState() {
-  return (
-    <ErrorState role="region" title={NOT_FOUND_PAGE.title} message={NOT_FOUND_PAGE.message} actionLabel="GO HOME" onAction={() => navigate('/')} />
-  );
+  return <ErrorState role="region" title={NOT_FOUND_PAGE.title} message={NOT_FOUND_PAGE.message} actionLabel="GO HOME" onAction={() => navigate('/')} />;
 }
 
 function MenuSkeleton() {
@@ -42,14 +53,14 @@ function MenuSkeleton() {
   );
 }
 
-function Section({ section, depth, renderItem }: { section: MenuSection; depth: number; renderItem: (item: MenuItem) => ReactNode }) {
+function Section({ section, depth, renderItem }: { section: MenuSection; depth: number; renderItem: (item: MenuItemFull) => ReactNode }) {
   const Heading = depth === 0 ? 'h2' : 'h3';
   return (
     <section id={depth === 0 ? sectionDomId(section.id) : undefined} className={depth === 0 ? 'disc-section' : 'disc-section disc-section--sub'} aria-label={section.name}>
       <Heading className="disc-section__title">
         {section.name} ({section.count})
       </Heading>
-      {section.items.length > 0 ? <ul className="disc-section__items">{section.items.map(renderItem)}</ul> : null}
+      {section.items.length > 0 ? <ul className="disc-section__items">{section.items.map((item) => renderItem(item as MenuItemFull))}</ul> : null}
       {section.children.map((child) => (
         <Section key={child.id} section={child} depth={depth + 1} renderItem={renderItem} />
       ))}
@@ -57,15 +68,28 @@ function Section({ section, depth, renderItem }: { section: MenuSection; depth: 
   );
 }
 
-function Menu({ data }: { data: MenuResponse }) {
+function scrollToSection(id: string): void {
+  document.getElementById(sectionDomId(id))?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+}
+
+/** True when the item came from menu/quick and its groups are still to come from menu/pl. */
+function lacksGroups(item: MenuItemFull): boolean {
+  return isCustomisable(item) && item.addons === undefined && item.variantsV2 === undefined && item.variants === undefined;
+}
+
+function Menu({ data, complete }: { data: FullMenuResponse; complete: boolean }) {
   const { restaurant, menu } = data;
   useDocumentTitle(`Order food online from ${restaurant.name}${restaurant.areaName ? `, ${restaurant.areaName}` : ''}`);
   const [vegOnly, setVegOnly] = useState(readVegOnly);
   const [query, setQuery] = useState('');
-  const [customising, setCustomising] = useState<MenuItem | null>(null);
+  const [customisingId, setCustomisingId] = useState<string | null>(null);
+  const [repeat, setRepeat] = useState<{ itemId: string; selection: CartSelection } | null>(null);
   const cart = useMenuCart(restaurant);
-  const ordering = isOpen(restaurant);
+  const ordering = orderingStatus(restaurant).state === 'OPEN';
   const sections = useMemo(() => menuSections(menu, { vegOnly, query }), [menu, vegOnly, query]);
+  const items = menu.items ?? {};
+  const customising = customisingId ? items[customisingId] : undefined;
+  const repeatItem = repeat ? items[repeat.itemId] : undefined;
 
   const toggleVeg = () => {
     const next = !vegOnly;
@@ -73,26 +97,37 @@ function Menu({ data }: { data: MenuResponse }) {
     writeVegOnly(next);
   };
 
-  const onAdd = (item: MenuItem) => {
-    if (isCustomisable(item)) setCustomising(item);
+  const onAdd = (item: MenuItemFull) => {
+    if (isCustomisable(item)) setCustomisingId(item.id);
     else void cart.add(item, { menu_item_id: item.id, quantity: 1 });
   };
 
-  const renderItem = (item: MenuItem) => (
+  // + on a customised dish already in the cart asks "Repeat last used customisation?".
+  const onIncrement = (item: MenuItemFull) => {
+    if (!isCustomisable(item)) {
+      onAdd(item);
+      return;
+    }
+    const last = cart.lastSelectionOf(item.id);
+    if (last) setRepeat({ itemId: item.id, selection: last });
+    else setCustomisingId(item.id);
+  };
+
+  const renderItem = (item: MenuItemFull) => (
     <MenuItemCard
       key={item.id}
       item={item}
       quantity={cart.quantityOf(item.id)}
       ordering={ordering}
       onAdd={onAdd}
-      // A customised dish's + asks for the next customisation; a plain one adds one more.
-      onIncrement={onAdd}
+      onIncrement={onIncrement}
       onDecrement={cart.decrement}
     />
   );
 
+  const trimmed = query.trim();
   return (
-    <article className="disc-menu" data-restaurant-id={restaurant.id}>
+    <article className="disc-menu" data-restaurant-id={restaurant.id} aria-busy={complete ? undefined : true}>
       <MenuHeader restaurant={restaurant} />
       <div className="disc-menu__tools">
         <input
@@ -102,6 +137,7 @@ function Menu({ data }: { data: MenuResponse }) {
           aria-label="Search for dishes"
           data-testid="menu-search"
           value={query}
+          maxLength={200}
           onChange={(event) => setQuery(event.target.value)}
         />
         <button type="button" role="switch" aria-checked={vegOnly} className="disc-veg-toggle" data-testid="veg-only-toggle" onClick={toggleVeg}>
@@ -117,11 +153,7 @@ function Menu({ data }: { data: MenuResponse }) {
             <ul>
               {sections.map((section) => (
                 <li key={section.id}>
-                  <button
-                    type="button"
-                    className="disc-menu__jump-link"
-                    onClick={() => document.getElementById(sectionDomId(section.id))?.scrollIntoView?.({ behavior: 'smooth', block: 'start' })}
-                  >
+                  <button type="button" className="disc-menu__jump-link" onClick={() => scrollToSection(section.id)}>
                     {section.name}
                   </button>
                 </li>
@@ -131,21 +163,40 @@ function Menu({ data }: { data: MenuResponse }) {
         ) : null}
         <div className="disc-menu__sections">
           {sections.length === 0 ? (
-            <p className="disc-menu__empty" role="status">
-              {query.trim() ? `No results found for "${query.trim()}". Try another dish name.` : 'No dishes to show with this filter.'}
+            <p className="disc-menu__empty" role="status" data-testid="menu-no-results">
+              {trimmed ? noResultsText(trimmed) : 'No dishes to show with this filter.'}
             </p>
           ) : (
             sections.map((section) => <Section key={section.id} section={section} depth={0} renderItem={renderItem} />)
           )}
         </div>
       </div>
-      {customising ? (
+      <BrowseMenu sections={sections} onPick={scrollToSection} />
+      {customising && !lacksGroups(customising) ? (
         <CustomisationDialog
+          key={customising.id}
           item={customising}
-          onClose={() => setCustomising(null)}
-          onAdd={(selection, unitPrice) => {
-            setCustomising(null);
-            void cart.add(customising, selection, unitPrice);
+          onClose={() => setCustomisingId(null)}
+          onAdd={async (selection, unitPrice) => {
+            const added = await cart.add(customising, selection, unitPrice);
+            if (added) setCustomisingId(null);
+            return added;
+          }}
+        />
+      ) : null}
+      {repeat && repeatItem ? (
+        <RepeatLastDialog
+          item={repeatItem}
+          selection={repeat.selection}
+          onClose={() => setRepeat(null)}
+          onChoose={() => {
+            setRepeat(null);
+            setCustomisingId(repeatItem.id);
+          }}
+          onRepeat={() => {
+            setRepeat(null);
+            const unit = variantGroups(repeatItem).length || repeatItem.addons?.length ? customisedUnitPrice(repeatItem, fromSelection(repeat.selection)) : undefined;
+            void cart.add(repeatItem, repeat.selection, unit);
           }}
         />
       ) : null}
@@ -176,18 +227,32 @@ function Menu({ data }: { data: MenuResponse }) {
   );
 }
 
+/** The page's data: menu/pl when it has come, else menu/quick, else the first error. */
+function useMenuData(restaurantId: string | undefined, location: UserLocation | null) {
+  const query = { restaurantId: restaurantId ?? '', lat: location?.lat, lng: location?.lng };
+  const deps = [restaurantId, location?.lat, location?.lng];
+  const full = useAsync((signal) => (restaurantId ? fetchMenu(query, { signal }) : Promise.resolve(null)), deps);
+  // The quick paint is best-effort: its failure only means waiting for menu/pl.
+  const quick = useAsync((signal) => (restaurantId ? fetchMenuQuick(query, { signal }).catch(() => null) : Promise.resolve(null)), deps);
+  const belongs = (d: FullMenuResponse | null | undefined): d is FullMenuResponse => !!d && String(d.restaurant?.id) === String(restaurantId);
+  if (full.status === 'success' && belongs(full.data)) return { status: 'ready' as const, data: full.data, complete: true, reload: full.reload };
+  if (full.status === 'error') return { status: 'error' as const, error: full.error, reload: full.reload };
+  if (full.status === 'success' && !full.data) return { status: 'missing' as const };
+  if (quick.status === 'success' && belongs(quick.data)) return { status: 'ready' as const, data: quick.data, complete: false, reload: full.reload };
+  return { status: 'loading' as const };
+}
+
 export function MenuPage({ restaurantId, location }: { restaurantId: string | undefined; location: UserLocation | null }) {
-  const state = useAsync(
-    (signal) => (restaurantId ? edge.menu({ restaurantId, lat: location?.lat, lng: location?.lng }, { signal }) : Promise.resolve(null)),
-    [restaurantId, location?.lat, location?.lng],
-  );
+  const state = useMenuData(restaurantId, location);
   if (!restaurantId) return <NotFoundState />;
   if (state.status === 'loading') return <MenuSkeleton />;
+  if (state.status === 'missing') return <NotFoundState />;
   if (state.status === 'error') {
     if (isNotFound(state.error)) return <NotFoundState />;
     const copy = menuErrorCopy(state.error);
     return <ErrorState title={copy.title} message={copy.message} actionLabel={copy.retry ? 'Retry' : undefined} onAction={copy.retry ? state.reload : undefined} />;
   }
-  if (!state.data) return <NotFoundState />;
-  return <Menu key={state.data.restaurant.id} data={state.data} />;
+  // Keyed by restaurant: the page's state (search, veg, an open modal) survives quick → full,
+  // never a change of restaurant.
+  return <Menu key={state.data.restaurant.id} data={state.data} complete={state.complete} />;
 }

@@ -5,8 +5,14 @@ import {
   chooseVariation,
   customisedUnitPrice,
   initialCustomisation,
+  customisationSteps,
+  customisationSummary,
+  fromSelection,
   requirementLabel,
+  stepLabel,
   toggleAddon,
+  variantFormat,
+  variantGroups,
   toItemSelection,
   validateCustomisation,
   type Customisation,
@@ -153,9 +159,13 @@ describe('add-on limits (spec §5 messages)', () => {
     expect(validateCustomisation(item, over)).toEqual([{ groupId: 'extras', message: 'You can select a maximum of 2 Extras.' }]);
   });
 
-  it("labels groups '(optional)' or '(atleast N)'", () => {
-    expect(requirementLabel({ minAddons: 0 })).toBe('(optional)');
-    expect(requirementLabel({ minAddons: 2 })).toBe('(atleast 2)');
+  it("labels groups '(optional)', '({chosen}/{N} required)' for exactly N, or '(atleast N)'", () => {
+    expect(requirementLabel({ minAddons: 0, maxAddons: 3 })).toBe('(optional)');
+    expect(requirementLabel({ minAddons: 2, maxAddons: 0 })).toBe('(atleast 2)');
+    expect(requirementLabel({ minAddons: 2, maxAddons: 4 })).toBe('(atleast 2)');
+    expect(requirementLabel({ minAddons: 1, maxAddons: 1 }, 0)).toBe('(0/1 required)');
+    expect(requirementLabel({ minAddons: 2, maxAddons: 2 }, 1)).toBe('(1/2 required)');
+    expect(requirementLabel({ minAddons: 2, maxAddons: 2 }, 2)).toBe('(2/2 required)');
   });
 });
 
@@ -175,5 +185,66 @@ describe('cart selection', () => {
         { group_id: 'extras', choice_id: 'salan' },
       ],
     });
+  });
+});
+
+describe('V1 and V2 variants (spec §4: V2 applies when it has groups)', () => {
+  const sizeV1 = {
+    variant_groups: [
+      {
+        group_id: 'qty',
+        name: 'Quantity',
+        variations: [
+          { id: 'q1', name: '6 pcs', price: 0, default: 1, inStock: 1, isVeg: 1 },
+          { id: 'q2', name: '12 pcs', price: 15000, default: 0, inStock: 1, isVeg: 1 },
+        ],
+      },
+    ],
+  };
+
+  it('uses V1 groups when there is no V2, and adds the chosen variation price to the base', () => {
+    const item = { ...fixtures.menuItem({ finalPrice: 18000, defaultPrice: 18000, price: 18000, addons: [], variantsV2: null }), variants: sizeV1 };
+    expect(variantFormat(item)).toBe('V1');
+    expect(variantGroups(item).map((g) => g.group_id)).toEqual(['qty']);
+    const c = initialCustomisation(item);
+    expect(customisedUnitPrice(item, c)).toBe(18000);
+    expect(customisedUnitPrice(item, chooseVariation(c, 'qty', 'q2'))).toBe(33000);
+    expect(toItemSelection(item, chooseVariation(c, 'qty', 'q2')).variants).toEqual([{ group_id: 'qty', variation_id: 'q2' }]);
+  });
+
+  it('prefers V2 when both are present, and has no format without groups', () => {
+    const item = { ...biryani(), variants: sizeV1 };
+    expect(variantFormat(item)).toBe('V2');
+    expect(variantGroups(item).map((g) => g.group_id)).toEqual(['size', 'heat']);
+    expect(variantFormat(fixtures.menuItem({ variantsV2: null, addons: [] }))).toBeNull();
+  });
+});
+
+describe('steps', () => {
+  it('has two steps (variants, then add-ons) only when an item has both', () => {
+    expect(customisationSteps(biryani())).toEqual(['variants', 'addons']);
+    expect(customisationSteps(biryani({ addons: [] }))).toEqual(['variants']);
+    expect(customisationSteps(biryani({ variantsV2: null }))).toEqual(['addons']);
+    expect(stepLabel(0, 2)).toBe('Step 1/2');
+    expect(stepLabel(1, 2)).toBe('Step 2/2');
+  });
+});
+
+describe('repeat last', () => {
+  it('turns a cart selection back into choices, priced and named like the modal', () => {
+    const item = biryani();
+    const selection = {
+      variants: [
+        { group_id: 'size', variation_id: 'full' },
+        { group_id: 'heat', variation_id: 'spicy' },
+      ],
+      addons: [
+        { group_id: 'extras', choice_id: 'salan' },
+        { group_id: 'extras', choice_id: 'raita' },
+      ],
+    };
+    const c = fromSelection(selection);
+    expect(customisedUnitPrice(item, c)).toBe(32900 + 3000 + 4000);
+    expect(customisationSummary(item, c)).toBe('Full, Spicy, Raita, Salan');
   });
 });

@@ -34,8 +34,21 @@ export interface GroupError {
   message: string;
 }
 
-export function variantGroups(item: Pick<MenuItem, 'variantsV2'>): VariantGroup[] {
-  return item.variantsV2?.variant_groups ?? [];
+/** V1 variants (spec §4): `variants.variant_groups`; V2 wins whenever it has groups. */
+type WithVariants = Pick<MenuItem, 'variantsV2'> & { variants?: { variant_groups?: VariantGroup[] } | null };
+
+/** Spec §4: "V2 applies when variant groups exist", otherwise the V1 groups (or none). */
+export function variantFormat(item: WithVariants): 'V2' | 'V1' | null {
+  if ((item.variantsV2?.variant_groups?.length ?? 0) > 0) return 'V2';
+  if ((item.variants?.variant_groups?.length ?? 0) > 0) return 'V1';
+  return null;
+}
+
+export function variantGroups(item: WithVariants): VariantGroup[] {
+  const format = variantFormat(item);
+  if (format === 'V2') return item.variantsV2!.variant_groups;
+  if (format === 'V1') return item.variants!.variant_groups!;
+  return [];
 }
 
 export function addonGroups(item: Pick<MenuItem, 'addons'>): AddonGroup[] {
@@ -48,16 +61,35 @@ export const addonMessages = {
   maxFree: (max: number, group: string) => `You can select a maximum of ${max} free ${group}.`,
 };
 
-/** Spec §4 labels: '(optional)' or '(atleast {0})'. */
-export function requirementLabel(group: Pick<AddonGroup, 'minAddons'>): string {
-  return group.minAddons > 0 ? `(atleast ${group.minAddons})` : '(optional)';
+/**
+ * Spec §4 group labels: a group that needs exactly N ('({chosen}/{N} required)'), at least N
+ * ('(atleast {N})'), or nothing ('(optional)').
+ */
+export function requirementLabel(group: Pick<AddonGroup, 'minAddons' | 'maxAddons'>, chosen = 0): string {
+  if (group.minAddons <= 0) return '(optional)';
+  if (group.maxAddons === group.minAddons) return `(${Math.min(chosen, group.minAddons)}/${group.minAddons} required)`;
+  return `(atleast ${group.minAddons})`;
+}
+
+/** Spec §4 "Step {0}/{1}": variants first, then add-ons, when an item has both. */
+export type CustomisationStep = 'variants' | 'addons';
+
+export function customisationSteps(item: WithVariants & Pick<MenuItem, 'addons'>): CustomisationStep[] {
+  const steps: CustomisationStep[] = [];
+  if (variantGroups(item).length > 0) steps.push('variants');
+  if (addonGroups(item).length > 0) steps.push('addons');
+  return steps;
+}
+
+export function stepLabel(index: number, count: number): string {
+  return `Step ${index + 1}/${count}`;
 }
 
 function defaultVariation(group: VariantGroup) {
   return group.variations.find((v) => v.default === 1) ?? group.variations[0];
 }
 
-export function initialCustomisation(item: Pick<MenuItem, 'variantsV2' | 'addons'>): Customisation {
+export function initialCustomisation(item: WithVariants & Pick<MenuItem, 'addons'>): Customisation {
   const variants: Record<string, string> = {};
   for (const group of variantGroups(item)) {
     const variation = defaultVariation(group);
@@ -121,11 +153,13 @@ export function validateCustomisation(item: Pick<MenuItem, 'addons'>, customisat
 }
 
 /** Rule 2: the price before add-ons of the chosen combination. */
-export function combinationPrice(item: Pick<MenuItem, 'price' | 'defaultPrice' | 'finalPrice' | 'variantsV2'>, customisation: Customisation): number {
+export function combinationPrice(item: Pick<MenuItem, 'price' | 'defaultPrice' | 'finalPrice'> & WithVariants, customisation: Customisation): number {
   const combination = variantGroups(item)
     .map((group) => ({ group, variation: group.variations.find((v) => v.id === customisation.variants[group.group_id]) ?? defaultVariation(group) }))
     .filter((entry): entry is { group: VariantGroup; variation: NonNullable<typeof entry.variation> } => entry.variation !== undefined);
-  const model = (item.variantsV2?.pricing_models ?? []).find(
+  // Pricing models belong to V2 only; V1 variations add their price to the base.
+  const models = variantFormat(item) === 'V2' ? (item.variantsV2?.pricing_models ?? []) : [];
+  const model = models.find(
     (m) =>
       m.variations.length === combination.length &&
       combination.every(({ group, variation }) => m.variations.some((r) => r.group_id === group.group_id && r.variation_id === variation.id)),
@@ -152,12 +186,12 @@ export function addonsPrice(item: Pick<MenuItem, 'addons'>, customisation: Custo
 }
 
 /** The running total the dialog shows for one unit. */
-export function customisedUnitPrice(item: MenuItem, customisation: Customisation): number {
+export function customisedUnitPrice(item: MenuItem & WithVariants, customisation: Customisation): number {
   return combinationPrice(item, customisation) + addonsPrice(item, customisation);
 }
 
 /** The cart selection of a customised item: variations in group order, add-ons in menu order. */
-export function toItemSelection(item: MenuItem, customisation: Customisation, quantity = 1): ItemSelection {
+export function toItemSelection(item: MenuItem & WithVariants, customisation: Customisation, quantity = 1): ItemSelection {
   return {
     menu_item_id: item.id,
     quantity,
@@ -166,4 +200,22 @@ export function toItemSelection(item: MenuItem, customisation: Customisation, qu
       .map((group) => ({ group_id: group.group_id, variation_id: customisation.variants[group.group_id]! })),
     addons: addonGroups(item).flatMap((group) => chosenIn(group, customisation).map((choice) => ({ group_id: group.group_id, choice_id: choice.id }))),
   };
+}
+
+/** A cart selection back into the dialog's shape (to price or describe a "Repeat last"). */
+export function fromSelection(selection: { variants?: Array<{ group_id: string; variation_id: string }>; addons?: Array<{ group_id: string; choice_id: string }> }): Customisation {
+  const variants: Record<string, string> = {};
+  for (const v of selection.variants ?? []) variants[v.group_id] = v.variation_id;
+  const addons: Record<string, string[]> = {};
+  for (const a of selection.addons ?? []) addons[a.group_id] = [...(addons[a.group_id] ?? []), a.choice_id];
+  return { variants, addons };
+}
+
+/** "Half, Raita, Onion" — the chosen variations and add-ons by name, in menu order. */
+export function customisationSummary(item: MenuItem & WithVariants, customisation: Customisation): string {
+  const names = [
+    ...variantGroups(item).flatMap((g) => g.variations.filter((v) => v.id === customisation.variants[g.group_id]).map((v) => v.name)),
+    ...addonGroups(item).flatMap((g) => chosenIn(g, customisation).map((c) => c.name)),
+  ];
+  return names.join(', ');
 }

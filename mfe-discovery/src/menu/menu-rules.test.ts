@@ -1,7 +1,7 @@
 import { fixtures } from '@tiffin/api-client/testing';
 import type { MenuResponse } from '@tiffin/contract';
 import { describe, expect, it } from 'vitest';
-import { isCustomisable, itemPrice, matchesMenuSearch, menuSections, spiceIcons, struckOutPrice } from './menu-rules';
+import { isCustomisable, itemPrice, matchesMenuSearch, menuSections, spiceIcons, struckOutPrice, unavailableText } from './menu-rules';
 
 const item = fixtures.menuItem;
 
@@ -27,6 +27,19 @@ describe('menu search (spec §5)', () => {
     expect(matchesMenuSearch('Chicken Dum Biryani', '[')).toBe(false);
     expect(matchesMenuSearch('Chicken Dum Biryani', 'c.icken')).toBe(false);
     expect(() => matchesMenuSearch('Anything', '\\ ( [ * + ? {')).not.toThrow();
+    expect(matchesMenuSearch('Fish $5 Special', '$5')).toBe(true);
+    expect(matchesMenuSearch('Fish 5 Special', '$5')).toBe(false);
+    expect(matchesMenuSearch('Biryani (Half)', 'half)')).toBe(true);
+    expect(matchesMenuSearch('Biryani Half', 'half)')).toBe(false);
+    expect(matchesMenuSearch('Chicken Dum Biryani', '^chicken')).toBe(false);
+    expect(matchesMenuSearch('Chicken | Dum', '|')).toBe(true);
+    expect(matchesMenuSearch('Chicken Dum', 'chicken|dum')).toBe(false);
+    expect(matchesMenuSearch('Chicken Dum Biryani', 'chicken ?')).toBe(false);
+  });
+
+  it('needs every word, not just one', () => {
+    expect(matchesMenuSearch('Chicken Dum Biryani', 'chicken mutton')).toBe(false);
+    expect(matchesMenuSearch('Chicken Dum Biryani', 'icken')).toBe(false);
   });
 
   it('finds words after punctuation and in other scripts', () => {
@@ -47,6 +60,13 @@ describe('item price (spec §4)', () => {
     expect(struckOutPrice(item({ price: 24900, defaultPrice: 24900, finalPrice: 24900 }))).toBeNull();
     expect(struckOutPrice(item({ price: 0, defaultPrice: 0, finalPrice: 24900 }))).toBeNull();
   });
+
+  it("prefers the edge's struckOutPrice, but never strikes out the price charged or a non-positive one", () => {
+    expect(struckOutPrice({ ...item({ price: 29900, defaultPrice: 24900, finalPrice: 24900 }), struckOutPrice: 29900 })).toBe(29900);
+    expect(struckOutPrice({ ...item({ price: 29900, defaultPrice: 24900, finalPrice: 24900 }), struckOutPrice: null })).toBeNull();
+    expect(struckOutPrice({ ...item({ finalPrice: 24900 }), struckOutPrice: 24900 })).toBeNull();
+    expect(struckOutPrice({ ...item({ finalPrice: 24900 }), struckOutPrice: 0 })).toBeNull();
+  });
 });
 
 describe('item flags', () => {
@@ -55,6 +75,18 @@ describe('item flags', () => {
     expect(isCustomisable(item({ addons: [{ group_id: 'g', group_name: 'Extras', minAddons: 0, maxAddons: 0, maxFreeAddons: 0, choices: [] }] }))).toBe(true);
     expect(isCustomisable(item({ variantsV2: { variant_groups: [{ group_id: 'v', name: 'Size', variations: [] }], pricing_models: [] } }))).toBe(true);
     expect(isCustomisable(item({ variantsV2: { variant_groups: [], pricing_models: [] } }))).toBe(false);
+    expect(isCustomisable({ ...item({ variantsV2: null }), variants: { variant_groups: [{ group_id: 'v', name: 'Size', variations: [] }] } })).toBe(true);
+  });
+
+  it("trusts the edge's customisable flag (menu/quick leaves the groups out)", () => {
+    const { addons: _a, variantsV2: _v, ...bare } = item();
+    expect(isCustomisable({ ...bare, customisable: true } as never)).toBe(true);
+    expect(isCustomisable({ ...item(), customisable: false })).toBe(false);
+  });
+
+  it('says when an out-of-stock dish comes back, else that it is not available', () => {
+    expect(unavailableText({ nextAvailableAtMessage: 'Next available at 7:00 PM', outOfStockMessage: 'This item is not available.' })).toBe('Next available at 7:00 PM');
+    expect(unavailableText({ nextAvailableAtMessage: null, outOfStockMessage: null })).toBe('This item is not available.');
   });
 
   it('shows one spice icon for MEDIUMSPICY and two for VERYSPICY', () => {

@@ -16,8 +16,13 @@ export function itemPrice(item: Pick<MenuItem, 'price' | 'defaultPrice' | 'final
  * Spec §4: a struck-out original price shows when it differs from the final price and is above 0.
  * The original is the list price (`price`), else the default price.
  */
-export function struckOutPrice(item: Pick<MenuItem, 'price' | 'defaultPrice' | 'finalPrice'>): number | null {
+export function struckOutPrice(item: Pick<MenuItem, 'price' | 'defaultPrice' | 'finalPrice'> & { struckOutPrice?: number | null }): number | null {
   const final = itemPrice(item);
+  // The edge decides it (docs/edge-api.md); still never strike out the price being charged.
+  if (item.struckOutPrice === null) return null;
+  if (typeof item.struckOutPrice === 'number') {
+    return Number.isSafeInteger(item.struckOutPrice) && item.struckOutPrice > 0 && item.struckOutPrice !== final ? item.struckOutPrice : null;
+  }
   const original = [item.price, item.defaultPrice].find((p) => Number.isSafeInteger(p) && p > 0 && p !== final);
   return original ?? null;
 }
@@ -27,8 +32,17 @@ export function isInStock(item: Pick<MenuItem, 'inStock'>): boolean {
 }
 
 /** Has variant groups or add-on groups: adding it goes through the customisation dialog. */
-export function isCustomisable(item: Pick<MenuItem, 'addons' | 'variantsV2'>): boolean {
-  return (item.addons?.length ?? 0) > 0 || (item.variantsV2?.variant_groups?.length ?? 0) > 0;
+export function isCustomisable(
+  item: Pick<MenuItem, 'addons' | 'variantsV2'> & { variants?: { variant_groups?: unknown[] } | null; customisable?: boolean },
+): boolean {
+  // menu/quick leaves the groups out, but keeps the flag.
+  if (typeof item.customisable === 'boolean') return item.customisable;
+  return (item.addons?.length ?? 0) > 0 || (item.variantsV2?.variant_groups?.length ?? 0) > 0 || (item.variants?.variant_groups?.length ?? 0) > 0;
+}
+
+/** Spec §3/§8: why an out-of-stock dish cannot be ordered, and when it comes back if known. */
+export function unavailableText(item: { nextAvailableAtMessage?: string | null; outOfStockMessage?: string | null }): string {
+  return item.nextAvailableAtMessage?.trim() || item.outOfStockMessage?.trim() || 'This item is not available.';
 }
 
 /** Spec §3: veg when vegType is VEG (isVeg 1). */

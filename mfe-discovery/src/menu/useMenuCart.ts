@@ -8,6 +8,7 @@ import {
   addItem,
   fetchCart,
   isDifferentRestaurantError,
+  lastSelectionOf,
   linesOfItem,
   quantityOfItem,
   replaceCart,
@@ -52,16 +53,23 @@ export function useMenuCart(restaurant: Restaurant) {
     [restaurant],
   );
 
-  /** Adds a selection; another restaurant's cart opens the "start afresh" question instead. */
+  /**
+   * Adds a selection; another restaurant's cart opens the "start afresh" question instead.
+   * Resolves false when the server refused the line (the store has toasted its message), so the
+   * customisation modal can stay open.
+   */
   const add = useCallback(
-    async (item: MenuItem, selection: CartSelection, unitPrice = itemPrice(item)): Promise<void> => {
+    async (item: MenuItem, selection: CartSelection, unitPrice = itemPrice(item)): Promise<boolean> => {
       const shown = display(item, unitPrice);
       try {
         await addItem(restaurant.id, selection, shown);
+        return true;
       } catch (error) {
         if (isDifferentRestaurantError(error)) {
           setConflict({ currentRestaurantName: error.currentRestaurantName, selection, display: shown });
+          return true;
         }
+        return false;
       }
     },
     [display, restaurant.id],
@@ -89,6 +97,8 @@ export function useMenuCart(restaurant: Restaurant) {
   return {
     updating: snapshot.updating,
     quantityOf: (itemId: string) => quantityOfItem(itemId),
+    /** The customisation "Repeat last" would add, or null when the item is not in the cart. */
+    lastSelectionOf: (itemId: string) => lastSelectionOf(itemId),
     add,
     decrement,
     conflict,

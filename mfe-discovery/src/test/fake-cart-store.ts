@@ -79,10 +79,28 @@ function withLines(restaurant: { id: string; name: string }, lines: CartItem[]):
 /** Starts a test with this cart (default: empty). */
 export function resetFakeCart(initial: { restaurant: { id: string; name: string }; lines: CartSelection[] } | null = null): void {
   cart = initial ? withLines(initial.restaurant, initial.lines.map(line)) : withLines({ id: '', name: '' }, []);
+  lastSelections.clear();
   publish();
 }
 
 export const fetchCart = vi.fn(async () => cart);
+
+const lastSelections = new Map<string, CartSelection>();
+
+/** Like the store: the last selection added for an item while it is in the cart, one unit. */
+export function lastSelectionOf(menuItemId: string): CartSelection | null {
+  const lines = (cart?.cartItems ?? []).filter((l) => l.menu_item_id === menuItemId);
+  if (lines.length === 0) return null;
+  const remembered = lastSelections.get(menuItemId);
+  if (remembered) return { ...remembered, quantity: 1 };
+  const last = lines[lines.length - 1]!;
+  return {
+    menu_item_id: last.menu_item_id,
+    quantity: 1,
+    addons: last.addons.map((a) => ({ group_id: a.group_id, choice_id: a.choice_id })),
+    variants: last.variants.map((v) => ({ group_id: v.group_id, variation_id: v.variation_id })),
+  };
+}
 
 export const addItem = vi.fn(async (restaurantId: string, sel: CartSelection, _display?: OptimisticDisplay) => {
   const current = cart?.restaurant_details;
@@ -92,6 +110,7 @@ export const addItem = vi.fn(async (restaurantId: string, sel: CartSelection, _d
   const existing = lines.find((l) => l.cart_key === key);
   const next = existing ? lines.map((l) => (l === existing ? { ...l, quantity: l.quantity + sel.quantity } : l)) : [...lines, line(sel)];
   cart = withLines(current ?? { id: restaurantId, name: '' }, next);
+  lastSelections.set(sel.menu_item_id, sel);
   publish();
   return cart;
 });
@@ -120,6 +139,10 @@ export function linesOfItem(menuItemId: string): CartItem[] {
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
+}
+
+export function getCartSnapshot() {
+  return snapshot;
 }
 
 export function useCart() {

@@ -1,0 +1,62 @@
+/**
+ * The favourite heart of the menu header (spec 000 §2.6, §8). Signed-in customers toggle it
+ * (POST misc/favorite, shown at once and undone if the call fails, with the spec's message);
+ * a visitor, or a session the edge no longer knows (401 / 999), gets the auth sidebar instead.
+ */
+import { emit, getCurrentUser, showToast, subscribeCurrentUser } from '@tiffin/contract';
+import { useState, useSyncExternalStore } from 'react';
+import { needsLogin, setFavourite } from './menu-api';
+import type { MenuRestaurant } from './menu-types';
+
+/** Spec §8: 'Unable to add/remove {0} to/from your favourites'. */
+export function favouriteFailureMessage(name: string, adding: boolean): string {
+  return adding ? `Unable to add ${name} to your favourites` : `Unable to remove ${name} from your favourites`;
+}
+
+export function FavouriteButton({ restaurant }: { restaurant: Pick<MenuRestaurant, 'id' | 'name' | 'favourite'> }) {
+  const user = useSyncExternalStore(subscribeCurrentUser, getCurrentUser, getCurrentUser);
+  const [favourite, setFavouriteState] = useState(restaurant.favourite === true);
+  const [busy, setBusy] = useState(false);
+
+  const toggle = async () => {
+    if (!user) {
+      emit('auth:open', { mode: 'login' });
+      return;
+    }
+    const next = !favourite;
+    setFavouriteState(next);
+    setBusy(true);
+    try {
+      const reply = await setFavourite(restaurant.id, next);
+      setFavouriteState(reply?.favourite ?? next);
+    } catch (error) {
+      setFavouriteState(!next);
+      if (needsLogin(error)) emit('auth:open', { mode: 'login' });
+      else showToast({ text: favouriteFailureMessage(restaurant.name, next), status: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const shown = user ? favourite : false;
+  return (
+    <button
+      type="button"
+      className={shown ? 'disc-fav disc-fav--on' : 'disc-fav'}
+      aria-pressed={shown}
+      aria-label={shown ? `Remove ${restaurant.name} from favourites` : `Add ${restaurant.name} to favourites`}
+      data-testid="favourite-toggle"
+      disabled={busy}
+      onClick={() => void toggle()}
+    >
+      <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+        <path
+          d="M12 21s-7.5-4.6-9.6-9.2C.9 8.4 3 4.5 6.7 4.5c2.1 0 3.6 1.2 4.3 2.4.7-1.2 2.2-2.4 4.3-2.4 3.7 0 5.8 3.9 4.3 7.3C19.5 16.4 12 21 12 21z"
+          fill={shown ? 'currentColor' : 'none'}
+          stroke="currentColor"
+          strokeWidth="1.8"
+        />
+      </svg>
+    </button>
+  );
+}

@@ -1,0 +1,71 @@
+import { fixtures } from '@tiffin/api-client/testing';
+import { describe, expect, it } from 'vitest';
+import type { MenuRestaurant } from './menu-types';
+import { collectionLinks, distanceText, feeMessage, offersOf, orderingStatus, ratingCountText } from './restaurant-state';
+
+const restaurant = (overrides: Partial<MenuRestaurant> = {}): MenuRestaurant => ({ ...fixtures.restaurant(), ...overrides }) as MenuRestaurant;
+
+describe('ordering status (spec §8 restaurant status)', () => {
+  it("uses the edge's deliveryState and texts", () => {
+    expect(orderingStatus(restaurant({ deliveryState: 'OPEN' }))).toEqual({ state: 'OPEN', text: '', message: '' });
+    expect(orderingStatus(restaurant({ deliveryState: 'UNSERVICEABLE', deliveryStateText: 'Does not deliver', deliveryStateMessage: 'Sorry, this restaurant does not deliver to this address' }))).toEqual({
+      state: 'UNSERVICEABLE',
+      text: 'Does not deliver',
+      message: 'Sorry, this restaurant does not deliver to this address',
+    });
+  });
+
+  it('falls back to the flags with the spec wording, closed first', () => {
+    expect(orderingStatus(restaurant({ availability: { opened: false }, unserviceable: true }))).toEqual({
+      state: 'CLOSED',
+      text: 'Closed & not delivering',
+      message: 'Restaurant is currently closed',
+    });
+    expect(orderingStatus(restaurant({ tmpClosed: true })).text).toBe('Currently not delivering');
+    expect(orderingStatus(restaurant({ sla: { ...fixtures.restaurant().sla, serviceability: 'NON_SERVICEABLE' } }))).toMatchObject({
+      state: 'UNSERVICEABLE',
+      text: 'Does not deliver',
+      message: 'Sorry, this restaurant does not deliver to this address',
+    });
+    expect(orderingStatus(restaurant()).state).toBe('OPEN');
+  });
+});
+
+describe('header texts', () => {
+  it("shows '--' for a missing rating count, and the distance only when known", () => {
+    expect(ratingCountText(restaurant({ totalRatingsString: '' }))).toBe('--');
+    expect(ratingCountText(restaurant())).toBe('1K+ ratings');
+    expect(distanceText(restaurant())).toBe('2.4 km');
+    expect(distanceText(restaurant({ sla: { ...fixtures.restaurant().sla, lastMileTravel: 0 } }))).toBe('');
+  });
+
+  it('reads the fee message from feeDetails, else the older field', () => {
+    expect(feeMessage(restaurant({ feeDetails: { message: '2.4 kms | Delivery fee will apply' } }))).toBe('2.4 kms | Delivery fee will apply');
+    expect(feeMessage(restaurant({ feeDetails: null, delivery_fee_message: '₹39 fee' }))).toBe('₹39 fee');
+    expect(feeMessage(restaurant({ feeDetails: null }))).toBe('');
+  });
+
+  it('builds the offers strip from offers with coupon codes, else the short descriptions', () => {
+    expect(offersOf(restaurant({ offers: [{ header: '20% OFF UPTO ₹100', couponCode: 'TIFFIN20', description: 'Use TIFFIN20 | above ₹249' }] }))).toEqual([
+      { title: '20% OFF UPTO ₹100', couponCode: 'TIFFIN20', description: 'Use TIFFIN20 | above ₹249' },
+    ]);
+    expect(offersOf(restaurant())).toEqual([{ title: '20% OFF UPTO ₹100', couponCode: '', description: '' }]);
+    expect(offersOf(restaurant({ offers: [], aggregatedDiscountInfo: null }))).toEqual([]);
+  });
+
+  it('links collections (only same-site paths) and cuisines to listing pages', () => {
+    expect(
+      collectionLinks(
+        restaurant({
+          cuisines: ['North Indian', 'Café'],
+          collections: [{ name: 'Top rated', link: '/collections/1' }, { name: 'Evil', link: '//evil.example' }, { name: 'By id', id: '7' }],
+        }),
+      ),
+    ).toEqual([
+      { name: 'Top rated', href: '/collections/1' },
+      { name: 'By id', href: '/collections/7' },
+      { name: 'North Indian restaurants near you', href: '/north-indian-restaurants-near-me' },
+      { name: 'Café restaurants near you', href: '/cafe-restaurants-near-me' },
+    ]);
+  });
+});

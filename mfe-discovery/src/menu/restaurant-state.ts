@@ -1,0 +1,114 @@
+/**
+ * Whether a restaurant takes orders now and the spec's words when it does not (000 §8; the edge's
+ * `deliveryState` table in docs/edge-api.md), plus what the menu header prints: the fee message,
+ * rating count, distance, the offers strip and the collections panel's links.
+ */
+import type { MenuOffer, MenuRestaurant, RestaurantCollection } from './menu-types';
+
+export type OrderingState = 'OPEN' | 'CLOSED' | 'TEMPORARILY_CLOSED' | 'UNSERVICEABLE';
+
+/** The spec's words per state (000 §8 "Restaurant status", "Menu"). */
+export const STATE_COPY: Record<Exclude<OrderingState, 'OPEN'>, { text: string; message: string }> = {
+  CLOSED: { text: 'Closed & not delivering', message: 'Restaurant is currently closed' },
+  TEMPORARILY_CLOSED: { text: 'Currently not delivering', message: 'Restaurant is currently closed' },
+  UNSERVICEABLE: { text: 'Does not deliver', message: 'Sorry, this restaurant does not deliver to this address' },
+};
+
+export interface OrderingStatus {
+  state: OrderingState;
+  text: string;
+  message: string;
+}
+
+/**
+ * Whether ADD works, and what the header says when it does not. The edge's `deliveryState` (with
+ * its texts) wins; without one the flags decide, first that applies: closed, temporarily closed,
+ * not delivering here.
+ */
+export function orderingStatus(
+  r: Pick<MenuRestaurant, 'deliveryState' | 'deliveryStateText' | 'deliveryStateMessage' | 'availability' | 'opened' | 'tmpClosed' | 'unserviceable' | 'sla'>,
+): OrderingStatus {
+  let state: OrderingState;
+  const named = r.deliveryState;
+  if (named === 'OPEN' || named === 'CLOSED' || named === 'UNSERVICEABLE' || named === 'TEMPORARILY_CLOSED') state = named;
+  else if (r.availability?.opened === false || r.opened === false) state = 'CLOSED';
+  else if (r.tmpClosed === true) state = 'TEMPORARILY_CLOSED';
+  else if (r.unserviceable === true || r.sla?.serviceability === 'NON_SERVICEABLE') state = 'UNSERVICEABLE';
+  else state = 'OPEN';
+  if (state === 'OPEN') return { state, text: '', message: '' };
+  return {
+    state,
+    text: r.deliveryStateText?.trim() || STATE_COPY[state].text,
+    message: r.deliveryStateMessage?.trim() || STATE_COPY[state].message,
+  };
+}
+
+/** The delivery fee line ('₹39 delivery fee will apply'), from feeDetails or the older field. */
+export function feeMessage(r: Pick<MenuRestaurant, 'feeDetails' | 'delivery_fee_message'>): string {
+  return (r.feeDetails?.message ?? r.delivery_fee_message ?? '').trim();
+}
+
+/** Rating count, '--' when the restaurant has none. */
+export function ratingCountText(r: Pick<MenuRestaurant, 'totalRatingsString'>): string {
+  return r.totalRatingsString?.trim() || '--';
+}
+
+/** Distance in km from the SLA, '' when unknown. */
+export function distanceText(r: Pick<MenuRestaurant, 'sla'>): string {
+  const km = r.sla?.lastMileTravel;
+  return typeof km === 'number' && Number.isFinite(km) && km > 0 ? `${Number(km.toFixed(1))} km` : '';
+}
+
+export interface OfferView {
+  title: string;
+  description: string;
+  couponCode: string;
+}
+
+/**
+ * The offers strip: the detailed offers when the edge sends them (with coupon codes), else the
+ * short descriptions. Empty titles are dropped; duplicates keep their first place.
+ */
+export function offersOf(r: Pick<MenuRestaurant, 'offers' | 'aggregatedDiscountInfo'>): OfferView[] {
+  const source: MenuOffer[] = r.offers?.length
+    ? r.offers
+    : r.aggregatedDiscountInfo?.descriptionList?.length
+      ? r.aggregatedDiscountInfo.descriptionList
+      : (r.aggregatedDiscountInfo?.shortDescriptionList ?? []);
+  const seen = new Set<string>();
+  const views: OfferView[] = [];
+  for (const offer of source) {
+    const title = (offer.header ?? offer.meta ?? '').trim();
+    const couponCode = (offer.couponCode ?? '').trim();
+    const key = `${title}|${couponCode}`;
+    if (!title || seen.has(key)) continue;
+    seen.add(key);
+    views.push({ title, description: (offer.description ?? (offer.header ? (offer.meta ?? '') : '')).trim(), couponCode });
+  }
+  return views;
+}
+
+function slugify(text: string): string {
+  return text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+/**
+ * The collections panel: the restaurant's collections (when the edge names them), then one
+ * "{cuisine} restaurants near me" page per cuisine.
+ */
+export function collectionLinks(r: Pick<MenuRestaurant, 'collections' | 'cuisines'>): Array<{ name: string; href: string }> {
+  const links: Array<{ name: string; href: string }> = [];
+  for (const c of r.collections ?? ([] as RestaurantCollection[])) {
+    const href = c.link?.startsWith('/') && !c.link.startsWith('//') ? c.link : c.id ? `/collections/${encodeURIComponent(c.id)}` : '';
+    if (c.name?.trim() && href) links.push({ name: c.name.trim(), href });
+  }
+  for (const cuisine of r.cuisines ?? []) {
+    const slug = slugify(cuisine);
+    if (slug) links.push({ name: `${cuisine} restaurants near you`, href: `/${slug}-restaurants-near-me` });
+  }
+  return links;
+}
