@@ -45,6 +45,8 @@ export default async function globalSetup() {
       STATIC_DIR: staticDir,
       CATALOG_RESTAURANTS_PER_CITY: '12',
       TIFFIN_BIN_DIR: binDir,
+      // The development outbox (GET /api/dev/sms): the account tests read OTPs and links from it.
+      TIFFIN_DEV_ROUTES: '1',
     },
     stdio: ['ignore', log, log],
   });

@@ -24,6 +24,8 @@ test('the first page sets the HttpOnly tfn_sid cookie and embeds the initial sta
     tid: expect.stringMatching(/.+/),
     deviceId: expect.stringMatching(/.+/),
     csrfToken: expect.stringMatching(/.+/),
+    // A guest: nobody is signed in on this fresh browser context.
+    user: null,
   });
   expect(state.deviceId).toBe(cookies.find((c) => c.name === 'tfn_did').value);
 });

@@ -1,0 +1,211 @@
+// Accounts (issue 6) in the browser against the real storefront: sign up with an OTP read from the
+// development outbox, log out, log in, add a home and a work address, deliver to one and see it in
+// the header, the default address on the next sign-in, and the profile (email change pending,
+// then verified by its link; an SMS preference that survives a reload).
+import { expect, test } from '@playwright/test';
+
+// A fresh number per run, so re-runs against the same storefront never collide.
+const mobile = `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+const name = 'Asha Testwala';
+// The edge refuses a new code for the same number within 30 s (docs/edge-api.md).
+const RESEND_COOLDOWN_MS = 31_000;
+
+/** The newest outbox message to `query` (mobile=… or email=…) sent after `since` (epoch ms). */
+async function newestMessage(page, query, since) {
+  let body = null;
+  await expect
+    .poll(
+      async () => {
+        const reply = await page.request.get(`/api/dev/sms?${query}`);
+        if (!reply.ok()) return null;
+        const message = (await reply.json()).data.messages.find((m) => m.sentAt >= since);
+        body = message?.body ?? null;
+        return body;
+      },
+      { message: `an outbox message for ${query}` },
+    )
+    .not.toBeNull();
+  return body;
+}
+
+async function readOtp(page, since) {
+  const body = await newestMessage(page, `mobile=${mobile}`, since);
+  const code = /\b(\d{6})\b/.exec(body)?.[1];
+  expect(code, `a 6-digit code in "${body}"`).toBeTruthy();
+  return code;
+}
+
+let lastCodeAt = 0;
+/** Waits out the edge's resend cooldown for this number, then returns the time the code is asked. */
+async function beforeCode(page) {
+  const wait = lastCodeAt + RESEND_COOLDOWN_MS - Date.now();
+  if (wait > 0) await page.waitForTimeout(wait);
+  lastCodeAt = Date.now() - 1000; // the edge's clock may run a little behind the test's
+  return lastCodeAt;
+}
+
+async function logIn(page) {
+  const sidebar = page.getByRole('dialog', { name: 'Login' });
+  await expect(sidebar).toBeVisible();
+  await sidebar.getByLabel('Phone number').fill(mobile);
+  const since = await beforeCode(page);
+  await sidebar.getByRole('button', { name: 'LOGIN' }).click();
+  const otp = sidebar.getByPlaceholder('Enter 6-digit OTP');
+  await expect(otp).toBeVisible();
+  await otp.fill(await readOtp(page, since));
+  await sidebar.getByRole('button', { name: 'VERIFY OTP' }).click();
+  await expect(sidebar).toBeHidden();
+}
+
+async function logOut(page) {
+  await page.getByTestId('user-menu-button').click();
+  await Promise.all([page.waitForEvent('load'), page.getByRole('menu', { name: 'Account' }).getByRole('menuitem', { name: 'Logout' }).click()]);
+}
+
+async function userLocation(context) {
+  const cookie = (await context.cookies()).find((c) => c.name === 'userLocation');
+  return cookie ? JSON.parse(decodeURIComponent(cookie.value)) : null;
+}
+
+async function addAddress(page, { flat, annotation }) {
+  await page.getByRole('button', { name: 'ADD NEW ADDRESS' }).click();
+  const panel = page.getByRole('dialog', { name: 'Save delivery address' });
+  await panel.locator('input[name="place"]').pressSequentially('kora', { delay: 30 });
+  await panel.getByRole('button', { name: /^Koramangala/ }).first().click();
+  await expect(panel.getByTestId('picked-place')).toContainText('Koramangala');
+  await panel.getByLabel('Door / Flat No.').fill(flat);
+  await panel.getByLabel('Landmark').fill('Near the park');
+  await panel.getByRole('radio', { name: annotation }).check();
+  await panel.getByRole('button', { name: /SAVE ADDRESS/ }).click();
+  await expect(panel).toBeHidden();
+}
+
+test('sign up, log out, log in, addresses, default address, profile', async ({ page, context }) => {
+  test.setTimeout(240_000);
+  const uncaught = [];
+  page.on('pageerror', (error) => uncaught.push(error.message));
+
+  await test.step('sign up from the landing page with an OTP from the outbox', async () => {
+    await page.goto('/');
+    await page.getByTestId('landing-signup').click();
+    const sidebar = page.getByRole('dialog', { name: 'Sign up' });
+    await expect(sidebar).toBeVisible();
+    await sidebar.getByLabel('Phone number').fill(mobile);
+    await sidebar.getByLabel('Name').fill(name);
+    const since = await beforeCode(page);
+    await sidebar.getByRole('button', { name: 'CONTINUE' }).click();
+
+    const otp = sidebar.getByPlaceholder('Enter 6-digit OTP');
+    await expect(otp).toBeVisible();
+    await expect(sidebar.getByTestId('resend-countdown')).toHaveText(/Resend OTP in 0:\d\d/);
+    await sidebar.getByRole('button', { name: 'VERIFY OTP' }).click();
+    await expect(sidebar.getByRole('alert')).toHaveText('Please enter the OTP.');
+    await otp.fill(await readOtp(page, since));
+    await sidebar.getByRole('button', { name: 'VERIFY OTP' }).click();
+    await expect(sidebar).toBeHidden();
+
+    // The session is signed in: the account area opens and the header names the new user.
+    await page.goto('/my-account');
+    await expect(page).toHaveURL(/\/my-account$/);
+    await expect(page.getByTestId('user-menu-button')).toHaveText('Asha');
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(page.getByText("You haven't placed any order yet.")).toBeVisible();
+  });
+
+  await test.step('log out: the session ends and the account area sends the visitor home', async () => {
+    await logOut(page);
+    const profile = await page.request.get('/api/profile/info');
+    expect(profile.status()).toBe(401);
+    await page.goto('/my-account/orders');
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  await test.step('log in from the header: the name replaces Login without a page load', async () => {
+    await page.goto('/cart');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Login' }).click();
+    await logIn(page);
+    await expect(page.getByTestId('user-menu-button')).toHaveText('Asha');
+    await expect(page).toHaveURL(/\/cart$/);
+  });
+
+  await test.step('add a home and a work address', async () => {
+    await page.getByTestId('user-menu-button').click();
+    await page.getByRole('menu', { name: 'Account' }).getByRole('menuitem', { name: 'Favourites' }).click();
+    await expect(page.getByText('Where is the love?')).toBeVisible();
+    await page.getByRole('navigation', { name: 'Account sections' }).getByRole('link', { name: 'Addresses' }).click();
+    await expect(page.getByText("Can't find a door to knock")).toBeVisible();
+
+    await addAddress(page, { flat: 'Flat 101', annotation: 'Home' });
+    await addAddress(page, { flat: 'Desk 7', annotation: 'Work' });
+
+    const cards = page.getByTestId('address');
+    await expect(cards).toHaveCount(2);
+    await expect(page.locator('[data-testid="address"][data-annotation="HOME"]')).toContainText('Flat 101');
+    await expect(page.locator('[data-testid="address"][data-annotation="WORK"]')).toContainText('Desk 7');
+    await page.reload();
+    await expect(cards).toHaveCount(2);
+  });
+
+  await test.step('deliver to the home address: the header shows that location', async () => {
+    await page.locator('[data-testid="address"][data-annotation="HOME"]').getByRole('button', { name: 'DELIVER HERE' }).click();
+    const location = await userLocation(context);
+    expect(location).toMatchObject({ annotation: 'HOME', area: expect.stringMatching(/Koramangala/), lat: expect.any(Number), lng: expect.any(Number) });
+    await page.goto('/');
+    await expect(page.locator('header .shell-location-bar__title')).toHaveText(/Koramangala/);
+    await expect(page.getByTestId('restaurant-card').first()).toBeVisible();
+  });
+
+  await test.step('signing in without a location applies the default address (work in working hours)', async () => {
+    await page.goto('/cart');
+    await logOut(page);
+    await context.clearCookies({ name: 'userLocation' });
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Login' }).click();
+    await logIn(page);
+    // The rule reads the browser's local clock: Monday–Friday 09:00–18:00 is working hours.
+    const working = await page.evaluate(() => {
+      const now = new Date();
+      return now.getDay() >= 1 && now.getDay() <= 5 && now.getHours() >= 9 && now.getHours() < 18;
+    });
+    await expect.poll(async () => (await userLocation(context))?.annotation).toBe(working ? 'WORK' : 'HOME');
+  });
+
+  await test.step('profile: an email change is pending until its link is opened', async () => {
+    await page.goto('/my-account/profile');
+    await page.getByTestId('profile-email').getByRole('button', { name: 'CHANGE' }).click();
+    const email = `asha.${mobile}@example.com`;
+    const since = Date.now() - 1000;
+    await page.getByLabel('New email').fill(email);
+    await page.getByRole('button', { name: 'VERIFY EMAIL' }).click();
+    await expect(page.getByTestId('pending-email')).toContainText(`A verification link has been sent to ${email}`);
+    await page.reload();
+    await expect(page.getByTestId('pending-email')).toContainText(email);
+
+    const body = await newestMessage(page, `email=${encodeURIComponent(email)}`, since);
+    const link = /\/my-account\/verify-email\?token=[^\s"]+/.exec(body)?.[0];
+    expect(link, `a verification link in "${body}"`).toBeTruthy();
+    await page.goto(link);
+    await expect(page.getByText(`Your email ${email} is verified.`)).toBeVisible();
+    await page.goto('/my-account/profile');
+    await expect(page.getByTestId('profile-email')).toContainText(email);
+    await expect(page.getByTestId('pending-email')).toHaveCount(0);
+  });
+
+  await test.step('settings: order SMS stays on; a reminder toggle survives a reload', async () => {
+    await page.goto('/my-account/settings');
+    const orders = page.getByRole('switch', { name: 'Order related SMS' });
+    await expect(orders).toHaveAttribute('aria-checked', 'true');
+    await expect(orders).toBeDisabled();
+    const reminders = page.getByRole('switch', { name: 'Reminders' });
+    const before = await reminders.getAttribute('aria-checked');
+    const after = before === 'true' ? 'false' : 'true';
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/profile/update-notification-preference') && r.ok());
+    await reminders.click();
+    await saved;
+    await expect(reminders).toHaveAttribute('aria-checked', after);
+    await page.reload();
+    await expect(page.getByRole('switch', { name: 'Reminders' })).toHaveAttribute('aria-checked', after);
+    await expect(page.getByRole('switch', { name: 'Reminders' })).toHaveCSS('background-color', after === 'true' ? 'rgb(255, 82, 0)' : 'rgb(212, 213, 217)');
+  });
+
+  expect(uncaught, 'uncaught errors in the page').toEqual([]);
+});
