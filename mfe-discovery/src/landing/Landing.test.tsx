@@ -1,4 +1,4 @@
-import { getUserLocation, on, type AddressRecommendation, type PlaceSuggestion } from '@tiffin/contract';
+import { getUserLocation, on, setCurrentUser, type AddressRecommendation, type PlaceSuggestion, type User } from '@tiffin/contract';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Landing } from './Landing';
@@ -69,6 +69,31 @@ describe('Landing', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sign up' }));
     off();
     expect(modes).toEqual(['login', 'signup']);
+  });
+
+  it('shows a signed-in customer their name, linking to the account, instead of Login and Sign up', () => {
+    const user: User = {
+      customer_id: '7',
+      mobile: '9876543210',
+      name: 'Asha Rao',
+      email: 'asha@example.com',
+      pendingEmail: '',
+      emailVerified: true,
+      optional_map: {},
+      preferences: { sms: { orders: true, recommendations: true, reminders: true } },
+    };
+    setCurrentUser(user);
+    try {
+      render(<Landing />);
+      expect(screen.getByTestId('landing-account').textContent).toBe('Asha');
+      expect(screen.getByTestId('landing-account').getAttribute('href')).toBe('/my-account');
+      expect(screen.queryByRole('button', { name: 'Login' })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Sign up' })).toBeNull();
+      act(() => setCurrentUser(null));
+      expect(screen.getByRole('button', { name: 'Login' })).toBeTruthy();
+    } finally {
+      setCurrentUser(null);
+    }
   });
 
   it('asks for a location when FIND FOOD is pressed with nothing typed', () => {

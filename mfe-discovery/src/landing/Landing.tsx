@@ -4,9 +4,9 @@
  * background chosen by time of day. The shell's header shows nothing on this page type, so the
  * brand and the auth buttons live here.
  */
-import { emit } from '@tiffin/contract';
-import { Button, imageUrl } from '@tiffin/design-system';
-import { useEffect, useState, type CSSProperties } from 'react';
+import { displayName, emit, getCurrentUser, subscribeCurrentUser } from '@tiffin/contract';
+import { Button, imageUrl, Link } from '@tiffin/design-system';
+import { useEffect, useState, useSyncExternalStore, type CSSProperties } from 'react';
 import { headlineAt, HEADLINE_INTERVAL_MS, HIGHLIGHTS, landingBackground } from './landing-rules';
 import { LocationSearch } from './LocationSearch';
 import './landing.css';
@@ -27,6 +27,7 @@ function useRotatingHeadline(): string {
 
 export function Landing() {
   const headline = useRotatingHeadline();
+  const user = useSyncExternalStore(subscribeCurrentUser, getCurrentUser, getCurrentUser);
   // Chosen once per visit: the picture must not change while the visitor types.
   const [background] = useState(() => landingBackground(new Date()));
   const style: CSSProperties = {
@@ -44,12 +45,21 @@ export function Landing() {
             Tiffin
           </span>
           <div className="disc-landing__auth">
-            <Button variant="link" className="disc-landing__login" data-testid="landing-login" onClick={() => emit('auth:open', { mode: 'login' })}>
-              Login
-            </Button>
-            <Button data-testid="landing-signup" onClick={() => emit('auth:open', { mode: 'signup' })}>
-              Sign up
-            </Button>
+            {user ? (
+              // Signed in: the account instead of the login and sign-up buttons.
+              <Link href="/my-account" className="disc-landing__login" data-testid="landing-account">
+                {displayName(user)}
+              </Link>
+            ) : (
+              <>
+                <Button variant="link" className="disc-landing__login" data-testid="landing-login" onClick={() => emit('auth:open', { mode: 'login' })}>
+                  Login
+                </Button>
+                <Button data-testid="landing-signup" onClick={() => emit('auth:open', { mode: 'signup' })}>
+                  Sign up
+                </Button>
+              </>
+            )}
           </div>
         </div>
         <h1 id="disc-landing-headline" className="disc-landing__headline" data-testid="landing-headline">

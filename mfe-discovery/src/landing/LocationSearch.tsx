@@ -5,10 +5,9 @@
  * `location:changed`), so this component has no "done" callback.
  */
 import { edge } from '@tiffin/api-client';
-import { showToast, type PlaceSuggestion } from '@tiffin/contract';
+import { currentPosition, GEOLOCATION_MESSAGES, GeolocationError, showToast, type PlaceSuggestion } from '@tiffin/contract';
 import { Button } from '@tiffin/design-system';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { currentPosition, GEOLOCATION_MESSAGES, GeolocationError } from '../location/geolocation';
 import { chooseCoordinates, choosePlace, LOCATION_MESSAGES } from '../location/resolve';
 import { CLOSED_LIST, firstOrActive, isSuggestionKey, reduceSuggestionKey, type SuggestionListState } from './suggestion-keys';
 
