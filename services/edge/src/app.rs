@@ -23,6 +23,7 @@ use tower_http::trace::TraceLayer;
 use crate::cities::{CITY_TTL, CityCache};
 use crate::config::Settings;
 use crate::error::{ApiError, messages};
+use crate::menu_cache::MenuCache;
 use crate::request_span::{RecordStatus, RootSpan};
 use crate::route_table::{CHECK_INTERVAL, RouteTable};
 use crate::upstream::Upstreams;
@@ -44,6 +45,8 @@ pub struct AppState {
     pub cities: Arc<CityCache>,
     /// Per-client-address rate limits (`/api`, OTP sending).
     pub limits: rate_limit::Limits,
+    /// Menus as last served, revalidated with the menu service on every request.
+    pub menus: MenuCache,
 }
 
 impl AppState {
@@ -55,8 +58,10 @@ impl AppState {
             CHECK_INTERVAL,
         );
         let limits = rate_limit::Limits::new(&settings.rate_limit, settings.client_address);
+        let menus = MenuCache::new(settings.menu_cache_bytes);
         Ok(Self {
             limits,
+            menus,
             settings: Arc::new(settings),
             upstreams,
             routes: Arc::new(routes),
@@ -223,6 +228,7 @@ mod tests {
             dev_routes: false,
             client_address: Default::default(),
             rate_limit: Default::default(),
+            menu_cache_bytes: 1024 * 1024,
         };
         AppState::new(settings).unwrap()
     }

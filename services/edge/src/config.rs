@@ -74,6 +74,9 @@ pub struct Settings {
     /// The per-client-address limits (`EDGE_RATE_LIMIT_PER_SECOND`, `EDGE_RATE_LIMIT_BURST`,
     /// `EDGE_OTP_LIMIT_PER_HOUR`).
     pub rate_limit: RateLimitSettings,
+    /// Memory for the menus the edge keeps between requests (`EDGE_MENU_CACHE_MB`, default 64;
+    /// 0 keeps none): see `menu_cache`.
+    pub menu_cache_bytes: u64,
 }
 
 /// Where a request's client address comes from.
@@ -140,6 +143,7 @@ impl Settings {
             burst: env_parse("EDGE_RATE_LIMIT_BURST", defaults.burst)?,
             otp_per_hour: env_parse("EDGE_OTP_LIMIT_PER_HOUR", defaults.otp_per_hour)?,
         };
+        let menu_cache_mb: u64 = env_parse("EDGE_MENU_CACHE_MB", 64)?;
         let settings = Self {
             addr: SocketAddr::new(bind, port),
             static_dir: PathBuf::from(env_or("STATIC_DIR", "dist/web")),
@@ -149,6 +153,7 @@ impl Settings {
             dev_routes,
             client_address,
             rate_limit,
+            menu_cache_bytes: menu_cache_mb.saturating_mul(1024 * 1024),
         };
         settings.check()?;
         Ok(settings)
@@ -221,6 +226,7 @@ mod tests {
             dev_routes: false,
             client_address: ClientAddress::Peer,
             rate_limit: RateLimitSettings::default(),
+            menu_cache_bytes: 1024 * 1024,
         }
     }
 

@@ -14,6 +14,7 @@ use axum::response::{IntoResponse, Response};
 use http::{HeaderValue, StatusCode, header};
 use serde::Serialize;
 use serde_json::Value;
+use serde_json::value::RawValue;
 
 use crate::session::Visitor;
 
@@ -27,18 +28,30 @@ pub struct Outcome {
     /// The envelope's `statusCode`: 0 for success (8 and 9 also count as success for the cart).
     pub status_code: u32,
     pub message: Cow<'static, str>,
-    /// `null` for failures.
-    pub data: Value,
+    /// `null` for failures. Already serialised: a reply is written once, straight into the
+    /// envelope, never built as a `serde_json::Value` tree first (menus are tens of KiB).
+    pub data: Box<RawValue>,
+}
+
+/// JSON `null`.
+fn null() -> Box<RawValue> {
+    RawValue::from_string("null".to_owned()).expect("null is JSON")
 }
 
 impl Outcome {
     /// HTTP 200, statusCode 0.
     pub fn success(data: Value) -> Self {
+        let data = serde_json::value::to_raw_value(&data).unwrap_or_else(|_| null());
         Self::success_with(0, Cow::Borrowed(DONE), data)
     }
 
+    /// HTTP 200, statusCode 0, with `data` serialised straight from `view`.
+    pub fn success_of(view: &impl Serialize) -> Result<Self, serde_json::Error> {
+        Ok(Self::success_with(0, Cow::Borrowed(DONE), serde_json::value::to_raw_value(view)?))
+    }
+
     /// HTTP 200 with another success-set code (the cart's 8 and 9).
-    pub fn success_with(status_code: u32, message: Cow<'static, str>, data: Value) -> Self {
+    pub fn success_with(status_code: u32, message: Cow<'static, str>, data: Box<RawValue>) -> Self {
         Self {
             http: StatusCode::OK,
             status_code,
@@ -53,7 +66,7 @@ impl Outcome {
             http,
             status_code,
             message,
-            data: Value::Null,
+            data: null(),
         }
     }
 }
@@ -97,7 +110,7 @@ impl<T> Data<T> {
 
 impl<T: Serialize> IntoResponse for Data<T> {
     fn into_response(self) -> Response {
-        match serde_json::to_value(self.data) {
+        match serde_json::value::to_raw_value(&self.data) {
             Ok(data) => Outcome::success_with(self.status_code, self.message, data).into_response(),
             Err(e) => {
                 tracing::error!(error = %e, "reply could not be serialised");
@@ -113,7 +126,7 @@ impl<T: Serialize> IntoResponse for Data<T> {
 struct Envelope<'a> {
     status_code: u32,
     status_message: &'a str,
-    data: &'a Value,
+    data: &'a RawValue,
     tid: &'a str,
     sid: &'a str,
     device_id: &'a str,

@@ -35,6 +35,7 @@ pub mod health;
 pub mod images;
 pub mod membership;
 pub mod menu;
+pub mod menu_cache;
 pub mod orders;
 pub mod pages;
 pub mod params;

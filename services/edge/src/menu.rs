@@ -6,16 +6,20 @@
 //! favourite (account `ListFavourites`, which may fail or be slow without failing the page). The
 //! header's states (closed, unserviceable), fee message and offers strip are decided here.
 //!
-//! The menu is read-mostly and large (a 60-item menu is ~2 000 JSON values), so this path is kept
-//! light: the JSON views below borrow every string from the decoded reply instead of copying it,
-//! ids are written as strings without building them, and the reply goes to the envelope as one
-//! `serde_json::Value` built once (no intermediate typed copy).
+//! The menu is read-mostly and large (a 60-item menu is ~2 000 JSON values, ~48 KiB), so this path
+//! is kept light: the menu part of the page is written once per menu version and kept
+//! (`menu_cache`: every request still asks the menu service, which answers `not_modified` for the
+//! version held); the JSON views borrow every string from the decoded reply instead of copying
+//! it, ids are written as strings without building them, and the page goes to the envelope as
+//! serialised JSON (no `serde_json::Value` tree).
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::State;
 use serde::ser::{SerializeMap, Serializer};
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 use tiffin_platform::identity::Caller;
 use tiffin_proto::account::v1::ListFavouritesRequest;
 use tiffin_proto::discovery::v1::{GetRestaurantRequest, RestaurantCard, Sla};
@@ -28,6 +32,7 @@ use crate::app::AppState;
 use crate::envelope::Outcome;
 use crate::error::{ApiError, messages};
 use crate::food::{flag, is_veg, veg_type_name};
+use crate::menu_cache::{Fresh, MenuCache, ServedMenu, freshen};
 use crate::params::{self, Params};
 use crate::restaurants::{RestaurantJson, restaurant_json};
 use crate::session::Identity;
@@ -66,7 +71,7 @@ pub async fn pl(
     Identity(caller): Identity,
     Params(query): Params<MenuQuery>,
 ) -> Result<Outcome, ApiError> {
-    page(&state.upstreams, &caller, &query, false).await
+    page(&state, &caller, &query, false).await
 }
 
 /// `GET /api/menu/quick?restaurantId=&lat=&lng=`: the page without the items' customisation.
@@ -75,7 +80,7 @@ pub async fn quick(
     Identity(caller): Identity,
     Params(query): Params<MenuQuery>,
 ) -> Result<Outcome, ApiError> {
-    page(&state.upstreams, &caller, &query, true).await
+    page(&state, &caller, &query, true).await
 }
 
 /// `GET /api/menu/pl/search?restaurantId=&query=`
@@ -116,8 +121,8 @@ fn restaurant_id(value: Option<&str>) -> Result<u64, ApiError> {
 }
 
 fn success(view: &impl Serialize) -> Result<Outcome, ApiError> {
-    match serde_json::to_value(view) {
-        Ok(data) => Ok(Outcome::success(data)),
+    match Outcome::success_of(view) {
+        Ok(outcome) => Ok(outcome),
         Err(e) => {
             tracing::error!(error = %e, "menu reply could not be serialised");
             Err(ApiError::Panic)
@@ -126,24 +131,18 @@ fn success(view: &impl Serialize) -> Result<Outcome, ApiError> {
 }
 
 async fn page(
-    upstreams: &Upstreams,
+    state: &AppState,
     caller: &Caller,
     query: &MenuQuery,
     quick: bool,
 ) -> Result<Outcome, ApiError> {
     let id = restaurant_id(query.restaurant_id.as_deref())?;
     let location = params::optional_location(query.lat.as_deref(), query.lng.as_deref())?;
+    let upstreams = &state.upstreams;
     let mut discovery = upstreams.discovery.clone();
-    let mut menus = upstreams.menu.clone();
     let restaurant =
         discovery.get_restaurant(upstreams.request(GetRestaurantRequest { id, location }, caller));
-    let menu = menus.get_menu(upstreams.request(
-        GetMenuRequest {
-            restaurant_id: id,
-            quick,
-        },
-        caller,
-    ));
+    let menu = current_menu(state, caller, id, quick);
     let favourite = is_favourite(upstreams, caller, id);
     let (restaurant, menu, favourite) = tokio::join!(restaurant, menu, favourite);
     let not_found = |e: tonic::Status| ApiError::from(e).not_found_as(RESTAURANT_NOT_FOUND);
@@ -152,25 +151,68 @@ async fn page(
         .into_inner()
         .card
         .unwrap_or_default();
-    let menu = menu
-        .map_err(not_found)?
-        .into_inner()
-        .menu
-        .unwrap_or_default();
+    let menu = menu.map_err(not_found)?;
 
     let base = restaurant_json(&card).ok_or(ApiError::NotFound(RESTAURANT_NOT_FOUND))?;
     let view = PageView {
         restaurant: header(base, &card, location.is_some(), favourite, &menu.offers),
-        menu: MenuView {
-            widgets: WidgetsView(&menu),
-            items: ItemsView {
-                items: &menu.items,
-                quick,
-            },
-            item_count: menu.items.len(),
-        },
+        menu: &menu.json,
     };
     success(&view)
+}
+
+/// The restaurant's menu JSON as it is now: the one the edge holds when the menu service says it
+/// is current, otherwise the one it sends, written and kept (see `menu_cache`).
+async fn current_menu(
+    state: &AppState,
+    caller: &Caller,
+    restaurant_id: u64,
+    quick: bool,
+) -> Result<Arc<ServedMenu>, tonic::Status> {
+    let upstreams = &state.upstreams;
+    let mut held = state.menus.get(restaurant_id, quick);
+    // Twice at most: a `not_modified` for a menu no longer held is asked again without a version.
+    for _ in 0..2 {
+        let request = GetMenuRequest {
+            restaurant_id,
+            quick,
+            if_none_match: MenuCache::version_of(held.as_ref()),
+        };
+        let reply = upstreams
+            .menu
+            .clone()
+            .get_menu(upstreams.request(request, caller))
+            .await?
+            .into_inner();
+        match freshen(held.take(), reply) {
+            Some(Fresh::Held(menu)) => return Ok(menu),
+            Some(Fresh::Changed(menu, version)) => {
+                let json = serde_json::value::to_raw_value(&MenuView {
+                    widgets: WidgetsView(&menu),
+                    items: ItemsView {
+                        items: &menu.items,
+                        quick,
+                    },
+                    item_count: menu.items.len(),
+                })
+                .map_err(|e| {
+                    tracing::error!(error = %e, "menu could not be serialised");
+                    tonic::Status::internal("menu could not be serialised")
+                })?;
+                let served = Arc::new(ServedMenu {
+                    version,
+                    json,
+                    offers: menu.offers,
+                });
+                state.menus.insert(restaurant_id, quick, Arc::clone(&served));
+                return Ok(served);
+            }
+            None => continue,
+        }
+    }
+    Err(tonic::Status::internal(
+        "menu service answered not_modified to a request without a version",
+    ))
 }
 
 /// Whether a signed-in caller has favourited the restaurant. A guest has no favourites; a failed,
@@ -296,7 +338,8 @@ fn header<'a>(
 #[derive(Serialize)]
 struct PageView<'a> {
     restaurant: HeaderView<'a>,
-    menu: MenuView<'a>,
+    /// The `MenuView`, written once per menu version (`menu_cache`).
+    menu: &'a RawValue,
 }
 
 /// The contract's MenuRestaurant: the listing's Restaurant plus the header's fields.

@@ -16,6 +16,8 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
+use prost::Message;
+use sha2::{Digest, Sha256};
 use sqlx::AnyPool;
 use tiffin_proto::menu::v1::{Menu, MenuItem};
 use tokio::sync::OnceCell;
@@ -30,6 +32,9 @@ pub struct CachedMenu {
     pub menu: Menu,
     /// Exactly what `GetMenu` returns with `quick`: the items without their customisation.
     pub quick: Menu,
+    /// `GetMenuResponse.version` of `menu` and of `quick`: digests of their encoded form.
+    pub version: String,
+    pub quick_version: String,
     /// Item id → position in `menu.items`, so pricing a cart line is one hash lookup.
     item_at: HashMap<u64, usize>,
     /// Each item's name folded for search ([`search::fold`]), in `menu.items` order.
@@ -53,7 +58,14 @@ impl CachedMenu {
                 .collect(),
             ..menu.clone()
         };
-        Self { menu, quick, item_at, folded_names }
+        let version = version_of(&menu);
+        let quick_version = version_of(&quick);
+        Self { menu, quick, version, quick_version, item_at, folded_names }
+    }
+
+    /// The menu in the requested form, with its version.
+    pub fn form(&self, quick: bool) -> (&Menu, &str) {
+        if quick { (&self.quick, &self.quick_version) } else { (&self.menu, &self.version) }
     }
 
     /// The items whose names match `query`, in menu order.
@@ -65,6 +77,14 @@ impl CachedMenu {
     pub fn item(&self, id: u64) -> Option<&MenuItem> {
         self.item_at.get(&id).and_then(|&i| self.menu.items.get(i))
     }
+}
+
+/// A menu's version: the first 128 bits of the SHA-256 of its protobuf encoding, in hex. Prost
+/// encodes fields in a fixed order, so the same menu always gives the same version, and any change
+/// to a name, price, stock flag or the order of anything gives another.
+fn version_of(menu: &Menu) -> String {
+    let digest = Sha256::digest(menu.encode_to_vec());
+    digest[..16].iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// Every restaurant's menu, assembled on first use (see the module comment).
@@ -106,5 +126,32 @@ impl MenuCache {
     /// Whether no restaurant has a menu.
     pub fn is_empty(&self) -> bool {
         self.menus.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn menu(price_paise: i64, in_stock: bool) -> Menu {
+        Menu {
+            restaurant_id: 7,
+            items: vec![MenuItem { id: 1, name: "Masala Dosa".into(), price_paise, in_stock, ..Default::default() }],
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn the_version_follows_the_content() {
+        assert_eq!(version_of(&menu(9000, true)), version_of(&menu(9000, true)));
+        assert_ne!(version_of(&menu(9000, true)), version_of(&menu(9100, true)), "a price change");
+        assert_ne!(version_of(&menu(9000, true)), version_of(&menu(9000, false)), "a stock change");
+    }
+
+    #[test]
+    fn the_quick_form_has_its_own_version() {
+        let cached = CachedMenu::new(menu(9000, true));
+        assert_eq!(cached.form(false).1, version_of(&cached.menu));
+        assert_eq!(cached.form(true).1, version_of(&cached.quick));
     }
 }

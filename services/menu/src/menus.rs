@@ -27,8 +27,11 @@ impl Menus {
     async fn menu(&self, request: GetMenuRequest) -> Result<GetMenuResponse, Error> {
         let restaurant_id = request.restaurant_id;
         let cached = self.cache.get(restaurant_id).await?.ok_or(Error::RestaurantNotFound(restaurant_id))?;
-        let menu = if request.quick { &cached.quick } else { &cached.menu };
-        Ok(GetMenuResponse { menu: Some(menu.clone()) })
+        let (menu, version) = cached.form(request.quick);
+        if !request.if_none_match.is_empty() && request.if_none_match == version {
+            return Ok(GetMenuResponse { menu: None, version: version.to_owned(), not_modified: true });
+        }
+        Ok(GetMenuResponse { menu: Some(menu.clone()), version: version.to_owned(), not_modified: false })
     }
 
     async fn search(&self, request: SearchMenuRequest) -> Result<SearchMenuResponse, Error> {

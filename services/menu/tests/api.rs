@@ -55,7 +55,7 @@ async fn spawn(settings: Settings) -> Running {
 }
 
 async fn get_menu(client: &mut MenuServiceClient<Channel>, restaurant_id: u64) -> Result<Menu, Status> {
-    let reply = client.get_menu(GetMenuRequest { restaurant_id, quick: false }).await?.into_inner();
+    let reply = client.get_menu(GetMenuRequest { restaurant_id, ..Default::default() }).await?.into_inner();
     Ok(reply.menu.expect("a menu"))
 }
 
@@ -530,7 +530,7 @@ async fn the_quick_menu_is_the_menu_without_customisation() {
     let full = get_menu(&mut service.client, restaurant_id).await.expect("menu");
     let quick = service
         .client
-        .get_menu(GetMenuRequest { restaurant_id, quick: true })
+        .get_menu(GetMenuRequest { restaurant_id, quick: true, ..Default::default() })
         .await
         .expect("quick menu")
         .into_inner()
@@ -545,6 +545,38 @@ async fn the_quick_menu_is_the_menu_without_customisation() {
         assert!(q.addon_groups.is_empty() && q.variant_groups.is_empty() && q.pricing_models.is_empty());
         assert_eq!((q.id, &q.name, q.price_paise, q.customisable), (f.id, &f.name, f.price_paise, f.customisable));
     }
+}
+
+#[tokio::test]
+async fn a_caller_holding_the_current_version_gets_not_modified_and_no_menu() {
+    let file = catalogue_file(42);
+    let db = testing::sqlite();
+    let service = spawn(settings(&db, &file.path)).await;
+    let [first, second] = [file.catalogue.restaurants[0].id, file.catalogue.restaurants[1].id];
+    let fetch = |restaurant_id, quick, if_none_match: &str| {
+        let request = GetMenuRequest { restaurant_id, quick, if_none_match: if_none_match.to_owned() };
+        let mut client = service.client.clone();
+        async move { client.get_menu(request).await.expect("get menu").into_inner() }
+    };
+
+    let full = fetch(first, false, "").await;
+    assert!(!full.not_modified && full.menu.is_some());
+    assert_eq!(full.version.len(), 32, "128 bits in hex: {}", full.version);
+
+    let again = fetch(first, false, &full.version).await;
+    assert!(again.not_modified, "same version: not modified");
+    assert_eq!((again.menu, again.version.as_str()), (None, full.version.as_str()));
+
+    // Another form or another restaurant has another version, so an old one gets the menu.
+    let quick = fetch(first, true, &full.version).await;
+    assert!(!quick.not_modified && quick.menu.is_some());
+    assert_ne!(quick.version, full.version);
+    let other = fetch(second, false, &full.version).await;
+    assert!(!other.not_modified && other.menu.is_some());
+    assert_ne!(other.version, full.version);
+    // A stale or made-up version is answered with the menu.
+    let stale = fetch(first, false, "0123456789abcdef0123456789abcdef").await;
+    assert_eq!(stale.menu, full.menu);
 }
 
 #[tokio::test]

@@ -272,6 +272,7 @@ pub async fn spawn_app_configured(
         dev_routes: true,
         client_address: Default::default(),
         rate_limit: Default::default(),
+        menu_cache_bytes: 1024 * 1024,
     };
     configure(&mut settings);
     let (base, r) = start!(Application, settings);
