@@ -74,6 +74,7 @@ async fn write(pool: &AnyPool, catalogue: &Catalogue) -> Result<(), sqlx::Error>
     let mut tx = pool.begin().await?;
     insert_gazetteer(&mut tx, gazetteer::cities()).await?;
     insert_restaurants(&mut tx, catalogue).await?;
+    crate::search::dishes::insert_dishes(&mut tx, catalogue).await?;
     tx.commit().await
 }
 
@@ -108,7 +109,7 @@ fn validate(catalogue: &Catalogue) -> Result<(), ImportError> {
 }
 
 /// One bound value of a multi-row insert.
-enum Value<'a> {
+pub(crate) enum Value<'a> {
     Int(i64),
     OptInt(Option<i64>),
     Real(f64),
@@ -121,7 +122,7 @@ const PARAMETERS_PER_STATEMENT: usize = 500;
 
 /// Inserts `rows` into `table (columns)` a batch per statement: one statement per row would make
 /// a 100k-restaurant import take minutes on SQLite.
-async fn insert<'a>(
+pub(crate) async fn insert<'a>(
     tx: &mut Transaction<'static, Any>,
     table: &str,
     columns: &[&str],

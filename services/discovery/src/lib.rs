@@ -9,23 +9,31 @@
 //!   listing order and paging) and `GetRestaurant`.
 //! - [`delivery_areas`]: the in-memory R*-tree that finds the restaurants delivering to a point.
 //! - [`sla`]: the delivery estimate rule. [`geo`]: valid points and haversine distance.
+//! - [`listing`], [`collections`]: the refined listing (sort, filters, collections, carousels;
+//!   `RefineListing`, issue 3).
+//! - [`search`]: full-text search of restaurants and dishes (tantivy, in RAM; issue 3).
 //! - [`import`]: seeds empty tables from the catalogue once, at start.
 //! - [`service`]: the gRPC surface; [`error`]: how failures reach a caller.
 //! - [`Application`]: connects, migrates, binds, seeds, builds the in-memory indexes, then
 //!   serves through the platform's [`ServiceHost`] (health, reflection, tracing).
 //!
 //! It owns its tables and migrations (`migrations/`); nothing else reads them. It never knows
-//! about menus, carts or users. Nothing writes its tables while it runs, so the in-memory
-//! gazetteer and index are built once at start; a data change needs a restart.
+//! about menus, carts or users, except the copy of dish names and prices that search finds dishes
+//! in ([`search::dishes`]; the menu service stays the owner of menus and prices). Nothing writes
+//! its tables while it runs, so the in-memory gazetteer and index are built once at start; a data
+//! change needs a restart.
 #![forbid(unsafe_code)]
 
 pub mod cities;
+pub mod collections;
 pub mod delivery_areas;
 pub mod error;
 pub mod geo;
 pub mod import;
+pub mod listing;
 pub mod places;
 pub mod restaurants;
+pub mod search;
 pub mod service;
 pub mod sla;
 
@@ -85,7 +93,19 @@ impl Application {
         let gazetteer = places::Gazetteer::load(&pool).await?;
         let areas = delivery_areas::DeliveryAreas::new(restaurants::load_listings(&pool).await?);
         tracing::info!(restaurants = areas.len(), "delivery index built");
-        Ok(Self { host, discovery: service::Discovery::new(pool, gazetteer, areas) })
+        // Issue 3: what the listing's filters read (cost, veg, offer, cuisines), held like the index.
+        let listing = listing::ListingIndex::load(&pool).await?;
+        // Issue 3 (search): dishes for a database seeded before they were imported, then the index.
+        let dishes = search::dishes::backfill_if_empty(&pool, &settings.catalog_path).await?;
+        if dishes > 0 {
+            tracing::info!(dishes, "search dishes back-filled from the catalogue");
+        }
+        let search = search::SearchIndex::load(&pool).await?;
+        tracing::info!(restaurants = search.len().0, dishes = search.len().1, "search index built");
+        let cards = restaurants::Cards::load(&pool).await?;
+        let discovery =
+            service::Discovery::new(pool, gazetteer, areas).with_listing(listing).with_search(search).with_cards(cards);
+        Ok(Self { host, discovery })
     }
 
     /// The bound port.

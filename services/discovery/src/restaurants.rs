@@ -36,16 +36,22 @@ const PRIOR_RATINGS: f64 = 50.0;
 /// - `closeness` = `1 − distance / delivery radius`: 1 at the door, 0 at the edge of its area.
 pub fn relevance(d: &Delivering<'_>) -> f64 {
     let l = d.listing;
-    let n = f64::from(l.total_ratings);
-    let stars = l.rating_tenths.map_or(PRIOR_STARS, |t| f64::from(t) / 10.0);
-    let weighted = if l.rating_tenths.is_some() {
-        (stars * n + PRIOR_STARS * PRIOR_RATINGS) / (n + PRIOR_RATINGS)
-    } else {
-        PRIOR_STARS
-    };
+    let weighted = weighted_rating(l.rating_tenths, l.total_ratings);
     let radius_km = f64::from(l.delivery_radius_m.max(1)) / 1000.0;
     let closeness = (1.0 - d.distance_km / radius_km).clamp(0.0, 1.0);
     RATING_WEIGHT * (weighted / 5.0) + CLOSENESS_WEIGHT * closeness
+}
+
+/// The Bayesian average rating in stars: `(stars × n + 3.5 × 50) / (n + 50)`; 3.5 when unrated.
+/// Also the city pages' order, where there is no distance to weigh.
+pub fn weighted_rating(rating_tenths: Option<u32>, total_ratings: u32) -> f64 {
+    match rating_tenths {
+        Some(t) => {
+            let n = f64::from(total_ratings);
+            (f64::from(t) / 10.0 * n + PRIOR_STARS * PRIOR_RATINGS) / (n + PRIOR_RATINGS)
+        }
+        None => PRIOR_STARS,
+    }
 }
 
 /// The listing order: open restaurants first, each group by [`relevance`] (best first), ties to
@@ -102,15 +108,49 @@ pub async fn list_restaurants(
     Ok(response)
 }
 
-/// `GetRestaurant`: the restaurant, with its estimate to `location` when one is given.
-pub async fn get_restaurant(pool: &AnyPool, id: u64, location: Option<Point>) -> Result<RestaurantCard, Error> {
-    let Stored { restaurant, prep_time_minutes } =
-        fetch(pool, &[id]).await?.remove(&id).ok_or(Error::RestaurantNotFound)?;
+/// Every restaurant's card, read once at start, so `GetRestaurant` (every menu page asks it) reads
+/// no table. The tables change only at import, which happens before the port serves; whatever
+/// comes to change a restaurant at runtime must also replace its entry here.
+#[derive(Default)]
+pub struct Cards {
+    by_id: HashMap<u64, Stored>,
+}
+
+impl Cards {
+    /// Reads every restaurant and its cuisines.
+    pub async fn load(pool: &AnyPool) -> Result<Self, Error> {
+        let rows = sqlx::query(sqlx::AssertSqlSafe(format!("SELECT {CARD_COLUMNS} FROM restaurants")))
+            .fetch_all(pool)
+            .await?;
+        let cuisines = sqlx::query("SELECT restaurant_id, cuisine FROM restaurant_cuisines ORDER BY restaurant_id, position")
+            .fetch_all(pool)
+            .await?;
+        Ok(Self { by_id: assemble(&rows, &cuisines)? })
+    }
+
+    /// How many restaurants are held.
+    pub fn len(&self) -> usize {
+        self.by_id.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.by_id.is_empty()
+    }
+
+    /// `GetRestaurant`: the restaurant, with its estimate to `location` when one is given.
+    pub fn card(&self, id: u64, location: Option<Point>) -> Result<RestaurantCard, Error> {
+        let stored = self.by_id.get(&id).ok_or(Error::RestaurantNotFound)?;
+        card_of(stored.restaurant.clone(), stored.prep_time_minutes, location)
+    }
+}
+
+/// A card with its delivery estimate to `location`, when one is given.
+fn card_of(restaurant: Restaurant, prep_time_minutes: u32, location: Option<Point>) -> Result<RestaurantCard, Error> {
     let sla = match location {
         None => None,
         Some(to) => {
             let from = Point::new(restaurant.lat, restaurant.lng)
-                .map_err(|e| Error::Corrupt(format!("restaurant {id}: {e}")))?;
+                .map_err(|e| Error::Corrupt(format!("restaurant {}: {e}", restaurant.id)))?;
             Some(sla::sla(from, restaurant.delivery_radius_m, prep_time_minutes, to))
         }
     };
@@ -131,15 +171,7 @@ pub async fn get_restaurants(pool: &AnyPool, ids: &[u64], location: Option<Point
     for id in ids {
         // `remove` also drops a repeated id's second mention.
         let Some(Stored { restaurant, prep_time_minutes }) = rows.remove(id) else { continue };
-        let sla = match location {
-            None => None,
-            Some(to) => {
-                let from = Point::new(restaurant.lat, restaurant.lng)
-                    .map_err(|e| Error::Corrupt(format!("restaurant {id}: {e}")))?;
-                Some(sla::sla(from, restaurant.delivery_radius_m, prep_time_minutes, to))
-            }
-        };
-        cards.push(RestaurantCard { restaurant: Some(restaurant), sla });
+        cards.push(card_of(restaurant, prep_time_minutes, location)?);
     }
     Ok(cards)
 }
@@ -187,6 +219,11 @@ pub async fn load_listings(pool: &AnyPool) -> Result<Vec<Listing>, Error> {
 const CARD_COLUMNS: &str = "id, name, slug, city, area_name, area_slug, locality, image_id, cost_for_two, \
      avg_rating_tenths, total_ratings, veg_only, opened, offer, lat, lng, delivery_radius_m, prep_time_minutes";
 
+/// The cards' restaurants of these ids, by id (unknown ids are absent): a refined listing's page.
+pub(crate) async fn fetch_cards(pool: &AnyPool, ids: &[u64]) -> Result<HashMap<u64, Restaurant>, Error> {
+    Ok(fetch(pool, ids).await?.into_iter().map(|(id, s)| (id, s.restaurant)).collect())
+}
+
 /// The listing data of these restaurants, by id (unknown ids are absent).
 async fn fetch(pool: &AnyPool, ids: &[u64]) -> Result<HashMap<u64, Stored>, Error> {
     if ids.is_empty() {
@@ -214,11 +251,15 @@ async fn fetch(pool: &AnyPool, ids: &[u64]) -> Result<HashMap<u64, Stored>, Erro
     for id in &binds {
         query = query.bind(*id);
     }
+    assemble(&rows, &query.fetch_all(pool).await?)
+}
+
+/// Restaurants by id from their rows and their cuisine rows (ordered by position).
+fn assemble(rows: &[AnyRow], cuisine_rows: &[AnyRow]) -> Result<HashMap<u64, Stored>, Error> {
     let mut cuisines: HashMap<u64, Vec<String>> = HashMap::new();
-    for r in query.fetch_all(pool).await? {
+    for r in cuisine_rows {
         cuisines.entry(to_u64(r.try_get("restaurant_id")?, "restaurant_id")?).or_default().push(r.try_get("cuisine")?);
     }
-
     rows.iter()
         .map(|r| {
             let mut stored = stored_from_row(r)?;

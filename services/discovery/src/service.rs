@@ -11,6 +11,10 @@ use tiffin_proto::discovery::v1::{
     ListCitiesRequest, ListCitiesResponse, ListRestaurantsRequest, ListRestaurantsResponse, RecommendAddressRequest,
     RecommendAddressResponse, discovery_service_server::DiscoveryService, recommend_address_request::Target,
 };
+use tiffin_proto::discovery::v1::{
+    GetPreSearchRequest, GetPreSearchResponse, SearchRequest, SearchResponse, SuggestSearchRequest,
+    SuggestSearchResponse,
+};
 use tonic::{Request, Response, Status};
 
 use crate::delivery_areas::DeliveryAreas;
@@ -18,6 +22,7 @@ use crate::error::Error;
 use crate::geo::Point;
 use crate::places::Gazetteer;
 use crate::{cities, restaurants};
+use crate::search::SearchIndex;
 
 /// The service's state: the pool for restaurant rows, and the two in-memory structures built
 /// from the tables at start.
@@ -26,11 +31,39 @@ pub struct Discovery {
     pool: AnyPool,
     gazetteer: Arc<Gazetteer>,
     areas: Arc<DeliveryAreas>,
+    /// What the refined listing's filters read (issue 3); empty until [`Discovery::with_listing`].
+    listing: Arc<crate::listing::ListingIndex>,
+    /// The search index (issue 3); `None` until [`Discovery::with_search`].
+    search: Option<Arc<SearchIndex>>,
+    /// Every restaurant's card (`GetRestaurant`); empty until [`Discovery::with_cards`].
+    cards: Arc<restaurants::Cards>,
 }
 
 impl Discovery {
     pub fn new(pool: AnyPool, gazetteer: Gazetteer, areas: DeliveryAreas) -> Self {
-        Self { pool, gazetteer: Arc::new(gazetteer), areas: Arc::new(areas) }
+        Self { pool, gazetteer: Arc::new(gazetteer), areas: Arc::new(areas), listing: Arc::default(), search: None, cards: Arc::default() }
+    }
+
+    /// Serves searches from `search` (issue 3).
+    pub fn with_search(mut self, search: SearchIndex) -> Self {
+        self.search = Some(Arc::new(search));
+        self
+    }
+
+    /// The search index; a service built without one answers searches as unavailable.
+    fn search_index(&self) -> Result<&SearchIndex, Status> {
+        self.search.as_deref().ok_or_else(|| Status::unavailable("search index not built"))
+    }
+
+    /// The refined listing's index (issue 3).
+    pub fn with_listing(mut self, listing: crate::listing::ListingIndex) -> Self {
+        self.listing = Arc::new(listing);
+        self
+    }
+
+    pub fn with_cards(mut self, cards: restaurants::Cards) -> Self {
+        self.cards = Arc::new(cards);
+        self
     }
 }
 
@@ -83,7 +116,7 @@ impl DiscoveryService for Discovery {
     ) -> Result<Response<GetRestaurantResponse>, Status> {
         let request = request.into_inner();
         let at = request.location.as_ref().map(|l| location(Some(l))).transpose()?;
-        let card = restaurants::get_restaurant(&self.pool, request.id, at).await?;
+        let card = self.cards.card(request.id, at)?;
         Ok(Response::new(GetRestaurantResponse { card: Some(card) }))
     }
 
@@ -105,5 +138,50 @@ impl DiscoveryService for Discovery {
         let at = request.location.as_ref().map(|l| location(Some(l))).transpose()?;
         let cards = restaurants::get_restaurants(&self.pool, &request.ids, at).await?;
         Ok(Response::new(GetRestaurantsResponse { cards }))
+    }
+
+    async fn refine_listing(
+        &self,
+        request: Request<tiffin_proto::discovery::v1::RefineListingRequest>,
+    ) -> Result<Response<tiffin_proto::discovery::v1::RefineListingResponse>, Status> {
+        let request = request.into_inner();
+        let at = location(request.location.as_ref())?;
+        let reply = crate::listing::refine(&self.pool, &self.areas, &self.listing, at, &request).await?;
+        Ok(Response::new(reply))
+    }
+
+    async fn suggest_search(
+        &self,
+        request: Request<SuggestSearchRequest>,
+    ) -> Result<Response<SuggestSearchResponse>, Status> {
+        let request = request.into_inner();
+        let at = location(request.location.as_ref())?;
+        Ok(Response::new(self.search_index()?.suggest(&self.areas, &request.query, at, request.limit)?))
+    }
+
+    async fn search(&self, request: Request<SearchRequest>) -> Result<Response<SearchResponse>, Status> {
+        let request = request.into_inner();
+        let at = location(request.location.as_ref())?;
+        let reply = self.search_index()?.search(&self.pool, &self.areas, &request.query, at, request.limit).await?;
+        Ok(Response::new(reply))
+    }
+
+    async fn get_pre_search(
+        &self,
+        request: Request<GetPreSearchRequest>,
+    ) -> Result<Response<GetPreSearchResponse>, Status> {
+        let request = request.into_inner();
+        let at = location(request.location.as_ref())?;
+        Ok(Response::new(self.search_index()?.pre_search(&self.areas, at, request.limit)))
+    }
+
+    async fn list_city_restaurants(
+        &self,
+        request: Request<tiffin_proto::discovery::v1::ListCityRestaurantsRequest>,
+    ) -> Result<Response<tiffin_proto::discovery::v1::ListCityRestaurantsResponse>, Status> {
+        let request = request.into_inner();
+        let reply =
+            crate::listing::city::list_city(&self.pool, self.gazetteer.cities(), &self.listing, &request).await?;
+        Ok(Response::new(reply))
     }
 }

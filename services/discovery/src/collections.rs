@@ -1,0 +1,158 @@
+//! Collections: named, stable sets of restaurants that the storefront links to (`/collections/:id`,
+//! the "what's on your mind" carousel, the filter collections). A collection is a rule, not a list:
+//! a cuisine, or one of the listing's filters, applied to whatever delivers to the visitor.
+//!
+//! Ids are published in URLs, so they never change: cuisine collections are `80001 +` the cuisine's
+//! place in [`CUISINES`] (append only), themed ones are 83001…, and 83951 is the visitor's
+//! favourites, which the edge answers from the account service, never from here.
+
+use crate::listing::{CostBand, Filters};
+
+/// Cuisines with a collection, in id order. Append only: an id is a published URL.
+pub const CUISINES: [&str; 23] = [
+    "North Indian",
+    "Biryani",
+    "South Indian",
+    "Chinese",
+    "Pizzas",
+    "Burgers",
+    "Cafe",
+    "Rolls & Wraps",
+    "Desserts",
+    "Sweets",
+    "Momos",
+    "Street Food",
+    "Mughlai",
+    "Healthy Food",
+    "Continental",
+    "Andhra",
+    "Chettinad",
+    "Kerala",
+    "Bengali",
+    "Gujarati",
+    "Maharashtrian",
+    "Beverages",
+    "Chaat",
+];
+
+/// First cuisine collection id.
+pub const CUISINE_BASE_ID: u64 = 80001;
+/// The favourites collection (spec 000 §2.1, query `type=rcv2`): per user, not discovery's.
+pub const FAVOURITES_ID: u64 = 83951;
+
+/// A themed collection: one of the listing's filters under a name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Theme {
+    TopRated,
+    PureVeg,
+    Offers,
+    FastDelivery,
+    Budget,
+}
+
+/// Themed collections in display order, with their ids.
+pub const THEMES: [(u64, Theme); 5] = [
+    (83001, Theme::TopRated),
+    (83002, Theme::PureVeg),
+    (83003, Theme::Offers),
+    (83004, Theme::FastDelivery),
+    (83005, Theme::Budget),
+];
+
+/// A collection the service can list.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Collection {
+    pub id: u64,
+    pub title: String,
+    pub description: String,
+    /// The cuisine of a cuisine collection.
+    pub cuisine: Option<&'static str>,
+    pub theme: Option<Theme>,
+}
+
+impl Collection {
+    /// The collection with this id, if any (favourites is not one of discovery's).
+    pub fn find(id: u64) -> Option<Self> {
+        let cuisine = id.checked_sub(CUISINE_BASE_ID).and_then(|i| usize::try_from(i).ok()).and_then(|i| CUISINES.get(i));
+        if let Some(cuisine) = cuisine {
+            return Some(Self::cuisine(cuisine));
+        }
+        THEMES.iter().find(|(tid, _)| *tid == id).map(|(id, theme)| Self::theme(*id, *theme))
+    }
+
+    /// The collection of a cuisine named in [`CUISINES`] (case-insensitive).
+    pub fn for_cuisine(name: &str) -> Option<Self> {
+        CUISINES.iter().find(|c| c.eq_ignore_ascii_case(name)).map(|c| Self::cuisine(c))
+    }
+
+    /// Every themed collection, in display order.
+    pub fn themes() -> impl Iterator<Item = Self> {
+        THEMES.iter().map(|(id, theme)| Self::theme(*id, *theme))
+    }
+
+    fn cuisine(cuisine: &'static str) -> Self {
+        let index = CUISINES.iter().position(|c| *c == cuisine).unwrap_or_default();
+        Self {
+            id: CUISINE_BASE_ID + index as u64,
+            title: cuisine.to_string(),
+            description: format!("The best {cuisine} near you"),
+            cuisine: Some(cuisine),
+            theme: None,
+        }
+    }
+
+    fn theme(id: u64, theme: Theme) -> Self {
+        let (title, description) = match theme {
+            Theme::TopRated => ("Ratings 4.0+", "Restaurants rated 4.0 and above"),
+            Theme::PureVeg => ("Pure Veg", "Restaurants serving only vegetarian food"),
+            Theme::Offers => ("Offers", "Restaurants with offers on your order"),
+            Theme::FastDelivery => ("Fast Delivery", "Delivered in 30 minutes or less"),
+            Theme::Budget => ("Less than ₹300", "Great food for two under ₹300"),
+        };
+        Self { id, title: title.into(), description: description.into(), cuisine: None, theme: Some(theme) }
+    }
+
+    /// The filters that select this collection's restaurants.
+    pub fn filters(&self) -> Filters {
+        let mut f = Filters::default();
+        if let Some(cuisine) = self.cuisine {
+            f.cuisines.push(cuisine.to_lowercase());
+        }
+        match self.theme {
+            Some(Theme::TopRated) => f.rating_4_plus = true,
+            Some(Theme::PureVeg) => f.pure_veg = true,
+            Some(Theme::Offers) => f.offers = true,
+            Some(Theme::FastDelivery) => f.fast_delivery = true,
+            Some(Theme::Budget) => f.cost_bands.push(CostBand::Under300),
+            None => {}
+        }
+        f
+    }
+
+    /// The picture of its card (rendered by the edge's image route).
+    pub fn image_id(&self) -> String {
+        format!("collection-{}", self.id)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_are_stable_and_round_trip() {
+        assert_eq!(Collection::for_cuisine("biryani").unwrap().id, 80002);
+        assert_eq!(Collection::find(80002).unwrap().title, "Biryani");
+        assert_eq!(Collection::find(83002).unwrap().theme, Some(Theme::PureVeg));
+        for id in [0, 80000, 80001 + CUISINES.len() as u64, FAVOURITES_ID, u64::MAX] {
+            assert!(Collection::find(id).is_none(), "{id}");
+        }
+    }
+
+    #[test]
+    fn a_collection_is_a_filter() {
+        assert_eq!(Collection::find(80002).unwrap().filters().cuisines, ["biryani"]);
+        assert!(Collection::find(83001).unwrap().filters().rating_4_plus);
+        assert_eq!(Collection::find(83005).unwrap().filters().cost_bands, [CostBand::Under300]);
+    }
+}

@@ -1,0 +1,519 @@
+//! The storefront's listing as a visitor refines it (`RefineListing`): sort, filters, collections,
+//! and what the page shows around the restaurants (the cuisine carousel, offer banners, filter
+//! collections, a nudge). Issue 3.
+//!
+//! Which restaurants deliver comes from [`DeliveryAreas`]; what a filter needs that ordering does
+//! not (cost, veg, offer, cuisines) is held here in memory ([`ListingIndex`]), built once at start
+//! like the delivery index, so a refined page touches the tables only for the cards it returns.
+//! It never decides relevance ([`restaurants::relevance`]) or the estimate ([`sla`]).
+
+pub mod city;
+
+use std::collections::HashMap;
+
+use sqlx::{AnyPool, Row};
+use tiffin_platform::status::with_code;
+use tiffin_proto::discovery::v1::{
+    CollectionCard, CostRange, CuisineCount, ListRestaurantsResponse, ListingFilters, Nudge, OfferBanner,
+    RefineListingRequest, RefineListingResponse, RestaurantCard, Serviceability, SortBy,
+};
+use tonic::{Code, Status};
+
+use crate::collections::{Collection, Theme};
+use crate::delivery_areas::{Delivering, DeliveryAreas};
+use crate::error::Error;
+use crate::geo::Point;
+use crate::{restaurants, sla};
+
+/// Rated at least this (tenths of a star) for "Ratings 4.0+".
+pub const RATING_4_PLUS_TENTHS: u32 = 40;
+/// "Fast Delivery": the estimate's lower bound is at most this.
+pub const FAST_DELIVERY_MINUTES: u32 = 30;
+/// Cost bands' edges in paise (₹300, ₹600).
+pub const COST_300: i64 = 30_000;
+pub const COST_600: i64 = 60_000;
+/// Most cuisines one filter may name, and longest name.
+pub const MAX_CUISINE_FILTERS: usize = 20;
+const MAX_CUISINE_LEN: usize = 64;
+/// Cards in the cuisine carousel and banners at most.
+pub const TOP_CAROUSEL_SIZE: usize = 12;
+pub const BANNERS_SIZE: usize = 5;
+
+/// What a filter needs to know about one restaurant.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Facts {
+    pub cost_for_two_paise: i64,
+    pub veg_only: bool,
+    /// The headline offer, if any.
+    pub offer: Option<String>,
+    /// Cuisines as stored (main first).
+    pub cuisines: Vec<String>,
+    /// The same, lower-cased, for comparing.
+    cuisines_lower: Vec<String>,
+}
+
+impl Facts {
+    pub fn new(cost_for_two_paise: i64, veg_only: bool, offer: Option<String>, cuisines: Vec<String>) -> Self {
+        let cuisines_lower = cuisines.iter().map(|c| c.to_lowercase()).collect();
+        Self { cost_for_two_paise, veg_only, offer: offer.filter(|o| !o.trim().is_empty()), cuisines, cuisines_lower }
+    }
+}
+
+/// Every restaurant's [`Facts`], by id.
+#[derive(Debug, Default)]
+pub struct ListingIndex {
+    facts: HashMap<u64, Facts>,
+}
+
+impl ListingIndex {
+    pub fn new(facts: HashMap<u64, Facts>) -> Self {
+        Self { facts }
+    }
+
+    /// Reads every restaurant's facts (two queries), at start.
+    pub async fn load(pool: &AnyPool) -> Result<Self, Error> {
+        let mut cuisines: HashMap<u64, Vec<String>> = HashMap::new();
+        for r in sqlx::query("SELECT restaurant_id, cuisine FROM restaurant_cuisines ORDER BY restaurant_id, position")
+            .fetch_all(pool)
+            .await?
+        {
+            let id: i64 = r.try_get("restaurant_id")?;
+            cuisines.entry(id as u64).or_default().push(r.try_get("cuisine")?);
+        }
+        let mut facts = HashMap::new();
+        for r in sqlx::query("SELECT id, cost_for_two, veg_only, offer FROM restaurants").fetch_all(pool).await? {
+            let id = u64::try_from(r.try_get::<i64, _>("id")?)
+                .map_err(|_| Error::Corrupt("restaurants.id is negative".into()))?;
+            facts.insert(
+                id,
+                Facts::new(
+                    r.try_get("cost_for_two")?,
+                    r.try_get::<i64, _>("veg_only")? != 0,
+                    r.try_get("offer")?,
+                    cuisines.remove(&id).unwrap_or_default(),
+                ),
+            );
+        }
+        Ok(Self { facts })
+    }
+
+    pub fn len(&self) -> usize {
+        self.facts.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.facts.is_empty()
+    }
+}
+
+/// A band of cost for two.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CostBand {
+    Under300,
+    From300To600,
+    Over600,
+}
+
+impl CostBand {
+    fn contains(self, paise: i64) -> bool {
+        match self {
+            CostBand::Under300 => paise < COST_300,
+            CostBand::From300To600 => (COST_300..=COST_600).contains(&paise),
+            CostBand::Over600 => paise > COST_600,
+        }
+    }
+}
+
+/// The filters of one listing; each one set must match.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Filters {
+    pub rating_4_plus: bool,
+    pub pure_veg: bool,
+    pub fast_delivery: bool,
+    /// Any of these (none: any cost).
+    pub cost_bands: Vec<CostBand>,
+    /// Lower-cased; any of these (none: any cuisine).
+    pub cuisines: Vec<String>,
+    pub offers: bool,
+}
+
+impl Filters {
+    /// Parses a caller's filters.
+    pub fn from_proto(f: &ListingFilters) -> Result<Self, ListingError> {
+        if f.cuisines.len() > MAX_CUISINE_FILTERS || f.cuisines.iter().any(|c| c.len() > MAX_CUISINE_LEN) {
+            return Err(ListingError::InvalidRefinement);
+        }
+        let mut cost_bands = Vec::new();
+        for band in &f.cost_ranges {
+            let band = match CostRange::try_from(*band) {
+                Ok(CostRange::Under300) => CostBand::Under300,
+                Ok(CostRange::CostRange300To600) => CostBand::From300To600,
+                Ok(CostRange::Over600) => CostBand::Over600,
+                _ => return Err(ListingError::InvalidRefinement),
+            };
+            if !cost_bands.contains(&band) {
+                cost_bands.push(band);
+            }
+        }
+        Ok(Self {
+            rating_4_plus: f.rating_4_plus,
+            pure_veg: f.pure_veg,
+            fast_delivery: f.fast_delivery,
+            cost_bands,
+            cuisines: f.cuisines.iter().map(|c| c.trim().to_lowercase()).filter(|c| !c.is_empty()).collect(),
+            offers: f.offers,
+        })
+    }
+
+    /// Both sets of filters at once (a collection's rule inside the visitor's filters). Two cost
+    /// or cuisine lists must both match.
+    fn and(&self, other: &Filters) -> Vec<Filters> {
+        vec![self.clone(), other.clone()]
+    }
+
+    /// Whether a restaurant passes every filter set.
+    pub fn matches(&self, c: &Candidate<'_>) -> bool {
+        let l = c.delivering.listing;
+        (!self.rating_4_plus || l.rating_tenths.is_some_and(|t| t >= RATING_4_PLUS_TENTHS))
+            && (!self.pure_veg || c.facts.veg_only)
+            && (!self.fast_delivery || c.min_minutes <= FAST_DELIVERY_MINUTES)
+            && (self.cost_bands.is_empty() || self.cost_bands.iter().any(|b| b.contains(c.facts.cost_for_two_paise)))
+            && (self.cuisines.is_empty() || self.cuisines.iter().any(|w| c.facts.cuisines_lower.contains(w)))
+            && (!self.offers || c.facts.offer.is_some())
+    }
+}
+
+/// How a listing is ordered (open restaurants first in every order).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Sort {
+    #[default]
+    Relevance,
+    DeliveryTime,
+    Rating,
+    CostLowToHigh,
+    CostHighToLow,
+}
+
+impl Sort {
+    pub fn from_proto(value: i32) -> Result<Self, ListingError> {
+        Ok(match SortBy::try_from(value).map_err(|_| ListingError::InvalidRefinement)? {
+            SortBy::Unspecified | SortBy::Relevance => Sort::Relevance,
+            SortBy::DeliveryTime => Sort::DeliveryTime,
+            SortBy::Rating => Sort::Rating,
+            SortBy::CostLowToHigh => Sort::CostLowToHigh,
+            SortBy::CostHighToLow => Sort::CostHighToLow,
+        })
+    }
+}
+
+/// A restaurant delivering to the point, with what sorting and filtering read.
+#[derive(Debug, Clone, Copy)]
+pub struct Candidate<'a> {
+    pub delivering: Delivering<'a>,
+    pub facts: &'a Facts,
+    /// The estimate's lower bound from here.
+    pub min_minutes: u32,
+    pub relevance: f64,
+}
+
+/// Puts candidates in `sort` order: open first; then the sort's key; ties by relevance, then the
+/// nearer, then the lower id, so pages never overlap or skip.
+pub fn sort(candidates: &mut [Candidate<'_>], sort: Sort) {
+    candidates.sort_by(|a, b| {
+        let (la, lb) = (a.delivering.listing, b.delivering.listing);
+        let key = match sort {
+            Sort::Relevance => std::cmp::Ordering::Equal,
+            Sort::DeliveryTime => a.min_minutes.cmp(&b.min_minutes),
+            // Unrated last: `None` < `Some`, so compare b to a.
+            Sort::Rating => lb.rating_tenths.cmp(&la.rating_tenths),
+            Sort::CostLowToHigh => a.facts.cost_for_two_paise.cmp(&b.facts.cost_for_two_paise),
+            Sort::CostHighToLow => b.facts.cost_for_two_paise.cmp(&a.facts.cost_for_two_paise),
+        };
+        lb.opened
+            .cmp(&la.opened)
+            .then(key)
+            .then(b.relevance.total_cmp(&a.relevance))
+            .then(a.delivering.distance_km.total_cmp(&b.delivering.distance_km))
+            .then(la.id.cmp(&lb.id))
+    });
+}
+
+/// Why a refined listing was refused.
+#[derive(Debug, thiserror::Error)]
+pub enum ListingError {
+    #[error(transparent)]
+    Discovery(#[from] Error),
+    /// An unknown sort or cost range, or too many / too long cuisine names.
+    #[error("invalid sort or filter")]
+    InvalidRefinement,
+    /// No collection has this id.
+    #[error("collection not found")]
+    CollectionNotFound,
+    /// The collection has no restaurant delivering to the point (spec 000 §5: rejected).
+    #[error("empty collection")]
+    EmptyCollection,
+    /// A city page's city (unknown, disabled or a QA slug) or area does not exist.
+    #[error("place not found")]
+    PlaceNotFound,
+}
+
+impl From<ListingError> for Status {
+    fn from(e: ListingError) -> Self {
+        match e {
+            ListingError::Discovery(e) => e.into(),
+            ListingError::InvalidRefinement => with_code(Code::InvalidArgument, 1, "Invalid request."),
+            ListingError::CollectionNotFound => with_code(Code::NotFound, 404, "Collection not found"),
+            ListingError::EmptyCollection => with_code(Code::NotFound, 404, "There's nothing here"),
+            ListingError::PlaceNotFound => with_code(Code::NotFound, 404, "Location not found"),
+        }
+    }
+}
+
+/// `RefineListing`: one page of the refined listing at `location`, and what surrounds it.
+pub async fn refine(
+    pool: &AnyPool,
+    areas: &DeliveryAreas,
+    index: &ListingIndex,
+    location: Point,
+    request: &RefineListingRequest,
+) -> Result<RefineListingResponse, ListingError> {
+    let sort_by = Sort::from_proto(request.sort)?;
+    let filters = Filters::from_proto(&request.filters.clone().unwrap_or_default())?;
+    let collection = match request.collection_id {
+        0 => None,
+        id => Some(Collection::find(id).ok_or(ListingError::CollectionNotFound)?),
+    };
+
+    let all: Vec<Candidate<'_>> = areas
+        .delivering_to(location)
+        .into_iter()
+        .filter_map(|d| {
+            // A restaurant in the delivery index always has facts (same table, same start); skip
+            // rather than fail if an operator's hand edit broke that.
+            let facts = index.facts.get(&d.listing.id)?;
+            let (min_minutes, _) = sla::delivery_minutes(d.listing.prep_time_minutes, d.distance_km);
+            Some(Candidate { delivering: d, facts, min_minutes, relevance: restaurants::relevance(&d) })
+        })
+        .collect();
+    let unfiltered_total = all.len();
+
+    let count = |f: &Filters| all.iter().filter(|c| f.matches(c)).count();
+    let collection_card = |c: &Collection| CollectionCard {
+        collection_id: c.id,
+        title: c.title.clone(),
+        description: c.description.clone(),
+        restaurants: u32::try_from(count(&c.filters())).unwrap_or(u32::MAX),
+        image_id: c.image_id(),
+    };
+    let collection_card_json = collection.as_ref().map(collection_card);
+    if collection_card_json.as_ref().is_some_and(|card| unfiltered_total > 0 && card.restaurants == 0) {
+        return Err(ListingError::EmptyCollection);
+    }
+
+    let rules = match &collection {
+        Some(c) => filters.and(&c.filters()),
+        None => vec![filters.clone()],
+    };
+    let mut chosen: Vec<Candidate<'_>> = all.iter().copied().filter(|c| rules.iter().all(|f| f.matches(c))).collect();
+    sort(&mut chosen, sort_by);
+
+    let total = chosen.len();
+    let limit = match request.limit as usize {
+        0 => restaurants::DEFAULT_PAGE_SIZE,
+        n => n.min(restaurants::MAX_PAGE_SIZE),
+    };
+    let start = (request.offset as usize).min(total);
+    let end = start.saturating_add(limit).min(total);
+    let page_ids: Vec<u64> = chosen[start..end].iter().map(|c| c.delivering.listing.id).collect();
+    let mut rows = restaurants::fetch_cards(pool, &page_ids).await?;
+    let mut page = ListRestaurantsResponse {
+        total_restaurants: u32::try_from(total).unwrap_or(u32::MAX),
+        next_offset: (end < total).then(|| u32::try_from(end).unwrap_or(u32::MAX)),
+        serviceability: if unfiltered_total == 0 { Serviceability::NonServiceable } else { Serviceability::Serviceable }
+            .into(),
+        ..Default::default()
+    };
+    for c in &chosen[start..end] {
+        let l = c.delivering.listing;
+        let Some(restaurant) = rows.remove(&l.id) else {
+            tracing::warn!(id = l.id, "indexed restaurant missing from the table");
+            continue;
+        };
+        let card = RestaurantCard {
+            sla: Some(sla::sla_at_distance(c.delivering.distance_km, l.delivery_radius_m, l.prep_time_minutes)),
+            restaurant: Some(restaurant),
+        };
+        if l.opened { page.open.push(card) } else { page.closed.push(card) }
+    }
+
+    Ok(RefineListingResponse {
+        page: Some(page),
+        unfiltered_total: u32::try_from(unfiltered_total).unwrap_or(u32::MAX),
+        top_carousel: top_carousel(&all),
+        banners: banners(&all),
+        filter_collections: Collection::themes().map(|c| collection_card(&c)).filter(|c| c.restaurants > 0).collect(),
+        cuisines: cuisine_counts(&all),
+        nudge: nudge(&all, sort_by, &filters, collection.as_ref()),
+        collection: collection_card_json,
+    })
+}
+
+/// Cuisines near the point with how many restaurants serve each, most first, then by name.
+pub fn cuisine_counts(all: &[Candidate<'_>]) -> Vec<CuisineCount> {
+    let mut counts: HashMap<&str, u32> = HashMap::new();
+    for c in all {
+        for cuisine in &c.facts.cuisines {
+            *counts.entry(cuisine.as_str()).or_default() += 1;
+        }
+    }
+    let mut counts: Vec<(&str, u32)> = counts.into_iter().collect();
+    counts.sort_by(|(na, a), (nb, b)| b.cmp(a).then(na.cmp(nb)));
+    counts.into_iter().map(|(cuisine, restaurants)| CuisineCount { cuisine: cuisine.into(), restaurants }).collect()
+}
+
+/// "What's on your mind": the cuisine collections with the most restaurants near the point.
+fn top_carousel(all: &[Candidate<'_>]) -> Vec<CollectionCard> {
+    cuisine_counts(all)
+        .into_iter()
+        .filter_map(|cc| {
+            let c = Collection::for_cuisine(&cc.cuisine)?;
+            Some(CollectionCard {
+                collection_id: c.id,
+                image_id: c.image_id(),
+                title: c.title,
+                description: c.description,
+                restaurants: cc.restaurants,
+            })
+        })
+        .take(TOP_CAROUSEL_SIZE)
+        .collect()
+}
+
+/// The offer headlines near the point, most common first (then by text).
+fn banners(all: &[Candidate<'_>]) -> Vec<OfferBanner> {
+    let mut counts: HashMap<&str, u32> = HashMap::new();
+    for c in all.iter().filter(|c| c.delivering.listing.opened) {
+        if let Some(offer) = &c.facts.offer {
+            *counts.entry(offer.as_str()).or_default() += 1;
+        }
+    }
+    let mut counts: Vec<(&str, u32)> = counts.into_iter().collect();
+    counts.sort_by(|(ta, a), (tb, b)| b.cmp(a).then(ta.cmp(tb)));
+    counts
+        .into_iter()
+        .take(BANNERS_SIZE)
+        .map(|(offer, restaurants)| OfferBanner { offer_text: offer.into(), restaurants })
+        .collect()
+}
+
+/// Points a visitor who is not already sorting or filtering by speed at the fast-delivery
+/// collection, when some open restaurant near them qualifies.
+fn nudge(all: &[Candidate<'_>], sort: Sort, filters: &Filters, collection: Option<&Collection>) -> Option<Nudge> {
+    if sort == Sort::DeliveryTime || filters.fast_delivery || collection.is_some_and(|c| c.theme == Some(Theme::FastDelivery)) {
+        return None;
+    }
+    let fast = all
+        .iter()
+        .filter(|c| c.delivering.listing.opened && c.min_minutes <= FAST_DELIVERY_MINUTES)
+        .count();
+    let id = crate::collections::THEMES.iter().find(|(_, t)| *t == Theme::FastDelivery)?.0;
+    (fast > 0).then(|| Nudge {
+        title: "Hungry in a hurry?".into(),
+        text: format!(
+            "{fast} {} deliver in {FAST_DELIVERY_MINUTES} minutes or less",
+            if fast == 1 { "restaurant can" } else { "restaurants can" }
+        ),
+        collection_id: id,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::delivery_areas::Listing;
+
+    fn listing(id: u64, opened: bool, rating: Option<u32>) -> Listing {
+        Listing {
+            id,
+            point: Point::new(12.9, 77.6).unwrap(),
+            delivery_radius_m: 5_000,
+            prep_time_minutes: 20,
+            opened,
+            rating_tenths: rating,
+            total_ratings: 100,
+        }
+    }
+
+    fn cand<'a>(l: &'a Listing, f: &'a Facts, min_minutes: u32, relevance: f64) -> Candidate<'a> {
+        Candidate { delivering: Delivering { listing: l, distance_km: 1.0 }, facts: f, min_minutes, relevance }
+    }
+
+    fn ids(c: &[Candidate<'_>]) -> Vec<u64> {
+        c.iter().map(|c| c.delivering.listing.id).collect()
+    }
+
+    #[test]
+    fn every_sort_keeps_open_restaurants_first_and_orders_by_its_key() {
+        let ls = [listing(1, true, Some(45)), listing(2, true, None), listing(3, false, Some(49)), listing(4, true, Some(38))];
+        let fs = [
+            Facts::new(40_000, false, None, vec![]),
+            Facts::new(20_000, false, None, vec![]),
+            Facts::new(10_000, false, None, vec![]),
+            Facts::new(70_000, false, None, vec![]),
+        ];
+        let all =
+            vec![cand(&ls[0], &fs[0], 40, 0.9), cand(&ls[1], &fs[1], 25, 0.5), cand(&ls[2], &fs[2], 20, 1.0), cand(&ls[3], &fs[3], 30, 0.7)];
+        let sorted = |s| {
+            let mut v = all.clone();
+            sort(&mut v, s);
+            ids(&v)
+        };
+        assert_eq!(sorted(Sort::Relevance), [1, 4, 2, 3]);
+        assert_eq!(sorted(Sort::DeliveryTime), [2, 4, 1, 3]);
+        assert_eq!(sorted(Sort::Rating), [1, 4, 2, 3]);
+        assert_eq!(sorted(Sort::CostLowToHigh), [2, 1, 4, 3]);
+        assert_eq!(sorted(Sort::CostHighToLow), [4, 1, 2, 3]);
+    }
+
+    #[test]
+    fn each_filter_keeps_only_what_it_names() {
+        let l = listing(1, true, Some(40));
+        let unrated = listing(2, true, None);
+        let veg = Facts::new(25_000, true, Some("50% OFF".into()), vec!["South Indian".into(), "Sweets".into()]);
+        let meat = Facts::new(65_000, false, None, vec!["Biryani".into()]);
+        let f = |filters: Filters, c: Candidate<'_>| filters.matches(&c);
+
+        assert!(f(Filters { rating_4_plus: true, ..Default::default() }, cand(&l, &meat, 40, 0.0)));
+        assert!(!f(Filters { rating_4_plus: true, ..Default::default() }, cand(&unrated, &meat, 40, 0.0)));
+        assert!(f(Filters { pure_veg: true, ..Default::default() }, cand(&l, &veg, 40, 0.0)));
+        assert!(!f(Filters { pure_veg: true, ..Default::default() }, cand(&l, &meat, 40, 0.0)));
+        assert!(f(Filters { fast_delivery: true, ..Default::default() }, cand(&l, &meat, 30, 0.0)));
+        assert!(!f(Filters { fast_delivery: true, ..Default::default() }, cand(&l, &meat, 35, 0.0)));
+        assert!(f(Filters { offers: true, ..Default::default() }, cand(&l, &veg, 40, 0.0)));
+        assert!(!f(Filters { offers: true, ..Default::default() }, cand(&l, &meat, 40, 0.0)));
+        assert!(f(Filters { cuisines: vec!["sweets".into(), "x".into()], ..Default::default() }, cand(&l, &veg, 40, 0.0)));
+        assert!(!f(Filters { cuisines: vec!["sweets".into()], ..Default::default() }, cand(&l, &meat, 40, 0.0)));
+        let bands = |b: Vec<CostBand>| Filters { cost_bands: b, ..Default::default() };
+        assert!(f(bands(vec![CostBand::Under300]), cand(&l, &veg, 40, 0.0)));
+        assert!(f(bands(vec![CostBand::From300To600, CostBand::Over600]), cand(&l, &meat, 40, 0.0)));
+        assert!(!f(bands(vec![CostBand::From300To600]), cand(&l, &meat, 40, 0.0)));
+    }
+
+    #[test]
+    fn cost_band_edges_follow_the_labels() {
+        assert!(CostBand::Under300.contains(29_999) && !CostBand::Under300.contains(30_000));
+        assert!(CostBand::From300To600.contains(30_000) && CostBand::From300To600.contains(60_000));
+        assert!(CostBand::Over600.contains(60_001) && !CostBand::Over600.contains(60_000));
+    }
+
+    #[test]
+    fn unknown_sorts_and_ranges_and_oversized_cuisine_lists_are_refused() {
+        assert!(Sort::from_proto(99).is_err());
+        assert!(Filters::from_proto(&ListingFilters { cost_ranges: vec![0], ..Default::default() }).is_err());
+        let many = ListingFilters { cuisines: vec!["a".into(); 21], ..Default::default() };
+        assert!(Filters::from_proto(&many).is_err());
+        let ok = Filters::from_proto(&ListingFilters { cuisines: vec![" Biryani ".into()], cost_ranges: vec![1, 1], ..Default::default() })
+            .unwrap();
+        assert_eq!((ok.cuisines, ok.cost_bands), (vec!["biryani".to_string()], vec![CostBand::Under300]));
+    }
+}

@@ -1,0 +1,473 @@
+//! Search (issue 3): the `SuggestSearch`, `Search` and `GetPreSearch` RPCs over a full-text index
+//! (tantivy, in RAM) of restaurants (name, cuisines, area), dishes (name) and cuisines, built once
+//! at start from the tables.
+//!
+//! - [`query`]: the analyzer, the synonym table and how a search string becomes a query (exact,
+//!   synonym, prefix and typo-tolerant clauses).
+//! - [`dishes`]: the `search_dishes` table the dish index is built from.
+//! - [`rank`]: the order of results: relevance first, then distance, then rating.
+//!
+//! Only restaurants that deliver to the caller's point are ever returned: the delivery index
+//! ([`DeliveryAreas`]) names them and the query is restricted to them inside the engine. This
+//! module never writes a table, and never prices anything (a dish's price is for display; the
+//! cart asks the menu service). See `docs/search.md`.
+
+pub mod dishes;
+pub mod query;
+pub mod rank;
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+use sqlx::{AnyPool, Row};
+use tantivy::collector::TopDocs;
+use tantivy::columnar::Column;
+use tantivy::query::{BooleanQuery, BoostQuery, Occur, Query, TermSetQuery};
+use tantivy::schema::{
+    FAST, Field, INDEXED, IndexRecordOption, Schema, TextFieldIndexing, TextOptions,
+};
+use tantivy::{DocAddress, Index, IndexReader, ReloadPolicy, Term, doc};
+use tiffin_platform::internal_error;
+use tiffin_platform::status::with_code;
+use tiffin_proto::discovery::v1::{
+    Dish as DishMessage, DishResult, GetPreSearchResponse, PopularCuisine, RestaurantCard, SearchResponse,
+    SuggestSearchResponse, Suggestion, SuggestionKind,
+};
+use tonic::{Code, Status};
+
+use crate::delivery_areas::{Delivering, DeliveryAreas};
+use crate::geo::Point;
+use crate::restaurants;
+use dishes::Dish;
+use rank::Hit;
+
+/// Results per kind when the caller asks for 0.
+pub const DEFAULT_LIMIT: usize = 30;
+/// Most results per kind, whatever the caller asks.
+pub const MAX_LIMIT: usize = 50;
+/// Suggestions when the caller asks for 0, and at most.
+pub const DEFAULT_SUGGESTIONS: usize = 8;
+pub const MAX_SUGGESTIONS: usize = 20;
+/// Popular cuisines when the caller asks for 0, and at most.
+pub const DEFAULT_CUISINES: usize = 12;
+pub const MAX_CUISINES: usize = 50;
+/// Hits read from the engine before ranking: enough to hold every top-relevance match near a point.
+const CANDIDATES: usize = 400;
+
+/// Why a search failed.
+#[derive(Debug, thiserror::Error)]
+pub enum SearchError {
+    /// Nothing to search for (blank, or only punctuation).
+    #[error("empty search query")]
+    EmptyQuery,
+    /// The location, or reading restaurant cards.
+    #[error(transparent)]
+    Discovery(#[from] crate::error::Error),
+    /// The engine failed; logged, answered as a generic internal error.
+    #[error("search index: {0}")]
+    Index(#[from] tantivy::TantivyError),
+}
+
+impl From<SearchError> for Status {
+    fn from(e: SearchError) -> Self {
+        match e {
+            SearchError::EmptyQuery => with_code(Code::InvalidArgument, 1, "Invalid request."),
+            SearchError::Discovery(e) => e.into(),
+            SearchError::Index(e) => internal_error!(e, "discovery search index error"),
+        }
+    }
+}
+
+/// What search keeps about a restaurant besides its index entry: what a suggestion shows, and
+/// its cuisines for the popular-cuisines count.
+#[derive(Debug, Clone)]
+pub struct SearchRestaurant {
+    pub id: u64,
+    pub name: String,
+    pub slug: String,
+    pub city: String,
+    pub area_name: String,
+    pub locality: String,
+    pub image_id: String,
+    pub cuisines: Vec<String>,
+}
+
+/// One tantivy index and the fields a query needs.
+struct Corpus {
+    reader: IndexReader,
+    /// The restaurant the document belongs to (indexed, to restrict a query to those delivering).
+    restaurant: Option<Field>,
+    /// Text fields and their weights.
+    fields: Vec<(Field, f32)>,
+}
+
+/// The fast field holding a document's position in the owning `Vec`.
+const ORD: &str = "ord";
+
+fn text_options() -> TextOptions {
+    TextOptions::default().set_indexing_options(
+        TextFieldIndexing::default().set_tokenizer(query::ANALYZER).set_index_option(IndexRecordOption::WithFreqs),
+    )
+}
+
+/// Memory for one index's writer (tantivy flushes a segment when it is full).
+const WRITER_BUDGET: usize = 50_000_000;
+
+impl Corpus {
+    /// Builds an index in RAM with the given weighted text fields and one document per item.
+    fn build<T>(
+        items: &[T],
+        text_fields: &[(&str, f32)],
+        with_restaurant: bool,
+        document: impl Fn(&T) -> (Option<u64>, Vec<String>),
+    ) -> tantivy::Result<Self> {
+        let mut schema = Schema::builder();
+        let ord = schema.add_u64_field(ORD, FAST);
+        let restaurant = with_restaurant.then(|| schema.add_u64_field("restaurant", INDEXED));
+        let fields: Vec<(Field, f32)> =
+            text_fields.iter().map(|(name, weight)| (schema.add_text_field(name, text_options()), *weight)).collect();
+        let index = Index::create_in_ram(schema.build());
+        index.tokenizers().register(query::ANALYZER, query::analyzer());
+        let mut writer = index.writer_with_num_threads(1, WRITER_BUDGET)?;
+        for (i, item) in items.iter().enumerate() {
+            let (restaurant_id, texts) = document(item);
+            let mut d = doc!(ord => i as u64);
+            if let (Some(field), Some(id)) = (restaurant, restaurant_id) {
+                d.add_u64(field, id);
+            }
+            for ((field, _), text) in fields.iter().zip(texts) {
+                d.add_text(*field, text);
+            }
+            writer.add_document(d)?;
+        }
+        writer.commit()?;
+        let reader = index.reader_builder().reload_policy(ReloadPolicy::Manual).try_into()?;
+        Ok(Self { reader, restaurant, fields })
+    }
+
+    /// The best `CANDIDATES` documents for `words` (ord and score), restricted to `restaurants`
+    /// when given.
+    fn search(
+        &self,
+        words: &[String],
+        prefix_last: bool,
+        restaurants: Option<&[u64]>,
+    ) -> tantivy::Result<Vec<(usize, f32)>> {
+        let Some(text) = query::text_query(&self.fields, words, prefix_last) else { return Ok(Vec::new()) };
+        let query: Box<dyn Query> = match (self.restaurant, restaurants) {
+            (Some(field), Some(ids)) => {
+                if ids.is_empty() {
+                    return Ok(Vec::new());
+                }
+                let only = TermSetQuery::new(ids.iter().map(|id| Term::from_field_u64(field, *id)));
+                // A filter: it must match, and adds nothing to the score.
+                Box::new(BooleanQuery::new(vec![
+                    (Occur::Must, text),
+                    (Occur::Must, Box::new(BoostQuery::new(Box::new(only), 0.0))),
+                ]))
+            }
+            _ => text,
+        };
+        let searcher = self.reader.searcher();
+        let top: Vec<(f32, DocAddress)> =
+            searcher.search(&query, &TopDocs::with_limit(CANDIDATES).order_by_score())?;
+        // The ord column of each segment, opened once per search.
+        let mut columns: HashMap<u32, Column<u64>> = HashMap::new();
+        let mut hits = Vec::with_capacity(top.len());
+        for (score, address) in top {
+            let column = match columns.entry(address.segment_ord) {
+                std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
+                std::collections::hash_map::Entry::Vacant(e) => {
+                    e.insert(searcher.segment_reader(address.segment_ord).fast_fields().u64(ORD)?)
+                }
+            };
+            if let Some(ord) = column.first(address.doc_id) {
+                hits.push((ord as usize, score));
+            }
+        }
+        Ok(hits)
+    }
+}
+
+/// The search indexes and what results are built from.
+pub struct SearchIndex {
+    restaurants: Vec<SearchRestaurant>,
+    dishes: Vec<Dish>,
+    /// Distinct cuisine names, in first-seen order.
+    cuisines: Vec<String>,
+    restaurant_corpus: Corpus,
+    dish_corpus: Corpus,
+    cuisine_corpus: Corpus,
+}
+
+/// Which restaurants deliver to a point, with what ranking needs.
+type Near<'a> = HashMap<u64, Delivering<'a>>;
+
+impl SearchIndex {
+    /// Indexes these restaurants and dishes (CPU-bound: call it off the async workers).
+    pub fn build(restaurants: Vec<SearchRestaurant>, dishes: Vec<Dish>) -> tantivy::Result<Self> {
+        let restaurant_corpus = Corpus::build(
+            &restaurants,
+            &[("name", 3.0), ("cuisines", 2.0), ("area", 1.0)],
+            true,
+            |r: &SearchRestaurant| {
+                (Some(r.id), vec![r.name.clone(), r.cuisines.join(", "), format!("{} {}", r.area_name, r.locality)])
+            },
+        )?;
+        let dish_corpus = Corpus::build(&dishes, &[("name", 1.0)], true, |d: &Dish| (Some(d.restaurant_id), vec![d.name.clone()]))?;
+        let mut seen = HashSet::new();
+        let cuisines: Vec<String> = restaurants
+            .iter()
+            .flat_map(|r| r.cuisines.iter())
+            .filter(|c| seen.insert(c.to_lowercase()))
+            .cloned()
+            .collect();
+        let cuisine_corpus = Corpus::build(&cuisines, &[("name", 1.0)], false, |c: &String| (None, vec![c.clone()]))?;
+        Ok(Self { restaurants, dishes, cuisines, restaurant_corpus, dish_corpus, cuisine_corpus })
+    }
+
+    /// Reads the tables and builds the index.
+    pub async fn load(pool: &AnyPool) -> anyhow::Result<Self> {
+        let restaurants = load_restaurants(pool).await?;
+        let dishes = dishes::load(pool).await?;
+        Ok(tokio::task::spawn_blocking(move || Self::build(restaurants, dishes)).await??)
+    }
+
+    /// How many restaurants and dishes are indexed.
+    pub fn len(&self) -> (usize, usize) {
+        (self.restaurants.len(), self.dishes.len())
+    }
+
+    fn near<'a>(areas: &'a DeliveryAreas, at: Point) -> Near<'a> {
+        areas.delivering_to(at).into_iter().map(|d| (d.listing.id, d)).collect()
+    }
+
+    /// Restaurant hits: those matching by name, cuisine or area first, then those serving a
+    /// matching dish; each group in [`rank`] order.
+    fn restaurant_hits(
+        &self,
+        words: &[String],
+        prefix_last: bool,
+        near: &Near<'_>,
+        ids: &[u64],
+        dish_found: &[(usize, f32)],
+    ) -> Result<Vec<Hit>, SearchError> {
+        let direct: Vec<(u64, u64, f32)> = self
+            .restaurant_corpus
+            .search(words, prefix_last, Some(ids))?
+            .into_iter()
+            .filter_map(|(ord, score)| self.restaurants.get(ord).map(|r| (r.id, r.id, score)))
+            .collect();
+        let found: HashSet<u64> = direct.iter().map(|(id, _, _)| *id).collect();
+        let mut hits: Vec<Hit> = rank::rank(direct, near, true).into_iter().map(|(_, h)| h).collect();
+        let mut by_dish: HashMap<u64, f32> = HashMap::new();
+        for &(ord, score) in dish_found {
+            if let Some(d) = self.dishes.get(ord).filter(|d| !found.contains(&d.restaurant_id)) {
+                let best = by_dish.entry(d.restaurant_id).or_insert(score);
+                *best = best.max(score);
+            }
+        }
+        let by_dish = by_dish.into_iter().map(|(id, score)| (id, id, score));
+        hits.extend(rank::rank(by_dish, near, false).into_iter().map(|(_, h)| h));
+        Ok(hits)
+    }
+
+    /// Dish hits in [`rank`] order, with the dish's position in `self.dishes`.
+    fn dish_hits(&self, dish_found: &[(usize, f32)], near: &Near<'_>) -> Vec<(usize, Hit)> {
+        let found = dish_found.iter().filter_map(|&(ord, score)| self.dishes.get(ord).map(|d| (ord, d.restaurant_id, score)));
+        rank::rank(found, near, true)
+    }
+
+    /// `Search`: restaurants and dishes for `text` from restaurants delivering to `at`.
+    pub async fn search(
+        &self,
+        pool: &AnyPool,
+        areas: &DeliveryAreas,
+        text: &str,
+        at: Point,
+        limit: u32,
+    ) -> Result<SearchResponse, SearchError> {
+        let words = query::words(text);
+        if words.is_empty() {
+            return Err(SearchError::EmptyQuery);
+        }
+        let limit = match limit as usize {
+            0 => DEFAULT_LIMIT,
+            n => n.min(MAX_LIMIT),
+        };
+        let near = Self::near(areas, at);
+        let ids: Vec<u64> = near.keys().copied().collect();
+        // A lone word is matched as a prefix too ("pan" → paneer); a phrase needs its words whole
+        // or within a typo, so "chicken b" does not list every chicken dish.
+        let prefix_last = words.len() == 1;
+        let dish_found = self.dish_corpus.search(&words, prefix_last, Some(&ids))?;
+        let restaurant_hits: Vec<Hit> =
+            self.restaurant_hits(&words, prefix_last, &near, &ids, &dish_found)?.into_iter().take(limit).collect();
+        let dish_hits: Vec<(usize, Hit)> = self.dish_hits(&dish_found, &near).into_iter().take(limit).collect();
+
+        // One read for every restaurant shown, either as a result or as a dish's restaurant.
+        let mut wanted: Vec<u64> = restaurant_hits.iter().map(|h| h.restaurant_id).collect();
+        for (_, h) in &dish_hits {
+            if !wanted.contains(&h.restaurant_id) {
+                wanted.push(h.restaurant_id);
+            }
+        }
+        let mut cards: HashMap<u64, RestaurantCard> = HashMap::new();
+        for chunk in wanted.chunks(restaurants::MAX_BATCH) {
+            for card in restaurants::get_restaurants(pool, chunk, Some(at)).await? {
+                if let Some(r) = &card.restaurant {
+                    cards.insert(r.id, card);
+                }
+            }
+        }
+        let restaurants = restaurant_hits.iter().filter_map(|h| cards.get(&h.restaurant_id).cloned()).collect();
+        let dishes = dish_hits
+            .iter()
+            .filter_map(|(ord, h)| {
+                let dish = self.dishes.get(*ord)?;
+                Some(DishResult { dish: Some(dish_message(dish)), restaurant: Some(cards.get(&h.restaurant_id)?.clone()) })
+            })
+            .collect();
+        Ok(SearchResponse { restaurants, dishes })
+    }
+
+    /// `SuggestSearch`: cuisines, then restaurants, then dish names, for what is typed so far (its
+    /// last word matched as a prefix).
+    pub fn suggest(&self, areas: &DeliveryAreas, text: &str, at: Point, limit: u32) -> Result<SuggestSearchResponse, SearchError> {
+        let words = query::words(text);
+        if words.is_empty() {
+            return Err(SearchError::EmptyQuery);
+        }
+        let limit = match limit as usize {
+            0 => DEFAULT_SUGGESTIONS,
+            n => n.min(MAX_SUGGESTIONS),
+        };
+        let near = Self::near(areas, at);
+        let ids: Vec<u64> = near.keys().copied().collect();
+        let served = self.served_cuisines(&near);
+
+        let mut suggestions = Vec::new();
+        for (ord, _) in self.cuisine_corpus.search(&words, true, None)? {
+            let Some(name) = self.cuisines.get(ord) else { continue };
+            if served.contains_key(&name.to_lowercase()) && suggestions.len() < 2 {
+                suggestions.push(Suggestion {
+                    kind: SuggestionKind::Cuisine.into(),
+                    text: name.clone(),
+                    subtitle: "Cuisine".into(),
+                    image_id: cuisine_image(name),
+                    ..Default::default()
+                });
+            }
+        }
+        let by_id: HashMap<u64, &SearchRestaurant> = self.restaurants.iter().map(|r| (r.id, r)).collect();
+        let dish_found = self.dish_corpus.search(&words, true, Some(&ids))?;
+        let restaurant_hits = self.restaurant_hits(&words, true, &near, &ids, &dish_found)?;
+        for hit in restaurant_hits.iter().filter(|h| h.direct).take(3) {
+            let Some(r) = by_id.get(&hit.restaurant_id) else { continue };
+            suggestions.push(Suggestion {
+                kind: SuggestionKind::Restaurant.into(),
+                text: r.name.clone(),
+                subtitle: r.area_name.clone(),
+                image_id: r.image_id.clone(),
+                restaurant_id: r.id,
+                restaurant_slug: r.slug.clone(),
+                city: r.city.clone(),
+            });
+        }
+        let mut names = HashSet::new();
+        for (ord, _) in self.dish_hits(&dish_found, &near) {
+            if suggestions.len() >= limit {
+                break;
+            }
+            let Some(d) = self.dishes.get(ord) else { continue };
+            if names.insert(d.name.to_lowercase()) {
+                suggestions.push(Suggestion {
+                    kind: SuggestionKind::Dish.into(),
+                    text: d.name.clone(),
+                    subtitle: "Dish".into(),
+                    image_id: d.image_id.clone(),
+                    ..Default::default()
+                });
+            }
+        }
+        suggestions.truncate(limit);
+        Ok(SuggestSearchResponse { suggestions })
+    }
+
+    /// Each cuisine served by a restaurant delivering here (lower-cased) → (display name, count).
+    fn served_cuisines(&self, near: &Near<'_>) -> HashMap<String, (String, u32)> {
+        let mut served: HashMap<String, (String, u32)> = HashMap::new();
+        for r in self.restaurants.iter().filter(|r| near.contains_key(&r.id)) {
+            for c in &r.cuisines {
+                served.entry(c.to_lowercase()).or_insert_with(|| (c.clone(), 0)).1 += 1;
+            }
+        }
+        served
+    }
+
+    /// `GetPreSearch`: the cuisines most restaurants delivering to `at` serve.
+    pub fn pre_search(&self, areas: &DeliveryAreas, at: Point, limit: u32) -> GetPreSearchResponse {
+        let limit = match limit as usize {
+            0 => DEFAULT_CUISINES,
+            n => n.min(MAX_CUISINES),
+        };
+        let near = Self::near(areas, at);
+        let ordered: BTreeMap<(std::cmp::Reverse<u32>, String), String> =
+            self.served_cuisines(&near).into_iter().map(|(key, (name, n))| ((std::cmp::Reverse(n), key), name)).collect();
+        let cuisines = ordered
+            .into_iter()
+            .take(limit)
+            .map(|((std::cmp::Reverse(n), _), name)| PopularCuisine { image_id: cuisine_image(&name), name, restaurant_count: n })
+            .collect();
+        GetPreSearchResponse { cuisines }
+    }
+}
+
+/// The image the edge renders for a cuisine: `cuisine-<words-joined-by-dashes>`.
+fn cuisine_image(name: &str) -> String {
+    let slug: Vec<String> = query::words(name);
+    format!("cuisine-{}", slug.join("-"))
+}
+
+fn dish_message(d: &Dish) -> DishMessage {
+    DishMessage {
+        id: d.id,
+        restaurant_id: d.restaurant_id,
+        name: d.name.clone(),
+        category: d.category.clone(),
+        veg_type: d.veg_type.clone(),
+        price_paise: d.price,
+        original_price_paise: d.original_price,
+        in_stock: d.in_stock,
+        customisable: d.customisable,
+        image_id: d.image_id.clone(),
+    }
+}
+
+/// Every restaurant's searchable text, with its cuisines in order.
+async fn load_restaurants(pool: &AnyPool) -> Result<Vec<SearchRestaurant>, sqlx::Error> {
+    let mut cuisines: HashMap<i64, Vec<String>> = HashMap::new();
+    for r in sqlx::query("SELECT restaurant_id, cuisine FROM restaurant_cuisines ORDER BY restaurant_id, position")
+        .fetch_all(pool)
+        .await?
+    {
+        cuisines.entry(r.try_get("restaurant_id")?).or_default().push(r.try_get("cuisine")?);
+    }
+    sqlx::query("SELECT id, name, slug, city, area_name, locality, image_id FROM restaurants ORDER BY id")
+        .fetch_all(pool)
+        .await?
+        .iter()
+        .map(|r| {
+            let id: i64 = r.try_get("id")?;
+            Ok(SearchRestaurant {
+                id: id as u64,
+                name: r.try_get("name")?,
+                slug: r.try_get("slug")?,
+                city: r.try_get("city")?,
+                area_name: r.try_get("area_name")?,
+                locality: r.try_get("locality")?,
+                image_id: r.try_get("image_id")?,
+                cuisines: cuisines.remove(&id).unwrap_or_default(),
+            })
+        })
+        .collect()
+}

@@ -1,0 +1,112 @@
+//! The order of search results: relevance, then distance, then rating.
+//!
+//! Engine scores are fine-grained, so "then distance" would never decide anything if they were
+//! compared raw. Each score is therefore placed in a relevance tier, a tenth of the best score of
+//! the search wide (tier 10 holds the best matches, tier 9 those within 10 % of it, …). Within a
+//! tier the nearer restaurant comes first, in whole-kilometre bands; within a band the better
+//! rated (unrated last); then the exact distance, then the lower id, so the order is total.
+
+use std::cmp::Reverse;
+
+use super::Near;
+
+/// Number of relevance tiers below the best score.
+const TIERS: f32 = 10.0;
+
+/// A ranked result.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Hit {
+    /// The restaurant that delivers it.
+    pub restaurant_id: u64,
+    /// Matched by its own text (a restaurant's name, cuisine or area), not through a dish.
+    pub direct: bool,
+    pub tier: u32,
+    pub distance_km: f64,
+    pub rating_tenths: Option<u32>,
+}
+
+/// The relevance tier of `score` given the best score of the search.
+pub fn tier(score: f32, best: f32) -> u32 {
+    if best <= 0.0 || !score.is_finite() {
+        return 0;
+    }
+    ((score / best).clamp(0.0, 1.0) * TIERS).floor() as u32
+}
+
+/// Orders `found` (key, restaurant, score); results whose restaurant does not deliver to the
+/// point are dropped (the engine's filter already left them out; this keeps the rule local).
+pub fn rank<K: Ord + Copy>(found: impl IntoIterator<Item = (K, u64, f32)>, near: &Near<'_>, direct: bool) -> Vec<(K, Hit)> {
+    let found: Vec<(K, u64, f32)> = found.into_iter().filter(|(_, id, _)| near.contains_key(id)).collect();
+    let best = found.iter().map(|(_, _, s)| *s).fold(0.0f32, f32::max);
+    let mut hits: Vec<(K, Hit)> = found
+        .into_iter()
+        .filter_map(|(key, restaurant_id, score)| {
+            let d = near.get(&restaurant_id)?;
+            Some((
+                key,
+                Hit {
+                    restaurant_id,
+                    direct,
+                    tier: tier(score, best),
+                    distance_km: d.distance_km,
+                    rating_tenths: d.listing.rating_tenths.filter(|t| *t > 0),
+                },
+            ))
+        })
+        .collect();
+    hits.sort_by(|(ka, a), (kb, b)| order_key(a).cmp(&order_key(b)).then(a.distance_km.total_cmp(&b.distance_km)).then(ka.cmp(kb)));
+    hits
+}
+
+/// Everything but the exact distance: tier (best first), kilometre band (nearest first), rating
+/// (best first, unrated last).
+fn order_key(h: &Hit) -> (Reverse<u32>, u64, Reverse<u32>) {
+    let band = h.distance_km.max(0.0).floor() as u64;
+    (Reverse(h.tier), band, Reverse(h.rating_tenths.unwrap_or(0)))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use super::*;
+    use crate::delivery_areas::{Delivering, Listing};
+    use crate::geo::Point;
+
+    fn listing(id: u64, rating_tenths: Option<u32>) -> Listing {
+        Listing {
+            id,
+            point: Point::new(12.9, 77.6).unwrap(),
+            delivery_radius_m: 7000,
+            prep_time_minutes: 20,
+            opened: true,
+            rating_tenths,
+            total_ratings: 100,
+        }
+    }
+
+    #[test]
+    fn tiers_are_tenths_of_the_best_score() {
+        assert_eq!(tier(10.0, 10.0), 10);
+        assert_eq!(tier(9.5, 10.0), 9);
+        assert_eq!(tier(1.0, 10.0), 1);
+        assert_eq!(tier(0.5, 0.0), 0);
+    }
+
+    #[test]
+    fn relevance_first_then_distance_band_then_rating() {
+        let listings = [listing(1, Some(45)), listing(2, Some(30)), listing(3, None), listing(4, Some(49))];
+        let near: HashMap<u64, Delivering<'_>> = [(1, 0.4), (2, 0.6), (3, 0.2), (4, 3.5)]
+            .iter()
+            .zip(&listings)
+            .map(|((id, km), l)| (*id, Delivering { listing: l, distance_km: *km }))
+            .collect();
+
+        // 4 matches best; 1, 2 and 3 equally well; 2 is rated lower than 1, 3 unrated; 5 does not
+        // deliver here.
+        let ranked = rank([(1u64, 1, 5.0), (2, 2, 5.0), (3, 3, 5.0), (4, 4, 8.0), (5, 5, 9.0)], &near, true);
+        let order: Vec<u64> = ranked.iter().map(|(k, _)| *k).collect();
+
+        assert_eq!(order, [4, 1, 2, 3]);
+    }
+}
