@@ -12,6 +12,10 @@ use tonic::{Code, Status};
 pub const SPEC_TOO_MANY_ITEMS: u32 = 11;
 /// The spec's general "ERROR" code (§8), shown by the edge as `statusCode` 1.
 pub const SPEC_ERROR: u32 = 1;
+/// The spec's "restaurant closed" (§8).
+pub const SPEC_RESTAURANT_CLOSED: u32 = 6;
+/// The spec's "exceeded inventory" (§8): too many units of one item.
+pub const SPEC_EXCEEDED_INVENTORY: u32 = 13;
 
 /// Anything that can go wrong answering a cart call.
 #[derive(Debug, thiserror::Error)]
@@ -22,6 +26,15 @@ pub enum Error {
     /// More units than [`crate::lines::MAX_UNITS`] in the whole cart.
     #[error("{units} units is more than a cart may hold")]
     TooManyItems { units: u64 },
+    /// More than [`crate::lines::MAX_UNITS_PER_ITEM`] units of one menu item.
+    #[error("{units} units of item {item_id}")]
+    ExceededInventory { item_id: u64, units: u64 },
+    /// Items were added from a restaurant that is closed.
+    #[error("restaurant {0} is closed")]
+    RestaurantClosed(u64),
+    /// A coupon that does not apply to this cart; the reason is worded for the customer.
+    #[error("coupon refused: {0}")]
+    CouponRefused(String),
     /// The request names something the cart cannot even store (an id beyond the range of ids).
     #[error("malformed selection: {0}")]
     Malformed(String),
@@ -55,6 +68,20 @@ impl From<Error> for Status {
                 SPEC_TOO_MANY_ITEMS,
                 "Sorry! Please remove some items from your cart to proceed",
             ),
+            Error::ExceededInventory { .. } => with_code(
+                Code::FailedPrecondition,
+                SPEC_EXCEEDED_INVENTORY,
+                format!(
+                    "Sorry! You can add at most {} of an item",
+                    crate::lines::MAX_UNITS_PER_ITEM
+                ),
+            ),
+            Error::RestaurantClosed(_) => with_code(
+                Code::FailedPrecondition,
+                SPEC_RESTAURANT_CLOSED,
+                "Restaurant is currently closed",
+            ),
+            Error::CouponRefused(reason) => with_code(Code::InvalidArgument, SPEC_ERROR, reason),
             Error::Malformed(ref detail) => {
                 tracing::info!(detail, "malformed cart update refused");
                 with_code(Code::InvalidArgument, SPEC_ERROR, "Oops! Something wrong")

@@ -1,8 +1,10 @@
 //! The cart service: each visitor's cart and its bill. Every line is priced by asking the menu
 //! service; a price sent by a browser is never read, let alone stored.
 //!
-//! - [`carts`]: the `GetCart` and `UpdateCart` RPCs: whose cart (from the caller metadata), the
-//!   quantity limit, pricing, and the reply's status code.
+//! - [`carts`]: the cart RPCs (get, update, calculate, coupons): whose cart (from the caller
+//!   metadata), the limits, pricing, the details (coupon, note, cutlery) and the status code.
+//! - [`bill`]: the bill in integer paise (fees, GST, discount, To Pay); pure (`docs/bill.md`).
+//! - [`coupons`]: the coupon rule engine and the coupons' terms; pure (`docs/coupons.md`).
 //! - [`merge`]: the `MergeGuestCart` RPC: a guest's cart joins the account's on sign-in.
 //! - [`lines`]: the pure rules: cart key, merging lines, totals in paise, the 50-unit limit.
 //! - [`menu_client`]: `PriceItems` calls to the menu (3 s timeout) and what their failures mean.
@@ -12,14 +14,17 @@
 //!   reflection, tracing), with the menu client it prices by.
 //!
 //! It owns its tables and migrations (`migrations/`); nothing else reads them. It must never
-//! store a price or a name (those are the menu's), nor take the cart's owner from a request field.
+//! charge a stored price or store a name (those are the menu's; the one stored price only tells
+//! the customer a price changed), nor take the cart's owner from a request field.
 #![forbid(unsafe_code)]
 
+pub mod bill;
 pub mod carts;
+pub mod coupons;
 pub mod error;
 pub mod lines;
-pub mod merge;
 pub mod menu_client;
+pub mod merge;
 pub mod store;
 
 use std::future::Future;

@@ -19,6 +19,23 @@ use tiffin_proto::menu::v1::PricedItem;
 
 /// Most units one cart may hold; more is the spec's "too many items" (code 11).
 pub const MAX_UNITS: u64 = 50;
+/// Most units of one menu item (all its lines together); more is the spec's "exceeded inventory"
+/// (code 13): a kitchen makes a dish in batches of at most this many.
+pub const MAX_UNITS_PER_ITEM: u64 = 20;
+
+/// The first item with more than [`MAX_UNITS_PER_ITEM`] units, with its units.
+pub fn over_item_limit(items: impl IntoIterator<Item = (u64, u32)>) -> Option<(u64, u64)> {
+    let mut per_item: Vec<(u64, u64)> = Vec::new();
+    for (item_id, quantity) in items {
+        match per_item.iter_mut().find(|(id, _)| *id == item_id) {
+            Some((_, units)) => *units = units.saturating_add(u64::from(quantity)),
+            None => per_item.push((item_id, u64::from(quantity))),
+        }
+    }
+    per_item
+        .into_iter()
+        .find(|(_, units)| *units > MAX_UNITS_PER_ITEM)
+}
 
 /// Units in all, without overflow whatever the request holds.
 pub fn units(quantities: impl IntoIterator<Item = u32>) -> u64 {
@@ -56,6 +73,7 @@ fn line(cart_key: String, quantity: u32, item: PricedItem) -> CartLine {
         in_stock: item.in_stock,
         unit_price_paise: item.unit_price_paise,
         total_paise: 0,
+        previous_unit_price_paise: None,
         addons: item
             .addons
             .into_iter()
@@ -88,10 +106,12 @@ pub fn item_count(lines: &[CartLine]) -> u32 {
         .fold(0, u32::saturating_add)
 }
 
-/// Sum of the line totals in paise (the cart's `item_total_paise`).
+/// Sum of the in-stock line totals in paise (the cart's `item_total_paise`): an unavailable line
+/// is shown but never billed.
 pub fn item_total_paise(lines: &[CartLine]) -> i64 {
     lines
         .iter()
+        .filter(|l| l.in_stock)
         .map(|l| l.total_paise)
         .fold(0, i64::saturating_add)
 }
@@ -105,7 +125,11 @@ mod tests {
     fn priced(item_id: u64, unit: i64, variations: &[&str], addons: &[&str]) -> PricedItem {
         PricedItem {
             // As the menu would compute it for this selection.
-            cart_key: tiffin_menu::pricing::cart_key(item_id, variations.iter().copied(), addons.iter().copied()),
+            cart_key: tiffin_menu::pricing::cart_key(
+                item_id,
+                variations.iter().copied(),
+                addons.iter().copied(),
+            ),
             item_id,
             name: format!("Item {item_id}"),
             in_stock: true,
@@ -166,6 +190,20 @@ mod tests {
         assert_eq!(lines[0].total_paise, 37_035);
         assert_eq!(item_total_paise(&lines), 37_035 + 198);
         assert_eq!(item_count(&lines), 5);
+    }
+
+    #[test]
+    fn out_of_stock_lines_are_not_in_the_item_total() {
+        let mut gone = priced(2, 5_000, &[], &[]);
+        gone.in_stock = false;
+        let lines = merge([(1, priced(1, 10_000, &[], &[])), (2, gone)]);
+        assert_eq!(item_total_paise(&lines), 10_000);
+    }
+
+    #[test]
+    fn more_than_twenty_of_one_item_across_its_lines_is_over_the_item_limit() {
+        assert_eq!(over_item_limit([(1, 10), (2, 20), (1, 10)]), None);
+        assert_eq!(over_item_limit([(1, 10), (2, 5), (1, 11)]), Some((1, 21)));
     }
 
     #[test]

@@ -10,7 +10,7 @@ use std::time::Duration;
 use futures::future::join_all;
 use tiffin_platform::grpc::TracedChannel;
 use tiffin_proto::menu::v1::{
-    ItemSelection, PriceItemsRequest, PriceItemsResponse, PricedItem,
+    GetMenuRequest, ItemSelection, Offer, PriceItemsRequest, PriceItemsResponse, PricedItem,
     menu_service_client::MenuServiceClient,
 };
 use tonic::{Code, Status};
@@ -41,10 +41,21 @@ pub struct Repriced {
     pub items: Vec<Option<PricedItem>>,
 }
 
+/// How long a restaurant's offers are kept before the menu is asked again.
+pub const OFFERS_TTL: Duration = Duration::from_secs(300);
+
+/// Each restaurant's offers and when they were fetched.
+type OffersCache = std::sync::Arc<
+    std::sync::Mutex<std::collections::HashMap<u64, (std::time::Instant, Vec<Offer>)>>,
+>;
+
 /// A client of the menu service.
 #[derive(Clone)]
 pub struct MenuClient {
     client: MenuServiceClient<TracedChannel>,
+    /// Each restaurant's offers strip (its coupons) and when it was fetched. Offers change far
+    /// less often than carts are priced, so they are asked at most every [`OFFERS_TTL`].
+    offers: OffersCache,
 }
 
 impl MenuClient {
@@ -53,6 +64,7 @@ impl MenuClient {
         let channel = tiffin_platform::grpc::channel(url, MENU_TIMEOUT)?;
         Ok(Self {
             client: MenuServiceClient::new(channel),
+            offers: Default::default(),
         })
     }
 
@@ -65,6 +77,36 @@ impl MenuClient {
             Some("http") if endpoint.uri().host().is_some() => Ok(()),
             _ => Err("expected http://host:port".into()),
         }
+    }
+
+    /// The restaurant's offers (their coupon codes), from the menu's light form, cached.
+    pub async fn offers(&self, restaurant_id: u64) -> Result<Vec<Offer>, Error> {
+        if let Ok(cache) = self.offers.lock()
+            && let Some((at, offers)) = cache.get(&restaurant_id)
+            && at.elapsed() < OFFERS_TTL
+        {
+            return Ok(offers.clone());
+        }
+        let menu = self
+            .client
+            .clone()
+            .get_menu(GetMenuRequest {
+                restaurant_id,
+                quick: true,
+                ..GetMenuRequest::default()
+            })
+            .await
+            .map_err(from_menu)?
+            .into_inner()
+            .menu
+            .unwrap_or_default();
+        if let Ok(mut cache) = self.offers.lock() {
+            cache.insert(
+                restaurant_id,
+                (std::time::Instant::now(), menu.offers.clone()),
+            );
+        }
+        Ok(menu.offers)
     }
 
     /// Prices every selection, all or nothing: one price per selection, in order.

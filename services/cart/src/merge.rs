@@ -5,8 +5,8 @@
 //! - account cart empty, absent or from another restaurant → the guest cart becomes the account's;
 //! - same restaurant → lines with the same cart key have their quantities summed (at the account
 //!   line's position), the guest's other lines are appended in their order; if the result holds
-//!   more than [`MAX_UNITS`] units, the guest cart alone wins (it was just being edited, and it is
-//!   within the limit by construction).
+//!   more than [`MAX_UNITS`] units, or more than [`crate::lines::MAX_UNITS_PER_ITEM`] of one item, the guest
+//!   cart alone wins (it was just being edited, and it is within the limits by construction).
 //!
 //! Lines are merged as stored (cart key, item, quantity, chosen ids), without asking the menu:
 //! the next `GetCart` prices them as always. The merge runs in one transaction whose first
@@ -17,7 +17,7 @@ use sqlx::{AnyPool, Row};
 use tiffin_proto::cart::v1::MergeOutcome;
 
 use crate::error::Error;
-use crate::lines::{MAX_UNITS, units};
+use crate::lines::{MAX_UNITS, over_item_limit, units};
 
 /// A stored line, exactly as its row holds it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -86,7 +86,13 @@ pub fn decide(guest: &RawCart, account: &RawCart) -> Decision {
         restaurant_id: guest.restaurant_id,
         lines,
     };
-    if combined.units() > MAX_UNITS {
+    let per_item = combined.lines.iter().map(|l| {
+        (
+            u64::try_from(l.menu_item_id).unwrap_or(u64::MAX),
+            u32::try_from(l.quantity).unwrap_or(u32::MAX),
+        )
+    });
+    if combined.units() > MAX_UNITS || over_item_limit(per_item).is_some() {
         return adopt(MergeOutcome::GuestCartKeptOverLimit);
     }
     Decision {
@@ -336,14 +342,29 @@ mod tests {
 
     #[test]
     fn past_fifty_units_the_guest_cart_alone_wins() {
-        let account = cart(1, &[("10", 30)]);
-        let guest = cart(1, &[("10", 15), ("12", 6)]);
+        let account = cart(1, &[("10", 20), ("11", 20)]);
+        let guest = cart(1, &[("12", 11)]);
         let d = decide(&guest, &account);
         assert_eq!(d.outcome, MergeOutcome::GuestCartKeptOverLimit);
         assert_eq!(d.new_cart, Some(guest));
         // Exactly fifty is still within the limit.
-        let d = decide(&cart(1, &[("10", 20)]), &account);
+        let d = decide(&cart(1, &[("12", 10)]), &account);
         assert_eq!(d.outcome, MergeOutcome::LinesCombined);
-        assert_eq!(keys(&d.new_cart.unwrap()), [("10", 50)]);
+        assert_eq!(
+            keys(&d.new_cart.unwrap()),
+            [("10", 20), ("11", 20), ("12", 10)]
+        );
+    }
+
+    #[test]
+    fn past_twenty_of_one_item_the_guest_cart_alone_wins() {
+        // Two lines of item 10 (different choices) count together.
+        let account = cart(1, &[("10|v1", 12)]);
+        let guest = cart(1, &[("10|v2", 9)]);
+        let d = decide(&guest, &account);
+        assert_eq!(d.outcome, MergeOutcome::GuestCartKeptOverLimit);
+        assert_eq!(d.new_cart, Some(guest));
+        let d = decide(&cart(1, &[("10|v2", 8)]), &account);
+        assert_eq!(d.outcome, MergeOutcome::LinesCombined);
     }
 }

@@ -131,6 +131,8 @@ async fn fill(cart: &mut Cart, caller: &Caller, restaurant_id: u64, items: Vec<C
             UpdateCartRequest {
                 restaurant_id,
                 items,
+                items_given: true,
+                ..Default::default()
             },
         ))
         .await
@@ -141,7 +143,7 @@ async fn fill(cart: &mut Cart, caller: &Caller, restaurant_id: u64, items: Vec<C
 async fn content(cart: &mut Cart, caller: &Caller) -> (Option<u64>, Vec<(u64, u32)>) {
     let c = cart
         .client
-        .get_cart(as_caller(caller, GetCartRequest {}))
+        .get_cart(as_caller(caller, GetCartRequest::default()))
         .await
         .expect("cart read")
         .into_inner()
@@ -304,14 +306,14 @@ async fn past_fifty_units_the_guest_cart_alone_wins() {
     let [(r1, items), _] = two_restaurants(&menu.catalogue);
     for db in testing::all().await {
         let mut cart = start_cart(&db.url, &menu.url).await;
-        fill(&mut cart, &user(1), r1, vec![line(items[0], 40)]).await;
         fill(
             &mut cart,
-            &guest("g"),
+            &user(1),
             r1,
-            vec![line(items[0], 6), line(items[1], 5)],
+            vec![line(items[0], 20), line(items[1], 20)],
         )
         .await;
+        fill(&mut cart, &guest("g"), r1, vec![line(items[2], 11)]).await;
 
         let reply = merge(&mut cart, &user(1), "g").await.unwrap();
 
@@ -323,7 +325,31 @@ async fn past_fifty_units_the_guest_cart_alone_wins() {
         );
         assert_eq!(
             content(&mut cart, &user(1)).await,
-            (Some(r1), vec![(items[0], 6), (items[1], 5)])
+            (Some(r1), vec![(items[2], 11)])
+        );
+    }
+}
+
+#[tokio::test]
+async fn past_twenty_of_one_item_the_guest_cart_alone_wins() {
+    let menu = start_menu().await;
+    let [(r1, items), _] = two_restaurants(&menu.catalogue);
+    for db in testing::all().await {
+        let mut cart = start_cart(&db.url, &menu.url).await;
+        fill(&mut cart, &user(1), r1, vec![line(items[0], 15)]).await;
+        fill(&mut cart, &guest("g"), r1, vec![line(items[0], 6)]).await;
+
+        let reply = merge(&mut cart, &user(1), "g").await.unwrap();
+
+        assert_eq!(
+            reply.outcome(),
+            MergeOutcome::GuestCartKeptOverLimit,
+            "{:?}",
+            db.engine
+        );
+        assert_eq!(
+            content(&mut cart, &user(1)).await,
+            (Some(r1), vec![(items[0], 6)])
         );
     }
 }

@@ -1,0 +1,386 @@
+//! The bill: item total, delivery fee, packaging, platform fee, GST, coupon discount and "To Pay",
+//! all integer paise. Pure arithmetic (no storage, no network, no clock), so every rule is proven
+//! by the unit and property tests below. The rates and the rounding are documented in
+//! `docs/bill.md`; change both together.
+//!
+//! It must never use floating point for money: the only float is the distance, which picks a fee
+//! band and is shown in a label.
+
+/// ₹5 of packaging per unit ...
+pub const PACKAGING_PER_UNIT_PAISE: i64 = 500;
+/// ... up to ₹50 per order.
+pub const PACKAGING_CAP_PAISE: i64 = 5_000;
+/// Delivery within the first [`BASE_DELIVERY_KM`] kilometres.
+pub const BASE_DELIVERY_FEE_PAISE: i64 = 2_500;
+/// Kilometres the base fee covers.
+pub const BASE_DELIVERY_KM: u32 = 3;
+/// Every started kilometre beyond the base distance.
+pub const DELIVERY_FEE_PER_KM_PAISE: i64 = 800;
+/// Delivery is free when the item total is at least this (₹499).
+pub const FREE_DELIVERY_FROM_PAISE: i64 = 49_900;
+/// Flat per order.
+pub const PLATFORM_FEE_PAISE: i64 = 500;
+/// GST on food (and its packaging), percent.
+pub const GST_FOOD_PERCENT: i64 = 5;
+/// GST on services (delivery and platform fees), percent.
+pub const GST_FEES_PERCENT: i64 = 18;
+/// The lowest minimum cart value (₹99) ...
+pub const MIN_CART_FLOOR_PAISE: i64 = 9_900;
+/// ... and the highest (₹199).
+pub const MIN_CART_CEILING_PAISE: i64 = 19_900;
+
+/// The bill's line keys, in display order.
+pub const ITEM_TOTAL: &str = "ITEM_TOTAL";
+pub const DELIVERY_FEE: &str = "DELIVERY_FEE";
+pub const PACKAGING: &str = "PACKAGING";
+pub const PLATFORM_FEE: &str = "PLATFORM_FEE";
+pub const GST: &str = "GST";
+pub const COUPON_DISCOUNT: &str = "COUPON_DISCOUNT";
+
+/// What a bill is made from.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct BillInput {
+    /// Σ of the in-stock lines' totals (out-of-stock lines are shown, never billed).
+    pub item_total: i64,
+    /// Units of the in-stock lines (packaging is per unit).
+    pub units: u32,
+    /// Metres from the restaurant to the delivery point; `None` when the point is unknown.
+    pub distance_m: Option<u32>,
+    /// What the applied coupon takes off; default: nothing.
+    pub discount: Discount,
+}
+
+/// A coupon's effect on the bill, as [`crate::coupons`] decided it.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Discount {
+    /// Off the food, in paise; the bill never lets it exceed the item total.
+    pub on_food: i64,
+    /// The delivery fee is waived.
+    pub free_delivery: bool,
+    /// The coupon's code, for the line's label ("" when no coupon).
+    pub code: String,
+    /// The coupon's terms, for the line's tooltip.
+    pub tooltip: String,
+}
+
+/// One line of the bill.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Line {
+    pub key: &'static str,
+    pub label: String,
+    /// Signed paise: discounts are negative.
+    pub amount: i64,
+    /// `None` when the line needs no explanation.
+    pub tooltip: Option<String>,
+}
+
+/// A computed bill.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Bill {
+    pub lines: Vec<Line>,
+    /// Exactly the sum of `lines`, never negative.
+    pub to_pay: i64,
+    /// `to_pay` with the coupon's discount added back.
+    pub total_without_coupon: i64,
+    /// The delivery fee before any coupon (a free-delivery coupon's saving).
+    pub delivery_fee: i64,
+}
+
+/// `percent`% of `amount` (≥ 0), rounded half up to the paisa.
+pub fn percent_of(amount: i64, percent: i64) -> i64 {
+    (amount.max(0).saturating_mul(percent).saturating_add(50)) / 100
+}
+
+/// The delivery fee for `item_total` carried `distance_m`: free from ₹499; otherwise ₹25 for the
+/// first 3 km and ₹8 for every started kilometre after; ₹25 when the distance is unknown.
+pub fn delivery_fee(item_total: i64, distance_m: Option<u32>) -> i64 {
+    if item_total >= FREE_DELIVERY_FROM_PAISE {
+        return 0;
+    }
+    let beyond_m = distance_m
+        .unwrap_or(0)
+        .saturating_sub(BASE_DELIVERY_KM * 1_000);
+    let extra_km = i64::from(beyond_m.div_ceil(1_000));
+    BASE_DELIVERY_FEE_PAISE + extra_km * DELIVERY_FEE_PER_KM_PAISE
+}
+
+/// Packaging: ₹5 a unit, at most ₹50.
+pub fn packaging(units: u32) -> i64 {
+    (i64::from(units) * PACKAGING_PER_UNIT_PAISE).min(PACKAGING_CAP_PAISE)
+}
+
+/// A restaurant's minimum cart value: a quarter of its cost for two, rounded down to whole ₹10,
+/// kept between ₹99 and ₹199.
+pub fn min_cart_value(cost_for_two_paise: i64) -> i64 {
+    (cost_for_two_paise.max(0) / 4 / 1_000 * 1_000)
+        .clamp(MIN_CART_FLOOR_PAISE, MIN_CART_CEILING_PAISE)
+}
+
+/// Rupees for a label: `₹100` when whole, else `₹26.17`.
+pub fn rupees(paise: i64) -> String {
+    let sign = if paise < 0 { "-" } else { "" };
+    let p = paise.unsigned_abs();
+    if p.is_multiple_of(100) {
+        format!("{sign}₹{}", p / 100)
+    } else {
+        format!("{sign}₹{}.{:02}", p / 100, p % 100)
+    }
+}
+
+/// Kilometres with one decimal, for labels ("2.4").
+pub fn km(distance_m: u32) -> String {
+    let tenths = (distance_m + 50) / 100;
+    format!("{}.{}", tenths / 10, tenths % 10)
+}
+
+/// The bill of a cart. An empty item total gives `None` (an empty or wholly unavailable cart has
+/// nothing to pay).
+pub fn compute(input: &BillInput) -> Option<Bill> {
+    let item_total = input.item_total.max(0);
+    if item_total == 0 {
+        return None;
+    }
+    let delivery = delivery_fee(item_total, input.distance_m);
+    let packaging = packaging(input.units);
+    let platform = PLATFORM_FEE_PAISE;
+    // A coupon never takes more than the food costs.
+    let food_discount = input.discount.on_food.clamp(0, item_total);
+    let delivery_discount = if input.discount.free_delivery {
+        delivery
+    } else {
+        0
+    };
+    let discount = food_discount + delivery_discount;
+
+    // GST is on what is actually charged: food and packaging after the food discount, fees
+    // after the delivery discount. Each part is rounded on its own, half up.
+    let gst_food = percent_of(item_total + packaging - food_discount, GST_FOOD_PERCENT);
+    let gst_fees = percent_of(delivery - delivery_discount + platform, GST_FEES_PERCENT);
+    let gst = gst_food + gst_fees;
+
+    let mut lines = vec![
+        Line {
+            key: ITEM_TOTAL,
+            label: "Item Total".into(),
+            amount: item_total,
+            tooltip: None,
+        },
+        delivery_line(delivery, input),
+        Line {
+            key: PACKAGING,
+            label: "Packaging Charges".into(),
+            amount: packaging,
+            tooltip: Some(format!(
+                "{} per item, up to {}, charged by the restaurant.",
+                rupees(PACKAGING_PER_UNIT_PAISE),
+                rupees(PACKAGING_CAP_PAISE)
+            )),
+        },
+        Line {
+            key: PLATFORM_FEE,
+            label: "Platform Fee".into(),
+            amount: platform,
+            tooltip: Some("Helps us run and improve Tiffin.".into()),
+        },
+        Line {
+            key: GST,
+            label: "GST".into(),
+            amount: gst,
+            tooltip: Some(format!(
+                "{GST_FOOD_PERCENT}% on food and packaging ({}) + {GST_FEES_PERCENT}% on delivery and platform fees ({}).",
+                rupees(gst_food),
+                rupees(gst_fees)
+            )),
+        },
+    ];
+    if !input.discount.code.is_empty() && discount > 0 {
+        lines.push(Line {
+            key: COUPON_DISCOUNT,
+            label: format!("Coupon Discount ({})", input.discount.code),
+            amount: -discount,
+            tooltip: Some(input.discount.tooltip.clone()).filter(|t| !t.is_empty()),
+        });
+    }
+    let to_pay: i64 = lines.iter().map(|l| l.amount).sum();
+    Some(Bill {
+        total_without_coupon: to_pay + discount,
+        to_pay,
+        lines,
+        delivery_fee: delivery,
+    })
+}
+
+fn delivery_line(fee: i64, input: &BillInput) -> Line {
+    let label = match input.distance_m {
+        Some(m) => format!("Delivery Fee | {} kms", km(m)),
+        None => "Delivery Fee".to_string(),
+    };
+    let tooltip = if fee == 0 {
+        format!(
+            "Free delivery on orders of {} or more",
+            rupees(FREE_DELIVERY_FROM_PAISE)
+        )
+    } else if input.discount.free_delivery {
+        format!("Free delivery with {}", input.discount.code)
+    } else {
+        let basis = input.distance_m.map_or_else(
+            || "Delivery fee".to_string(),
+            |m| format!("Delivery fee for {} kms", km(m)),
+        );
+        format!(
+            "{basis}: {} up to {BASE_DELIVERY_KM} kms, then {} per km. Free on orders of {} or more.",
+            rupees(BASE_DELIVERY_FEE_PAISE),
+            rupees(DELIVERY_FEE_PER_KM_PAISE),
+            rupees(FREE_DELIVERY_FROM_PAISE)
+        )
+    };
+    Line {
+        key: DELIVERY_FEE,
+        label,
+        amount: fee,
+        tooltip: Some(tooltip),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    fn amount(bill: &Bill, key: &str) -> Option<i64> {
+        bill.lines.iter().find(|l| l.key == key).map(|l| l.amount)
+    }
+
+    #[test]
+    fn a_small_nearby_order_pays_every_fee_and_gst() {
+        let bill = compute(&BillInput {
+            item_total: 55_800 - 30_000, // ₹258
+            units: 2,
+            distance_m: Some(2_400),
+            discount: Discount::default(),
+        })
+        .unwrap();
+
+        assert_eq!(amount(&bill, ITEM_TOTAL), Some(25_800));
+        assert_eq!(amount(&bill, DELIVERY_FEE), Some(2_500));
+        assert_eq!(amount(&bill, PACKAGING), Some(1_000));
+        assert_eq!(amount(&bill, PLATFORM_FEE), Some(500));
+        // 5% of ₹268 = ₹13.40; 18% of ₹30 = ₹5.40.
+        assert_eq!(amount(&bill, GST), Some(1_340 + 540));
+        assert_eq!(bill.to_pay, 25_800 + 2_500 + 1_000 + 500 + 1_880);
+        assert_eq!(bill.lines[1].label, "Delivery Fee | 2.4 kms");
+        assert_eq!(amount(&bill, COUPON_DISCOUNT), None);
+    }
+
+    #[test]
+    fn delivery_costs_more_per_started_km_beyond_three_and_nothing_from_499() {
+        assert_eq!(delivery_fee(10_000, Some(3_000)), 2_500);
+        assert_eq!(delivery_fee(10_000, Some(3_001)), 3_300);
+        assert_eq!(delivery_fee(10_000, Some(5_500)), 2_500 + 3 * 800);
+        assert_eq!(delivery_fee(10_000, None), 2_500);
+        assert_eq!(delivery_fee(49_899, Some(9_000)), 2_500 + 6 * 800);
+        assert_eq!(delivery_fee(49_900, Some(9_000)), 0);
+    }
+
+    #[test]
+    fn packaging_is_five_rupees_a_unit_up_to_fifty() {
+        assert_eq!(packaging(1), 500);
+        assert_eq!(packaging(10), 5_000);
+        assert_eq!(packaging(50), 5_000);
+    }
+
+    #[test]
+    fn gst_rounds_half_up_to_the_paisa() {
+        assert_eq!(percent_of(10, 5), 1); // 0.5 → 1
+        assert_eq!(percent_of(9, 5), 0); // 0.45 → 0
+        assert_eq!(percent_of(3_000, 18), 540);
+        assert_eq!(percent_of(-5, 18), 0);
+    }
+
+    #[test]
+    fn a_free_delivery_coupon_waives_the_fee_and_its_gst() {
+        let bill = compute(&BillInput {
+            item_total: 20_000,
+            units: 1,
+            distance_m: Some(4_200),
+            discount: Discount {
+                free_delivery: true,
+                code: "FREEDEL".into(),
+                ..Discount::default()
+            },
+        })
+        .unwrap();
+
+        let fee = 2_500 + 2 * 800;
+        assert_eq!(amount(&bill, DELIVERY_FEE), Some(fee));
+        assert_eq!(amount(&bill, COUPON_DISCOUNT), Some(-fee));
+        // GST on fees is only on the platform fee now: 18% of ₹5 = ₹0.90.
+        assert_eq!(amount(&bill, GST), Some(percent_of(20_500, 5) + 90));
+        assert_eq!(bill.total_without_coupon - bill.to_pay, fee);
+        assert_eq!(bill.lines[5].label, "Coupon Discount (FREEDEL)");
+    }
+
+    #[test]
+    fn an_empty_cart_has_no_bill() {
+        assert_eq!(compute(&BillInput::default()), None);
+    }
+
+    #[test]
+    fn minimum_cart_value_follows_cost_for_two_within_99_and_199() {
+        assert_eq!(min_cart_value(20_000), 9_900);
+        assert_eq!(min_cart_value(60_000), 15_000);
+        assert_eq!(min_cart_value(61_999), 15_000);
+        assert_eq!(min_cart_value(200_000), 19_900);
+    }
+
+    #[test]
+    fn labels_show_rupees_and_kilometres() {
+        assert_eq!(rupees(10_000), "₹100");
+        assert_eq!(rupees(2_617), "₹26.17");
+        assert_eq!(rupees(-905), "-₹9.05");
+        assert_eq!(km(2_449), "2.4");
+        assert_eq!(km(2_450), "2.5");
+    }
+
+    proptest! {
+        #[test]
+        fn to_pay_is_the_sum_of_the_lines_and_never_negative(
+            item_total in 1i64..5_000_000,
+            units in 1u32..=50,
+            distance_m in proptest::option::of(0u32..20_000),
+            on_food in 0i64..10_000_000,
+            free_delivery: bool,
+        ) {
+            let bill = compute(&BillInput {
+                item_total,
+                units,
+                distance_m,
+                discount: Discount { on_food, free_delivery, code: "X".into(), tooltip: String::new() },
+            }).unwrap();
+
+            prop_assert_eq!(bill.to_pay, bill.lines.iter().map(|l| l.amount).sum::<i64>());
+            prop_assert!(bill.to_pay >= 0);
+            prop_assert!(bill.total_without_coupon >= bill.to_pay);
+            // Every charge is non-negative; only the coupon line is negative.
+            for line in &bill.lines {
+                prop_assert_eq!(line.amount < 0, line.key == COUPON_DISCOUNT);
+            }
+            // The discount never exceeds what the food and the delivery cost.
+            let discount = bill.total_without_coupon - bill.to_pay;
+            prop_assert!(discount <= item_total + bill.delivery_fee);
+        }
+
+        #[test]
+        fn gst_is_the_rates_of_what_is_charged(
+            item_total in 1i64..5_000_000,
+            units in 1u32..=50,
+            distance_m in 0u32..20_000,
+        ) {
+            let bill = compute(&BillInput { item_total, units, distance_m: Some(distance_m), ..BillInput::default() }).unwrap();
+            let fee = delivery_fee(item_total, Some(distance_m));
+            let expected = percent_of(item_total + packaging(units), 5) + percent_of(fee + PLATFORM_FEE_PAISE, 18);
+            prop_assert_eq!(amount(&bill, GST), Some(expected));
+        }
+    }
+}
