@@ -33,6 +33,7 @@ use crate::{
 };
 use crate::{security, session, static_files, support};
 use crate::{addresses, auth, dev, favourites, profile, rate_limit};
+use crate::search;
 
 /// What every handler can reach. Cheap to clone.
 #[derive(Debug, Clone)]
@@ -77,10 +78,20 @@ fn api(state: &AppState) -> Router<AppState> {
         .route("/misc/address-recommend", get(places::address_recommend))
         .route("/misc/cities", get(cities::list))
         .route("/restaurants/list/v5", get(restaurants::list))
+        .route("/restaurants/list/update", post(restaurants::update))
+        .route("/offers/restaurant", get(restaurants::offers))
+        .route("/restaurants/city", get(cities::restaurants))
+        .route("/restaurants/search/suggest", get(search::suggest))
+        .route("/restaurants/search/v3", get(search::results))
+        .route("/landing/PRE_SEARCH", get(search::pre_search))
         .route("/menu/pl", get(menu::pl))
         .route("/menu/quick", get(menu::quick))
         .route("/menu/pl/search", get(menu::search))
         .route("/cart", get(cart::get).post(cart::update))
+        .route("/cart/calculate", post(cart::calculate))
+        .route("/cart/applyCoupon", post(cart::apply_coupon))
+        .route("/cart/removeCoupon", post(cart::remove_coupon))
+        .route("/cart/removeReward", post(cart::remove_reward))
         .route("/payment/get-methods", get(payments::get_methods))
         .route("/order/all", get(orders::all))
         .route("/super/plans", get(membership::plans))

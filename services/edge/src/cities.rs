@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use axum::extract::State;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use tiffin_platform::identity::Caller;
 use tiffin_proto::discovery::v1::{City, ListCitiesRequest};
 
@@ -132,4 +132,269 @@ pub async fn list(
         })
         .collect();
     Ok(Data::ok(Cities { cities }))
+}
+
+// ── City, area and cuisine pages (issue 3) ──
+
+/// What a city-shaped page is about, from its route: the words of its `<title>`, meta description
+/// and heading. The same text serves the HTML (for search engines) and `restaurants/city`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PageSubject {
+    pub city: Option<String>,
+    pub area: Option<String>,
+    pub cuisine: Option<String>,
+    /// `best-restaurants` pages.
+    pub best: bool,
+}
+
+/// `biryani-house` → `Biryani House`.
+pub fn title_case(slug: &str) -> String {
+    slug.split(['-', ' '])
+        .filter(|w| !w.is_empty())
+        .map(|w| {
+            let mut c = w.chars();
+            c.next()
+                .map(|f| f.to_uppercase().chain(c).collect::<String>())
+                .unwrap_or_default()
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// `(title, description, heading)` of a city-shaped page.
+pub fn page_text(s: &PageSubject) -> (String, String, String) {
+    let place = match (&s.area, &s.city) {
+        (Some(area), Some(city)) => format!("{area}, {city}"),
+        (None, Some(city)) => city.clone(),
+        (Some(area), None) => area.clone(),
+        (None, None) => "near you".to_string(),
+    };
+    let in_place = if s.city.is_some() || s.area.is_some() {
+        format!("in {place}")
+    } else {
+        place.clone()
+    };
+    let heading = match (&s.cuisine, s.best, &s.area) {
+        (Some(cuisine), _, _) => format!("{cuisine} restaurants {in_place}"),
+        (None, true, _) => format!("Best restaurants {in_place}"),
+        (None, false, Some(_)) => format!("Restaurants {in_place}"),
+        (None, false, None) => match &s.city {
+            Some(city) => format!("Food delivery in {city}"),
+            None => "Restaurants near you".to_string(),
+        },
+    };
+    let title = format!("{heading} | Order food online | Tiffin");
+    let what = s
+        .cuisine
+        .as_ref()
+        .map_or_else(|| "food".to_string(), |c| c.to_string());
+    let description = format!(
+        "Order {what} online from the best restaurants {in_place} on Tiffin. Fast delivery, live order tracking, no minimum order."
+    );
+    (title, description, heading)
+}
+
+#[derive(Debug, Deserialize)]
+pub struct CityQuery {
+    city: Option<String>,
+    area: Option<String>,
+    cuisine: Option<String>,
+    best: Option<String>,
+    offset: Option<String>,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CityPageJson {
+    city: CityJson,
+    area: Option<PlaceJson>,
+    cuisine: Option<String>,
+    title: String,
+    description: String,
+    heading: String,
+    total_restaurants: u32,
+    page_offset: OffsetJson,
+    cards: Vec<CardJson>,
+    areas: Vec<AreaJson>,
+    cuisines: Vec<CuisineJson>,
+}
+
+#[derive(Debug, Serialize)]
+struct PlaceJson {
+    slug: String,
+    name: String,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct OffsetJson {
+    offset: u32,
+    next_offset: Option<u32>,
+}
+
+#[derive(Debug, Serialize)]
+struct CardJson {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    data: crate::restaurants::RestaurantJson,
+}
+
+#[derive(Debug, Serialize)]
+struct AreaJson {
+    slug: String,
+    name: String,
+    restaurants: u32,
+    link: String,
+}
+
+#[derive(Debug, Serialize)]
+struct CuisineJson {
+    label: String,
+    count: u32,
+    link: String,
+}
+
+/// A cuisine's URL word: `Rolls & Wraps` → `rolls-wraps`.
+pub fn cuisine_slug(cuisine: &str) -> String {
+    cuisine
+        .to_lowercase()
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join("-")
+}
+
+/// `GET /api/restaurants/city?city=&area=&cuisine=&best=&offset=`: a city page's restaurants
+/// (no delivery point needed), its areas and cuisines, and the page's title and description.
+pub async fn restaurants(
+    State(state): State<AppState>,
+    Identity(caller): Identity,
+    crate::params::Params(query): crate::params::Params<CityQuery>,
+) -> Result<Data<CityPageJson>, ApiError> {
+    let offset = crate::params::optional_number::<u32>(query.offset.as_deref())?.unwrap_or(0);
+    let city = query.city.unwrap_or_default();
+    let request = tiffin_proto::discovery::v1::ListCityRestaurantsRequest {
+        city: city.clone(),
+        area_slug: query.area.unwrap_or_default(),
+        cuisine: query.cuisine.unwrap_or_default(),
+        offset,
+        limit: crate::restaurants::PAGE_SIZE,
+    };
+    let asked_cuisine = !request.cuisine.trim().is_empty();
+    let area_slug = request.area_slug.trim().to_lowercase();
+    let up = &state.upstreams;
+    let reply = up
+        .discovery
+        .clone()
+        .list_city_restaurants(up.request(request, &caller))
+        .await?
+        .into_inner();
+    let city = reply.city.unwrap_or_default();
+    let subject = PageSubject {
+        city: Some(city.name.clone()),
+        area: (!reply.area_name.is_empty()).then(|| reply.area_name.clone()),
+        cuisine: asked_cuisine.then(|| {
+            if reply.cuisine.is_empty() {
+                "Food".to_string()
+            } else {
+                reply.cuisine.clone()
+            }
+        }),
+        best: query.best.as_deref() == Some("1") || query.best.as_deref() == Some("true"),
+    };
+    let (title, description, heading) = page_text(&subject);
+    Ok(Data::ok(CityPageJson {
+        area: (!reply.area_name.is_empty()).then(|| PlaceJson {
+            slug: area_slug.clone(),
+            name: reply.area_name.clone(),
+        }),
+        cuisine: (!reply.cuisine.is_empty()).then(|| reply.cuisine.clone()),
+        title,
+        description,
+        heading,
+        total_restaurants: reply.total_restaurants,
+        page_offset: OffsetJson {
+            offset,
+            next_offset: reply.next_offset,
+        },
+        cards: reply
+            .restaurants
+            .iter()
+            .filter_map(crate::restaurants::restaurant_json)
+            .map(|data| CardJson {
+                kind: "RESTAURANT",
+                data,
+            })
+            .collect(),
+        areas: reply
+            .areas
+            .iter()
+            .map(|a| AreaJson {
+                link: format!("/city/{}/{}-restaurants", city.slug, a.slug),
+                slug: a.slug.clone(),
+                name: a.name.clone(),
+                restaurants: a.restaurants,
+            })
+            .collect(),
+        cuisines: reply
+            .cuisines
+            .iter()
+            .map(|c| CuisineJson {
+                link: if area_slug.is_empty() {
+                    format!("/{}/{}-collection", city.slug, cuisine_slug(&c.cuisine))
+                } else {
+                    format!(
+                        "/{}/area-{}/{}-collection",
+                        city.slug,
+                        area_slug,
+                        cuisine_slug(&c.cuisine)
+                    )
+                },
+                label: c.cuisine.clone(),
+                count: c.restaurants,
+            })
+            .collect(),
+        city: CityJson {
+            slug: city.slug,
+            name: city.name,
+            enabled: city.enabled,
+        },
+    }))
+}
+
+#[cfg(test)]
+mod page_tests {
+    use super::*;
+
+    #[test]
+    fn page_words_name_the_place_and_the_cuisine() {
+        let city = PageSubject {
+            city: Some("Bangalore".into()),
+            area: None,
+            cuisine: None,
+            best: false,
+        };
+        assert_eq!(page_text(&city).2, "Food delivery in Bangalore");
+        let area = PageSubject {
+            area: Some("Koramangala".into()),
+            ..city.clone()
+        };
+        assert_eq!(page_text(&area).2, "Restaurants in Koramangala, Bangalore");
+        let cuisine = PageSubject {
+            cuisine: Some("Biryani".into()),
+            ..area
+        };
+        let (title, description, _) = page_text(&cuisine);
+        assert_eq!(
+            title,
+            "Biryani restaurants in Koramangala, Bangalore | Order food online | Tiffin"
+        );
+        assert!(description.starts_with("Order Biryani online"));
+        assert_eq!(
+            page_text(&PageSubject { best: true, ..city }).2,
+            "Best restaurants in Bangalore"
+        );
+        assert_eq!(title_case("north-indian"), "North Indian");
+        assert_eq!(cuisine_slug("Rolls & Wraps"), "rolls-wraps");
+    }
 }

@@ -46,6 +46,7 @@ pub mod rate_limit;
 pub mod request_span;
 pub mod restaurants;
 pub mod route_table;
+pub mod search;
 pub mod security;
 pub mod session;
 pub mod static_files;

@@ -59,6 +59,11 @@ pub async fn page(State(state): State<AppState>, request: Request) -> Response {
             );
         }
     };
+    // Issue 3: city, area and cuisine pages carry their own title and description.
+    let html = match &route {
+        Some(route) => with_page_text(&state, route, request.uri().path(), &caller, html).await,
+        None => html,
+    };
     html_reply(
         if route.is_some() {
             StatusCode::OK
@@ -67,6 +72,110 @@ pub async fn page(State(state): State<AppState>, request: Request) -> Response {
         },
         html,
     )
+}
+
+/// Puts a city-shaped page's own `<title>` and meta description (crate::cities::page_text) into the
+/// shell's HTML, for search engines; other pages keep the shell's. The city's name comes from the
+/// city list the route check already fetched; area and cuisine names from their URL words.
+async fn with_page_text(
+    state: &AppState,
+    route: &Route,
+    path: &str,
+    caller: &Caller,
+    html: String,
+) -> String {
+    use crate::cities::{PageSubject, page_text, title_case};
+    let Some(captures) = route.pattern.captures(path) else {
+        return html;
+    };
+    let word = |name: &str| captures.name(name).map(|m| title_case(m.as_str()));
+    let city = match captures.name("city") {
+        Some(slug) => {
+            let cities = state.cities.get(&state.upstreams, caller).await.ok();
+            Some(
+                cities
+                    .and_then(|list| {
+                        list.iter()
+                            .find(|c| c.slug == slug.as_str())
+                            .map(|c| c.name.clone())
+                    })
+                    .unwrap_or_else(|| title_case(slug.as_str())),
+            )
+        }
+        None => None,
+    };
+    let subject = match route.id.as_str() {
+        "city" => PageSubject {
+            city,
+            area: None,
+            cuisine: None,
+            best: false,
+        },
+        "city-best-restaurants" => PageSubject {
+            city,
+            area: None,
+            cuisine: None,
+            best: true,
+        },
+        "area" => PageSubject {
+            city,
+            area: word("area"),
+            cuisine: None,
+            best: false,
+        },
+        "city-collection" | "area-collection" => PageSubject {
+            city,
+            area: word("area"),
+            cuisine: word("collection"),
+            best: false,
+        },
+        "cuisine-near-me" => PageSubject {
+            city: None,
+            area: None,
+            cuisine: word("cuisine"),
+            best: false,
+        },
+        _ => return html,
+    };
+    let (title, description, _) = page_text(&subject);
+    replace_page_text(&html, &title, &description)
+}
+
+/// The shell's first `<title>` and `<meta name="description">` replaced (the latter added when
+/// missing), both HTML-escaped.
+pub fn replace_page_text(html: &str, title: &str, description: &str) -> String {
+    let escape = |s: &str| {
+        s.replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;")
+            .replace('"', "&quot;")
+    };
+    let meta = format!(
+        r#"<meta name="description" content="{}" />"#,
+        escape(description)
+    );
+    let mut out = html.to_string();
+    if let (Some(start), Some(end)) = (out.find("<title>"), out.find("</title>"))
+        && start < end
+    {
+        out.replace_range(
+            start..end + "</title>".len(),
+            &format!("<title>{}</title>", escape(title)),
+        );
+    }
+    match out.find(r#"<meta name="description""#) {
+        Some(start) => {
+            if let Some(len) = out[start..].find('>') {
+                out.replace_range(start..=start + len, &meta);
+            }
+        }
+        None => {
+            if let Some(at) = out.find("</title>") {
+                out.insert_str(at + "</title>".len(), &meta);
+            }
+        }
+    }
+    out
 }
 
 /// The signed-in visitor's `<User>`; `None` for a guest, and also when the account service cannot
