@@ -15,16 +15,19 @@ fn proto_files(dir: &Path, out: &mut Vec<PathBuf>) {
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../proto");
+    // Relative to this crate (cargo runs build scripts there): the paths cargo records to decide
+    // whether to rerun must not name one checkout, because a build directory shared by several
+    // checkouts (CI's cache) would otherwise check another checkout's files and keep stale code.
+    let root = Path::new("../../proto");
     let mut files = Vec::new();
-    proto_files(&root, &mut files);
+    proto_files(root, &mut files);
     files.sort();
     println!("cargo:rerun-if-changed={}", root.display());
     for f in &files {
         println!("cargo:rerun-if-changed={}", f.display());
     }
 
-    let fds = protox::compile(&files, [&root])?;
+    let fds = protox::compile(&files, [root])?;
     let out = PathBuf::from(std::env::var("OUT_DIR")?);
     // Server reflection serves this descriptor set so grpcurl and friends work on every service.
     std::fs::write(out.join("tiffin_descriptor.bin"), prost::Message::encode_to_vec(&fds))?;

@@ -14,6 +14,7 @@
 //!   migrations.
 //! - [`config`]: reading settings from the environment with clear errors, before any port is bound.
 //! - [`shutdown`]: the signal that stops a process (Ctrl-C or SIGTERM).
+//! - The global allocator (mimalloc) of every process.
 //!
 //! This crate must never hold domain rules: if only one service needs it, it lives in that service.
 #![forbid(unsafe_code)]
@@ -26,6 +27,12 @@ pub mod service;
 pub mod shutdown;
 pub mod status;
 pub mod telemetry;
+
+/// Every Tiffin binary links this crate, so this is every process's allocator. Under load the
+/// edge spent a quarter of its time in glibc malloc's locking and consolidation; mimalloc is built
+/// for many small, short-lived allocations across threads (docs/benchmarks.md).
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 /// What [`internal_error!`] expands to in a service crate; not an API.
 #[doc(hidden)]

@@ -39,7 +39,9 @@ use crate::search;
 #[derive(Debug, Clone)]
 pub struct AppState {
     pub settings: Arc<Settings>,
-    pub upstreams: Upstreams,
+    /// Shared, not copied: the state is cloned for every extractor of every request, and each
+    /// client holds a channel whose clone is not free.
+    pub upstreams: Arc<Upstreams>,
     /// The shell's page routes.
     pub routes: Arc<RouteTable>,
     /// Cities, for the footer and for telling city pages from unknown paths.
@@ -64,7 +66,7 @@ impl AppState {
             limits,
             menus,
             settings: Arc::new(settings),
-            upstreams,
+            upstreams: Arc::new(upstreams),
             routes: Arc::new(routes),
             cities: Arc::new(CityCache::new(CITY_TTL)),
         })
