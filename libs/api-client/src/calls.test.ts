@@ -27,6 +27,27 @@ describe('edge calls', () => {
     await expect(calls.cart()).resolves.toEqual({ cartItemsCount: 2 });
   });
 
+  it('posts the coupon calls to their paths with the CSRF token, the code only where it belongs', async () => {
+    const { calls, fetch } = client({ statusCode: 0, data: { cartItemsCount: 1 } });
+    await calls.applyCoupon('TIFFIN20');
+    await calls.applyCoupon('BANK10', 'upi_collect');
+    await calls.removeCoupon();
+    await calls.removeReward();
+    await calls.calculateCart({ paymentMethod: 'upi_collect' });
+    expect(fetch.mock.calls.map(([url, init]) => [url, JSON.parse(init!.body as string)])).toEqual([
+      ['/api/cart/applyCoupon', { couponCode: 'TIFFIN20', _csrf: 't' }],
+      ['/api/cart/applyCoupon', { couponCode: 'BANK10', paymentMethod: 'upi_collect', _csrf: 't' }],
+      ['/api/cart/removeCoupon', { _csrf: 't' }],
+      ['/api/cart/removeReward', { _csrf: 't' }],
+      ['/api/cart/calculate', { paymentMethod: 'upi_collect', _csrf: 't' }],
+    ]);
+  });
+
+  it("rejects a coupon that does not apply with the server's reason", async () => {
+    const { calls } = client({ statusCode: 1, statusMessage: 'Invalid coupon code', data: null });
+    await expect(calls.applyCoupon('NOPE')).rejects.toMatchObject({ statusCode: 1, message: 'Invalid coupon code' });
+  });
+
   it('signs in with POST auth/verify-otp, the code and the CSRF token in the body', async () => {
     const { calls, fetch } = client({ statusCode: 0, data: { user: { customer_id: '1' }, signedUp: false } });
     await expect(calls.verifyOtp({ mobile: '9876543210', otp: '123456' })).resolves.toEqual({ user: { customer_id: '1' }, signedUp: false });

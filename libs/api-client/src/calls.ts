@@ -9,10 +9,14 @@ import type {
   AddressInput,
   AddressRecommendation,
   Cart,
+  CartCalculateRequest,
   CartUpdateRequest,
   CitiesResponse,
+  CityPageResponse,
   FavouritesResponse,
+  ListingFilters,
   ListingResponse,
+  ListingSortKey,
   MenuResponse,
   OrdersResponse,
   OtpSent,
@@ -26,6 +30,7 @@ import type {
   VerifyOtpRequest,
   VerifyOtpResponse,
 } from '@tiffin/contract';
+import type { PreSearchResponse, SearchResultsResponse, SearchSuggestResponse, SearchTab } from '@tiffin/contract';
 import type { ApiClient, RequestOptions } from './client';
 
 export type ListingPageType =
@@ -64,6 +69,37 @@ export function createEdgeCalls(client: ApiClient) {
         options,
       ),
 
+    /** Paging and refining (sort, filters, collection): `POST restaurants/list/update` (issue 3). */
+    updateListing: (
+      query: { lat: number; lng: number; offset?: number; sortBy?: ListingSortKey; filters?: ListingFilters; collection?: string; pageType?: ListingPageType },
+      options?: RequestOptions,
+    ) =>
+      client.postData<ListingResponse>(
+        'restaurants/list/update',
+        {
+          lat: query.lat,
+          lng: query.lng,
+          offset: query.offset ?? 0,
+          sortBy: query.sortBy ?? 'RELEVANCE',
+          filters: query.filters ?? {},
+          collection: query.collection,
+          page_type: query.pageType ?? 'DESKTOP_WEB_LISTING',
+        },
+        options,
+      ),
+
+    /** A city, area or cuisine page's restaurants: `GET restaurants/city` (issue 3). */
+    cityRestaurants: (query: { city: string; area?: string; cuisine?: string; best?: boolean; offset?: number }, options?: RequestOptions) =>
+      client.getData<CityPageResponse>(
+        'restaurants/city',
+        { city: query.city, area: query.area, cuisine: query.cuisine, best: query.best ? '1' : undefined, offset: query.offset ?? 0 },
+        options,
+      ),
+
+    /** Restaurant offers near a point, in the listing's shape: `GET offers/restaurant` (issue 3). */
+    restaurantOffers: (query: { lat: number; lng: number; offset?: number }, options?: RequestOptions) =>
+      client.getData<ListingResponse>('offers/restaurant', { lat: query.lat, lng: query.lng, offset: query.offset ?? 0 }, options),
+
     menu: (query: { restaurantId: string; lat?: number; lng?: number }, options?: RequestOptions) =>
       client.getData<MenuResponse>('menu/pl', { restaurantId: query.restaurantId, lat: query.lat, lng: query.lng }, options),
 
@@ -71,6 +107,19 @@ export function createEdgeCalls(client: ApiClient) {
 
     updateCart: (update: CartUpdateRequest, options?: RequestOptions) =>
       client.postData<Cart>('cart', update, { ...options, family: 'cart' }),
+
+    /** Bills a cart (the stored one without `cartItems`) without saving anything. */
+    calculateCart: (request: CartCalculateRequest = {}, options?: RequestOptions) =>
+      client.postData<Cart>('cart/calculate', { ...request }, { ...options, family: 'cart' }),
+
+    /** A coupon that does not apply rejects with its reason (400 / 1); the cart is unchanged. */
+    applyCoupon: (couponCode: string, paymentMethod?: string, options?: RequestOptions) =>
+      client.postData<Cart>('cart/applyCoupon', paymentMethod ? { couponCode, paymentMethod } : { couponCode }, { ...options, family: 'cart' }),
+
+    removeCoupon: (options?: RequestOptions) => client.postData<Cart>('cart/removeCoupon', {}, { ...options, family: 'cart' }),
+
+    /** Drops a FREEBIE coupon's free item (and the coupon with it). */
+    removeReward: (options?: RequestOptions) => client.postData<Cart>('cart/removeReward', {}, { ...options, family: 'cart' }),
 
     paymentMethods: (options?: RequestOptions) => client.getData<PaymentMethodsResponse>('payment/get-methods', undefined, options),
 
@@ -130,6 +179,18 @@ export function createEdgeCalls(client: ApiClient) {
 
     favourites: (query: { lat?: number; lng?: number } = {}, options?: RequestOptions) =>
       client.getData<FavouritesResponse>('profile/favourites', { lat: query.lat, lng: query.lng }, options),
+
+    // ── Search (docs/edge-api.md "Search (issue 3)") ──
+
+    searchSuggest: (query: { str: string; lat: number; lng: number }, options?: RequestOptions) =>
+      client.getData<SearchSuggestResponse>('restaurants/search/suggest', { ...query }, options),
+
+    /** One tab's results (the first when `selectedTab` is absent) and every tab's count. */
+    search: (query: { str: string; lat: number; lng: number; selectedTab?: SearchTab }, options?: RequestOptions) =>
+      client.getData<SearchResultsResponse>('restaurants/search/v3', { ...query }, options),
+
+    preSearch: (query: { lat: number; lng: number }, options?: RequestOptions) =>
+      client.getData<PreSearchResponse>('landing/PRE_SEARCH', { ...query }, options),
   };
 }
 

@@ -80,6 +80,55 @@ export interface ListingResponse {
   serviceability: Serviceability;
   cards: RestaurantCard[];
   closedCards: RestaurantCard[];
+  // Issue 3 (docs/edge-api.md "Listing, collections, offers"): present on every refined listing.
+  unfilteredTotal?: number;
+  sortBy?: ListingSortKey;
+  filters?: ListingFilters;
+  sortConfigs?: Array<{ key: ListingSortKey; title: string }>;
+  facets?: { cuisines: Array<{ label: string; count: number }>; costRanges: Array<{ key: CostRangeKey; title: string }> };
+  topCarousel?: CollectionCardJson[];
+  bannerCarousel?: Array<{ title: string; text: string; imageId: string; link: string }>;
+  filterCollections?: CollectionCardJson[];
+  nudgeCard?: { title: string; text: string; link: string } | null;
+  collection?: CollectionCardJson | null;
+}
+
+export type ListingSortKey = 'RELEVANCE' | 'DELIVERY_TIME' | 'RATING' | 'COST_LOW_TO_HIGH' | 'COST_HIGH_TO_LOW';
+export type CostRangeKey = 'UNDER_300' | '300_TO_600' | 'OVER_600';
+
+/** The listing's filters (`restaurants/list/update`); every one set must match. */
+export interface ListingFilters {
+  rating4Plus?: boolean;
+  pureVeg?: boolean;
+  fastDelivery?: boolean;
+  costRanges?: CostRangeKey[];
+  cuisines?: string[];
+  offers?: boolean;
+}
+
+/** `restaurants/city`: a city, area or cuisine page (issue 3), no delivery point needed. */
+export interface CityPageResponse {
+  city: { slug: string; name: string; enabled: boolean };
+  area: { slug: string; name: string } | null;
+  cuisine: string | null;
+  title: string;
+  description: string;
+  heading: string;
+  totalRestaurants: number;
+  pageOffset: { offset: number; nextOffset: number | null };
+  cards: RestaurantCard[];
+  areas: Array<{ slug: string; name: string; restaurants: number; link: string }>;
+  cuisines: Array<{ label: string; count: number; link: string }>;
+}
+
+/** A collection's card (carousels, filter collections, a collection page's heading). */
+export interface CollectionCardJson {
+  id: string;
+  title: string;
+  description: string;
+  imageId: string;
+  link: string;
+  restaurants: number;
 }
 
 export type VegType = 'VEG' | 'NONVEG' | 'EGG';
@@ -159,10 +208,34 @@ export interface CartLineSelection {
   variants: Array<{ group_id: string; variation_id: string }>;
 }
 
-/** POST /api/cart body without `_csrf` (the api-client adds it). */
-export interface CartUpdateRequest {
+/** Spec §4 cutlery: `selected` means "don't send cutlery"; it applies to this restaurant only. */
+export interface CutlerySelection {
+  restaurantId: string;
+  selected: boolean;
+}
+
+/** The lines of a cart as POST /api/cart takes them: what, how many, which choices; never a price. */
+export interface CartLinesUpdate {
   restaurantId: string;
   cartItems: CartLineSelection[];
+}
+
+/**
+ * POST /api/cart body without `_csrf` (the api-client adds it). Without `cartItems` the lines are
+ * kept and only the other fields given change (docs/edge-api.md "Cart").
+ */
+export interface CartUpdateRequest extends Partial<CartLinesUpdate> {
+  address_id?: string;
+  /** `""` removes the coupon. */
+  couponCode?: string;
+  /** The note to the restaurant (at most 200 characters). */
+  order_comments?: string;
+  cutlerySelection?: CutlerySelection;
+}
+
+/** POST /api/cart/calculate: an update body billed without saving, with an optional payment code. */
+export interface CartCalculateRequest extends CartUpdateRequest {
+  paymentMethod?: string;
 }
 
 export interface CartItem {
@@ -174,16 +247,93 @@ export interface CartItem {
   in_stock: number;
   base_price: number;
   final_price: number;
+  /** True when `base_price` differs from the unit price the customer was last shown (`previous_price`). */
+  price_changed?: boolean;
+  previous_price?: number | null;
   addons: Array<{ choice_id: string; group_id: string; name: string; price: number }>;
   variants: Array<{ variation_id: string; group_id: string; group_name: string; name: string; price: number }>;
 }
 
+/** One line of the bill: signed paise (discounts negative), in display order. */
+export interface CartBillLine {
+  key: 'ITEM_TOTAL' | 'DELIVERY_FEE' | 'PACKAGING' | 'PLATFORM_FEE' | 'GST' | 'COUPON_DISCOUNT' | string;
+  label: string;
+  amount: number;
+  tooltip: string | null;
+}
+
+export interface CartBill {
+  lines: CartBillLine[];
+  /** Exactly the sum of the lines, never below 0. */
+  to_pay: number;
+}
+
+export type CouponType = 'PERCENTAGE' | 'FLAT' | 'FREE_DELIVERY' | 'FREEBIE' | string;
+
+export interface CartCouponDetails {
+  code: string;
+  title: string;
+  description: string;
+  type: CouponType;
+  discount: number;
+}
+
+/** A coupon offered on this cart; `message` says what it saves, or why it does not apply. */
+export interface CartCoupon extends CartCouponDetails {
+  applicable: boolean;
+  message: string;
+}
+
+/** The free item of a FREEBIE coupon ("1 Free Delight for you"). */
+export interface CartFreebieItem {
+  id: string;
+  name: string;
+  quantity: number;
+  final_price: number;
+  rewardType: string;
+  message: string;
+}
+
+/** A saved address as the cart lists it: `delivery_valid` 1 when this restaurant delivers there. */
+export interface CartAddress {
+  id: string;
+  annotation: string;
+  address: string;
+  area: string;
+  delivery_valid: number;
+}
+
 export interface Cart {
   cartId: string;
-  restaurant_details: { id: string; name: string; area_name: string; cloudinary_image_id: string } | null;
+  restaurant_details: { id: string; name: string; area_name: string; cloudinary_image_id: string; opened?: boolean } | null;
   cartItems: CartItem[];
   cartItemsCount: number;
   item_total: number;
+  // Cart meta (issue 5; docs/edge-api.md "The Cart"). Optional: an optimistic or older cart may lack them.
+  cart_subtotal_without_packing?: number;
+  total_without_coupon_discount?: number;
+  /** `null` for an empty cart. */
+  bill?: CartBill | null;
+  coupon_code?: string | null;
+  coupon_details?: CartCouponDetails | null;
+  discount_message?: string | null;
+  discount_message_type?: 'SUCCESS' | 'ERROR' | string | null;
+  coupons?: CartCoupon[];
+  best_coupon?: string | null;
+  cartFreebieItems?: CartFreebieItem[];
+  /** `restaurantId` is null when no choice was made for this cart. */
+  cutlerySelection?: { restaurantId: string | null; selected: boolean } | null;
+  cutlery_instruction?: string | null;
+  order_comments?: string;
+  address_id?: string | null;
+  addresses?: CartAddress[];
+  serviceable?: boolean;
+  distance_km?: number | null;
+  sla_time?: number | null;
+  estimated_sla_min?: number | null;
+  estimated_sla_max?: number | null;
+  min_cart_value?: number;
+  min_cart_message?: string | null;
 }
 
 export interface PaymentMethod {
@@ -305,4 +455,69 @@ export interface SaveAddressResponse {
 
 export interface FavouritesResponse {
   restaurants: Restaurant[];
+}
+
+// ── Search (docs/edge-api.md "Search (issue 3)") ──
+
+export type SearchSuggestionType = 'CUISINE' | 'RESTAURANT' | 'DISH';
+
+/** One line of GET restaurants/search/suggest. */
+export interface SearchSuggestion {
+  type: SearchSuggestionType;
+  text: string;
+  subtitle: string;
+  cloudinaryImageId: string;
+  /** Only for a RESTAURANT: where it leads. */
+  restaurantId?: string;
+  slug?: string;
+  city?: string;
+}
+
+export interface SearchSuggestResponse {
+  suggestions: SearchSuggestion[];
+}
+
+export type SearchTab = 'RESTAURANT' | 'DISH';
+
+/** A dish found by search (the menu item's id, price in paise). */
+export interface SearchDish {
+  id: string;
+  restaurantId: string;
+  name: string;
+  category: string;
+  price: number;
+  /** Struck-out price in paise, or null. */
+  defaultPrice: number | null;
+  vegType: VegType;
+  isVeg: number;
+  inStock: number;
+  /** Variants or add-ons: chosen on the menu page. */
+  customisable: boolean;
+  cloudinaryImageId: string;
+}
+
+export type SearchResultCard =
+  | { type: 'RESTAURANT'; tab: 'RESTAURANT'; data: Restaurant }
+  | { type: 'DISH'; tab: 'DISH'; data: { dish: SearchDish; restaurant: Restaurant } };
+
+/** GET restaurants/search/v3: the selected tab's cards and every tab's count. */
+export interface SearchResultsResponse {
+  query: string;
+  selectedTab: SearchTab;
+  navigation: Array<{ id: SearchTab; title: string; count: number }>;
+  cards: SearchResultCard[];
+}
+
+export interface PopularCuisine {
+  name: string;
+  restaurantCount: number;
+  cloudinaryImageId: string;
+}
+
+/** GET landing/PRE_SEARCH. */
+export interface PreSearchResponse {
+  pageOffset: { offset: number; nextOffset: number | null };
+  firstOffsetRequest: boolean;
+  ribbons: unknown[];
+  cards: Array<{ card: { type: 'POPULAR_CUISINES'; title: string; cuisines: PopularCuisine[] } }>;
 }

@@ -10,6 +10,7 @@
  * - `user`: the signed-in user (`getCurrentUser`, `setCurrentUser` → `auth:changed`)
  * - `default-address`: which saved address becomes the location on sign-in
  * - `geolocation`: the device position, only with permission already granted
+ * - `map`: where map tiles come from (URL, attribution) and where a map starts
  *
  * It must never import React or any app: every microfrontend and the shell depend on it.
  */
@@ -23,3 +24,4 @@ export * from './edge-types';
 export * from './user';
 export * from './default-address';
 export * from './geolocation';
+export * from './map';

@@ -31,5 +31,6 @@ describe('restaurantHref', () => {
     expect(restaurantHref({ id: '1042', slug: 'meghana-biryani-house-koramangala' })).toBe('/restaurants/meghana-biryani-house-koramangala-1042');
     expect(restaurantHref({ id: '7', slug: 'Café Día!' })).toBe('/restaurants/caf-d-a--7');
     expect(restaurantHref({ id: '7' })).toBe('/restaurants/restaurant-7');
+    expect(restaurantHref({ id: '7', slug: '' })).toBe('/restaurants/restaurant-7');
   });
 });
