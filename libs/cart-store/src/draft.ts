@@ -3,7 +3,7 @@
  * twice: to the server's last reply for the optimistic display, and again to the newest reply
  * when the change's turn in the queue comes, to build the full cart it sends.
  */
-import type { Cart, CartItem, CartUpdateRequest } from '@tiffin/contract';
+import type { Cart, CartItem, CartLinesUpdate } from '@tiffin/contract';
 import { cartKey } from './cart-key';
 import { DifferentRestaurantError } from './errors';
 import type { CartSelection, OptimisticDisplay } from './types';
@@ -117,7 +117,7 @@ export function changeLine(cart: Cart, key: string, sel: CartSelection, display:
 }
 
 /** The POST /api/cart body for a whole cart: selections only, never a price. */
-export function toUpdateRequest(cart: Cart): CartUpdateRequest {
+export function toUpdateRequest(cart: Cart): CartLinesUpdate {
   return {
     restaurantId: cart.cartItems.length > 0 && cart.restaurant_details ? cart.restaurant_details.id : '',
     cartItems: cart.cartItems.map((line) => ({

@@ -1,8 +1,8 @@
 import { installFakeEdge, reply } from '@tiffin/api-client/testing';
-import { on, storageKey } from '@tiffin/contract';
+import { emit, on, storageKey, type User } from '@tiffin/contract';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { addItem, clearCart, fetchCart, resetCart, useCart } from './index';
+import { addItem, clearCart, fetchCart, getCartSnapshot, resetCart, useCart } from './index';
 
 afterEach(() => {
   resetCart();
@@ -50,5 +50,65 @@ describe('the page cart store', () => {
     localStorage.setItem(storageKey('deliveryAddressId'), '42');
     await clearCart();
     expect(localStorage.getItem(storageKey('deliveryAddressId'))).toBeNull();
+  });
+});
+
+describe('sign-in and sign-out', () => {
+  const user = (customer_id: string): User => ({
+    customer_id,
+    mobile: '9876543210',
+    name: 'Asha',
+    email: '',
+    pendingEmail: '',
+    emailVerified: false,
+    optional_map: {},
+    preferences: { sms: { orders: true, recommendations: true, reminders: false } },
+  });
+  const line = { cart_key: '88001', menu_item_id: '88001', name: 'Naan', quantity: 1, isVeg: 1, in_stock: 1, base_price: 5000, final_price: 5000, addons: [], variants: [] };
+  const restaurant = { id: '1042', name: 'M', area_name: 'K', cloudinary_image_id: 'r' };
+
+  it('fetches the (merged) cart again when a customer signs in, and announces its count', async () => {
+    // The guest's cart, then (after sign-in) the account's cart with the guest's lines merged in.
+    let signedIn = false;
+    const fetch = installFakeEdge({
+      '/api/cart': () =>
+        signedIn
+          ? { ...emptyCart, restaurant_details: restaurant, cartItems: [{ ...line, quantity: 3, final_price: 15000 }], cartItemsCount: 3, item_total: 15000 }
+          : { ...emptyCart, restaurant_details: restaurant, cartItems: [line], cartItemsCount: 1, item_total: 5000 },
+    });
+    await fetchCart();
+    const counts: number[] = [];
+    const off = on('cart:updated', ({ count }) => counts.push(count));
+    const gets = fetch.mock.calls.length;
+
+    signedIn = true;
+    emit('auth:changed', user('17'));
+    await waitFor(() => expect(getCartSnapshot().cart?.cartItemsCount).toBe(3));
+    off();
+
+    expect(fetch.mock.calls.length).toBe(gets + 1);
+    expect(counts).toEqual([3]);
+  });
+
+  it('does not fetch again when the same customer only changed their profile', async () => {
+    const fetch = installFakeEdge({ '/api/cart': emptyCart });
+    emit('auth:changed', user('18'));
+    await waitFor(() => expect(getCartSnapshot().cart).not.toBeNull());
+    const calls = fetch.mock.calls.length;
+    emit('auth:changed', { ...user('18'), name: 'Asha Rao' });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(fetch.mock.calls.length).toBe(calls);
+  });
+
+  it('drops the account cart on sign-out and shows the new session\'s (empty) cart', async () => {
+    let signedIn = true;
+    installFakeEdge({
+      '/api/cart': () => (signedIn ? { ...emptyCart, restaurant_details: restaurant, cartItems: [line], cartItemsCount: 1, item_total: 5000 } : emptyCart),
+    });
+    emit('auth:changed', user('19'));
+    await waitFor(() => expect(getCartSnapshot().cart?.cartItemsCount).toBe(1));
+    signedIn = false;
+    emit('auth:changed', null);
+    await waitFor(() => expect(getCartSnapshot().cart?.cartItemsCount).toBe(0));
   });
 });

@@ -5,39 +5,38 @@
  *
  * - `cart-key`: the cart key rule (the server's, spec §4)
  * - `draft`: pure transforms of a cart (add, set quantity, replace) and the POST body
- * - `store`: the queue, optimistic display, fetch and rollback (`createCartStore`)
+ * - `store`: the queue, optimistic display, fetch and rollback, coupons, note and cutlery
+ *   (`createCartStore`)
+ * - `preferences`: what stays in the browser (the delivery address id) and the note and cutlery rules
  * - this file: the page's store instance wired to the edge client, the toast API and
- *   `cart:updated`, its functions, and the React hook `useCart`
+ *   `cart:updated`, following sign-in and sign-out (`auth:changed`), its functions, and the React
+ *   hooks `useCart` and `useCartPreferences`
+ * - `ui` (`@tiffin/cart-store/ui`, a separate entry): the cart's UI pieces more than one page shows
  *
- * It owns no UI. Only this package calls GET/POST /api/cart for the browser (the shell's
- * start-up badge read aside).
+ * This entry owns no UI. Only this package calls the cart routes for the browser (the shell's
+ * start-up badge read and checkout's `cart/calculate` aside).
  */
 import { apiClient } from '@tiffin/api-client';
-import { emit, showToast, storageKey } from '@tiffin/contract';
+import { emit, getCurrentUser, on, showToast } from '@tiffin/contract';
 import { useSyncExternalStore } from 'react';
+import { createPreferences, type CartPreferences } from './preferences';
 import { createCartStore } from './store';
 
 export { cartKey } from './cart-key';
 export { selectionOfLine } from './draft';
+export { CUTLERY_INSTRUCTION, ORDER_NOTE_MAX_LENGTH, cutlerySelected, sanitiseNote, type CartPreferences } from './preferences';
 export { DifferentRestaurantError, isDifferentRestaurantError } from './errors';
 export { createCartStore, failureMessage, failureStatus, type CartStore, type CartStoreDeps } from './store';
 export type { CartRestaurantDetails, CartSelection, CartSnapshot, OptimisticDisplay } from './types';
 
-/** Spec §4: clearing the cart removes the saved delivery address id (cookie and storage). */
-function forgetDeliveryAddress(): void {
-  try {
-    globalThis.localStorage?.removeItem(storageKey('deliveryAddressId'));
-  } catch {
-    // Storage can be unavailable (privacy modes); nothing to forget then.
-  }
-  if (typeof document !== 'undefined') document.cookie = 'deliveryAddressId=; Max-Age=0; Path=/; SameSite=Lax';
-}
+/** The customer's note, delivery address and cutlery choice, kept in the browser. */
+const preferences = createPreferences();
 
 const store = createCartStore({
   client: apiClient,
   toast: (text) => showToast({ text, status: 'error' }),
   announce: (count) => emit('cart:updated', { count }),
-  forgetDeliveryAddress,
+  forgetDeliveryAddress: preferences.forgetDeliveryAddress,
 });
 
 /** The cart as shown now; the same object until something changes (for `useSyncExternalStore`). */
@@ -67,6 +66,58 @@ export const quantityOfItem = store.quantityOfItem;
 export const linesOfItem = store.linesOfItem;
 /** Forgets the local cart without a call (logout, tests). */
 export const resetCart = store.resetCart;
+/** Spec §4 "remove last added item id". */
+export const removeLastAddedItemId = store.removeLastAddedItemId;
+
+/**
+ * Spec §4 "On login the cart is fetched": when the signed-in customer changes (sign-in, sign-out,
+ * another account), the cart this page holds is someone else's, so it is dropped and fetched
+ * again (forced). On sign-in the edge has merged the guest session's cart into the account's
+ * (docs/cart-merge.md), so the fetch shows the merged cart and `cart:updated` moves the badge. A
+ * profile change (same customer) fetches nothing.
+ */
+let cartOwner: string | null | undefined;
+function followSignIn(): () => void {
+  cartOwner = getCurrentUser()?.customer_id ?? null;
+  return on('auth:changed', (user) => {
+    const owner = user?.customer_id ?? null;
+    if (owner === cartOwner) return;
+    cartOwner = owner;
+    // A saved address is the account's: a guest (or another account) cannot deliver to it.
+    preferences.forgetDeliveryAddress();
+    store.resetCart();
+    store.fetchCart({ force: true }).catch(() => {
+      // Kept in the store (statusCode) for whichever page shows the cart.
+    });
+  });
+}
+if (typeof window !== 'undefined') followSignIn();
+
+export const getPreferences = preferences.getPreferences;
+export const subscribePreferences = preferences.subscribePreferences;
+/** Applies a coupon; rejects with the server's reason (not toasted) when it does not apply. */
+export const applyCoupon = store.applyCoupon;
+export const removeCoupon = store.removeCoupon;
+/** Drops a FREEBIE coupon's free item ("1 Free Delight for you"). */
+export const removeReward = store.removeReward;
+/** Spec §4 "update order note" (kept with the cart; &, < and > removed). */
+export const setOrderNote = store.setOrderNote;
+/** Spec §4 "update cutlery selection" for the cart's restaurant (selected: don't send cutlery). */
+export const setCutlerySelection = store.setCutlerySelection;
+
+/**
+ * Spec §4 "update delivery address": kept in storage and the `deliveryAddressId` cookie, which
+ * the edge reads to bill delivery there; the cart is then fetched again (forced) with the new bill.
+ */
+export function setDeliveryAddress(id: string | null): Promise<import('@tiffin/contract').Cart> {
+  preferences.setDeliveryAddressId(id);
+  return store.fetchCart({ force: true });
+}
+
+/** The browser's cart choices (the delivery address id), re-rendering on every change. */
+export function useCartPreferences(): CartPreferences {
+  return useSyncExternalStore(subscribePreferences, getPreferences, getPreferences);
+}
 
 /** The cart snapshot, re-rendering on every change. */
 export function useCart(): ReturnType<typeof getCartSnapshot> {

@@ -1,5 +1,5 @@
 import { createApiClient } from '@tiffin/api-client';
-import type { Cart, CartItem, CartUpdateRequest } from '@tiffin/contract';
+import type { Cart, CartItem, CartLinesUpdate, CartUpdateRequest } from '@tiffin/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cartKey } from './cart-key';
 import { DifferentRestaurantError } from './errors';
@@ -12,7 +12,9 @@ import { createCartStore } from './store';
  */
 function fakeCartEdge(initial: Cart | null = null) {
   let server: Cart = initial ?? { cartId: 'c1', restaurant_details: null, cartItems: [], cartItemsCount: 0, item_total: 0 };
-  const posts: CartUpdateRequest[] = [];
+  const posts: CartLinesUpdate[] = [];
+  /** POSTs that are not whole-cart line updates: [path, body without _csrf]. */
+  const metaPosts: Array<[string, Record<string, unknown>]> = [];
   const calls: string[] = [];
   const held: Array<() => void> = [];
   let hold = false;
@@ -23,7 +25,7 @@ function fakeCartEdge(initial: Cart | null = null) {
   const respond = (status: number, body: unknown) =>
     new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-  function apply(update: CartUpdateRequest): Cart {
+  function apply(update: CartLinesUpdate): Cart {
     const lines: CartItem[] = [];
     for (const item of update.cartItems) {
       if (item.quantity === 0) continue;
@@ -48,7 +50,10 @@ function fakeCartEdge(initial: Cart | null = null) {
         variants: item.variants.map((v) => ({ ...v, group_name: 'Size', name: v.variation_id, price: 0 })),
       });
     }
+    const sameRestaurant = lines.length > 0 && server.restaurant_details?.id === update.restaurantId;
     return {
+      // The meta (coupon, note, cutlery) stays with a cart of the same restaurant.
+      ...(sameRestaurant ? server : {}),
       cartId: 'c1',
       restaurant_details: lines.length ? { id: update.restaurantId, name: `Restaurant ${update.restaurantId}`, area_name: 'Koramangala', cloudinary_image_id: 'r' } : null,
       cartItems: lines,
@@ -67,19 +72,42 @@ function fakeCartEdge(initial: Cart | null = null) {
     }
     const body = JSON.parse(String(init?.body)) as CartUpdateRequest & { _csrf?: string };
     const { _csrf, ...update } = body;
-    posts.push(update);
+    const path = new URL(input, 'http://localhost').pathname;
+    const linesUpdate = path === '/api/cart' && update.cartItems !== undefined;
+    if (linesUpdate) posts.push(update as CartLinesUpdate);
+    else metaPosts.push([path, update as Record<string, unknown>]);
     if (hold) await new Promise<void>((resolve) => held.push(resolve));
     const reply = nextPostReply;
     nextPostReply = null;
     if (reply) return respond(reply.status, reply.body);
-    server = apply(update);
+    if (linesUpdate) {
+      server = apply(update as CartLinesUpdate);
+    } else if (path === '/api/cart/applyCoupon') {
+      if (update.couponCode !== 'TIFFIN20') return respond(400, envelope(null, 1, `Invalid coupon code`));
+      server = { ...server, coupon_code: 'TIFFIN20', discount_message: 'You saved ₹20 with TIFFIN20' };
+    } else if (path === '/api/cart/removeCoupon') {
+      server = { ...server, coupon_code: null, discount_message: null, cartFreebieItems: [] };
+    } else if (path === '/api/cart/removeReward') {
+      server = { ...server, coupon_code: null, cartFreebieItems: [] };
+    } else {
+      const { order_comments, cutlerySelection } = update;
+      server = {
+        ...server,
+        ...(order_comments !== undefined ? { order_comments } : {}),
+        ...(cutlerySelection !== undefined ? { cutlerySelection } : {}),
+      };
+    }
     return respond(200, envelope(server));
   });
 
   return {
     fetch,
     posts,
+    metaPosts,
     calls,
+    setServer(cart: Cart) {
+      server = cart;
+    },
     get server() {
       return server;
     },
@@ -401,5 +429,151 @@ describe('lastSelectionOf (repeat last)', () => {
     await store.addItem('1042', biryani);
     await store.addItem('1042', store.lastSelectionOf('88001')!);
     expect(store.getSnapshot().cart?.cartItems.map((l) => [l.cart_key, l.quantity])).toEqual([['88001|ch1|v1', 2]]);
+  });
+});
+
+describe('lastAddedItemId', () => {
+  it('is null after the first load, then the first line that is new or grew', async () => {
+    const { store } = setup();
+    await store.fetchCart();
+    expect(store.getSnapshot().lastAddedItemId).toBeNull();
+
+    await store.addItem('1042', naan);
+    expect(store.getSnapshot().lastAddedItemId).toBe('88002');
+    await store.addItem('1042', biryani);
+    expect(store.getSnapshot().lastAddedItemId).toBe('88001');
+    await store.setLineQuantity('88002', 3);
+    expect(store.getSnapshot().lastAddedItemId).toBe('88002');
+  });
+
+  it('is kept when a reply adds nothing, and cleared by removeLastAddedItemId and resetCart', async () => {
+    const { store } = setup();
+    await store.addItem('1042', { ...naan, quantity: 2 });
+    await store.addItem('1042', biryani);
+    await store.setLineQuantity('88002', 1); // a decrease adds nothing
+    expect(store.getSnapshot().lastAddedItemId).toBe('88001');
+    await store.fetchCart({ force: true });
+    expect(store.getSnapshot().lastAddedItemId).toBe('88001');
+
+    store.removeLastAddedItemId();
+    expect(store.getSnapshot().lastAddedItemId).toBeNull();
+    await store.addItem('1042', naan);
+    store.resetCart();
+    expect(store.getSnapshot().lastAddedItemId).toBeNull();
+  });
+});
+
+describe('states shown with the cart (docs/edge-api.md: 6, 10, 41 come with data)', () => {
+  it('keeps the cart and its status when the restaurant is closed (6) or the address is unknown (10)', async () => {
+    for (const [code, message] of [
+      [6, 'Restaurant is currently closed'],
+      [10, 'Sorry! This address is not available. Please select another address'],
+    ] as const) {
+      const { edge, store, toasts } = setup();
+      await store.addItem('1042', naan);
+      edge.fetch.mockImplementationOnce(async () => new Response(JSON.stringify(edge.envelope(edge.server, code, message)), { status: 200 }));
+      const cart = await store.fetchCart({ force: true });
+      expect(cart.cartItems).toHaveLength(1);
+      expect(store.getSnapshot()).toMatchObject({ statusCode: code, error: null, cart: { cartItemsCount: 1 } });
+      expect(toasts).toEqual([]);
+    }
+  });
+
+  it('treats a refusal without a cart (6 when adding to a closed restaurant) as a failure that rolls back', async () => {
+    const { edge, store, toasts } = setup();
+    await store.addItem('1042', naan);
+    edge.failNextPost(200, 6, 'Restaurant is currently closed');
+    await expect(store.addItem('1042', biryani)).rejects.toMatchObject({ statusCode: 6 });
+    expect(store.quantityOfItem('88001')).toBe(0);
+    expect(toasts).toEqual(['Restaurant is currently closed']);
+  });
+});
+
+describe('coupons', () => {
+  it('applies a coupon through cart/applyCoupon and shows the reply', async () => {
+    const { edge, store } = setup();
+    await store.addItem('1042', naan);
+    const cart = await store.applyCoupon(' TIFFIN20 ');
+    expect(edge.metaPosts).toEqual([['/api/cart/applyCoupon', { couponCode: 'TIFFIN20' }]]);
+    expect(cart.coupon_code).toBe('TIFFIN20');
+    expect(store.getSnapshot().cart?.discount_message).toBe('You saved ₹20 with TIFFIN20');
+  });
+
+  it("rejects a coupon that does not apply with the server's reason, without a toast or a changed status", async () => {
+    const { store, toasts } = setup();
+    await store.addItem('1042', naan);
+    await expect(store.applyCoupon('NOPE')).rejects.toMatchObject({ message: 'Invalid coupon code' });
+    expect(toasts).toEqual([]);
+    expect(store.getSnapshot()).toMatchObject({ statusCode: 0, error: null, cart: { cartItemsCount: 1 } });
+  });
+
+  it('removes the coupon, and makes no call when there is none', async () => {
+    const { edge, store } = setup();
+    await store.addItem('1042', naan);
+    await store.removeCoupon();
+    expect(edge.metaPosts).toEqual([]);
+    await store.applyCoupon('TIFFIN20');
+    const cart = await store.removeCoupon();
+    expect(edge.metaPosts.at(-1)).toEqual(['/api/cart/removeCoupon', {}]);
+    expect(cart.coupon_code).toBeNull();
+  });
+
+  it('removes a reward (the free item) only when the cart has one', async () => {
+    const { edge, store } = setup();
+    await store.addItem('1042', naan);
+    await store.removeReward();
+    expect(edge.metaPosts).toEqual([]);
+    const freebie = { id: 'freebie-1042', name: 'Free Delight', quantity: 1, final_price: 0, rewardType: 'Freebie', message: '1 Free Delight for you' };
+    edge.setServer({ ...edge.server, coupon_code: 'DELIGHT', cartFreebieItems: [freebie] });
+    await store.fetchCart({ force: true });
+    const cart = await store.removeReward();
+    expect(edge.metaPosts).toEqual([['/api/cart/removeReward', {}]]);
+    expect(cart.cartFreebieItems).toEqual([]);
+  });
+
+  it('keeps the coupon when lines change (the whole-cart update never drops it)', async () => {
+    const { edge, store } = setup();
+    await store.addItem('1042', naan);
+    await store.applyCoupon('TIFFIN20');
+    edge.holdPosts();
+    const update = store.setLineQuantity('88002', 2);
+    await settle();
+    expect(store.getSnapshot().cart).toMatchObject({ coupon_code: 'TIFFIN20', cartItemsCount: 2 }); // optimistic keeps it
+    await edge.releaseOne();
+    await expect(update).resolves.toMatchObject({ coupon_code: 'TIFFIN20', cartItemsCount: 2 });
+  });
+});
+
+describe('order note and cutlery (kept with the cart)', () => {
+  it('sends the sanitised note alone (no lines), shows it at once, and makes no call when unchanged', async () => {
+    const { edge, store } = setup();
+    await store.addItem('1042', naan);
+    edge.holdPosts();
+    const saved = store.setOrderNote('Less <spicy> & hot');
+    await settle();
+    expect(store.getSnapshot().cart?.order_comments).toBe('Less spicy  hot');
+    await edge.releaseOne();
+    await saved;
+    expect(edge.metaPosts).toEqual([['/api/cart', { order_comments: 'Less spicy  hot' }]]);
+    await store.setOrderNote('Less spicy  hot');
+    expect(edge.metaPosts).toHaveLength(1);
+  });
+
+  it("sends the cutlery choice for the cart's restaurant only when it changes", async () => {
+    const { edge, store } = setup();
+    await store.addItem('1042', naan);
+    await store.setCutlerySelection(false); // the default already
+    expect(edge.metaPosts).toEqual([]);
+    const cart = await store.setCutlerySelection(true);
+    expect(edge.metaPosts).toEqual([['/api/cart', { cutlerySelection: { restaurantId: '1042', selected: true } }]]);
+    expect(cart.cutlerySelection).toEqual({ restaurantId: '1042', selected: true });
+  });
+
+  it('makes no note or cutlery call for an empty cart', async () => {
+    const { edge, store } = setup();
+    await store.fetchCart();
+    await store.setOrderNote('hello');
+    await store.setCutlerySelection(true);
+    expect(edge.metaPosts).toEqual([]);
   });
 });

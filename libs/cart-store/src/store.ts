@@ -21,6 +21,7 @@ import { ApiError, isApiError, isSuccess, statusOf, type ApiClient, type Envelop
 import type { Cart } from '@tiffin/contract';
 import { addLine, assertQuantity, changeLine, emptyCart, selectionOfLine, setQuantity, singleLine, toUpdateRequest } from './draft';
 import { isDifferentRestaurantError } from './errors';
+import { cutlerySelected, sanitiseNote } from './preferences';
 import type { CartSelection, CartSnapshot, OptimisticDisplay } from './types';
 
 export interface CartStoreDeps {
@@ -33,11 +34,24 @@ export interface CartStoreDeps {
   forgetDeliveryAddress?: () => void;
 }
 
+/** A call a change makes instead of POSTing the whole cart (coupons, note, cutlery). */
+interface ChangeCall {
+  path: string;
+  body: object;
+}
+
 interface QueuedChange {
-  /** Applies the change to a cart; may throw (DifferentRestaurantError). */
+  /** Applies the change to a cart (the optimistic display); may throw (DifferentRestaurantError). */
   apply: (base: Cart) => Cart;
   /** False only when the result does not depend on the server's cart (clearing it). */
   needsBase: boolean;
+  /**
+   * The call to make, given the server's cart; null makes none. Absent: POST cart with the whole
+   * changed cart (the lines), skipped when the lines do not change.
+   */
+  call?: (base: Cart) => ChangeCall | null;
+  /** A failure is not toasted nor kept as the cart's status (the caller shows it, e.g. a coupon's reason). */
+  quiet?: boolean;
   resolve: (cart: Cart) => void;
   reject: (error: unknown) => void;
 }
@@ -65,11 +79,34 @@ function normalise(data: Cart): Cart {
   return { ...emptyCart(), ...data, cartItems: Array.isArray(data.cartItems) ? data.cartItems : [] };
 }
 
-/** The envelope's cart and status, or an `ApiError` when the code is not a cart-family success. */
+/**
+ * States the edge reports *with* the cart so the page can show it (docs/edge-api.md "Status codes
+ * of the cart family"): 6 restaurant closed, 10 address not found, 41 insufficient cart value.
+ * Without a cart they are refusals.
+ */
+const SHOWN_WITH_CART = new Set([6, 10, 41]);
+
+/** The envelope's cart and status, or an `ApiError` when the call was refused. */
 async function unwrap(request: Promise<Envelope<Cart>>): Promise<{ cart: Cart; code: number }> {
   const reply = await request;
-  if (!isSuccess(reply, 'cart') || !reply.data) throw new ApiError({ kind: 'status', reply });
-  return { cart: normalise(reply.data), code: statusOf(reply) };
+  const code = statusOf(reply);
+  const shown = isSuccess(reply, 'cart') || SHOWN_WITH_CART.has(code);
+  if (!shown || !reply.data || typeof reply.data !== 'object') throw new ApiError({ kind: 'status', reply });
+  return { cart: normalise(reply.data), code };
+}
+
+/**
+ * Spec §4: the menu item of the first line of `next` that is new or holds more units than in
+ * `previous` (compared by cart key), or null when no line grew.
+ */
+export function firstAddedItem(previous: Cart, next: Cart): string | null {
+  const before = new Map(previous.cartItems.map((line) => [line.cart_key, line.quantity]));
+  const grown = next.cartItems.find((line) => line.quantity > (before.get(line.cart_key) ?? 0));
+  return grown ? grown.menu_item_id : null;
+}
+
+function isEmptyCart(cart: Cart): boolean {
+  return !cart.restaurant_details || cart.cartItems.length === 0;
 }
 
 function samePayload(a: Cart, b: Cart): boolean {
@@ -83,6 +120,8 @@ export function createCartStore(deps: CartStoreDeps) {
   let loaded = false;
   let statusCode = 0;
   let error: string | null = null;
+  /** Spec §4: the first line whose quantity went up or that is new in the last applied reply. */
+  let lastAddedItemId: string | null = null;
 
   let fetchInFlight: Promise<Cart> | null = null;
   /** Bumped by every fetch (and reset), so only the newest fetch's reply is applied. */
@@ -100,7 +139,7 @@ export function createCartStore(deps: CartStoreDeps) {
   }
 
   const listeners = new Set<() => void>();
-  let snapshot: CartSnapshot = { cart: null, fetching: false, updating: false, statusCode, error };
+  let snapshot: CartSnapshot = { cart: null, fetching: false, updating: false, statusCode, error, lastAddedItemId };
 
   function displayed(): Cart | null {
     if (!loaded && queue.length === 0) return null;
@@ -116,11 +155,13 @@ export function createCartStore(deps: CartStoreDeps) {
   }
 
   function publish(): void {
-    snapshot = { cart: displayed(), fetching: fetchInFlight !== null, updating: queue.length > 0, statusCode, error };
+    snapshot = { cart: displayed(), fetching: fetchInFlight !== null, updating: queue.length > 0, statusCode, error, lastAddedItemId };
     for (const listener of [...listeners]) listener();
   }
 
   function accept(cart: Cart, code: number): void {
+    // The first reply a page sees is not an "add": only later replies are compared.
+    if (loaded && confirmed) lastAddedItemId = firstAddedItem(confirmed, cart) ?? lastAddedItemId;
     confirmed = cart;
     loaded = true;
     statusCode = code;
@@ -184,11 +225,17 @@ export function createCartStore(deps: CartStoreDeps) {
     while (change.needsBase && !loaded) await fetchCart();
     const base = confirmed ?? emptyCart();
     const next = change.apply(base);
-    if (loaded && samePayload(base, next)) return null; // nothing to change: no call
+    let call: ChangeCall | null;
+    if (change.call) {
+      call = change.call(base);
+    } else {
+      call = loaded && samePayload(base, next) ? null : { path: 'cart', body: toUpdateRequest(next) };
+    }
+    if (!call) return null; // nothing to change: no call
     postInFlight = true;
     postsStarted += 1;
     try {
-      return await unwrap(deps.client.post<Cart>('cart', toUpdateRequest(next), { family: 'cart' }));
+      return await unwrap(deps.client.post<Cart>(call.path, call.body, { family: 'cart' }));
     } finally {
       postInFlight = false;
     }
@@ -210,7 +257,7 @@ export function createCartStore(deps: CartStoreDeps) {
           change.resolve(cart);
         } catch (failure) {
           queue.shift();
-          if (!isDifferentRestaurantError(failure) && !(failure instanceof RangeError)) {
+          if (!change.quiet && !isDifferentRestaurantError(failure) && !(failure instanceof RangeError)) {
             fail(failure);
             deps.toast(failureMessage(failure));
           }
@@ -223,9 +270,13 @@ export function createCartStore(deps: CartStoreDeps) {
     }
   }
 
-  function enqueue(apply: QueuedChange['apply'], needsBase = true): Promise<Cart> {
+  function enqueue(
+    apply: QueuedChange['apply'],
+    needsBase = true,
+    options: Pick<QueuedChange, 'call' | 'quiet'> = {},
+  ): Promise<Cart> {
     return new Promise<Cart>((resolve, reject) => {
-      queue.push({ apply, needsBase, resolve, reject });
+      queue.push({ apply, needsBase, ...options, resolve, reject });
       publish();
       void drain();
     });
@@ -306,6 +357,58 @@ export function createCartStore(deps: CartStoreDeps) {
       return cart;
     },
 
+    /**
+     * Applies a coupon (POST cart/applyCoupon). A coupon that does not apply rejects with the
+     * server's reason and changes nothing: neither toasted nor kept as the cart's status, so the
+     * coupon box can show it next to the code.
+     */
+    applyCoupon(code: string): Promise<Cart> {
+      const couponCode = code.trim();
+      if (!couponCode) return Promise.reject(new RangeError('A coupon code is needed.'));
+      return enqueue((base) => base, true, { quiet: true, call: () => ({ path: 'cart/applyCoupon', body: { couponCode } }) });
+    },
+
+    /** Removes the applied coupon (POST cart/removeCoupon); no call when there is none. */
+    removeCoupon(): Promise<Cart> {
+      return enqueue((base) => base, true, {
+        call: (base) => (base.coupon_code ? { path: 'cart/removeCoupon', body: {} } : null),
+      });
+    },
+
+    /** Drops a FREEBIE coupon's free item (POST cart/removeReward); no call without one. */
+    removeReward(): Promise<Cart> {
+      return enqueue((base) => ({ ...base, cartFreebieItems: [] }), true, {
+        call: (base) => ((base.cartFreebieItems ?? []).length > 0 ? { path: 'cart/removeReward', body: {} } : null),
+      });
+    },
+
+    /** Spec §4 "update order note": kept with the cart (sanitised); no call when unchanged. */
+    setOrderNote(note: string): Promise<Cart> {
+      const order_comments = sanitiseNote(note);
+      return enqueue((base) => ({ ...base, order_comments }), true, {
+        call: (base) => ((base.order_comments ?? '') === order_comments || isEmptyCart(base) ? null : { path: 'cart', body: { order_comments } }),
+      });
+    },
+
+    /** Spec §4 "update cutlery selection" for the cart's restaurant; no call when unchanged. */
+    setCutlerySelection(selected: boolean): Promise<Cart> {
+      const choiceFor = (base: Cart) => (base.restaurant_details ? { restaurantId: base.restaurant_details.id, selected } : null);
+      return enqueue(
+        (base) => {
+          const cutlerySelection = choiceFor(base);
+          return cutlerySelection ? { ...base, cutlerySelection } : base;
+        },
+        true,
+        {
+          call: (base) => {
+            const cutlerySelection = choiceFor(base);
+            if (!cutlerySelection || cutlerySelected(base.cutlerySelection, cutlerySelection.restaurantId) === selected) return null;
+            return { path: 'cart', body: { cutlerySelection } };
+          },
+        },
+      );
+    },
+
     quantityOfItem(menuItemId: string): number {
       const id = String(menuItemId);
       return (snapshot.cart?.cartItems ?? []).reduce((sum, line) => (line.menu_item_id === id ? sum + line.quantity : sum), 0);
@@ -333,9 +436,17 @@ export function createCartStore(deps: CartStoreDeps) {
      * Spec §4 "reset": forgets the local cart (no call); queued changes that have not started are
      * rejected, and any fetch in flight is ignored when it answers. The next read fetches again.
      */
+    /** Spec §4 "remove last added item id" (e.g. once its tooltip has been shown). */
+    removeLastAddedItemId(): void {
+      if (lastAddedItemId === null) return;
+      lastAddedItemId = null;
+      publish();
+    },
+
     resetCart(): void {
       const dropped = queue.splice(draining ? 1 : 0);
       lastSelections.clear();
+      lastAddedItemId = null;
       confirmed = null;
       loaded = false;
       statusCode = 0;

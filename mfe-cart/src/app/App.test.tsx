@@ -1,6 +1,6 @@
 import { fixtures, installFakeEdge, reply } from '@tiffin/api-client/testing';
 import * as cartStore from '@tiffin/cart-store';
-import { on, type Cart } from '@tiffin/contract';
+import { on, resetCurrentUserForTests, setCurrentUser, type Cart, type User } from '@tiffin/contract';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import pkg from '../../package.json';
@@ -18,6 +18,9 @@ const route = { id: 'cart', pageType: 'CART' as const, params: {} };
 afterEach(() => {
   cleanup();
   cartStore.resetCart();
+  resetCurrentUserForTests();
+  document.cookie = 'deliveryAddressId=; Max-Age=0; Path=/';
+  localStorage.clear();
   vi.unstubAllGlobals();
 });
 
@@ -29,7 +32,7 @@ function cartWith(line: Partial<Cart['cartItems'][number]>, extra: Partial<Cart>
 }
 
 describe('cart page', () => {
-  it('shows the restaurant, lines, item total, the checkout note and link, and announces the count', async () => {
+  it('shows the restaurant, lines, item total and the checkout link, and announces the count', async () => {
     installFakeEdge({ '/api/cart': fixtures.cart() });
     const counts: number[] = [];
     const off = on('cart:updated', ({ count }) => counts.push(count));
@@ -45,7 +48,6 @@ describe('cart page', () => {
     expect(within(lines).getByRole('img', { name: 'Non-veg' })).toBeTruthy();
     expect(within(lines).getByRole('group', { name: 'Quantity of Chicken Dum Biryani' }).textContent).toContain('2');
     expect(screen.getByTestId('cart-item-total').textContent).toBe('₹558');
-    expect(screen.getByText('Delivery fee, taxes and any coupon are added at checkout.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Proceed to checkout' }).getAttribute('href')).toBe('/checkout');
     expect(counts).toEqual([2]);
     expect(container.querySelector('[data-mfe="mfe-cart"]')?.getAttribute('data-mfe-version')).toBe(pkg.version);
@@ -172,3 +174,232 @@ describe('HeaderCart', () => {
     expect(navigations).toEqual(['/checkout']);
   });
 });
+
+/** The fixture cart with the issue-5 meta: a bill, coupons, ETA (docs/edge-api.md "The Cart"). */
+function billed(extra: Partial<Cart> = {}): Cart {
+  return {
+    ...fixtures.cart(),
+    bill: {
+      lines: [
+        { key: 'ITEM_TOTAL', label: 'Item Total', amount: 55800, tooltip: null },
+        { key: 'DELIVERY_FEE', label: 'Delivery Fee | 2.4 kms', amount: 2500, tooltip: 'Delivery fee for 2.4 kms: ₹25 up to 3 kms, then ₹8 per km.' },
+        { key: 'PACKAGING', label: 'Packaging Charges', amount: 1000, tooltip: '₹5 per item, up to ₹50, charged by the restaurant.' },
+        { key: 'PLATFORM_FEE', label: 'Platform Fee', amount: 500, tooltip: 'Helps us run and improve Tiffin.' },
+        { key: 'GST', label: 'GST', amount: 2810, tooltip: '5% on food and packaging + 18% on fees.' },
+      ],
+      to_pay: 62610,
+    },
+    coupon_code: null,
+    coupon_details: null,
+    discount_message: null,
+    coupons: [
+      { code: 'TIFFIN20', title: '20% OFF UPTO ₹100', description: 'Use TIFFIN20 | above ₹249', type: 'PERCENTAGE', applicable: true, discount: 10000, message: 'You save ₹100' },
+      { code: 'BIG50', title: 'FLAT ₹50 OFF', description: 'above ₹999', type: 'FLAT', applicable: false, discount: 0, message: 'Add items worth ₹441 more to apply BIG50' },
+    ],
+    best_coupon: 'TIFFIN20',
+    cartFreebieItems: [],
+    cutlerySelection: { restaurantId: '1042', selected: false },
+    cutlery_instruction: null,
+    order_comments: '',
+    address_id: null,
+    addresses: [],
+    estimated_sla_min: 25,
+    estimated_sla_max: 35,
+    sla_time: 30,
+    min_cart_message: null,
+    ...extra,
+  };
+}
+
+const withCoupon = (cart: Cart): Cart => ({
+  ...cart,
+  coupon_code: 'TIFFIN20',
+  coupon_details: { code: 'TIFFIN20', title: '20% OFF UPTO ₹100', description: 'Use TIFFIN20 | above ₹249', type: 'PERCENTAGE', discount: 10000 },
+  discount_message: 'You saved ₹100 with TIFFIN20',
+  discount_message_type: 'SUCCESS',
+  bill: { lines: [...cart.bill!.lines, { key: 'COUPON_DISCOUNT', label: 'Coupon Discount (TIFFIN20)', amount: -10000, tooltip: '20% off up to ₹100 with TIFFIN20.' }], to_pay: 52610 },
+});
+
+/** A fake cart edge that records every POST as [path, body without _csrf]. */
+function cartEdge(initial: Cart, onPost: (path: string, body: Record<string, unknown>, current: Cart) => Cart | { status: number; body: unknown }) {
+  let current = initial;
+  const posts: Array<[string, Record<string, unknown>]> = [];
+  const handler = (url: URL, init?: RequestInit) => {
+    if (init?.method !== 'POST') return current;
+    const { _csrf, ...body } = JSON.parse(String(init.body)) as Record<string, unknown>;
+    posts.push([url.pathname, body]);
+    const answer = onPost(url.pathname, body, current);
+    if ('status' in answer && 'body' in answer) return answer;
+    current = answer as Cart;
+    return current;
+  };
+  const fetch = installFakeEdge({
+    '/api/cart': handler,
+    '/api/cart/applyCoupon': handler,
+    '/api/cart/removeCoupon': handler,
+    '/api/cart/removeReward': handler,
+  });
+  return { posts, fetch };
+}
+
+describe('cart page: bill, coupons, cutlery, note, address (issue 5)', () => {
+  it('shows the delivery time and every bill line in order with its tooltip, then To Pay', async () => {
+    installFakeEdge({ '/api/cart': billed() });
+    render(<App route={route} path="/cart" />);
+    const bill = await screen.findByRole('region', { name: 'Bill Details' });
+    expect(screen.getByTestId('cart-eta').textContent).toBe('Delivery in 25-35 MINS');
+    const lines = [...bill.querySelectorAll('[data-bill-line]')].map((l) => [l.getAttribute('data-bill-line'), l.querySelector('dd')?.textContent]);
+    expect(lines).toEqual([
+      ['ITEM_TOTAL', '₹558'],
+      ['DELIVERY_FEE', '₹25'],
+      ['PACKAGING', '₹10'],
+      ['PLATFORM_FEE', '₹5'],
+      ['GST', '₹28.10'],
+    ]);
+    expect(screen.getByTestId('cart-to-pay').textContent).toBe('₹626.10');
+
+    const info = within(bill).getByRole('button', { name: 'About Delivery Fee | 2.4 kms' });
+    const tooltip = document.getElementById(info.getAttribute('aria-describedby')!)!;
+    expect(tooltip.hidden).toBe(true);
+    fireEvent.click(info);
+    expect(tooltip.hidden).toBe(false);
+    expect(tooltip.textContent).toBe('Delivery fee for 2.4 kms: ₹25 up to 3 kms, then ₹8 per km.');
+    fireEvent.keyDown(info, { key: 'Escape' });
+    expect(tooltip.hidden).toBe(true);
+    expect(within(bill).queryByRole('button', { name: 'About Item Total' })).toBeNull();
+  });
+
+  it('shows a free delivery as FREE and a discount as a negative line', async () => {
+    const cart = withCoupon(billed());
+    cart.bill!.lines[1] = { key: 'DELIVERY_FEE', label: 'Delivery Fee', amount: 0, tooltip: 'Free delivery on orders above ₹499' };
+    installFakeEdge({ '/api/cart': cart });
+    render(<App route={route} path="/cart" />);
+    const bill = await screen.findByRole('region', { name: 'Bill Details' });
+    expect(bill.querySelector('[data-bill-line="DELIVERY_FEE"] dd')?.textContent).toBe('FREE');
+    expect(bill.querySelector('[data-bill-line="COUPON_DISCOUNT"] dd')?.textContent).toBe('-₹100');
+  });
+
+  it('suggests the best coupon, applies a typed code, shows what it saved, and removes it', async () => {
+    const { posts } = cartEdge(billed(), (path, body, current) => {
+      if (path === '/api/cart/applyCoupon') return String(body.couponCode).toUpperCase() === 'TIFFIN20' ? withCoupon(current) : reply(400, 1, 'Invalid coupon code');
+      if (path === '/api/cart/removeCoupon') return billed();
+      return current;
+    });
+    render(<App route={route} path="/cart" />);
+    expect((await screen.findByTestId('best-coupon')).textContent).toContain('TIFFIN20 saves you ₹100');
+    const notApplicable = screen.getByRole('list', { name: 'Available coupons' }).querySelector('[data-coupon="BIG50"]')!;
+    expect(notApplicable.textContent).toContain('Add items worth ₹441 more to apply BIG50');
+    expect(within(notApplicable as HTMLElement).queryByRole('button')).toBeNull();
+
+    fireEvent.change(screen.getByPlaceholderText('Enter coupon code'), { target: { value: 'tiffin20' } });
+    fireEvent.click(screen.getByRole('button', { name: 'APPLY' }));
+    expect((await screen.findByTestId('coupon-applied')).textContent).toContain('TIFFIN20 applied');
+    expect(screen.getByText('You saved ₹100 with TIFFIN20')).toBeTruthy();
+    expect(screen.getByTestId('cart-to-pay').textContent).toBe('₹526.10');
+    expect(posts).toEqual([['/api/cart/applyCoupon', { couponCode: 'tiffin20' }]]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'REMOVE' }));
+    expect(await screen.findByPlaceholderText('Enter coupon code')).toBeTruthy();
+    expect(screen.getByTestId('cart-to-pay').textContent).toBe('₹626.10');
+    expect(posts.at(-1)).toEqual(['/api/cart/removeCoupon', {}]);
+  });
+
+  it("shows why a coupon does not apply next to the box, without a toast, and the cart stays", async () => {
+    cartEdge(billed(), () => reply(400, 1, 'TRYNEW is valid only on your first order'));
+    const toasts: string[] = [];
+    const off = on('toast:show', ({ text }) => toasts.push(text));
+    render(<App route={route} path="/cart" />);
+    fireEvent.change(await screen.findByPlaceholderText('Enter coupon code'), { target: { value: 'TRYNEW' } });
+    fireEvent.click(screen.getByRole('button', { name: 'APPLY' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('TRYNEW is valid only on your first order');
+    off();
+    expect(toasts).toEqual([]);
+    expect(screen.getByTestId('cart-to-pay').textContent).toBe('₹626.10');
+  });
+
+  it('offers to remove the free item of a FREEBIE coupon', async () => {
+    const freebie = { id: 'freebie-1042', name: 'Free Delight', quantity: 1, final_price: 0, rewardType: 'Freebie', message: '1 Free Delight for you' };
+    const { posts } = cartEdge(billed({ coupon_code: 'DELIGHT', cartFreebieItems: [freebie] }), (_path, _body, current) => ({ ...current, coupon_code: null, cartFreebieItems: [] }));
+    render(<App route={route} path="/cart" />);
+    expect((await screen.findByTestId('cart-freebie')).textContent).toContain('1 Free Delight for you');
+    fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
+    await waitForGone(() => screen.queryByTestId('cart-freebie'));
+    expect(posts).toEqual([['/api/cart/removeReward', {}]]);
+  });
+
+  it("ticks 'Don't send cutlery' for this restaurant and shows the instruction", async () => {
+    const { posts } = cartEdge(billed(), (_path, body, current) => ({ ...current, cutlerySelection: body.cutlerySelection as Cart['cutlerySelection'], cutlery_instruction: 'DONT SEND CUTLERY' }));
+    render(<App route={route} path="/cart" />);
+    const box = (await screen.findByRole('checkbox', { name: "Don't send cutlery" })) as HTMLInputElement;
+    expect(box.checked).toBe(false); // spec §4: not selected by default
+    fireEvent.click(box);
+    expect((await screen.findByTestId('cutlery-instruction')).textContent).toBe('DONT SEND CUTLERY');
+    expect(posts).toEqual([['/api/cart', { cutlerySelection: { restaurantId: '1042', selected: true } }]]);
+  });
+
+  it('saves the note to the restaurant when the field is left', async () => {
+    const { posts } = cartEdge(billed(), (_path, body, current) => ({ ...current, order_comments: String(body.order_comments) }));
+    render(<App route={route} path="/cart" />);
+    const note = await screen.findByLabelText('Any suggestions? We will pass it on…');
+    fireEvent.change(note, { target: { value: 'Less spicy & no onions' } });
+    fireEvent.blur(note);
+    await screen.findByText('21/200');
+    expect(posts).toEqual([['/api/cart', { order_comments: 'Less spicy  no onions' }]]);
+  });
+
+  it('lets a signed-in customer pick only an address the restaurant delivers to', async () => {
+    const addresses = [
+      { id: 'home', annotation: 'HOME', address: 'Flat 4B, Koramangala', area: 'Koramangala', delivery_valid: 1 },
+      { id: 'far', annotation: 'WORK', address: 'Desk 7, Whitefield', area: 'Whitefield', delivery_valid: 0 },
+    ];
+    const fetch = installFakeEdge({ '/api/cart': () => billed({ addresses, address_id: document.cookie.includes('deliveryAddressId=home') ? 'home' : null }) });
+    // Signing in refetches the cart (the store follows auth:changed), so the fake edge comes first.
+    setCurrentUser({ customer_id: '17', mobile: '9876543210', name: 'Asha', email: '', pendingEmail: '', emailVerified: false, optional_map: {}, preferences: { sms: { orders: true, recommendations: true, reminders: false } } } as User);
+    render(<App route={route} path="/cart" />);
+    const region = await screen.findByRole('region', { name: 'Delivery address' });
+    const [home, far] = within(region).getAllByRole('radio') as HTMLInputElement[];
+    expect(far!.disabled).toBe(true);
+    expect(region.textContent).toContain('Does not deliver here');
+    const calls = fetch.mock.calls.length;
+    fireEvent.click(home!);
+    await act(async () => {});
+    expect(document.cookie).toContain('deliveryAddressId=home');
+    expect(fetch.mock.calls.length).toBe(calls + 1);
+    expect(((await within(region).findAllByRole('radio'))[0] as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('asks a guest to log in to choose an address', async () => {
+    installFakeEdge({ '/api/cart': billed() });
+    const opened: string[] = [];
+    const off = on('auth:open', ({ mode }) => opened.push(mode));
+    render(<App route={route} path="/cart" />);
+    const region = await screen.findByRole('region', { name: 'Delivery address' });
+    fireEvent.click(within(region).getByRole('button', { name: 'LOGIN' }));
+    off();
+    expect(opened).toEqual(['login']);
+  });
+
+  it('says when a price changed since the customer last saw it', async () => {
+    const base = billed();
+    installFakeEdge({ '/api/cart': { ...base, cartItems: [{ ...base.cartItems[0]!, price_changed: true, previous_price: 25900 }] } });
+    render(<App route={route} path="/cart" />);
+    expect((await screen.findByTestId('price-changed')).textContent).toBe('Price changed from ₹259 to ₹279');
+  });
+
+  it('shows the address-not-found (10) and minimum-value states with the cart, and holds checkout back', async () => {
+    installFakeEdge({
+      '/api/cart': { status: 200, body: { statusCode: 10, statusMessage: 'Sorry! This address is not available. Please select another address', data: billed({ min_cart_message: 'Add items worth ₹21 more to place your order' }) } },
+    });
+    render(<App route={route} path="/cart" />);
+    expect((await screen.findByText('Sorry! This address is not available. Please select another address')).closest('[role="status"]')).toBeTruthy();
+    expect(screen.getByText('Add items worth ₹21 more to place your order')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Meghana Biryani House' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Proceed to checkout' })).toBeNull();
+    expect((screen.getByRole('button', { name: 'Proceed to checkout' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+async function waitForGone(query: () => Element | null) {
+  for (let i = 0; i < 50 && query(); i += 1) await act(async () => new Promise((r) => setTimeout(r, 10)));
+  expect(query()).toBeNull();
+}

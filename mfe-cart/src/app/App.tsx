@@ -1,18 +1,20 @@
 /**
- * mfe_cart/App: the cart page (/cart). It reads the shared cart store (@tiffin/cart-store): the
- * restaurant, the lines with a quantity stepper, the item total and the way to checkout. The bill
- * (delivery fee, taxes, coupons) is priced at checkout, so this page only states that it will be.
+ * mfe_cart/App: the cart page (/cart), reading the shared cart store (@tiffin/cart-store): the
+ * restaurant with its delivery time, the lines with quantity steppers and what changed (out of
+ * stock, a new price), cutlery, the note, the coupon box, where to deliver, the bill with each
+ * line's tooltip, To Pay and the way to checkout. Every amount is the cart service's.
  */
 import { fetchCart, useCart } from '@tiffin/cart-store';
 import type { RemoteAppProps } from '@tiffin/contract';
-import { Button, ErrorState, formatPrice, Image, imageUrl, Link, MfeRoot, Skeleton } from '@tiffin/design-system';
+import { Bill, CartLines, CartRestaurant, CouponBox } from '@tiffin/cart-store/ui';
+import { Button, ErrorState, formatPrice, Link, MfeRoot, Skeleton } from '@tiffin/design-system';
 import { useEffect } from 'react';
-import { CartLines } from './CartLines';
-import { CartFailure, CartNotice } from './CartStatus';
+import { Cutlery, DeliveryAddress, OrderNote } from './CartOptions';
+import { blocksCheckout, CartFailure, CartNotice } from './CartStatus';
 import './cart.css';
 
 function CartPage() {
-  const { cart, statusCode, error } = useCart();
+  const { cart, statusCode, error, updating } = useCart();
 
   useEffect(() => {
     // A failure is kept in the store (statusCode) and shown below.
@@ -33,29 +35,33 @@ function CartPage() {
     );
   }
 
-  const restaurant = cart.restaurant_details;
   const hasUnavailable = cart.cartItems.some((line) => line.in_stock !== 1);
+  const blocked = hasUnavailable || blocksCheckout(statusCode) || !!cart.min_cart_message;
   return (
     <section className="cart-page" aria-label="Cart">
-      <header className="cart-page__restaurant">
-        {restaurant.cloudinary_image_id ? (
-          <Image src={imageUrl(restaurant.cloudinary_image_id, { w: 100, h: 100 })} alt={restaurant.name} width={50} height={50} eager />
-        ) : null}
-        <div>
-          <h1 className="cart-page__name">{restaurant.name}</h1>
-          <p className="cart-page__area">{restaurant.area_name}</p>
-        </div>
-      </header>
+      <CartRestaurant cart={cart} />
       <CartNotice statusCode={statusCode} />
       <CartLines cart={cart} editable />
-      <div className="cart-page__bill">
-        <span>Item Total</span>
-        <strong data-testid="cart-item-total">{formatPrice(cart.item_total)}</strong>
-      </div>
-      <p className="cart-page__note">Delivery fee, taxes and any coupon are added at checkout.</p>
-      {hasUnavailable ? (
+      <Cutlery cart={cart} />
+      <OrderNote cart={cart} />
+      <CouponBox cart={cart} />
+      <DeliveryAddress cart={cart} />
+      {cart.bill ? (
+        <Bill bill={cart.bill} updating={updating} />
+      ) : (
+        <div className="cart-page__bill">
+          <span>Item Total</span>
+          <strong data-testid="cart-item-total">{formatPrice(cart.item_total)}</strong>
+        </div>
+      )}
+      {cart.min_cart_message ? (
+        <p className="cart-page__blocked" role="status">
+          {cart.min_cart_message}
+        </p>
+      ) : null}
+      {blocked ? (
         <>
-          <p className="cart-page__blocked">Remove the unavailable items to proceed.</p>
+          {hasUnavailable ? <p className="cart-page__blocked">Remove the unavailable items to proceed.</p> : null}
           <Button block disabled>
             Proceed to checkout
           </Button>

@@ -19,21 +19,27 @@ export function CartFailure({ statusCode }: { statusCode: number }) {
   );
 }
 
-/** Spec §8 cart messages for the success-family codes that still return a cart. */
+/** Spec §8 cart messages for the states reported with the cart (docs/edge-api.md status table). */
+const NOTICES: Record<number, { title: string; detail?: string }> = {
+  6: { title: 'Restaurant is currently closed', detail: 'Try a similar restaurant nearby.' },
+  8: { title: 'Item(s) unavailable', detail: 'Some items are no longer available. Try alternatives or remove unavailable items.' },
+  9: { title: 'Restaurant is not serving at your location currently', detail: 'Choose another delivery address.' },
+  10: { title: 'Sorry! This address is not available. Please select another address' },
+  41: { title: 'Insufficient cart value' },
+};
+
 export function CartNotice({ statusCode }: { statusCode: number }) {
-  if (statusCode === 8) {
-    return (
-      <p className="cart-notice" role="status">
-        <strong>Item(s) unavailable</strong> Some items are no longer available. Try alternatives or remove unavailable items.
-      </p>
-    );
-  }
-  if (statusCode === 9) {
-    return (
-      <p className="cart-notice" role="status">
-        <strong>Restaurant is not serving at your location currently</strong>
-      </p>
-    );
-  }
-  return null;
+  const notice = NOTICES[statusCode];
+  if (!notice) return null;
+  return (
+    <p className="cart-notice" role="status" data-status-code={statusCode}>
+      <strong>{notice.title}</strong>
+      {notice.detail ? ` ${notice.detail}` : null}
+    </p>
+  );
+}
+
+/** The states that stop a checkout (the cart is still shown). */
+export function blocksCheckout(statusCode: number): boolean {
+  return statusCode === 6 || statusCode === 9 || statusCode === 10 || statusCode === 41;
 }

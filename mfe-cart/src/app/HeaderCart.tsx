@@ -8,7 +8,7 @@ import { fetchCart, useCart } from '@tiffin/cart-store';
 import { navigate, type HeaderCartProps } from '@tiffin/contract';
 import { Button, formatPrice, Image, imageUrl, MfeRoot, Skeleton } from '@tiffin/design-system';
 import { useEffect } from 'react';
-import { CartLines } from './CartLines';
+import { CartLines } from '@tiffin/cart-store/ui';
 import { CartFailure } from './CartStatus';
 import './cart.css';
 

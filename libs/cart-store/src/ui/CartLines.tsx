@@ -1,6 +1,7 @@
 /**
- * The items of a cart: veg mark, name, chosen variants and add-ons, quantity, line price. The cart
- * page passes `editable` for a quantity stepper; the header flyout shows the quantity as text.
+ * The items of a cart: veg mark, name, chosen variants and add-ons, quantity, line price, and what
+ * changed since the customer last saw it (out of stock, a new price). The cart page passes
+ * `editable` for a quantity stepper; the header flyout shows the quantity as text.
  */
 import { setLineQuantity } from '@tiffin/cart-store';
 import type { Cart, CartItem } from '@tiffin/contract';
@@ -35,19 +36,31 @@ function Stepper({ line }: { line: CartItem }) {
   );
 }
 
-export function CartLines({ cart, editable = false }: { cart: Cart; editable?: boolean }) {
+/** `lastAddedItemId` (the store's, spec §4) marks the lines of the item added last. */
+export function CartLines({ cart, editable = false, lastAddedItemId = null }: { cart: Cart; editable?: boolean; lastAddedItemId?: string | null }) {
   return (
     <ul className="cart-lines" aria-label="Items in cart">
       {cart.cartItems.map((line) => {
         const extras = [...line.variants.map((v) => v.name), ...line.addons.map((a) => a.name)].filter(Boolean);
         const available = line.in_stock === 1;
         return (
-          <li key={line.cart_key} className={available ? 'cart-line' : 'cart-line cart-line--unavailable'} data-cart-key={line.cart_key}>
+          <li
+            key={line.cart_key}
+            className={['cart-line', available ? '' : 'cart-line--unavailable', line.menu_item_id === lastAddedItemId ? 'cart-line--last-added' : ''].filter(Boolean).join(' ')}
+            data-cart-key={line.cart_key}
+          >
             <VegMark isVeg={line.isVeg} />
             <span className="cart-line__name">
               {line.name}
               {extras.length > 0 ? <span className="cart-line__extras">{extras.join(', ')}</span> : null}
               {available ? null : <span className="cart-line__status">Unavailable</span>}
+              {available && line.price_changed ? (
+                <span className="cart-line__price-change" data-testid="price-changed">
+                  {line.previous_price != null
+                    ? `Price changed from ${formatPrice(line.previous_price)} to ${formatPrice(line.base_price)}`
+                    : `Price changed to ${formatPrice(line.base_price)}`}
+                </span>
+              ) : null}
             </span>
             {editable ? (
               <Stepper line={line} />

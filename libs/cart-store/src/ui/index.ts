@@ -1,0 +1,13 @@
+/**
+ * The cart's pieces of UI that more than one page shows (the cart page, the header flyout, the
+ * menu's cart panel): the restaurant with its delivery time, the lines, the bill with tooltips,
+ * the coupon box. They read and change the cart only through `@tiffin/cart-store` (imported by
+ * its package name, so every microfrontend uses the one shared store). Class prefix: `cart-`.
+ */
+import './cart-ui.css';
+
+export { Bill, InfoTooltip } from './Bill';
+export { CartLines } from './CartLines';
+export { CartPanel } from './CartPanel';
+export { CartRestaurant, cartEta } from './CartRestaurant';
+export { CouponBox } from './CouponBox';
