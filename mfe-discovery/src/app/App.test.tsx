@@ -129,21 +129,33 @@ describe('mfe-discovery App', () => {
     expect(String(fetch.mock.calls[0]![0])).toContain('collection=83951&page_type=DESKTOP_COLLECTION_LISTING');
   });
 
-  it('shows only restaurants with an offer on the offers page', async () => {
+  it('shows the restaurant offers near the location on the offers page (asking the edge for offers only)', async () => {
     setUserLocation(koramangala);
-    installFakeEdge({
-      '/api/restaurants/list/v5': { ...oneRestaurant, cards: [...oneRestaurant.cards, { type: 'RESTAURANT', data: fixtures.restaurant({ id: '2', name: 'No Deals', aggregatedDiscountInfo: null }) }] },
-    });
-    render(<App route={route('offers', 'OFFERS')} path="/offers" />);
+    const fetch = installFakeEdge({ '/api/restaurants/list/update': oneRestaurant });
+    render(<App route={route('offers', 'OFFERS', { tab: 'restaurant' })} path="/offers/restaurant" />);
     await screen.findAllByTestId('restaurant-card');
     expect(screen.getAllByTestId('restaurant-card').map((c) => c.dataset.restaurantId)).toEqual(['1042']);
+    expect(JSON.parse(String(fetch.mock.calls[0]![1]!.body))).toMatchObject({ filters: { offers: true } });
   });
 
-  it('shows a city page as the listing when the stored location is in that city', async () => {
-    setUserLocation(koramangala);
-    installFakeEdge({ '/api/restaurants/list/v5': oneRestaurant });
+  it('shows a city page from the catalogue, with or without a location', async () => {
+    installFakeEdge({
+      '/api/restaurants/city': {
+        city: { slug: 'bangalore', name: 'Bangalore', enabled: true },
+        area: null,
+        cuisine: null,
+        title: 'Food delivery in Bangalore | Order food online | Tiffin',
+        description: 'Order food online from the best restaurants in Bangalore on Tiffin.',
+        heading: 'Food delivery in Bangalore',
+        totalRestaurants: 1,
+        pageOffset: { offset: 0, nextOffset: null },
+        cards: oneRestaurant.cards,
+        areas: [],
+        cuisines: [],
+      },
+    });
     render(<App route={route('city', 'CITY', { city: 'bangalore' })} path="/bangalore" />);
-    expect(screen.getByRole('heading', { level: 1, name: 'Food delivery in Bangalore' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Food delivery in Bangalore' })).toBeTruthy();
     expect(await screen.findAllByTestId('restaurant-card')).toHaveLength(1);
   });
 });

@@ -8,9 +8,13 @@ import { ErrorState, Link, MfeRoot } from '@tiffin/design-system';
 import { useEffect, type ReactNode } from 'react';
 import { Landing } from '../landing/Landing';
 import { Listing } from '../listing/Listing';
+import { CollectionPage } from '../collections/CollectionPage';
+import { OffersPage } from '../offers/OffersPage';
+import { CityPage } from '../city/CityPage';
 import { useUserLocation } from '../location/useUserLocation';
 import { MealPage } from '../menu/MealPage';
 import { MenuPage } from '../menu/MenuPage';
+import { SearchPage } from '../search/SearchPage';
 import '../common/common.css';
 
 function titleCase(slug: string | undefined): string {
@@ -54,8 +58,43 @@ function PlacePage({ heading, city, location }: { heading: string; city?: string
 
 const hasOffer = (r: Restaurant) => (r.aggregatedDiscountInfo?.shortDescriptionList?.length ?? 0) > 0;
 
+/** Issue 3's pages (collections, offers); `undefined` for every other route. */
+function listingPage(route: MatchedRoute, location: UserLocation | null): ReactNode | undefined {
+  const { params } = route;
+  switch (route.id) {
+    case 'collection':
+      return <RequireLocation location={location}>{(loc) => <CollectionPage collectionId={params.collectionId} type={queryValue('type')} location={loc} />}</RequireLocation>;
+    case 'offers':
+    case 'offers-near-me':
+      return <RequireLocation location={location}>{(loc) => <OffersPage tab={params.tab} location={loc} />}</RequireLocation>;
+    case 'cuisine-near-me':
+      // The cuisine's restaurants that deliver to the stored location (its URL word as the filter).
+      return location ? (
+        <>
+          <h1 className="disc-page-title">{`${titleCase(params.cuisine)} restaurants near you`}</h1>
+          <Listing location={location} title={`${titleCase(params.cuisine)} restaurants near you`} baseFilters={{ cuisines: [titleCase(params.cuisine)] }} showCarousels={false} />
+        </>
+      ) : (
+        <SetLocationPrompt />
+      );
+    case 'city':
+      return <CityPage city={params.city ?? ''} />;
+    case 'city-best-restaurants':
+      return <CityPage city={params.city ?? ''} best />;
+    case 'area':
+      return <CityPage city={params.city ?? ''} area={params.area} />;
+    case 'city-collection':
+    case 'area-collection':
+      return <CityPage city={params.city ?? ''} area={params.area} cuisine={params.collection} />;
+    default:
+      return undefined;
+  }
+}
+
 function Page({ route, location }: { route: MatchedRoute; location: UserLocation | null }) {
   const { params } = route;
+  const issue3 = listingPage(route, location);
+  if (issue3 !== undefined) return issue3;
   switch (route.id) {
     case 'home':
     case 'new-home':
@@ -77,16 +116,7 @@ function Page({ route, location }: { route: MatchedRoute; location: UserLocation
     case 'meal':
       return <MealPage mealId={params.mealId} restaurantId={queryValue('restId')} />;
     case 'search':
-      return (
-        <RequireLocation location={location}>
-          {(loc) => (
-            <>
-              <h1 className="disc-page-title">Search for restaurants and food</h1>
-              <Listing location={loc} title="Popular restaurants near you" />
-            </>
-          )}
-        </RequireLocation>
-      );
+      return <RequireLocation location={location}>{(loc) => <SearchPage location={loc} />}</RequireLocation>;
     case 'collection':
       return <RequireLocation location={location}>{(loc) => <Listing location={loc} title="Collection" collection={params.collectionId} />}</RequireLocation>;
     case 'offers':

@@ -84,10 +84,8 @@ describe('Listing', () => {
 
   it('loads the next page when the end of the list comes into view, and stops at the last page', async () => {
     const fetch = installFakeEdge({
-      '/api/restaurants/list/v5': (url: URL) =>
-        url.searchParams.get('offset') === '0'
-          ? page(restaurants(1, 2), restaurants(90, 1, { availability: { opened: false } }), 0, 2, 5)
-          : page(restaurants(3, 2), [], 2, null, 5),
+      '/api/restaurants/list/v5': page(restaurants(1, 2), restaurants(90, 1, { availability: { opened: false } }), 0, 2, 5),
+      '/api/restaurants/list/update': page(restaurants(3, 2), [], 2, null, 5),
     });
     render(<Listing location={koramangala} title="Restaurants near you" />);
     await waitFor(() => expect(cards()).toHaveLength(3));
@@ -96,7 +94,8 @@ describe('Listing', () => {
 
     await waitFor(() => expect(cards()).toHaveLength(5));
     expect(cards().map((c) => c.dataset.restaurantId)).toEqual(['1', '2', '3', '4', '90']);
-    expect(String(fetch.mock.calls[1]![0])).toContain('offset=2');
+    expect(String(fetch.mock.calls[1]![0])).toBe('/api/restaurants/list/update');
+    expect(JSON.parse(String(fetch.mock.calls[1]![1]!.body))).toMatchObject({ offset: 2, sortBy: 'RELEVANCE', filters: {} });
     expect(screen.queryByTestId('listing-sentinel')).toBeNull();
     act(() => FakeIntersectionObserver.reveal());
     expect(fetch).toHaveBeenCalledTimes(2);
@@ -129,5 +128,52 @@ describe('Listing', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
 
     expect(await screen.findByText('Restaurant 1')).toBeTruthy();
+  });
+
+  it('refines with list/update when the sort or a filter changes, replacing the list', async () => {
+    const bodies: Array<Record<string, unknown>> = [];
+    installFakeEdge({
+      '/api/restaurants/list/v5': page(restaurants(1, 3), [], 0, null, 3),
+      '/api/restaurants/list/update': (_url: URL, init?: RequestInit) => {
+        bodies.push(JSON.parse(String(init!.body)));
+        return page(restaurants(50, 1, { vegOnly: true }), [], 0, null, 1);
+      },
+    });
+    render(<Listing location={koramangala} title="Restaurants near you" />);
+    await waitFor(() => expect(cards()).toHaveLength(3));
+
+    fireEvent.change(screen.getByRole('combobox', { name: 'Sort by' }), { target: { value: 'COST_LOW_TO_HIGH' } });
+    await waitFor(() => expect(cards().map((c) => c.dataset.restaurantId)).toEqual(['50']));
+    fireEvent.click(screen.getByRole('button', { name: 'Pure Veg' }));
+    await waitFor(() => expect(bodies).toHaveLength(2));
+
+    expect(bodies[0]).toMatchObject({ offset: 0, sortBy: 'COST_LOW_TO_HIGH', filters: {}, lat: 12.9352, lng: 77.6245 });
+    expect(bodies[1]).toMatchObject({ offset: 0, sortBy: 'COST_LOW_TO_HIGH', filters: { pureVeg: true } });
+    expect(screen.getByRole('button', { name: 'Pure Veg' }).getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filters (1)' }));
+    await waitFor(() => expect(bodies).toHaveLength(3));
+    expect(bodies[2]).toMatchObject({ filters: {} });
+  });
+
+  it('shows the cuisine carousel, offer banners and nudge, and filter collections only under the rule', async () => {
+    const collections = [83001, 83002, 83003].map((id) => ({ id: String(id), title: `C${id}`, description: '', imageId: 'x', link: `/collections/${id}`, restaurants: 2 }));
+    installFakeEdge({
+      '/api/restaurants/list/v5': {
+        ...page(restaurants(1, 3), [], 0, null, 3),
+        topCarousel: [{ id: '80002', title: 'Biryani', description: '', imageId: 'collection-80002', link: '/collections/80002', restaurants: 2 }],
+        bannerCarousel: [{ title: '20% OFF UPTO ₹100', text: 'at 2 restaurants near you', imageId: 'banner-1', link: '/offers' }],
+        filterCollections: collections,
+        nudgeCard: { title: 'Hungry in a hurry?', text: '2 restaurants can deliver in 30 minutes or less', link: '/collections/83004' },
+      },
+    });
+    render(<Listing location={koramangala} title="Restaurants near you" />);
+    await waitFor(() => expect(cards()).toHaveLength(3));
+
+    const mind = screen.getByRole('region', { name: "What's on your mind?" });
+    expect(within(mind).getByRole('link', { name: 'Biryani' }).getAttribute('href')).toBe('/collections/80002');
+    expect(screen.getByText('at 2 restaurants near you')).toBeTruthy();
+    expect(screen.getByTestId('nudge-card').textContent).toContain('Hungry in a hurry?');
+    // Three filter collections: fewer than the four the spec asks for.
+    expect(screen.queryByRole('navigation', { name: 'Collections' })).toBeNull();
   });
 });

@@ -1,16 +1,22 @@
 /**
- * Restaurants that deliver to the stored location (GET restaurants/list/v5): the count, open
- * restaurants then closed ones, and infinite scroll on `pageOffset.nextOffset` with skeleton
- * cards while a page loads. The spec's screens for nothing delivering, rate limiting (no retry)
- * and outages (retry) replace the list when the first page cannot be shown.
+ * Restaurants that deliver to the stored location: the first page from GET restaurants/list/v5,
+ * refining (sort, filters) and every later page from POST restaurants/list/update (spec 000 §4:
+ * paging appends, refining replaces). Around them: the sort and filter toolbar, the "What's on
+ * your mind?" and offer carousels, filter collections and the nudge card. Infinite scroll on
+ * `pageOffset.nextOffset` with skeleton cards while a page loads. The spec's screens for nothing
+ * delivering, rate limiting (no retry) and outages (retry) replace the list when a first page
+ * cannot be shown.
  */
 import { edge, type ListingPageType } from '@tiffin/api-client';
-import { navigate, setUserLocation, type Restaurant, type UserLocation } from '@tiffin/contract';
+import { navigate, setUserLocation, type ListingFilters, type ListingResponse, type Restaurant, type UserLocation } from '@tiffin/contract';
 import { Button, ErrorState } from '@tiffin/design-system';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { listingErrorCopy, NO_DELIVERY } from '../common/errors';
+import { isNotFound, listingErrorCopy, NO_DELIVERY } from '../common/errors';
 import { canObserveIntersections, useSentinel } from '../common/useSentinel';
 import { appendPage, firstPage, type ListingPages } from './listing-state';
+import { BannerCarousel, FilterCollections, NudgeCard, TopCarousel } from './Carousels';
+import { ListingToolbar } from './ListingToolbar';
+import { DEFAULT_REFINEMENT, isDefault, type Refinement } from './refine';
 import { RestaurantCard, RestaurantCardSkeleton } from './RestaurantCard';
 import './listing.css';
 
@@ -19,7 +25,7 @@ const SKELETON_CARDS = 8;
 type State =
   | { status: 'loading' }
   | { status: 'error'; error: unknown }
-  | { status: 'ready'; pages: ListingPages; more: 'idle' | 'loading' | 'error' };
+  | { status: 'ready'; pages: ListingPages; response: ListingResponse; more: 'idle' | 'loading' | 'error' };
 
 export interface ListingProps {
   location: UserLocation;
@@ -28,6 +34,12 @@ export interface ListingProps {
   collection?: string;
   /** Narrows what is shown (the offers page: only restaurants with an offer). */
   only?: (restaurant: Restaurant) => boolean;
+  /** Filters always sent, under the visitor's own (the offers page: `{ offers: true }`). */
+  baseFilters?: ListingFilters;
+  /** The carousels, filter collections and nudge (the main listing; not on collection pages). */
+  showCarousels?: boolean;
+  /** The sort and filter toolbar (default on). */
+  showToolbar?: boolean;
 }
 
 function Skeletons({ count }: { count: number }) {
@@ -40,20 +52,38 @@ function Skeletons({ count }: { count: number }) {
   );
 }
 
-export function Listing({ location, title, collection, only }: ListingProps) {
+export function Listing({ location, title, collection, only, baseFilters, showCarousels = !collection, showToolbar = true }: ListingProps) {
   const [state, setState] = useState<State>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  const [refinement, setRefinement] = useState<Refinement>(DEFAULT_REFINEMENT);
+  // The last reply, so the toolbar keeps its options while a refined page loads or fails.
+  const [lastResponse, setLastResponse] = useState<ListingResponse | null>(null);
   const { lat, lng } = location;
   const pageType: ListingPageType = collection ? 'DESKTOP_COLLECTION_LISTING' : 'DESKTOP_WEB_LISTING';
+  const base = JSON.stringify(baseFilters ?? {});
+  const refineKey = JSON.stringify(refinement);
   // Aborts the page in flight when the location changes or the listing unmounts.
   const moreController = useRef<AbortController | null>(null);
+
+  const query = useCallback(
+    (offset: number) => {
+      const r = JSON.parse(refineKey) as Refinement;
+      return { lat, lng, collection, pageType, offset, sortBy: r.sortBy, filters: { ...(JSON.parse(base) as ListingFilters), ...r.filters } };
+    },
+    [lat, lng, collection, pageType, refineKey, base],
+  );
 
   useEffect(() => {
     const controller = new AbortController();
     setState({ status: 'loading' });
-    edge.restaurants({ lat, lng, collection, pageType, offset: 0 }, { signal: controller.signal }).then(
+    const q = query(0);
+    const plain = isDefault(refinement) && base === '{}';
+    const call = plain ? edge.restaurants(q, { signal: controller.signal }) : edge.updateListing(q, { signal: controller.signal });
+    call.then(
       (page) => {
-        if (!controller.signal.aborted) setState({ status: 'ready', pages: firstPage(page), more: 'idle' });
+        if (controller.signal.aborted) return;
+        setLastResponse(page);
+        setState({ status: 'ready', pages: firstPage(page), response: page, more: 'idle' });
       },
       (error: unknown) => {
         if (!controller.signal.aborted) setState({ status: 'error', error });
@@ -63,7 +93,9 @@ export function Listing({ location, title, collection, only }: ListingProps) {
       controller.abort();
       moreController.current?.abort();
     };
-  }, [lat, lng, collection, pageType, attempt]);
+    // `refinement` is read through `query` (keyed by its JSON).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [query, attempt]);
 
   const nextOffset = state.status === 'ready' ? state.pages.nextOffset : null;
   const canLoadMore = state.status === 'ready' && state.more !== 'loading' && nextOffset !== null;
@@ -73,34 +105,49 @@ export function Listing({ location, title, collection, only }: ListingProps) {
     const controller = new AbortController();
     moreController.current = controller;
     setState((s) => (s.status === 'ready' ? { ...s, more: 'loading' } : s));
-    edge.restaurants({ lat, lng, collection, pageType, offset: nextOffset }, { signal: controller.signal }).then(
+    edge.updateListing(query(nextOffset), { signal: controller.signal }).then(
       (page) => {
         if (controller.signal.aborted) return;
-        setState((s) => (s.status === 'ready' ? { status: 'ready', pages: appendPage(s.pages, page), more: 'idle' } : s));
+        setState((s) => (s.status === 'ready' ? { ...s, pages: appendPage(s.pages, page), more: 'idle' } : s));
       },
       () => {
         if (controller.signal.aborted) return;
         setState((s) => (s.status === 'ready' ? { ...s, more: 'error' } : s));
       },
     );
-  }, [canLoadMore, nextOffset, lat, lng, collection, pageType]);
+  }, [canLoadMore, nextOffset, query]);
 
   const loaded = state.status === 'ready' ? state.pages.open.length + state.pages.closed.length : 0;
   // Only the automatic path: after a failed page the visitor retries by hand.
   const sentinel = useSentinel<HTMLDivElement>(loadMore, canLoadMore && state.status === 'ready' && state.more === 'idle', loaded);
 
+  const toolbar = showToolbar ? <ListingToolbar refinement={refinement} response={lastResponse} onChange={setRefinement} /> : null;
+  const heading = (state.status === 'ready' ? state.response : lastResponse)?.collection;
+  const collectionHead = heading ? (
+    <header className="disc-collection-head">
+      <h1>{heading.title}</h1>
+      <p>{heading.description}</p>
+    </header>
+  ) : null;
+
   if (state.status === 'loading') {
     return (
       <section className="disc-listing" aria-label={title} aria-busy="true">
+        {lastResponse ? collectionHead : null}
+        {lastResponse ? toolbar : null}
         <Skeletons count={SKELETON_CARDS} />
       </section>
     );
   }
 
   if (state.status === 'error') {
-    const copy = listingErrorCopy(state.error);
+    // A collection that does not exist, or has nothing here (spec 000 §5: rejected): nothing to retry.
+    const copy = isNotFound(state.error)
+      ? { title: "There's nothing here", message: 'We cannot find what you are looking for. Please check your search query.', retry: false }
+      : listingErrorCopy(state.error);
     return (
       <section className="disc-listing" aria-label={title}>
+        {lastResponse ? toolbar : null}
         <ErrorState
           title={copy.title}
           message={copy.message}
@@ -111,7 +158,7 @@ export function Listing({ location, title, collection, only }: ListingProps) {
     );
   }
 
-  const { pages, more } = state;
+  const { pages, more, response } = state;
   if (pages.serviceability === 'NON_SERVICEABLE') {
     return (
       <section className="disc-listing" aria-label={title}>
@@ -137,9 +184,14 @@ export function Listing({ location, title, collection, only }: ListingProps) {
 
   return (
     <section className="disc-listing" aria-label={title} aria-busy={more === 'loading'}>
+      {collectionHead}
+      {showCarousels ? <TopCarousel response={response} /> : null}
+      {showCarousels ? <BannerCarousel response={response} /> : null}
       <h2 className="disc-listing__count" data-testid="restaurant-count">
         {pages.totalRestaurants} {pages.totalRestaurants === 1 ? 'restaurant' : 'restaurants'}
       </h2>
+      {toolbar}
+      {showCarousels ? <FilterCollections response={response} /> : null}
       {open.length > 0 ? (
         <ul className="disc-list" aria-label="Open restaurants">
           {open.map((restaurant) => (
@@ -147,6 +199,7 @@ export function Listing({ location, title, collection, only }: ListingProps) {
           ))}
         </ul>
       ) : null}
+      {showCarousels && open.length > 0 ? <NudgeCard response={response} /> : null}
       {closed.length > 0 ? (
         <ul className="disc-list disc-list--closed" aria-label="Closed restaurants">
           {closed.map((restaurant) => (

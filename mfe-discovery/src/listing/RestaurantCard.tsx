@@ -1,7 +1,14 @@
-/** One restaurant in a listing (spec 000 §3, §9). The whole card links to the menu. */
-import type { Restaurant } from '@tiffin/contract';
+/**
+ * One restaurant in a listing (spec 000 §3, §9). The whole card links to the menu; a signed-in
+ * customer also gets the favourite heart (outside the link, so it is its own control). Visitors
+ * see no heart on cards, as in food apps: the menu header's heart offers them the login instead.
+ */
+import { getCurrentUser, restaurantHref, subscribeCurrentUser, type Restaurant } from '@tiffin/contract';
 import { Image, imageUrl, Link, Skeleton } from '@tiffin/design-system';
-import { areaText, costForTwoText, deliveryTimeText, isOpen, offerText, ratingText, restaurantHref } from './restaurant-format';
+import { useSyncExternalStore } from 'react';
+import { FavouriteButton } from '../common/FavouriteButton';
+import { useIsFavourite } from '../common/favourites';
+import { areaText, costForTwoText, deliveryTimeText, isOpen, offerText, ratingText } from './restaurant-format';
 
 /** Shown when a restaurant's own image fails: an edge-generated placeholder. */
 const FALLBACK_IMAGE = imageUrl('restaurant-placeholder');
@@ -12,6 +19,7 @@ export function RestaurantCard({ restaurant }: { restaurant: Restaurant }) {
   const rating = ratingText(restaurant);
   const time = deliveryTimeText(restaurant);
   const cost = costForTwoText(restaurant.costForTwo);
+  const user = useSyncExternalStore(subscribeCurrentUser, getCurrentUser, getCurrentUser);
   return (
     <li className={open ? 'disc-card' : 'disc-card disc-card--closed'} data-testid="restaurant-card" data-restaurant-id={restaurant.id} data-open={open}>
       <Link href={restaurantHref(restaurant)} className="disc-card__link">
@@ -31,8 +39,15 @@ export function RestaurantCard({ restaurant }: { restaurant: Restaurant }) {
         </p>
         {open ? null : <p className="disc-card__status">Closed &amp; not delivering</p>}
       </Link>
+      {user ? <CardFavourite restaurant={restaurant} /> : null}
     </li>
   );
+}
+
+/** Only mounted for a signed-in customer, so a visitor's listing never asks for favourites. */
+function CardFavourite({ restaurant }: { restaurant: Restaurant }) {
+  const favourite = useIsFavourite(restaurant.id);
+  return <FavouriteButton restaurant={{ id: restaurant.id, name: restaurant.name, favourite }} className="disc-card__fav" />;
 }
 
 export function RestaurantCardSkeleton() {

@@ -1,6 +1,6 @@
 import { fixtures } from '@tiffin/api-client/testing';
 import { describe, expect, it } from 'vitest';
-import { areaText, costForTwoText, deliveryTimeText, isOpen, offerText, offerTexts, ratingText, restaurantHref } from './restaurant-format';
+import { areaText, costForTwoText, deliveryTimeText, isOpen, offerText, offerTexts, ratingText } from './restaurant-format';
 
 const restaurant = fixtures.restaurant;
 
@@ -37,10 +37,5 @@ describe('restaurant card text', () => {
     expect(isOpen(restaurant({ availability: { opened: false } }))).toBe(false);
     expect(areaText(restaurant())).toBe('Koramangala, 5th Block');
     expect(areaText(restaurant({ locality: '' }))).toBe('Koramangala');
-  });
-
-  it('links a card to /restaurants/<slug>-<id>', () => {
-    expect(restaurantHref(restaurant())).toBe('/restaurants/meghana-biryani-house-koramangala-1042');
-    expect(restaurantHref({ id: '7', slug: '' })).toBe('/restaurants/restaurant-7');
   });
 });

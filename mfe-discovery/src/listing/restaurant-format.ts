@@ -46,8 +46,3 @@ export function areaText(restaurant: Pick<Restaurant, 'areaName' | 'locality'>):
   return [restaurant.areaName, restaurant.locality].filter((part) => part && part.trim()).join(', ');
 }
 
-/** The menu route of a restaurant: `/restaurants/<slug>-<id>`. */
-export function restaurantHref(restaurant: Pick<Restaurant, 'id' | 'slug'>): string {
-  const slug = (restaurant.slug || 'restaurant').replace(/[^a-z0-9-]+/gi, '-').toLowerCase();
-  return `/restaurants/${slug}-${encodeURIComponent(restaurant.id)}`;
-}

@@ -7,7 +7,7 @@
 import { Link } from '@tiffin/design-system';
 import { useId, useState } from 'react';
 import { areaText, costForTwoText, deliveryTimeText, ratingText } from '../listing/restaurant-format';
-import { FavouriteButton } from './FavouriteButton';
+import { FavouriteButton } from '../common/FavouriteButton';
 import type { MenuRestaurant } from './menu-types';
 import { collectionLinks, distanceText, feeMessage, offersOf, orderingStatus, ratingCountText, type OfferView } from './restaurant-state';
 

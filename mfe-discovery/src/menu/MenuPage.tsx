@@ -4,13 +4,14 @@
  * than the route's is never shown (the spec's "stored menu of a different restaurant is cleared").
  * The page: the header, the veg-only toggle (remembered), the in-menu search, the categories with
  * their sub-categories (and a "Browse menu" jump list), the cart controls on every dish, the
- * customisation modal and the "Repeat last" question.
+ * customisation modal, the "Repeat last" question and the cart panel.
  */
 import type { CartSelection } from '@tiffin/cart-store';
+import { CartPanel } from '@tiffin/cart-store/ui';
 import { navigate, type UserLocation } from '@tiffin/contract';
-import { Button, ErrorState, Skeleton, useAsync } from '@tiffin/design-system';
+import { ErrorState, Skeleton, useAsync } from '@tiffin/design-system';
 import { useMemo, useState, type ReactNode } from 'react';
-import { Dialog } from '../common/Dialog';
+import { ReplaceCartDialog } from '../common/ReplaceCartDialog';
 import { isNotFound, menuErrorCopy, NOT_FOUND_PAGE } from '../common/errors';
 import { useDocumentTitle } from '../common/useDocumentTitle';
 import { BrowseMenu } from './BrowseMenu';
@@ -147,7 +148,7 @@ function Menu({ data, complete }: { data: FullMenuResponse; complete: boolean })
           Veg only
         </button>
       </div>
-      <div className="disc-menu__body">
+      <div className="disc-menu__body disc-menu__body--with-cart">
         {sections.length > 0 ? (
           <nav className="disc-menu__jump" aria-label="Menu categories">
             <ul>
@@ -170,6 +171,8 @@ function Menu({ data, complete }: { data: FullMenuResponse; complete: boolean })
             sections.map((section) => <Section key={section.id} section={section} depth={0} renderItem={renderItem} />)
           )}
         </div>
+        {/* Spec §2.6: the cart panel, the cart team's (@tiffin/cart-store/ui). */}
+        <CartPanel />
       </div>
       <BrowseMenu sections={sections} onPick={scrollToSection} />
       {customising && !lacksGroups(customising) ? (
@@ -201,27 +204,7 @@ function Menu({ data, complete }: { data: FullMenuResponse; complete: boolean })
         />
       ) : null}
       {cart.conflict ? (
-        <Dialog
-          title="Items already in cart"
-          role="alertdialog"
-          onClose={cart.keepCart}
-          testId="replace-cart-dialog"
-          footer={
-            <div className="disc-confirm__actions">
-              <Button variant="secondary" onClick={cart.keepCart}>
-                No
-              </Button>
-              <Button data-testid="replace-cart-confirm" onClick={() => void cart.startAfresh()}>
-                Yes, start afresh
-              </Button>
-            </div>
-          }
-        >
-          <p className="disc-confirm__text">
-            Your cart contains items from {cart.conflict.currentRestaurantName || 'another restaurant'}. Do you want to discard the selection and add items
-            from this restaurant?
-          </p>
-        </Dialog>
+        <ReplaceCartDialog currentRestaurantName={cart.conflict.currentRestaurantName} onKeep={cart.keepCart} onReplace={() => void cart.startAfresh()} />
       ) : null}
     </article>
   );

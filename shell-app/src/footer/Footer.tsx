@@ -8,6 +8,7 @@ import {
   listableCities,
   POPULAR_CITIES_TITLE,
   popularCities,
+  seoLinks,
   splitIntoColumns,
 } from './footer';
 
@@ -24,6 +25,27 @@ function CityColumns({ title, cities, columns }: { title: string; cities: Array<
                 <Link href={cityHref(city.slug)} target="_blank">
                   {city.name}
                 </Link>
+              </li>
+            ))}
+          </ul>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+/** A titled list of links in columns (the SEO links, issue 3). */
+function LinkColumns({ title, links, columns }: { title: string; links: Array<{ name: string; href: string }>; columns: number }) {
+  if (links.length === 0) return null;
+  return (
+    <section className="shell-footer__cities" aria-label={title}>
+      <h3 className="shell-footer__heading">{title}</h3>
+      <div className={`shell-footer__columns shell-footer__columns--${columns}`}>
+        {splitIntoColumns(links, columns).map((column, index) => (
+          <ul key={index} className="shell-footer__column">
+            {column.map((link) => (
+              <li key={link.href}>
+                <Link href={link.href}>{link.name}</Link>
               </li>
             ))}
           </ul>
@@ -77,6 +99,14 @@ export function Footer({ cities }: { cities: CitiesState }) {
         <div className="shell-footer__mobile-only">
           <CityColumns title={POPULAR_CITIES_TITLE} cities={popular} columns={CITY_COLUMNS.mobile} />
           <CityColumns title="Other cities that we deliver:" cities={others} columns={CITY_COLUMNS.mobile} />
+        </div>
+        <div className="shell-footer__desktop-only">
+          <LinkColumns title="Best restaurants in popular cities" links={seoLinks(loaded).best} columns={CITY_COLUMNS.desktop} />
+          <LinkColumns title="Popular cuisines near you" links={seoLinks(loaded).cuisines} columns={CITY_COLUMNS.desktop} />
+        </div>
+        <div className="shell-footer__mobile-only">
+          <LinkColumns title="Best restaurants in popular cities" links={seoLinks(loaded).best} columns={CITY_COLUMNS.mobile} />
+          <LinkColumns title="Popular cuisines near you" links={seoLinks(loaded).cuisines} columns={CITY_COLUMNS.mobile} />
         </div>
         <p className="shell-footer__copyright">© {new Date().getFullYear()} Tiffin</p>
       </div>

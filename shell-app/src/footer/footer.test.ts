@@ -32,3 +32,13 @@ describe('footer links', () => {
     expect(APP_DOWNLOAD_TEXT).toBe('For better experience, download the Tiffin app now');
   });
 });
+
+describe('footer SEO links (issue 3)', () => {
+  it('links best restaurants in each listable popular city and every cuisine page', async () => {
+    const { seoLinks, cuisineHref } = await import('./footer');
+    const links = seoLinks([{ slug: 'bangalore', name: 'Bangalore', enabled: true }, { slug: 'pune', name: 'Pune', enabled: false }, { slug: 'indore', name: 'Indore', enabled: true }]);
+    expect(links.best).toEqual([{ name: 'Best restaurants in Bangalore', href: '/city/bangalore/best-restaurants' }]);
+    expect(links.cuisines[0]).toEqual({ name: 'North Indian restaurants near me', href: '/north-indian-restaurants-near-me' });
+    expect(cuisineHref('Rolls & Wraps')).toBe('/rolls-wraps-restaurants-near-me');
+  });
+});

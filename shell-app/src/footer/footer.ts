@@ -85,3 +85,31 @@ export function cityHref(slug: string): string {
 export function footerVisible(routeId: string | null): boolean {
   return routeId !== 'collection';
 }
+
+// ── SEO links (spec 000 §2.4; issue 3): best restaurants per city and cuisine pages ──
+
+/** `/city/{city}/best-restaurants`. */
+export function bestRestaurantsHref(slug: string): string {
+  return `/city/${encodeURIComponent(slug)}/best-restaurants`;
+}
+
+/** Cuisines with a page (`/{cuisine}-restaurants-near-me`), as discovery names them. */
+export const FOOTER_CUISINES = [
+  'North Indian', 'Biryani', 'South Indian', 'Chinese', 'Pizzas', 'Burgers', 'Cafe', 'Desserts', 'Sweets', 'Momos',
+  'Street Food', 'Mughlai', 'Healthy Food', 'Continental', 'Andhra', 'Chettinad', 'Kerala', 'Bengali', 'Gujarati',
+  'Maharashtrian', 'Beverages', 'Chaat',
+];
+
+/** `North Indian` → `/north-indian-restaurants-near-me`. */
+export function cuisineHref(cuisine: string): string {
+  const slug = cuisine.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean).join('-');
+  return `/${slug}-restaurants-near-me`;
+}
+
+/** The SEO link lists: best restaurants in each popular city, then the cuisine pages. */
+export function seoLinks(cities: readonly City[]): { best: Array<{ name: string; href: string }>; cuisines: Array<{ name: string; href: string }> } {
+  return {
+    best: popularCities(cities).map((c) => ({ name: `Best restaurants in ${c.name}`, href: bestRestaurantsHref(c.slug) })),
+    cuisines: FOOTER_CUISINES.map((c) => ({ name: `${c} restaurants near me`, href: cuisineHref(c) })),
+  };
+}

@@ -1,22 +1,37 @@
 /**
- * The favourite heart of the menu header (spec 000 §2.6, §8). Signed-in customers toggle it
- * (POST misc/favorite, shown at once and undone if the call fails, with the spec's message);
- * a visitor, or a session the edge no longer knows (401 / 999), gets the auth sidebar instead.
+ * The favourite heart, one component for the menu header and the listing cards (spec 000 §2.6,
+ * §8). Signed-in customers toggle it (POST misc/favorite, shown at once and undone if the call
+ * fails, with the spec's message); a visitor, or a session the edge no longer knows (401 / 999),
+ * gets the auth sidebar instead. Every toggle is shared with the page's other hearts
+ * (./favourites), so a restaurant shown twice never disagrees with itself.
  */
+import { edge, isApiError } from '@tiffin/api-client';
 import { emit, getCurrentUser, showToast, subscribeCurrentUser } from '@tiffin/contract';
-import { useState, useSyncExternalStore } from 'react';
-import { needsLogin, setFavourite } from './menu-api';
-import type { MenuRestaurant } from './menu-types';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { rememberFavourite } from './favourites';
 
 /** Spec §8: 'Unable to add/remove {0} to/from your favourites'. */
 export function favouriteFailureMessage(name: string, adding: boolean): string {
   return adding ? `Unable to add ${name} to your favourites` : `Unable to remove ${name} from your favourites`;
 }
 
-export function FavouriteButton({ restaurant }: { restaurant: Pick<MenuRestaurant, 'id' | 'name' | 'favourite'> }) {
+/** The edge said the visitor must sign in first (HTTP 401 / statusCode 999). */
+function needsLogin(error: unknown): boolean {
+  return isApiError(error) && (error.httpStatus === 401 || error.statusCode === 999);
+}
+
+export function FavouriteButton({ restaurant, className }: { restaurant: { id: string; name: string; favourite?: boolean }; className?: string }) {
   const user = useSyncExternalStore(subscribeCurrentUser, getCurrentUser, getCurrentUser);
-  const [favourite, setFavouriteState] = useState(restaurant.favourite === true);
+  const known = restaurant.favourite === true;
+  const [favourite, setFavouriteState] = useState(known);
   const [busy, setBusy] = useState(false);
+  // The listing learns favourites after the cards are drawn: follow what the page knows.
+  useEffect(() => setFavouriteState(known), [known]);
+
+  const show = (value: boolean) => {
+    setFavouriteState(value);
+    rememberFavourite(restaurant.id, value);
+  };
 
   const toggle = async () => {
     if (!user) {
@@ -24,13 +39,13 @@ export function FavouriteButton({ restaurant }: { restaurant: Pick<MenuRestauran
       return;
     }
     const next = !favourite;
-    setFavouriteState(next);
+    show(next);
     setBusy(true);
     try {
-      const reply = await setFavourite(restaurant.id, next);
-      setFavouriteState(reply?.favourite ?? next);
+      const reply = await edge.setFavourite(restaurant.id, next);
+      show(reply?.favourite ?? next);
     } catch (error) {
-      setFavouriteState(!next);
+      show(!next);
       if (needsLogin(error)) emit('auth:open', { mode: 'login' });
       else showToast({ text: favouriteFailureMessage(restaurant.name, next), status: 'error' });
     } finally {
@@ -42,7 +57,7 @@ export function FavouriteButton({ restaurant }: { restaurant: Pick<MenuRestauran
   return (
     <button
       type="button"
-      className={shown ? 'disc-fav disc-fav--on' : 'disc-fav'}
+      className={[shown ? 'disc-fav disc-fav--on' : 'disc-fav', className].filter(Boolean).join(' ')}
       aria-pressed={shown}
       aria-label={shown ? `Remove ${restaurant.name} from favourites` : `Add ${restaurant.name} to favourites`}
       data-testid="favourite-toggle"
