@@ -1,19 +1,26 @@
 /**
  * The edit-address panel (spec 000 §2.5): find the place by search (misc/place-autocomplete, then
- * misc/address-recommend) or "Use current location" (only with the permission already granted:
- * @tiffin/contract `currentPosition`), then the flat number, a landmark and Home / Work / Other.
+ * misc/address-recommend), "Use current location" (only with the permission already granted:
+ * @tiffin/contract `currentPosition`) or the map pin (misc/address-recommend by lat/lng: the
+ * nearest locality names the place, the pin's exact point is kept), then the flat number, a
+ * landmark and Home / Work / Other.
  */
 import { edge } from '@tiffin/api-client';
-import { currentPosition, GeolocationError, type Address, type PlaceSuggestion } from '@tiffin/contract';
+import { currentPosition, DEFAULT_MAP_CENTRE, GeolocationError, getUserLocation, type Address, type PlaceSuggestion } from '@tiffin/contract';
 import { Button } from '@tiffin/design-system';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { errorMessage } from '../common/errors';
 import { formError, formFromAddress, placeFromRecommendation, toAddressInput, type AddressForm } from './address-form';
+import { LazyPinMap } from './LazyPinMap';
+import type { MapPoint } from './PinMap';
 
 const LOCATION_FAILED = 'Oops! something went wrong. Please try entering your location again';
 const LOCATION_NOT_FOUND = 'Location not found';
 /** Wait this long after the last keystroke before asking for suggestions. */
 const SEARCH_DEBOUNCE_MS = 300;
+/** Street level around a known place; city level around a mere starting point. */
+const PLACE_ZOOM = 16;
+const CITY_ZOOM = 12;
 
 const ANNOTATIONS = [
   { value: 'HOME', label: 'Home' },
@@ -27,6 +34,15 @@ export function EditAddressPanel({ address, onSaved, onClose }: { address: Addre
   const [suggestions, setSuggestions] = useState<PlaceSuggestion[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** Where the customer dropped the pin, while that point is being resolved. */
+  const [droppedPin, setDroppedPin] = useState<MapPoint | null>(null);
+  /** The map starts at the picked place, else the delivery location, else the city centre. */
+  const [start] = useState(() => {
+    const known = form.place ?? getUserLocation();
+    return known ? { pin: { lat: known.lat, lng: known.lng }, zoom: PLACE_ZOOM } : { pin: { ...DEFAULT_MAP_CENTRE }, zoom: CITY_ZOOM };
+  });
+  /** Only the latest lookup may change the picked place (a quick second drop wins over the first). */
+  const lookup = useRef(0);
   const update = (patch: Partial<AddressForm>) => setForm((f) => ({ ...f, ...patch }));
 
   useEffect(() => {
@@ -50,21 +66,37 @@ export function EditAddressPanel({ address, onSaved, onClose }: { address: Addre
     };
   }, [query]);
 
-  const resolve = async (query: { placeId: string } | { lat: number; lng: number }) => {
+  const resolve = useCallback(async (query: { placeId: string } | { lat: number; lng: number }) => {
+    const id = ++lookup.current;
     setBusy(true);
     setError(null);
     try {
       const [place] = await edge.addressRecommend(query);
       if (!place) throw new Error(LOCATION_NOT_FOUND);
-      update({ place: placeFromRecommendation(place, 'lat' in query ? query : undefined) });
+      if (id !== lookup.current) return;
+      setForm((f) => ({ ...f, place: placeFromRecommendation(place, 'lat' in query ? query : undefined) }));
       setQuery('');
       setSuggestions([]);
     } catch (e) {
+      if (id !== lookup.current) return;
       setError(e instanceof Error && e.message === LOCATION_NOT_FOUND ? LOCATION_NOT_FOUND : LOCATION_FAILED);
     } finally {
-      setBusy(false);
+      if (id === lookup.current) {
+        // A failed drop puts the pin back on the picked place, so pin and address never disagree.
+        setDroppedPin(null);
+        setBusy(false);
+      }
     }
-  };
+  }, []);
+
+  const movePin = useCallback(
+    (point: MapPoint) => {
+      setDroppedPin(point);
+      void resolve(point);
+    },
+    [resolve],
+  );
+  const pin = droppedPin ?? (form.place ? { lat: form.place.lat, lng: form.place.lng } : start.pin);
 
   const useCurrentLocation = async () => {
     setError(null);
@@ -118,6 +150,7 @@ export function EditAddressPanel({ address, onSaved, onClose }: { address: Addre
           <Button variant="secondary" onClick={() => void useCurrentLocation()} disabled={busy}>
             Use current location
           </Button>
+          <LazyPinMap pin={pin} zoom={start.zoom} onMove={movePin} />
           {form.place ? (
             <p className="acct-picked" data-testid="picked-place">
               {form.place.address}

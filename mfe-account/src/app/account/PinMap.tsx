@@ -1,0 +1,117 @@
+/**
+ * The address map (spec 000 §2.5 "map pin"): a draggable pin on an OpenStreetMap map. Dropping the
+ * pin, clicking the map, or the "Move pin" buttons (the keyboard way) report the new point; the
+ * panel resolves it and moves the pin where the picked place is. Loaded lazily (./LazyPinMap), so
+ * Leaflet is not in the account remote's first load. It must keep working when tiles cannot load
+ * (no network, a blocked tile server): the pin, the buttons and the form never depend on tiles.
+ * Leaflet is used directly (one map, one marker): react-leaflet 5 fits React 19 but carries the
+ * non-OSI Hippocratic licence, and this small component needs none of its layer tree.
+ */
+import { MAP_TILES } from '@tiffin/contract';
+import L from 'leaflet';
+import 'leaflet/dist/leaflet.css';
+import { useEffect, useRef, useState } from 'react';
+import './pin-map.css';
+
+export interface MapPoint {
+  lat: number;
+  lng: number;
+}
+
+export interface PinMapProps {
+  /** Where the pin is. */
+  pin: MapPoint;
+  /** Street level for a known place, city level for a mere starting point. */
+  zoom: number;
+  /** The customer moved the pin to this point. */
+  onMove: (point: MapPoint) => void;
+}
+
+/** A tile that failed shows nothing rather than a broken-image icon. */
+const BLANK_TILE = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
+/** A pin that moved (a search pick, a drop) is shown at least this close. */
+const STREET_ZOOM = 15;
+/** How far one "Move pin" press moves it, in screen pixels (so it suits every zoom). */
+const NUDGE_PX = 40;
+
+// An inline SVG pin: Leaflet's default marker images do not survive bundling, and this needs none.
+const PIN_ICON = L.divIcon({
+  className: 'acct-map__pin',
+  html: '<svg viewBox="0 0 24 32" width="30" height="40" aria-hidden="true"><path d="M12 0C5.4 0 0 5.3 0 11.9 0 20.8 12 32 12 32s12-11.2 12-20.1C24 5.3 18.6 0 12 0z" fill="currentColor"/><circle cx="12" cy="12" r="4.5" fill="#fff"/></svg>',
+  iconSize: [30, 40],
+  iconAnchor: [15, 40],
+});
+
+const NUDGES = [
+  { label: 'north', symbol: '↑', dx: 0, dy: -NUDGE_PX },
+  { label: 'west', symbol: '←', dx: -NUDGE_PX, dy: 0 },
+  { label: 'east', symbol: '→', dx: NUDGE_PX, dy: 0 },
+  { label: 'south', symbol: '↓', dx: 0, dy: NUDGE_PX },
+] as const;
+
+export default function PinMap({ pin, zoom, onMove }: PinMapProps) {
+  const container = useRef<HTMLDivElement>(null);
+  const [map, setMap] = useState<L.Map | null>(null);
+  const marker = useRef<L.Marker | null>(null);
+  const [tilesFailed, setTilesFailed] = useState(false);
+  // Leaflet's handlers are bound once; they call whatever onMove the panel passes now.
+  const onMoveRef = useRef(onMove);
+  onMoveRef.current = onMove;
+  const initial = useRef({ pin, zoom });
+
+  useEffect(() => {
+    const start = initial.current;
+    const created = L.map(container.current!, { center: [start.pin.lat, start.pin.lng], zoom: start.zoom, scrollWheelZoom: false });
+    L.tileLayer(MAP_TILES.url, { attribution: MAP_TILES.attribution, maxZoom: MAP_TILES.maxZoom, errorTileUrl: BLANK_TILE })
+      .on('tileerror', () => setTilesFailed(true))
+      .addTo(created);
+    const pinMarker = L.marker([start.pin.lat, start.pin.lng], { icon: PIN_ICON, draggable: true, autoPan: true, title: 'Delivery pin: drag to your door', alt: 'Delivery pin' }).addTo(created);
+    pinMarker.on('dragend', () => {
+      const { lat, lng } = pinMarker.getLatLng();
+      onMoveRef.current({ lat, lng });
+    });
+    // A click (or tap) on the map drops the pin there.
+    created.on('click', (event: L.LeafletMouseEvent) => onMoveRef.current({ lat: event.latlng.lat, lng: event.latlng.lng }));
+    marker.current = pinMarker;
+    setMap(created);
+    return () => {
+      // Stop any pan first: Leaflet's animation frame would otherwise run on a removed map.
+      created.stop();
+      created.remove();
+      marker.current = null;
+      setMap(null);
+    };
+  }, []);
+
+  // The pin moved from outside the map (a search pick, a nudge, a failed drop put back): show it
+  // there, at street level. A drag already put the marker where it is.
+  useEffect(() => {
+    const pinMarker = marker.current;
+    if (!map || !pinMarker) return;
+    const at = pinMarker.getLatLng();
+    if (at.lat === pin.lat && at.lng === pin.lng) return;
+    pinMarker.setLatLng([pin.lat, pin.lng]);
+    // No animation: the panel may close (and remove the map) at any moment.
+    map.setView([pin.lat, pin.lng], Math.max(map.getZoom(), STREET_ZOOM), { animate: false });
+  }, [map, pin.lat, pin.lng]);
+
+  const nudge = (dx: number, dy: number) => {
+    if (!map) return;
+    const { lat, lng } = map.containerPointToLatLng(map.latLngToContainerPoint([pin.lat, pin.lng]).add([dx, dy]));
+    onMove({ lat, lng });
+  };
+
+  return (
+    <div className="acct-map" data-testid="address-map">
+      <div ref={container} className="acct-map__canvas" />
+      <div className="acct-map__nudges" role="group" aria-label="Move pin">
+        {NUDGES.map((n) => (
+          <button key={n.label} type="button" className="acct-map__nudge" aria-label={`Move pin ${n.label}`} disabled={!map} onClick={() => nudge(n.dx, n.dy)}>
+            {n.symbol}
+          </button>
+        ))}
+      </div>
+      {tilesFailed ? <p className="acct-muted acct-map__note">The map could not load. You can still move the pin.</p> : null}
+    </div>
+  );
+}
