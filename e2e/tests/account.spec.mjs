@@ -146,6 +146,36 @@ test('sign up, log out, log in, addresses, default address, profile', async ({ p
     await expect(cards).toHaveCount(2);
   });
 
+  await test.step('drop the map pin (tiles blocked): the nearest locality becomes the picked place', async () => {
+    // Tests have no internet; blocking tiles outright proves the map works without them.
+    await page.route('https://tile.openstreetmap.org/**', (route) => route.abort());
+    await page.getByRole('button', { name: 'ADD NEW ADDRESS' }).click();
+    const panel = page.getByRole('dialog', { name: 'Save delivery address' });
+    const pin = panel.locator('.leaflet-marker-icon');
+    await pin.scrollIntoViewIfNeeded();
+    await expect(pin).toBeVisible();
+    await expect(panel.getByTestId('picked-place')).toHaveCount(0);
+
+    const box = await pin.boundingBox();
+    const resolved = page.waitForResponse((r) => r.url().includes('/api/misc/address-recommend?latlng='));
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 60, box.y + box.height / 2 + 30, { steps: 10 });
+    await page.mouse.up();
+    expect((await resolved).status()).toBe(200);
+    await expect(panel.getByTestId('picked-place')).not.toBeEmpty();
+    await expect(panel.getByText('The map could not load. You can still move the pin.')).toBeVisible();
+
+    // The keyboard way: a "Move pin" button resolves the new point the same way.
+    const nudged = page.waitForResponse((r) => r.url().includes('/api/misc/address-recommend?latlng='));
+    await panel.getByRole('button', { name: 'Move pin east' }).focus();
+    await page.keyboard.press('Enter');
+    expect((await nudged).status()).toBe(200);
+    await panel.getByRole('button', { name: 'Close' }).click();
+    await expect(panel).toBeHidden();
+    await page.unroute('https://tile.openstreetmap.org/**');
+  });
+
   await test.step('deliver to the home address: the header shows that location', async () => {
     await page.locator('[data-testid="address"][data-annotation="HOME"]').getByRole('button', { name: 'DELIVER HERE' }).click();
     const location = await userLocation(context);
