@@ -23,7 +23,9 @@ async function waitReady(url, timeoutMs) {
 
 export default async function globalSetup() {
   const port = Number(process.env.E2E_PORT || 18080);
-  const grpcBase = Number(process.env.E2E_GRPC_BASE_PORT || 51051);
+  // Below the kernel's ephemeral range (32768-60999), so no outgoing connection can take a
+  // service's port before it binds (services/launcher: DEFAULT_GRPC_BASE_PORT).
+  const grpcBase = Number(process.env.E2E_GRPC_BASE_PORT || 21051);
   const binDir = process.env.TIFFIN_BIN_DIR || join(process.env.CARGO_TARGET_DIR || join(root, 'target'), 'debug');
   const launcher = join(binDir, 'tiffin');
   if (!existsSync(launcher)) throw new Error(`${launcher} not built: run \`cargo build --workspace --bins\``);

@@ -25,12 +25,18 @@ const READY_TIMEOUT: Duration = Duration::from_secs(90);
 /// How long children may drain after SIGTERM before they are killed.
 const STOP_TIMEOUT: Duration = Duration::from_secs(15);
 
+/// `GRPC_BASE_PORT`'s default (see [`Settings::grpc_base_port`]).
+pub const DEFAULT_GRPC_BASE_PORT: u16 = 20051;
+
 /// Launcher settings, all from the environment.
 #[derive(Debug, Clone)]
 pub struct Settings {
     /// Edge HTTP port (`PORT`, 8080).
     pub port: u16,
-    /// First gRPC port (`GRPC_BASE_PORT`, 50051); services take consecutive ports.
+    /// First gRPC port (`GRPC_BASE_PORT`, 20051); services take consecutive ports. The default
+    /// lies below Linux's ephemeral port range (32768–60999): there, any outgoing connection made
+    /// while the services start (theirs, the edge's readiness checks) can be given a service's
+    /// port before the service binds it, and that service then fails with "Address already in use".
     pub grpc_base_port: u16,
     /// Databases and the catalogue (`DATA_DIR`, `data`).
     pub data_dir: PathBuf,
@@ -55,7 +61,7 @@ impl Settings {
                 .context("the launcher executable has no directory")?,
         };
         let port = env_parse("PORT", 8080u16)?;
-        let grpc_base_port = env_parse("GRPC_BASE_PORT", 50051u16)?;
+        let grpc_base_port = env_parse("GRPC_BASE_PORT", DEFAULT_GRPC_BASE_PORT)?;
         if grpc_base_port.checked_add(SERVICES.len() as u16).is_none() {
             bail!("configuration error: GRPC_BASE_PORT={grpc_base_port} leaves no room for {} services", SERVICES.len());
         }
