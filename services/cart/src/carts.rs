@@ -8,9 +8,9 @@
 //!
 //! Every answer is priced by the menu at the time of the call ([`crate::menu_client`]), billed by
 //! [`crate::bill`] with the coupon [`crate::coupons`] allows now, and carries the spec's cart
-//! status code (§8), first that applies: 10 address not found, 6 restaurant closed, 9 not serving
-//! the delivery point, 8 an item unavailable, 41 below the minimum (calculate only), else 0. An
-//! out-of-stock line is kept and shown (the customer decides what to do), never billed.
+//! status code (§8), first that applies: 10 address not found, 6 restaurant closed, 5 when the
+//! restaurant does not serve the delivery point and no restaurant does, 9 when others do, 8 an
+//! item unavailable, 41 below the minimum (calculate only), else 0. An out-of-stock line is kept and shown (the customer decides what to do), never billed.
 
 use sqlx::AnyPool;
 use tiffin_platform::identity::Caller;
@@ -38,6 +38,8 @@ pub const STATUS_OK: u32 = 0;
 pub const STATUS_ITEM_UNAVAILABLE: u32 = 8;
 /// "Restaurant is currently closed" (§8).
 pub const STATUS_RESTAURANT_CLOSED: u32 = 6;
+/// "Your location is currently unserviceable" (§8): no restaurant at all delivers to the point.
+pub const STATUS_LOCATION_UNSERVICEABLE: u32 = 5;
 /// "Restaurant is not serving at your location currently" (§8).
 pub const STATUS_RESTAURANT_UNSERVICEABLE: u32 = 9;
 /// The chosen address is not one of the caller's (§8).
@@ -492,6 +494,8 @@ impl Carts {
             STATUS_ADDRESS_NOT_FOUND
         } else if facts.is_some_and(|f| !f.opened) {
             STATUS_RESTAURANT_CLOSED
+        } else if !serviceable && delivery.location_unserviceable {
+            STATUS_LOCATION_UNSERVICEABLE
         } else if !serviceable {
             STATUS_RESTAURANT_UNSERVICEABLE
         } else if dropped || lines.iter().any(|l| !l.in_stock) {

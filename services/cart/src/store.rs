@@ -183,6 +183,24 @@ pub async fn save(
     .map(|(cart_id, _)| cart_id)
 }
 
+/// `INSERT INTO cart_lines … VALUES ($1, …, $8), ($9, …, $16), …` for `count` lines (at most
+/// [`crate::lines::MAX_UNITS`] lines, so far below every engine's limit on bound values).
+fn lines_insert_sql(count: usize) -> String {
+    const COLUMNS: usize = 8;
+    let values: Vec<String> = (0..count)
+        .map(|line| {
+            let marks: Vec<String> = (1..=COLUMNS)
+                .map(|c| format!("${}", line * COLUMNS + c))
+                .collect();
+            format!("({})", marks.join(", "))
+        })
+        .collect();
+    format!(
+        "INSERT INTO cart_lines (cart_id, position, cart_key, menu_item_id, quantity, addons, variants, seen_price_paise) VALUES {}",
+        values.join(", ")
+    )
+}
+
 /// `details` with `change` applied.
 pub fn apply(mut details: Details, change: &DetailsChange) -> Details {
     if let Some(code) = &change.coupon_code {
@@ -270,23 +288,24 @@ pub async fn change(
             .bind(&cart_id)
             .execute(&mut *tx)
             .await?;
-        for (position, (cart_key, item_id, quantity, addons, variants, seen)) in
-            rows.into_iter().enumerate()
-        {
-            sqlx::query(
-                "INSERT INTO cart_lines (cart_id, position, cart_key, menu_item_id, quantity, addons, variants, seen_price_paise) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-            )
-            .bind(&cart_id)
-            .bind(i64::try_from(position).unwrap_or(i64::MAX))
-            .bind(cart_key)
-            .bind(item_id)
-            .bind(quantity)
-            .bind(addons)
-            .bind(variants)
-            .bind(seen)
-            .execute(&mut *tx)
-            .await?;
+        if !rows.is_empty() {
+            // Every line in one statement: one round trip while the write lock is held.
+            let sql = lines_insert_sql(rows.len());
+            let mut insert = sqlx::query(sqlx::AssertSqlSafe(sql));
+            for (position, (cart_key, item_id, quantity, addons, variants, seen)) in
+                rows.into_iter().enumerate()
+            {
+                insert = insert
+                    .bind(cart_id.clone())
+                    .bind(i64::try_from(position).unwrap_or(i64::MAX))
+                    .bind(cart_key)
+                    .bind(item_id)
+                    .bind(quantity)
+                    .bind(addons)
+                    .bind(variants)
+                    .bind(seen);
+            }
+            insert.execute(&mut *tx).await?;
         }
     }
     let current = apply(current, details);
@@ -303,4 +322,26 @@ pub async fn change(
     .await?;
     tx.commit().await?;
     Ok((cart_id, current))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_lines_insert_numbers_eight_values_per_line() {
+        let one = lines_insert_sql(1);
+        let three = lines_insert_sql(3);
+
+        assert!(
+            one.ends_with("VALUES ($1, $2, $3, $4, $5, $6, $7, $8)"),
+            "{one}"
+        );
+        assert!(
+            three.ends_with(
+                "($9, $10, $11, $12, $13, $14, $15, $16), ($17, $18, $19, $20, $21, $22, $23, $24)"
+            ),
+            "{three}"
+        );
+    }
 }

@@ -1094,7 +1094,7 @@ async fn a_closed_restaurant_refuses_items_with_6_and_its_stored_cart_reads_as_6
 }
 
 #[tokio::test]
-async fn a_point_outside_the_delivery_radius_is_9_and_an_unknown_address_is_10() {
+async fn outside_the_radius_is_9_or_5_when_nobody_delivers_and_an_unknown_address_is_10() {
     let menu = start_menu().await;
     let (restaurant_id, items) = plain_items(&menu.catalogue, 1);
     for db in testing::all().await {
@@ -1126,7 +1126,18 @@ async fn a_point_outside_the_delivery_radius_is_9_and_an_unknown_address_is_10()
         missing.address_not_found = true;
         let not_found = get_with(&mut cart.client, &me, missing).await;
 
+        let mut nowhere = near(&menu.catalogue, restaurant_id, radius + 2_000.0);
+        nowhere.location_unserviceable = true;
+        let nobody_delivers = get_with(&mut cart.client, &me, nowhere).await;
+        let mut served = near(&menu.catalogue, restaurant_id, radius - 500.0);
+        served.location_unserviceable = true;
+        let inside_anyway = get_with(&mut cart.client, &me, served).await;
+
         assert_eq!(far.status_code, 9, "engine {:?}", db.engine);
+        assert_eq!(nobody_delivers.status_code, 5, "engine {:?}", db.engine);
+        assert!(!nobody_delivers.cart.unwrap().serviceable);
+        // The restaurant's own radius decides first: discovery's word only picks 5 over 9.
+        assert_eq!(inside_anyway.status_code, 0);
         assert!(!far.cart.unwrap().serviceable);
         assert_eq!(inside.status_code, 0);
         assert!(inside.cart.unwrap().serviceable);

@@ -24,7 +24,7 @@ use tiffin_proto::cart::v1::{
     GetCartRestaurantRequest, RemoveCouponRequest, RemoveRewardRequest, RestaurantFacts,
     SavedAddress, UpdateCartRequest,
 };
-use tiffin_proto::discovery::v1::{GetRestaurantRequest, LatLng};
+use tiffin_proto::discovery::v1::{CheckServiceabilityRequest, GetRestaurantRequest, LatLng};
 use tiffin_proto::orders::v1::ListOrdersRequest;
 
 use crate::app::AppState;
@@ -221,17 +221,38 @@ async fn delivery_context(
         }),
     };
 
-    let facts = match restaurant_id {
+    let location = point.as_ref().map(|p| LatLng {
+        lat: p.lat,
+        lng: p.lng,
+    });
+    // Whether any restaurant at all delivers to the point (status 5 rather than 9); asked at the
+    // same time as the restaurant's facts. Unknown (no point, or discovery down) is not 5.
+    let location_unserviceable = async {
+        let location = location?;
+        upstreams
+            .discovery
+            .clone()
+            .check_serviceability(upstreams.request(
+                CheckServiceabilityRequest {
+                    locations: vec![location],
+                },
+                &caller,
+            ))
+            .await
+            .map_err(|e| tracing::warn!(code = ?e.code(), "serviceability unknown for the cart"))
+            .ok()
+            .and_then(|r| r.into_inner().serviceable.first().copied())
+            .map(|serviceable| !serviceable)
+    };
+    let facts = async {
+        match restaurant_id {
         Some(id) => upstreams
             .discovery
             .clone()
             .get_restaurant(upstreams.request(
                 GetRestaurantRequest {
                     id,
-                    location: point.as_ref().map(|p| LatLng {
-                        lat: p.lat,
-                        lng: p.lng,
-                    }),
+                    location,
                 },
                 &caller,
             ))
@@ -260,7 +281,9 @@ async fn delivery_context(
                 })
             }),
         None => None,
+        }
     };
+    let (facts, location_unserviceable) = tokio::join!(facts, location_unserviceable);
 
     DeliveryContext {
         restaurant: facts,
@@ -269,6 +292,7 @@ async fn delivery_context(
         first_order,
         address_not_found,
         payment_code,
+        location_unserviceable: location_unserviceable.unwrap_or(false),
     }
 }
 
@@ -958,6 +982,7 @@ mod tests {
             // The envelope's words, as its Debug form shows them.
             format!("{:?}", cart_reply(cart_json(Cart::default()), code))
         };
+        assert!(words(5).contains("Your location is currently unserviceable"));
         assert!(words(6).contains("Restaurant is currently closed"));
         assert!(words(9).contains("Restaurant is not serving at your location currently"));
         assert!(words(10).contains("Sorry! This address is not available."));

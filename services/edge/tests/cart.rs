@@ -43,11 +43,28 @@ fn restaurant_with_dish(opened: bool, below: u32) -> (&'static Restaurant, &'sta
 
 /// A browser whose `userLocation` cookie is `metres_north` of the restaurant.
 fn browser_near(app: &TestApp, restaurant: &Restaurant, metres_north: f64) -> reqwest::Client {
+    browser_at(
+        app,
+        restaurant.lat + metres_north / 111_195.0,
+        restaurant.lng,
+    )
+}
+
+/// Great-circle distance in metres (the same haversine the services use, to a few metres).
+fn metres_between(a: (f64, f64), b: (f64, f64)) -> f64 {
+    let (la1, la2) = (a.0.to_radians(), b.0.to_radians());
+    let h = ((la2 - la1) / 2.0).sin().powi(2)
+        + la1.cos() * la2.cos() * ((b.1 - a.1).to_radians() / 2.0).sin().powi(2);
+    2.0 * 6_371_008.8 * h.sqrt().asin()
+}
+
+/// A browser whose `userLocation` cookie is the point `lat`, `lng`.
+fn browser_at(app: &TestApp, lat: f64, lng: f64) -> reqwest::Client {
     let jar = Arc::new(reqwest::cookie::Jar::default());
     let location = json!({
-        "lat": restaurant.lat + metres_north / 111_195.0,
-        "lng": restaurant.lng,
-        "address": "Somewhere", "area": restaurant.area_name, "mainText": "Somewhere", "city": "bangalore"
+        "lat": lat,
+        "lng": lng,
+        "address": "Somewhere", "area": "Somewhere", "mainText": "Somewhere", "city": "bangalore"
     })
     .to_string();
     let encoded: String = location
@@ -126,8 +143,16 @@ async fn a_guest_cart_has_a_bill_that_adds_up_with_the_delivery_fee_by_distance(
 async fn a_cart_outside_the_delivery_radius_is_9_and_still_shown() {
     let app = spawn_app().await;
     let (restaurant, dish) = restaurant_with_dish(true, 100_000);
-    let far = f64::from(restaurant.delivery_radius_m) + 5_000.0;
-    let browser = browser_near(&app, restaurant, far);
+    // Another restaurant's door, well outside this one's radius: someone delivers there.
+    let other = CATALOGUE
+        .restaurants
+        .iter()
+        .find(|o| {
+            metres_between((o.lat, o.lng), (restaurant.lat, restaurant.lng))
+                > f64::from(restaurant.delivery_radius_m) + 1_000.0
+        })
+        .expect("a restaurant far enough away");
+    let browser = browser_at(&app, other.lat, other.lng);
 
     let reply = app
         .api_post_as(&browser, "cart", add(restaurant, dish, 1))
@@ -143,6 +168,30 @@ async fn a_cart_outside_the_delivery_radius_is_9_and_still_shown() {
     );
     assert_eq!(reply.data()["serviceable"], false);
     assert_eq!(reply.data()["cartItemsCount"], 1);
+}
+
+#[tokio::test]
+async fn a_cart_at_a_point_no_restaurant_delivers_to_is_5_and_still_shown() {
+    let app = spawn_app().await;
+    let (restaurant, dish) = restaurant_with_dish(true, 100_000);
+    // 200 km north of the city: nothing in the catalogue delivers that far.
+    let browser = browser_near(&app, restaurant, 200_000.0);
+
+    let added = app
+        .api_post_as(&browser, "cart", add(restaurant, dish, 1))
+        .await;
+    let read = app.api_get_with(&browser, "cart").await;
+
+    for reply in [&added, &read] {
+        assert_eq!(
+            reply.outcome(),
+            (200, 5, "Your location is currently unserviceable"),
+            "{:?}",
+            reply.body
+        );
+        assert_eq!(reply.data()["serviceable"], false);
+        assert_eq!(reply.data()["cartItemsCount"], 1);
+    }
 }
 
 #[tokio::test]
