@@ -52,6 +52,20 @@ struct Args {
     /// Where to write the results (default: $CARGO_TARGET_DIR/bench/results.json).
     #[arg(long)]
     out: Option<PathBuf>,
+    /// Scenarios to run (repeat or comma-separate; default: all). `cart` runs the cart update on
+    /// SQLite, then on PostgreSQL when one is reachable (`TIFFIN_TEST_POSTGRES`, default
+    /// `postgres://postgres@127.0.0.1:5432/postgres`).
+    #[arg(long = "scenario", value_enum, value_delimiter = ',')]
+    scenarios: Vec<Which>,
+}
+
+/// The benchmarks `--scenario` chooses from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Which {
+    /// Issue 4: `GET /api/menu/pl`.
+    Menu,
+    /// Issue 5: `POST /api/cart`, on SQLite and on PostgreSQL.
+    Cart,
 }
 
 fn main() -> ExitCode {
@@ -116,20 +130,61 @@ async fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     options.validate()?;
     let catalogue = generate(&options);
-    let menu =
-        scenario::menu_fetch(&catalogue, args.menu_items).context("the catalogue has no menus")?;
+    let chosen = |which| args.scenarios.is_empty() || args.scenarios.contains(&which);
+    // Everything on SQLite runs on one storefront.
+    let mut on_sqlite = Vec::new();
+    if chosen(Which::Menu) {
+        on_sqlite.push(
+            scenario::menu_fetch(&catalogue, args.menu_items)
+                .context("the catalogue has no menus")?,
+        );
+    }
+    // Issue 5: the cart update, on SQLite here and on PostgreSQL below.
+    if chosen(Which::Cart) {
+        on_sqlite.push(
+            scenario::cart_update(&catalogue, "SQLite")
+                .context("the catalogue has no open restaurant with a 5-line cart")?,
+        );
+    }
     let mut scenarios = Vec::new();
     scenarios.extend(
         bench_on(
             &bin_dir,
             &catalogue,
-            vec![menu],
+            on_sqlite,
             &settings,
             durations,
             &out.with_file_name("storefront.log"),
+            &[],
         )
         .await?,
     );
+    if chosen(Which::Cart) {
+        // A fresh database of its own, dropped when `database` is dropped.
+        match tiffin_platform::db::testing::postgres().await {
+            Some(database) => {
+                let cart = scenario::cart_update(&catalogue, "PostgreSQL")
+                    .context("the catalogue has no open restaurant with a 5-line cart")?;
+                scenarios.extend(
+                    bench_on(
+                        &bin_dir,
+                        &catalogue,
+                        vec![cart],
+                        &settings,
+                        durations,
+                        &out.with_file_name("storefront-postgres.log"),
+                        &[("CART_DATABASE_URL", database.url.as_str())],
+                    )
+                    .await?,
+                );
+            }
+            None => eprintln!(
+                "tiffin-bench: SKIPPED cart update (PostgreSQL): no PostgreSQL reachable at {} (set TIFFIN_TEST_POSTGRES)",
+                std::env::var("TIFFIN_TEST_POSTGRES")
+                    .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into())
+            ),
+        }
+    }
 
     let results = Results {
         date: time::OffsetDateTime::now_utc()
@@ -167,6 +222,7 @@ async fn bench_on(
     settings: &Settings,
     durations: Durations,
     log: &std::path::Path,
+    env: &[(&str, &str)],
 ) -> anyhow::Result<Vec<ScenarioResult>> {
     let summary = catalogue.summary();
     let info = CatalogueInfo {
@@ -180,7 +236,7 @@ async fn bench_on(
         "tiffin-bench: starting the storefront ({summary}) from {}",
         bin_dir.display()
     );
-    let storefront = Storefront::start(bin_dir, static_dir.path(), catalogue, log).await?;
+    let storefront = Storefront::start(bin_dir, static_dir.path(), catalogue, log, env).await?;
     eprintln!(
         "tiffin-bench: storefront ready at {} (logs: {})",
         storefront.base_url(),

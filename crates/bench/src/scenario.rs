@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 
 use http::{HeaderValue, Method, header};
 use serde::{Deserialize, Serialize};
-use tiffin_catalog::{Catalogue, Restaurant};
+use tiffin_catalog::{Catalogue, MenuItem, Restaurant};
 
 /// The request every client starts with, so it has a session (cookies and a CSRF token) before
 /// the warm-up: a cheap `/api` GET that every storefront answers.
@@ -178,10 +178,193 @@ pub fn menu_fetch(catalogue: &Catalogue, items: usize) -> Option<Scenario> {
     })
 }
 
+/// Lines in the cart update benchmark's cart (issue 5: "a 5-line cart").
+pub const CART_LINES: usize = 5;
+
+/// One line of a `POST /api/cart` body: an item with a valid choice in every variant group (the
+/// default variation) and add-ons (each required group's minimum, one in an optional group), all
+/// in stock; `None` when the item cannot be ordered that way.
+fn cart_line(item: &MenuItem) -> Option<serde_json::Value> {
+    if !item.in_stock {
+        return None;
+    }
+    let mut variants = Vec::new();
+    for group in &item.variant_groups {
+        let v = group.variations.iter().find(|v| v.in_stock)?;
+        variants.push(serde_json::json!({ "group_id": group.id, "variation_id": v.id }));
+    }
+    let mut addons = Vec::new();
+    for group in &item.addon_groups {
+        let wanted = usize::from(group.min_addons.max(1).min(group.max_addons));
+        let picked: Vec<_> = group
+            .choices
+            .iter()
+            .filter(|c| c.in_stock)
+            .take(wanted)
+            .collect();
+        if picked.len() < usize::from(group.min_addons) {
+            return None;
+        }
+        addons.extend(
+            picked
+                .into_iter()
+                .map(|c| serde_json::json!({ "group_id": group.id, "choice_id": c.id })),
+        );
+    }
+    Some(serde_json::json!({
+        "menu_item_id": item.id.to_string(),
+        "quantity": 1,
+        "variants": variants,
+        "addons": addons,
+    }))
+}
+
+/// The body of the cart update benchmark: the first open restaurant (lowest id) with
+/// [`CART_LINES`] orderable items, items with variants and add-ons first, and at least one of
+/// each; with how many lines have variants and how many have add-ons.
+pub fn cart_body(catalogue: &Catalogue) -> Option<(&Restaurant, serde_json::Value, usize, usize)> {
+    let mut restaurants: Vec<&Restaurant> =
+        catalogue.restaurants.iter().filter(|r| r.opened).collect();
+    restaurants.sort_by_key(|r| r.id);
+    restaurants.into_iter().find_map(|restaurant| {
+        let menu = catalogue.menu(restaurant.id)?;
+        let mut items: Vec<&MenuItem> = menu.items.iter().collect();
+        // Richest first: variants and add-ons both, then either, then plain; stable by id.
+        items.sort_by_key(|i| {
+            (
+                i.variant_groups.is_empty() as u8 + i.addon_groups.is_empty() as u8,
+                i.id,
+            )
+        });
+        let chosen: Vec<(&MenuItem, serde_json::Value)> = items
+            .into_iter()
+            .filter_map(|i| Some((i, cart_line(i)?)))
+            .take(CART_LINES)
+            .collect();
+        let with_variants = chosen
+            .iter()
+            .filter(|(i, _)| !i.variant_groups.is_empty())
+            .count();
+        let with_addons = chosen
+            .iter()
+            .filter(|(i, _)| !i.addon_groups.is_empty())
+            .count();
+        if chosen.len() < CART_LINES || with_variants == 0 || with_addons == 0 {
+            return None;
+        }
+        let lines: Vec<serde_json::Value> = chosen.into_iter().map(|(_, l)| l).collect();
+        let body = serde_json::json!({
+            "restaurantId": restaurant.id.to_string(),
+            "cartItems": lines,
+        });
+        Some((restaurant, body, with_variants, with_addons))
+    })
+}
+
+/// Issue 5: `POST /api/cart` replacing the session's cart with the same 5 lines (variants and
+/// add-ons) of one restaurant: the edge gathers the delivery context, the cart service re-prices
+/// every line through the menu service and persists the cart. `database` names the cart service's
+/// engine in the scenario's name. Target: p99 under 20 ms at 50 clients. Success: the cart
+/// family's 0, 8 and 9.
+pub fn cart_update(catalogue: &Catalogue, database: &str) -> Option<Scenario> {
+    let (restaurant, body, with_variants, with_addons) = cart_body(catalogue)?;
+    Some(Scenario {
+        name: format!("cart update ({database})"),
+        detail: format!(
+            "restaurant {} \"{}\", {CART_LINES} lines ({with_variants} with variants, {with_addons} with add-ons), cart on {database}",
+            restaurant.id, restaurant.name
+        ),
+        request: Request::post_json("/api/cart", &body),
+        success_codes: vec![0, 8, 9],
+        target: Target { p99_below_ms: 20.0 },
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use tiffin_catalog::{Options, generate};
+
+    #[test]
+    fn the_cart_body_has_five_valid_lines_of_one_open_restaurant_with_variants_and_addons() {
+        let catalogue = generate(&Options::default());
+
+        let (restaurant, body, with_variants, with_addons) = cart_body(&catalogue).unwrap();
+        let scenario = cart_update(&catalogue, "SQLite").unwrap();
+
+        assert!(restaurant.opened);
+        assert_eq!(body["restaurantId"], restaurant.id.to_string());
+        let lines = body["cartItems"].as_array().unwrap();
+        assert_eq!(lines.len(), CART_LINES);
+        assert!(with_variants >= 1 && with_addons >= 1);
+        let menu = catalogue.menu(restaurant.id).unwrap();
+        let mut ids = std::collections::BTreeSet::new();
+        for line in lines {
+            let id: u64 = line["menu_item_id"].as_str().unwrap().parse().unwrap();
+            assert!(ids.insert(id), "one line per item");
+            let item = menu
+                .items
+                .iter()
+                .find(|i| i.id == id)
+                .expect("on this menu");
+            assert!(item.in_stock);
+            let variants = line["variants"].as_array().unwrap();
+            assert_eq!(variants.len(), item.variant_groups.len(), "one per group");
+            for v in variants {
+                let group = item
+                    .variant_groups
+                    .iter()
+                    .find(|g| g.id == v["group_id"])
+                    .unwrap();
+                assert!(
+                    group
+                        .variations
+                        .iter()
+                        .any(|x| x.id == v["variation_id"] && x.in_stock)
+                );
+            }
+            for group in &item.addon_groups {
+                let picked: Vec<_> = line["addons"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .filter(|a| a["group_id"] == group.id.as_str())
+                    .collect();
+                assert!(picked.len() >= usize::from(group.min_addons));
+                assert!(picked.len() <= usize::from(group.max_addons));
+                for a in picked {
+                    assert!(
+                        group
+                            .choices
+                            .iter()
+                            .any(|c| c.id == a["choice_id"] && c.in_stock)
+                    );
+                }
+            }
+        }
+        assert_eq!(scenario.request.method, Method::POST);
+        assert!(scenario.request.csrf);
+        assert_eq!(scenario.success_codes, vec![0, 8, 9]);
+        assert_eq!(scenario.target.p99_below_ms, 20.0);
+        assert_eq!(scenario.name, "cart update (SQLite)");
+    }
+
+    #[test]
+    fn an_item_whose_required_addons_are_out_of_stock_is_not_a_line() {
+        let catalogue = generate(&Options::default());
+        let mut item = catalogue
+            .menus
+            .iter()
+            .flat_map(|m| &m.items)
+            .find(|i| i.in_stock && i.addon_groups.iter().any(|g| g.min_addons > 0))
+            .expect("an item with a required add-on group")
+            .clone();
+        assert!(cart_line(&item).is_some());
+        for group in item.addon_groups.iter_mut().filter(|g| g.min_addons > 0) {
+            group.choices.iter_mut().for_each(|c| c.in_stock = false);
+        }
+        assert!(cart_line(&item).is_none());
+    }
 
     #[test]
     fn the_menu_fetch_picks_the_menu_closest_to_the_asked_size() {

@@ -41,12 +41,14 @@ pub struct Storefront {
 impl Storefront {
     /// Starts the storefront from the binaries in `bin_dir` on `catalogue` and waits until its
     /// `/readyz` answers 200. `static_dir` is the web build the edge serves (pages are not
-    /// benchmarked, so any directory will do). Every process's output is written to `log`.
+    /// benchmarked, so any directory will do). Every process's output is written to `log`. `env`
+    /// is passed to the launcher on top of the above (e.g. `CART_DATABASE_URL`).
     pub async fn start(
         bin_dir: &Path,
         static_dir: &Path,
         catalogue: &Catalogue,
         log: &Path,
+        env: &[(&str, &str)],
     ) -> anyhow::Result<Self> {
         let launcher = bin_dir.join("tiffin");
         if !launcher.exists() {
@@ -81,6 +83,7 @@ impl Storefront {
                 catalogue.restaurants_per_city.to_string(),
             )
             .env("EDGE_RATE_LIMIT_PER_SECOND", "0")
+            .envs(env.iter().copied())
             .stdin(Stdio::null())
             .stdout(out.try_clone()?)
             .stderr(out)
@@ -249,6 +252,7 @@ mod tests {
             empty.path(),
             &catalogue,
             &empty.path().join("log"),
+            &[],
         )
         .await
         .err()
