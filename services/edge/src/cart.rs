@@ -225,9 +225,11 @@ async fn delivery_context(
         lat: p.lat,
         lng: p.lng,
     });
-    // Whether any restaurant at all delivers to the point (status 5 rather than 9); asked at the
-    // same time as the restaurant's facts. Unknown (no point, or discovery down) is not 5.
-    let location_unserviceable = async {
+    // Whether any restaurant at all delivers to the point (status 5 rather than 9). Asked only
+    // when the cart's restaurant does not deliver there, so the usual cart call makes no extra
+    // round trip. Unknown (no point, or discovery down) is not 5.
+    let by = &caller;
+    let location_unserviceable = |location: Option<LatLng>| async move {
         let location = location?;
         upstreams
             .discovery
@@ -236,7 +238,7 @@ async fn delivery_context(
                 CheckServiceabilityRequest {
                     locations: vec![location],
                 },
-                &caller,
+                by,
             ))
             .await
             .map_err(|e| tracing::warn!(code = ?e.code(), "serviceability unknown for the cart"))
@@ -264,7 +266,8 @@ async fn delivery_context(
             .and_then(|r| r.into_inner().card)
             .and_then(|card| {
                 let r = card.restaurant?;
-                Some(RestaurantFacts {
+                let delivers = card.sla.as_ref().is_some_and(|sla| sla.serviceable);
+                Some((delivers, RestaurantFacts {
                     restaurant_id: r.id,
                     opened: r.opened,
                     lat: r.lat,
@@ -278,12 +281,20 @@ async fn delivery_context(
                             min_minutes: sla.min_delivery_minutes,
                             max_minutes: sla.max_delivery_minutes,
                         }),
-                })
+                }))
             }),
         None => None,
         }
     };
-    let (facts, location_unserviceable) = tokio::join!(facts, location_unserviceable);
+    let (delivers, facts) = match facts.await {
+        Some((delivers, facts)) => (delivers, Some(facts)),
+        None => (false, None),
+    };
+    // Without a restaurant the cart is empty and neither 5 nor 9 applies.
+    let location_unserviceable = match (&facts, delivers) {
+        (Some(_), false) => location_unserviceable(location).await,
+        _ => None,
+    };
 
     DeliveryContext {
         restaurant: facts,
