@@ -72,6 +72,15 @@ export interface AuthSidebarProps {
   onClose: () => void;
 }
 
+/**
+ * Props of `mfe_discovery/LocationSidebar`, the module `location:open` asks for. The shell owns
+ * `open` (as for the auth sidebar) so a `location:open` sent before the remote loads is never lost.
+ */
+export interface LocationSidebarProps {
+  open: boolean;
+  onClose: () => void;
+}
+
 /** One entry of `/mfe-manifest.json`, keyed by `MfeId`. */
 export interface MfeManifestEntry {
   /** Federation container name, e.g. `mfe_discovery`. */

@@ -14,6 +14,11 @@ export interface TiffinEventMap {
   'cart:updated': { count: number };
   /** The delivery location was set or cleared (null). Owner: whoever sets it (discovery, account). */
   'location:changed': UserLocation | null;
+  /**
+   * Someone asks for the location sidebar (header location bar, the location hints, any page).
+   * Owner of the sidebar: mfe-discovery (`LocationSidebar`), mounted by the shell.
+   */
+  'location:open': Record<string, never>;
   /** Someone asks for the auth sidebar. Owner of the sidebar: mfe-account, mounted by the shell. */
   'auth:open': { mode: 'login' | 'signup' };
   /**

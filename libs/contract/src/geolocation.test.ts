@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { currentPosition, GEOLOCATION_MESSAGES, POSITION_OPTIONS, type GeolocationEnvironment } from './geolocation';
+import { currentPosition, GEOLOCATION_MESSAGES, haversineKm, POSITION_OPTIONS, type GeolocationEnvironment } from './geolocation';
 
 function env(state: PermissionState | 'throws' | 'missing', outcome: { lat: number; lng: number } | { code: number }) {
   const getCurrentPosition = vi.fn((success: PositionCallback, failure?: PositionErrorCallback | null, _options?: PositionOptions) => {
@@ -43,5 +43,23 @@ describe('currentPosition (Locate Me)', () => {
     await expect(currentPosition(env('granted', { code: 1 }).environment)).rejects.toThrow('Location services is disabled');
     await expect(currentPosition(env('granted', { code: 3 }).environment)).rejects.toThrow('We are unable to fetch your location currently.');
     await expect(currentPosition(env('granted', { code: 2 }).environment)).rejects.toThrow('We are unable to fetch your location currently.');
+  });
+});
+
+describe('haversineKm', () => {
+  it('is zero for one point and symmetric', () => {
+    const koramangala = { lat: 12.9352, lng: 77.6245 };
+    const indiranagar = { lat: 12.9784, lng: 77.6408 };
+    expect(haversineKm(koramangala, koramangala)).toBe(0);
+    expect(haversineKm(koramangala, indiranagar)).toBeCloseTo(haversineKm(indiranagar, koramangala), 9);
+  });
+
+  it('measures with the 6371 km Earth radius', () => {
+    // One degree of latitude is 6371 × π / 180 ≈ 111.195 km.
+    expect(haversineKm({ lat: 0, lng: 77 }, { lat: 1, lng: 77 })).toBeCloseTo(111.195, 3);
+    // Bangalore (MG Road) to Delhi (Connaught Place): about 1,740 km as the crow flies.
+    const km = haversineKm({ lat: 12.9756, lng: 77.6066 }, { lat: 28.6315, lng: 77.2167 });
+    expect(km).toBeGreaterThan(1730);
+    expect(km).toBeLessThan(1750);
   });
 });

@@ -53,3 +53,15 @@ export async function currentPosition(
     );
   });
 }
+
+/** Spec §9: distances use an Earth radius of 6371 km. */
+export const EARTH_RADIUS_KM = 6371;
+
+/** Great-circle distance in km between two points (haversine formula, spec §9 radius). */
+export function haversineKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
+  const rad = (degrees: number) => (degrees * Math.PI) / 180;
+  const dLat = rad(b.lat - a.lat);
+  const dLng = rad(b.lng - a.lng);
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(dLng / 2) ** 2;
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
+}

@@ -1,9 +1,9 @@
 /**
- * The shell's page: chrome (header, footer, toasts, offline banner, auth sidebar slot) around the
- * route's content. Route → owner comes from routes.json; a remote's page mounts in a
- * RemoteBoundary, so its failure never takes the chrome or other routes down.
+ * The shell's page: chrome (header, footer, toasts, offline banner, auth and location sidebar
+ * slots) around the route's content. Route → owner comes from routes.json; a remote's page mounts
+ * in a RemoteBoundary, so its failure never takes the chrome or other routes down.
  */
-import { emit, navigate, on, type AuthSidebarProps, type MatchedRoute } from '@tiffin/contract';
+import { emit, navigate, on, type AuthSidebarProps, type LocationSidebarProps, type MatchedRoute } from '@tiffin/contract';
 import { Skeleton } from '@tiffin/design-system';
 import { useEffect, useState } from 'react';
 import { knownCities, useCities } from '../data/cities';
@@ -37,6 +37,23 @@ function AuthSidebarSlot() {
   return (
     <div className={state.open ? 'shell-auth-slot shell-auth-slot--open' : 'shell-auth-slot'}>
       <RemoteBoundary mfe="mfe-account" expose="AuthSidebar" props={props} compact />
+    </div>
+  );
+}
+
+/**
+ * Mounts mfe_discovery/LocationSidebar on the first `location:open` (location bar, location hints);
+ * the shell keeps the open state. The sidebar renders its own overlay (a portal), so this slot only
+ * holds the remote's error fallback, shown at the left edge (where the sidebar opens) while open.
+ */
+function LocationSidebarSlot() {
+  const [state, setState] = useState({ mounted: false, open: false });
+  useEffect(() => on('location:open', () => setState({ mounted: true, open: true })), []);
+  if (!state.mounted) return null;
+  const props: LocationSidebarProps = { open: state.open, onClose: () => setState((s) => ({ ...s, open: false })) };
+  return (
+    <div className={state.open ? 'shell-location-slot shell-location-slot--open' : 'shell-location-slot'}>
+      <RemoteBoundary mfe="mfe-discovery" expose="LocationSidebar" props={props} compact />
     </div>
   );
 }
@@ -88,6 +105,7 @@ function Page() {
       {footerVisible(match?.id ?? null) ? <Footer cities={cities} /> : null}
       <ToastHost />
       <AuthSidebarSlot />
+      <LocationSidebarSlot />
     </>
   );
 }
