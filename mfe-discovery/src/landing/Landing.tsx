@@ -8,7 +8,7 @@ import { displayName, emit, getCurrentUser, subscribeCurrentUser } from '@tiffin
 import { Button, imageUrl, Link } from '@tiffin/design-system';
 import { useEffect, useState, useSyncExternalStore, type CSSProperties } from 'react';
 import { headlineAt, HEADLINE_INTERVAL_MS, HIGHLIGHTS, landingBackground } from './landing-rules';
-import { LocationSearch } from './LocationSearch';
+import { PlaceSearch } from '../location/PlaceSearch';
 import './landing.css';
 
 function prefersReducedMotion(): boolean {
@@ -66,7 +66,7 @@ export function Landing() {
           {headline}
         </h1>
         <p className="disc-landing__subtitle">Order food from favourite restaurants near you.</p>
-        <LocationSearch />
+        <PlaceSearch variant="landing" />
       </div>
       <div className="disc-landing__picture" style={style} data-meal={background.slot} data-image-id={background.imageId} aria-hidden="true" />
       <ul className="disc-landing__highlights" aria-label="Why Tiffin">

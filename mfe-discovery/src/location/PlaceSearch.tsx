@@ -1,15 +1,23 @@
 /**
- * The landing page's delivery-location search: an ARIA combobox over `misc/place-autocomplete`
- * suggestions (debounced, stale replies dropped), 'Locate Me' and 'FIND FOOD'. Choosing a place
- * stores it as the delivery location; the app then shows the listing (it follows
- * `location:changed`), so this component has no "done" callback.
+ * The delivery-location search, shared by the landing page and the location sidebar: an ARIA
+ * combobox over `misc/place-autocomplete` suggestions (debounced, stale replies dropped) and the
+ * device position. Choosing stores the place as the delivery location through `resolve.ts`
+ * (cookie `userLocation` and `location:changed`); `onChosen` then lets the host react (the sidebar
+ * closes, the landing page simply follows `location:changed`).
+ *
+ * Two layouts, one behaviour:
+ * - `landing`: one bar with 'Locate Me' inside the field and a 'FIND FOOD' button (spec 000 §2.2);
+ *   a device-position failure is a toast, as the bar has no room for it.
+ * - `panel` (the sidebar): the field alone (Enter finds), 'Get current location' below it; a
+ *   device-position failure is shown in the panel, where the visitor is looking.
  */
 import { edge } from '@tiffin/api-client';
-import { currentPosition, GEOLOCATION_MESSAGES, GeolocationError, showToast, type PlaceSuggestion } from '@tiffin/contract';
+import { currentPosition, GEOLOCATION_MESSAGES, GeolocationError, showToast, type PlaceSuggestion, type UserLocation } from '@tiffin/contract';
 import { Button } from '@tiffin/design-system';
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { chooseCoordinates, choosePlace, LOCATION_MESSAGES } from '../location/resolve';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
+import { chooseCoordinates, choosePlace, LOCATION_MESSAGES } from './resolve';
 import { CLOSED_LIST, firstOrActive, isSuggestionKey, reduceSuggestionKey, type SuggestionListState } from './suggestion-keys';
+import './location.css';
 
 /** Spec gives none; ~200 ms keeps typing smooth without a request per keystroke. */
 export const AUTOCOMPLETE_DEBOUNCE_MS = 200;
@@ -20,15 +28,25 @@ interface Suggestions {
   items: PlaceSuggestion[];
 }
 
-export function LocationSearch() {
+export interface PlaceSearchProps {
+  variant: 'landing' | 'panel';
+  /** Called with the stored location after a successful choice. */
+  onChosen?: (location: UserLocation) => void;
+  /** The text field, for a host that manages focus (the sidebar focuses it on opening). */
+  inputRef?: RefObject<HTMLInputElement | null>;
+}
+
+export function PlaceSearch({ variant, onChosen, inputRef }: PlaceSearchProps) {
   const id = useId();
   const listboxId = `${id}-listbox`;
-  const inputRef = useRef<HTMLInputElement>(null);
+  const ownInputRef = useRef<HTMLInputElement>(null);
+  const input = inputRef ?? ownInputRef;
   const [query, setQuery] = useState('');
   const [suggestions, setSuggestions] = useState<Suggestions>({ query: '', items: [] });
   const [list, setList] = useState<SuggestionListState>(CLOSED_LIST);
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState<'resolving' | 'locating' | null>(null);
+  const panel = variant === 'panel';
 
   useEffect(() => {
     const text = query.trim();
@@ -66,19 +84,22 @@ export function LocationSearch() {
     setBusy('resolving');
     setMessage(null);
     setList(CLOSED_LIST);
+    let location: UserLocation;
     try {
-      await choosePlace(suggestion.place_id);
+      location = await choosePlace(suggestion.place_id);
     } catch {
       setMessage(LOCATION_MESSAGES.failed);
       setBusy(null);
+      return;
     }
+    onChosen?.(location);
   };
 
   const findFood = async () => {
     const text = query.trim();
     if (!text) {
       setMessage(LOCATION_MESSAGES.empty);
-      inputRef.current?.focus();
+      input.current?.focus();
       return;
     }
     let items = current;
@@ -105,18 +126,25 @@ export function LocationSearch() {
   const locateMe = async () => {
     setBusy('locating');
     setMessage(null);
+    let location: UserLocation;
     try {
-      await chooseCoordinates(await currentPosition());
+      location = await chooseCoordinates(await currentPosition());
     } catch (error) {
-      showToast({ text: error instanceof GeolocationError ? error.message : GEOLOCATION_MESSAGES.unavailable, status: 'error' });
+      const text = error instanceof GeolocationError ? error.message : GEOLOCATION_MESSAGES.unavailable;
+      if (panel) setMessage(text);
+      else showToast({ text, status: 'error' });
       setBusy(null);
+      return;
     }
+    onChosen?.(location);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (!isSuggestionKey(event.key)) return;
     const { state, command } = reduceSuggestionKey({ ...list, open }, event.key, current.length);
     if (event.key !== 'Escape' || open) event.preventDefault();
+    // Escape on an open list closes the list only; the next Escape reaches the sidebar and closes it.
+    if (event.key === 'Escape' && open) event.stopPropagation();
     setList(state);
     if (command?.type === 'choose') void choose(current[command.index]!);
     else if (command?.type === 'find') void findFood();
@@ -128,18 +156,19 @@ export function LocationSearch() {
   };
 
   const optionId = (index: number) => `${id}-option-${index}`;
+  const locating = busy === 'locating';
 
   return (
-    <form className="disc-locate" role="search" aria-label="Delivery location" onSubmit={onSubmit}>
+    <form className={panel ? 'disc-locate disc-locate--panel' : 'disc-locate'} role="search" aria-label="Delivery location" onSubmit={onSubmit}>
       <div className="disc-locate__bar">
         <div className="disc-locate__field">
           <input
-            ref={inputRef}
+            ref={input}
             className="disc-locate__input"
             type="text"
             role="combobox"
-            aria-label="Enter your delivery location"
-            placeholder="Enter your delivery location"
+            aria-label={panel ? 'Search for area, street name…' : 'Enter your delivery location'}
+            placeholder={panel ? 'Search for area, street name…' : 'Enter your delivery location'}
             autoComplete="off"
             aria-autocomplete="list"
             aria-expanded={open}
@@ -158,13 +187,17 @@ export function LocationSearch() {
             onFocus={() => setList((s) => ({ ...s, open: true }))}
             onBlur={() => setList((s) => ({ ...s, open: false }))}
           />
-          <button type="button" className="disc-locate__me" data-testid="locate-me" disabled={busy !== null} onClick={() => void locateMe()}>
-            <span aria-hidden="true">◎</span> {busy === 'locating' ? 'Locating…' : 'Locate Me'}
-          </button>
+          {panel ? null : (
+            <button type="button" className="disc-locate__me" data-testid="locate-me" disabled={busy !== null} onClick={() => void locateMe()}>
+              <span aria-hidden="true">◎</span> {locating ? 'Locating…' : 'Locate Me'}
+            </button>
+          )}
         </div>
-        <Button type="submit" className="disc-locate__find" data-testid="find-food" disabled={busy !== null}>
-          FIND FOOD
-        </Button>
+        {panel ? null : (
+          <Button type="submit" className="disc-locate__find" data-testid="find-food" disabled={busy !== null}>
+            FIND FOOD
+          </Button>
+        )}
       </div>
       <ul id={listboxId} className="disc-locate__suggestions" role="listbox" aria-label="Location suggestions" hidden={!open}>
         {open
@@ -187,6 +220,15 @@ export function LocationSearch() {
             ))
           : null}
       </ul>
+      {panel ? (
+        <button type="button" className="disc-locate__gps" data-testid="locate-me" disabled={busy !== null} onClick={() => void locateMe()}>
+          <span aria-hidden="true">◎</span>
+          <span>
+            {locating ? 'Locating…' : 'Get current location'}
+            <span className="disc-locate__gps-hint">Using GPS</span>
+          </span>
+        </button>
+      ) : null}
       {message ? (
         <p id={`${id}-message`} className="disc-locate__message" role="alert">
           {message}
