@@ -166,6 +166,36 @@ describe('header', () => {
 
     expect(await screen.findByText('sidebar login open')).toBeTruthy();
   });
+
+  it("opens the location sidebar from the header's location bar; its onClose closes it", async () => {
+    go('/restaurants');
+    setUserLocation({ lat: 12.9352, lng: 77.6245, address: 'Koramangala, Bangalore', area: 'Koramangala', mainText: 'Koramangala', city: 'bangalore' });
+    const LocationSidebar = ({ open, onClose }: { open: boolean; onClose: () => void }) => (
+      <aside>
+        {`location sidebar ${open ? 'open' : 'closed'}`}
+        <button type="button" onClick={onClose}>
+          close location
+        </button>
+      </aside>
+    );
+    const { loader, attempts } = fakeLoader({ 'mfe-discovery/App': PageRemote('discovery'), 'mfe-discovery/LocationSidebar': LocationSidebar });
+    render(<App loader={loader} />);
+    await screen.findByTestId('remote');
+    // Not loaded until someone asks for it.
+    expect(attempts.map((a) => a.id)).not.toContain('mfe-discovery/LocationSidebar');
+
+    fireEvent.click(screen.getByTestId('location-bar'));
+    expect(await screen.findByText('location sidebar open')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'close location' }));
+    expect(await screen.findByText('location sidebar closed')).toBeTruthy();
+
+    // A later `location:open` from anyone (a hint, a page) opens it again.
+    act(() => {
+      emit('location:open', {});
+    });
+    expect(await screen.findByText('location sidebar open')).toBeTruthy();
+  });
 });
 
 describe('toasts and offline banner', () => {

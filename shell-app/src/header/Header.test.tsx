@@ -121,3 +121,38 @@ describe('logout', () => {
     await waitFor(() => expect(reload).toHaveBeenCalledOnce());
   });
 });
+
+describe('location bar', () => {
+  it('shows the truncated title and the address, and opens the location sidebar', () => {
+    const opens: unknown[] = [];
+    const off = on('location:open', (detail) => opens.push(detail));
+    const far = { ...koramangala, mainText: 'Koramangala 5th Block', address: '5th Block, Koramangala, Bangalore' };
+    render(<Header pageType="LISTING" location={far} cartCount={0} />);
+
+    const bar = screen.getByTestId('location-bar');
+    expect(bar.querySelector('.shell-location-bar__title')?.textContent).toBe('Koramangala 5th …');
+    expect(bar.querySelector('.shell-location-bar__address')?.textContent).toBe('5th Block, Koramangala, Bangalore');
+    fireEvent.click(bar);
+    off();
+
+    expect(opens).toEqual([{}]);
+  });
+
+  it('prompts for a location when none is set', () => {
+    render(<Header pageType="MENU" location={null} cartCount={0} />);
+    expect(screen.getByTestId('location-bar').textContent).toContain('Set your location');
+  });
+
+  it('appears only on the page types whose header has it (spec 000 §2.3)', () => {
+    for (const pageType of ['LISTING', 'SEARCH', 'COLLECTION', 'OFFERS', 'MENU'] as const) {
+      render(<Header pageType={pageType} location={koramangala} cartCount={0} />);
+      expect(screen.queryByTestId('location-bar'), pageType).not.toBeNull();
+      cleanup();
+    }
+    for (const pageType of ['CART', 'CHECKOUT', 'ACCOUNT', 'MEMBERSHIP', 'CITY', 'STATIC'] as const) {
+      render(<Header pageType={pageType} location={koramangala} cartCount={0} />);
+      expect(screen.queryByTestId('location-bar'), pageType).toBeNull();
+      cleanup();
+    }
+  });
+});

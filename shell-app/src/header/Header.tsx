@@ -1,12 +1,14 @@
 /**
  * The page header. What it shows comes from `headerConfig` (a data table); this file only renders.
  * The cart flyout belongs to the cart team (`mfe_cart/HeaderCart`) and is mounted here, inside a
- * RemoteBoundary, only once the visitor points at the cart.
+ * RemoteBoundary, only once the visitor points at the cart. The location bar opens the location
+ * sidebar (`location:open`, mounted by the shell's app) and carries the location hints.
  */
 import { displayName, emit, type PageType, type User, type UserLocation } from '@tiffin/contract';
 import { Link } from '@tiffin/design-system';
 import { useState, type FocusEvent } from 'react';
 import { RemoteBoundary } from '../federation/RemoteBoundary';
+import { LocationHints } from '../hints/LocationHints';
 import { cartBadgeClass, headerConfig, locationTitle } from './config';
 import { logout, userMenuEntries } from './user';
 import './user-menu.css';
@@ -121,9 +123,22 @@ export function Header({ pageType, location, cartCount, user = null }: HeaderPro
         )}
         {config.showTitle && config.title ? <h1 className="shell-header__title">{config.title}</h1> : null}
         {config.showLocationBar ? (
-          <div className="shell-location-bar" title={location?.address || undefined}>
-            <span className="shell-location-bar__title">{place ?? 'Set your location'}</span>
-            {location?.address ? <span className="shell-location-bar__address">{location.address}</span> : null}
+          <div className="shell-location">
+            <button
+              type="button"
+              className="shell-location-bar"
+              data-testid="location-bar"
+              aria-haspopup="dialog"
+              title={location?.address || undefined}
+              onClick={() => emit('location:open', {})}
+            >
+              <span className="shell-location-bar__title">{place ?? 'Set your location'}</span>
+              {location?.address ? <span className="shell-location-bar__address">{location.address}</span> : null}
+              <span className="shell-location-bar__chevron" aria-hidden="true">
+                ▾
+              </span>
+            </button>
+            <LocationHints pageType={pageType} location={location} tooltipAllowed={config.setLocationTooltip} />
           </div>
         ) : null}
         <nav className="shell-nav" aria-label="Main">

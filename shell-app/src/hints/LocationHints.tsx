@@ -1,0 +1,181 @@
+/**
+ * The location hints under the header's location bar (spec 000 §4 "Location hints"): the
+ * different-location hint and the set-location tooltip. When each shows and hides is decided by
+ * `hint-rules.ts`; this file only wires it to the device position, timers and page events. Both
+ * open the location sidebar through `location:open`; neither ever writes the location itself.
+ */
+import { currentPosition, emit, haversineKm, type PageType, type UserLocation } from '@tiffin/contract';
+import { useEffect, useRef, useState } from 'react';
+import { locationTitle } from '../header/config';
+import {
+  differentLocationHintApplies,
+  formatDistanceKm,
+  isFarFromLocation,
+  markShown,
+  scrolledPastThreshold,
+  setLocationTooltipApplies,
+  shownThisSession,
+  SET_LOCATION_TOOLTIP_DELAY_MS,
+  TOOLTIP_ACTION_DELAY_MS,
+  TOOLTIP_AUTO_HIDE_MS,
+  type SessionStore,
+} from './hint-rules';
+import './hints.css';
+
+/** Spec §8: the tooltip's words. */
+export const SET_LOCATION_TEXT = 'Please enter your delivery location to view restaurants.';
+
+function sessionStore(): SessionStore {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** While `active`, any click or a scroll beyond 20 px from where it started calls `dismiss`. */
+function useDismissOnInteraction(active: boolean, dismiss: () => void) {
+  const dismissRef = useRef(dismiss);
+  dismissRef.current = dismiss;
+  useEffect(() => {
+    if (!active) return;
+    const startY = window.scrollY;
+    const onScroll = () => {
+      if (scrolledPastThreshold(startY, window.scrollY)) dismissRef.current();
+    };
+    const onClick = () => dismissRef.current();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    document.addEventListener('click', onClick);
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      document.removeEventListener('click', onClick);
+    };
+  }, [active]);
+}
+
+function openLocationSidebar() {
+  emit('location:open', {});
+}
+
+/** The device is far from the chosen location: keep it, or change it in the sidebar. */
+export function DifferentLocationHint({ pageType, location }: { pageType: PageType; location: UserLocation | null }) {
+  const [distanceKm, setDistanceKm] = useState<number | null>(null);
+  const lat = location?.lat;
+  const lng = location?.lng;
+
+  useEffect(() => {
+    setDistanceKm(null);
+    if (lat === undefined || lng === undefined || !differentLocationHintApplies(pageType, location, sessionStore())) return;
+    let cancelled = false;
+    // Only with the permission already granted (spec §6): `currentPosition` never prompts.
+    currentPosition().then(
+      (device) => {
+        const chosen = { lat, lng };
+        if (cancelled || !isFarFromLocation(device, chosen) || shownThisSession('different-location', sessionStore())) return;
+        markShown('different-location', sessionStore());
+        setDistanceKm(haversineKm(device, chosen));
+      },
+      () => {
+        // No permission, no geolocation or no fix: there is nothing to compare, so no hint.
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+    // `location` matters only through its point; a new object for the same point is the same place.
+  }, [pageType, lat, lng]);
+
+  const visible = distanceKm !== null;
+  const dismiss = () => setDistanceKm(null);
+  useDismissOnInteraction(visible, dismiss);
+  if (!visible || !location) return null;
+
+  const place = locationTitle(location) ?? 'the delivery location';
+  return (
+    <div className="shell-hint" role="status" data-testid="different-location-hint">
+      <span className="shell-hint__arrow" aria-hidden="true" />
+      <p className="shell-hint__title">You seem to be somewhere else</p>
+      <p className="shell-hint__text">
+        Your device is {formatDistanceKm(distanceKm)} from {place}, the delivery location you chose.
+      </p>
+      <div className="shell-hint__actions">
+        <button type="button" className="shell-hint__primary" onClick={dismiss}>
+          OKAY
+        </button>
+        <button
+          type="button"
+          className="shell-hint__secondary"
+          onClick={() => {
+            dismiss();
+            openLocationSidebar();
+          }}
+        >
+          CHANGE LOCATION
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** No location yet where the header allows the tooltip: point at the location bar. */
+export function SetLocationTooltip({ allowed, hasLocation }: { allowed: boolean; hasLocation: boolean }) {
+  const [visible, setVisible] = useState(false);
+  const actionTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => {
+    if (!setLocationTooltipApplies(allowed, hasLocation, sessionStore())) {
+      // Also how it clears once a location exists.
+      setVisible(false);
+      return;
+    }
+    const timer = setTimeout(() => {
+      markShown('set-location', sessionStore());
+      setVisible(true);
+    }, SET_LOCATION_TOOLTIP_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [allowed, hasLocation]);
+
+  useEffect(() => {
+    if (!visible) return;
+    const timer = setTimeout(() => setVisible(false), TOOLTIP_AUTO_HIDE_MS);
+    return () => clearTimeout(timer);
+  }, [visible]);
+
+  useEffect(() => () => clearTimeout(actionTimer.current), []);
+  useDismissOnInteraction(visible, () => setVisible(false));
+  if (!visible) return null;
+
+  const ok = () => {
+    setVisible(false);
+    // Spec §4: a tooltip notifies its action 300 ms after hiding.
+    clearTimeout(actionTimer.current);
+    actionTimer.current = setTimeout(openLocationSidebar, TOOLTIP_ACTION_DELAY_MS);
+  };
+  return (
+    <div className="shell-hint shell-hint--tooltip" role="status" data-testid="set-location-tooltip">
+      <span className="shell-hint__arrow" aria-hidden="true" />
+      <p className="shell-hint__text">{SET_LOCATION_TEXT}</p>
+      <div className="shell-hint__actions">
+        <button type="button" className="shell-hint__primary" onClick={ok}>
+          OK
+        </button>
+      </div>
+    </div>
+  );
+}
+
+export interface LocationHintsProps {
+  pageType: PageType;
+  location: UserLocation | null;
+  /** The header's `setLocationTooltip` for this page type (spec §2.3). */
+  tooltipAllowed: boolean;
+}
+
+export function LocationHints({ pageType, location, tooltipAllowed }: LocationHintsProps) {
+  return (
+    <>
+      <DifferentLocationHint pageType={pageType} location={location} />
+      <SetLocationTooltip allowed={tooltipAllowed} hasLocation={location !== null} />
+    </>
+  );
+}
