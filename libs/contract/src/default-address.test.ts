@@ -11,7 +11,7 @@ import {
 } from './default-address';
 import type { Address } from './edge-types';
 import { on } from './events';
-import { getUserLocation, type UserLocation } from './user-location';
+import { acknowledgeDefaultAddressHint, getUserLocation, parseUserLocation, setUserLocation, type UserLocation } from './user-location';
 
 function address(id: string, annotation: string, overrides: Partial<Address> = {}): Address {
   return {
@@ -112,7 +112,8 @@ describe('applyDefaultAddress', () => {
     delete (document as { cookie?: string }).cookie;
 
     expect(applied?.id).toBe('w1');
-    const expected = addressToLocation(newestFirst[1]!);
+    // The location is the address, flagged so the address hint tells the customer (spec 000 §3).
+    const expected = { ...addressToLocation(newestFirst[1]!), showUserDefaultAddressHint: true };
     expect(expected).toMatchObject({ id: 'w1', annotation: 'WORK', lat: 12.93, lng: 77.62, area: 'Koramangala' });
     expect(seen).toEqual([expected]);
     expect(getUserLocation()).toEqual(expected);
@@ -124,6 +125,28 @@ describe('applyDefaultAddress', () => {
     expect(applyDefaultAddress([], mondayAt(11))).toBeNull();
     expect(getUserLocation()).toBeNull();
     expect(document.cookie).not.toContain(DEFAULT_ADDRESS_APPLIED_COOKIE);
+  });
+
+  it('the address hint flag lives in the cookie until the hint acknowledges it, without moving the location', () => {
+    applyDefaultAddress(newestFirst, mondayAt(20)); // evening: HOME
+    expect(getUserLocation()).toMatchObject({ id: 'h1', annotation: 'HOME', showUserDefaultAddressHint: true });
+    const seen: unknown[] = [];
+    const off = on('location:changed', (location) => seen.push(location));
+
+    expect(acknowledgeDefaultAddressHint()).toBe(true);
+    expect(acknowledgeDefaultAddressHint()).toBe(false);
+    off();
+
+    expect(getUserLocation()).toEqual(addressToLocation(newestFirst.find((a) => a.id === 'h1')!));
+    expect(seen).toEqual([]);
+  });
+
+  it('a location picked by hand never carries the flag', () => {
+    setUserLocation({ ...addressToLocation(newestFirst[0]!) });
+    expect(getUserLocation()?.showUserDefaultAddressHint).toBeUndefined();
+    // Only a saved address can carry it: a stray flag on a plain point is dropped.
+    const point = encodeURIComponent(JSON.stringify({ lat: 12.9, lng: 77.6, address: 'x', area: 'y', mainText: 'y', city: 'bangalore', showUserDefaultAddressHint: true }));
+    expect(parseUserLocation(point)?.showUserDefaultAddressHint).toBeUndefined();
   });
 
   it('declining keeps it off for a day', () => {

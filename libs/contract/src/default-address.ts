@@ -15,6 +15,8 @@
  * `chooseDefaultAddress` and `shouldApplyDefaultAddress` are pure (a clock and the cookie string
  * are passed in); `applyDefaultAddress` is the one function with effects: it writes the location
  * through `setUserLocation` (cookie `userLocation` and `location:changed`) and the applied flag.
+ * The location it writes carries `showUserDefaultAddressHint`, so the shell's address hint
+ * (`shell-app/src/hints/`) tells the customer which address was chosen and lets them change it.
  */
 import type { Address } from './edge-types';
 import { readCookie, setUserLocation, type UserLocation } from './user-location';
@@ -91,7 +93,7 @@ function flagCookie(name: string, maxAgeS: number): string {
 export function applyDefaultAddress(addresses: readonly Address[], now: Date = new Date()): Address | null {
   const chosen = chooseDefaultAddress(addresses, now);
   if (!chosen) return null;
-  setUserLocation(addressToLocation(chosen));
+  setUserLocation({ ...addressToLocation(chosen), showUserDefaultAddressHint: true });
   if (typeof document !== 'undefined') document.cookie = flagCookie(DEFAULT_ADDRESS_APPLIED_COOKIE, DEFAULT_ADDRESS_APPLIED_MAX_AGE_S);
   return chosen;
 }

@@ -15,6 +15,11 @@ export interface UserLocation {
   id?: string;
   /** That address's annotation (HOME, WORK, OTHER). */
   annotation?: string;
+  /**
+   * Spec 000 §3: the location is a saved address chosen for the customer on sign-in (the default
+   * address, `default-address.ts`) and the address hint has not told them yet. Only ever `true`.
+   */
+  showUserDefaultAddressHint?: boolean;
 }
 
 export const USER_LOCATION_COOKIE = 'userLocation';
@@ -54,7 +59,13 @@ export function parseUserLocation(raw: string | undefined | null): UserLocation 
     mainText: asString(value.mainText),
     city: asString(value.city),
     ...savedAddressFields(value),
+    ...defaultAddressHintField(value),
   };
+}
+
+/** `showUserDefaultAddressHint` only when true, and only for a saved address (it names one). */
+function defaultAddressHintField(value: { id?: unknown; showUserDefaultAddressHint?: unknown }): Pick<UserLocation, 'showUserDefaultAddressHint'> {
+  return value.showUserDefaultAddressHint === true && typeof value.id === 'string' && value.id !== '' ? { showUserDefaultAddressHint: true } : {};
 }
 
 /** `id` and `annotation` only when the location is a saved address, so other values stay as they were. */
@@ -80,7 +91,7 @@ export function serializeUserLocationCookie(location: UserLocation | null, secur
   const attributes = ['Path=/', 'SameSite=Lax', ...(secure ? ['Secure'] : [])];
   if (!location) return [`${USER_LOCATION_COOKIE}=`, 'Max-Age=0', ...attributes].join('; ');
   const { lat, lng, address, area, mainText, city } = location;
-  const value = encodeURIComponent(JSON.stringify({ lat, lng, address, area, mainText, city, ...savedAddressFields(location) }));
+  const value = encodeURIComponent(JSON.stringify({ lat, lng, address, area, mainText, city, ...savedAddressFields(location), ...defaultAddressHintField(location) }));
   return [`${USER_LOCATION_COOKIE}=${value}`, `Max-Age=${USER_LOCATION_MAX_AGE_S}`, ...attributes].join('; ');
 }
 
@@ -99,6 +110,19 @@ export function setUserLocation(location: UserLocation | null): void {
     document.cookie = serializeUserLocationCookie(valid, window.location.protocol === 'https:');
   }
   emit('location:changed', valid);
+}
+
+/**
+ * The address hint has told the customer about their default address: the stored location keeps
+ * its place but loses `showUserDefaultAddressHint`, so no later visit shows the hint again. No
+ * `location:changed`: where to deliver did not change. Returns whether there was a flag to drop.
+ */
+export function acknowledgeDefaultAddressHint(): boolean {
+  const stored = getUserLocation();
+  if (!stored?.showUserDefaultAddressHint || typeof document === 'undefined') return false;
+  const { showUserDefaultAddressHint: _shown, ...location } = stored;
+  document.cookie = serializeUserLocationCookie(location, window.location.protocol === 'https:');
+  return true;
 }
 
 export function hasLatLng(location: UserLocation | null | undefined): location is UserLocation {

@@ -1,13 +1,26 @@
 /**
- * The location hints under the header's location bar (spec 000 §4 "Location hints"): the
- * different-location hint and the set-location tooltip. When each shows and hides is decided by
- * `hint-rules.ts`; this file only wires it to the device position, timers and page events. Both
- * open the location sidebar through `location:open`; neither ever writes the location itself.
+ * The location hints under the header's location bar (spec 000 §4 "Location hints"): the address
+ * hint, the different-location hint and the set-location tooltip. When each shows and hides is
+ * decided by `hint-rules.ts`; this file only wires it to the device position, timers and page
+ * events. They open the location sidebar through `location:open`; none ever writes where to
+ * deliver (the address hint only drops the location's "hint not shown yet" flag).
  */
-import { currentPosition, emit, haversineKm, type PageType, type UserLocation } from '@tiffin/contract';
-import { useEffect, useRef, useState } from 'react';
+import {
+  acknowledgeDefaultAddressHint,
+  currentPosition,
+  declineDefaultAddress,
+  emit,
+  getCurrentUser,
+  haversineKm,
+  subscribeCurrentUser,
+  type PageType,
+  type UserLocation,
+} from '@tiffin/contract';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { locationTitle } from '../header/config';
 import {
+  addressHintApplies,
+  addressHintTitle,
   differentLocationHintApplies,
   formatDistanceKm,
   isFarFromLocation,
@@ -57,15 +70,73 @@ function openLocationSidebar() {
   emit('location:open', {});
 }
 
+/**
+ * A saved address was chosen for the signed-in customer on sign-in (the default address): say
+ * which, keep it (OKAY) or change it (CHANGE: opens the sidebar and turns the default down for a
+ * day, @tiffin/contract `declineDefaultAddress`). Once shown, the location's flag is dropped so no
+ * later visit shows it again.
+ */
+export function AddressHint({ location, onVisibleChange }: { location: UserLocation | null; onVisibleChange?: (visible: boolean) => void }) {
+  const [shown, setShown] = useState<UserLocation | null>(null);
+  const signedIn = useSyncExternalStore(subscribeCurrentUser, getCurrentUser, getCurrentUser) !== null;
+  const id = location?.id;
+  const flagged = location?.showUserDefaultAddressHint === true;
+
+  useEffect(() => {
+    // Another location (picked in the sidebar, or none) is no longer the default address.
+    setShown(null);
+    if (!location || !addressHintApplies(location, signedIn, sessionStore())) return;
+    markShown('address', sessionStore());
+    acknowledgeDefaultAddressHint();
+    setShown(location);
+    // `location` matters through the saved address it is and its flag.
+  }, [id, flagged, signedIn]);
+
+  const visible = shown !== null;
+  const notify = useRef(onVisibleChange);
+  notify.current = onVisibleChange;
+  useEffect(() => notify.current?.(visible), [visible]);
+
+  const dismiss = () => setShown(null);
+  useDismissOnInteraction(visible, dismiss);
+  if (!shown) return null;
+
+  return (
+    <div className="shell-hint" role="status" data-testid="address-hint">
+      <span className="shell-hint__arrow" aria-hidden="true" />
+      <p className="shell-hint__title">{addressHintTitle(shown)}</p>
+      <p className="shell-hint__text">{shown.address || shown.mainText}</p>
+      <p className="shell-hint__text shell-hint__note">We picked this saved address as your delivery location.</p>
+      <div className="shell-hint__actions">
+        <button type="button" className="shell-hint__primary" onClick={dismiss}>
+          OKAY
+        </button>
+        <button
+          type="button"
+          className="shell-hint__secondary"
+          onClick={() => {
+            dismiss();
+            declineDefaultAddress();
+            openLocationSidebar();
+          }}
+        >
+          CHANGE
+        </button>
+      </div>
+    </div>
+  );
+}
+
 /** The device is far from the chosen location: keep it, or change it in the sidebar. */
-export function DifferentLocationHint({ pageType, location }: { pageType: PageType; location: UserLocation | null }) {
+export function DifferentLocationHint({ pageType, location, held = false }: { pageType: PageType; location: UserLocation | null; held?: boolean }) {
   const [distanceKm, setDistanceKm] = useState<number | null>(null);
   const lat = location?.lat;
   const lng = location?.lng;
 
   useEffect(() => {
     setDistanceKm(null);
-    if (lat === undefined || lng === undefined || !differentLocationHintApplies(pageType, location, sessionStore())) return;
+    // While another hint holds the spot, this one waits (and is not counted as shown).
+    if (held || lat === undefined || lng === undefined || !differentLocationHintApplies(pageType, location, sessionStore())) return;
     let cancelled = false;
     // Only with the permission already granted (spec §6): `currentPosition` never prompts.
     currentPosition().then(
@@ -83,7 +154,7 @@ export function DifferentLocationHint({ pageType, location }: { pageType: PageTy
       cancelled = true;
     };
     // `location` matters only through its point; a new object for the same point is the same place.
-  }, [pageType, lat, lng]);
+  }, [pageType, lat, lng, held]);
 
   const visible = distanceKm !== null;
   const dismiss = () => setDistanceKm(null);
@@ -172,9 +243,12 @@ export interface LocationHintsProps {
 }
 
 export function LocationHints({ pageType, location, tooltipAllowed }: LocationHintsProps) {
+  // One card at a time under the bar: the address hint first, then the different-location hint.
+  const [addressHintVisible, setAddressHintVisible] = useState(false);
   return (
     <>
-      <DifferentLocationHint pageType={pageType} location={location} />
+      <AddressHint location={location} onVisibleChange={setAddressHintVisible} />
+      <DifferentLocationHint pageType={pageType} location={location} held={addressHintVisible} />
       <SetLocationTooltip allowed={tooltipAllowed} hasLocation={location !== null} />
     </>
   );

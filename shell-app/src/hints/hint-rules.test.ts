@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addressHintApplies,
+  addressHintTitle,
   DIFFERENT_LOCATION_THRESHOLD_KM,
   differentLocationHintApplies,
   formatDistanceKm,
@@ -92,5 +94,28 @@ describe('set-location tooltip', () => {
     expect(setLocationTooltipApplies(true, true, store)).toBe(false);
     markShown('set-location', store);
     expect(setLocationTooltipApplies(true, false, store)).toBe(false);
+  });
+});
+
+describe('address hint', () => {
+  const chosen = { ...KORAMANGALA, id: 'w1', annotation: 'WORK', showUserDefaultAddressHint: true };
+
+  it('applies to a signed-in customer whose location is a default address chosen for them, once a session', () => {
+    const store = memoryStore();
+    expect(addressHintApplies(chosen, true, store)).toBe(true);
+    expect(addressHintApplies(chosen, false, store)).toBe(false);
+    expect(addressHintApplies(null, true, store)).toBe(false);
+    expect(addressHintApplies({ ...chosen, showUserDefaultAddressHint: undefined }, true, store)).toBe(false);
+    expect(addressHintApplies({ ...chosen, id: undefined }, true, store)).toBe(false);
+    markShown('address', store);
+    expect(addressHintApplies(chosen, true, store)).toBe(false);
+    expect(HINT_SESSION_KEYS.address).toMatch(/^tfn_dweb_/);
+  });
+
+  it('names Home and Work (any case), anything else as a saved address', () => {
+    expect(addressHintTitle({ annotation: 'WORK' })).toBe('Delivering to Work');
+    expect(addressHintTitle({ annotation: 'home' })).toBe('Delivering to Home');
+    expect(addressHintTitle({ annotation: 'OTHER' })).toBe('Delivering to your saved address');
+    expect(addressHintTitle({})).toBe('Delivering to your saved address');
   });
 });

@@ -8,14 +8,18 @@
  * - Set-location tooltip: on page types whose header allows it (`headerConfig(...)
  *   .setLocationTooltip`, spec §2.3: the menu page) while no location is set, shown after
  *   `SET_LOCATION_TOOLTIP_DELAY_MS`; it clears as soon as a location exists; OK opens the sidebar.
- * - Both show at most once per browser session (sessionStorage): the spec says so for the hints,
+ * - Address hint: a signed-in customer's location is the saved address chosen for them on sign-in
+ *   (the default address, @tiffin/contract `default-address`; the location's
+ *   `showUserDefaultAddressHint`). It says which one ("Delivering to Work: …"); its actions keep it
+ *   or change it in the location sidebar. While it shows, the different-location hint waits.
+ * - All show at most once per browser session (sessionStorage): the spec says so for the hints,
  *   and we hold the tooltip to it too so that every menu page of a visit does not nag again.
- * - Both hide on a scroll beyond 20 px, on any click, or on their action button; the tooltip also
+ * - All hide on a scroll beyond 20 px, on any click, or on their action button; the tooltip also
  *   follows the spec's generic tooltip timings (auto-hide after 4 s, action 300 ms after hiding).
  *
  * This module must never touch the DOM beyond the Storage object it is handed.
  */
-import { haversineKm, storageKey, type PageType, type UserLocation } from '@tiffin/contract';
+import { annotationOf, haversineKm, storageKey, type PageType, type UserLocation } from '@tiffin/contract';
 
 /** Spec §9: a hint hides once the page has scrolled more than 20 px from where it was shown. */
 export const HINT_SCROLL_THRESHOLD_PX = 20;
@@ -35,10 +39,11 @@ export const SET_LOCATION_TOOLTIP_DELAY_MS = 1000;
 export const TOOLTIP_AUTO_HIDE_MS = 4000;
 export const TOOLTIP_ACTION_DELAY_MS = 300;
 
-export type HintId = 'different-location' | 'set-location';
+export type HintId = 'address' | 'different-location' | 'set-location';
 
 /** sessionStorage keys, with the product's storage prefix (`tfn_dweb_`). */
 export const HINT_SESSION_KEYS: Record<HintId, string> = {
+  address: storageKey('hint_address_shown'),
   'different-location': storageKey('hint_different_location_shown'),
   'set-location': storageKey('hint_set_location_shown'),
 };
@@ -75,6 +80,22 @@ export function differentLocationHintApplies(pageType: PageType, location: UserL
 /** The device is farther than the threshold from the chosen location. */
 export function isFarFromLocation(device: { lat: number; lng: number }, location: { lat: number; lng: number }, thresholdKm = DIFFERENT_LOCATION_THRESHOLD_KM): boolean {
   return haversineKm(device, location) > thresholdKm;
+}
+
+/**
+ * Whether the address hint shows now: the location is a default address chosen for the customer
+ * (a saved address, flagged), someone is signed in, and it has not shown this session.
+ */
+export function addressHintApplies(location: UserLocation | null, signedIn: boolean, storage: SessionStore): boolean {
+  return signedIn && !!location?.showUserDefaultAddressHint && !!location.id && !shownThisSession('address', storage);
+}
+
+/** "Delivering to Work" / "Delivering to Home" / "Delivering to your saved address". */
+export function addressHintTitle(location: Pick<UserLocation, 'annotation'>): string {
+  const kind = annotationOf({ annotation: location.annotation ?? '' });
+  if (kind === 'WORK') return 'Delivering to Work';
+  if (kind === 'HOME') return 'Delivering to Home';
+  return 'Delivering to your saved address';
 }
 
 /** Whether the set-location tooltip should be scheduled now. */
