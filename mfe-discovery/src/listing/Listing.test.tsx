@@ -1,5 +1,5 @@
 import { fixtures, installFakeEdge, reply } from '@tiffin/api-client/testing';
-import type { ListingResponse, Restaurant, UserLocation } from '@tiffin/contract';
+import { getUserLocation, on, setUserLocation, type ListingResponse, type Restaurant, type UserLocation } from '@tiffin/contract';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Listing } from './Listing';
@@ -101,11 +101,44 @@ describe('Listing', () => {
     expect(fetch).toHaveBeenCalledTimes(2);
   });
 
-  it('says there is no delivery for a non-serviceable location', async () => {
+  it('says there is no delivery for a non-serviceable location, and "Change location" opens the location sidebar', async () => {
     installFakeEdge({ '/api/restaurants/list/v5': { ...page([], [], 0, null, 0), serviceability: 'NON_SERVICEABLE' } });
+    setUserLocation(koramangala);
+    const opens: unknown[] = [];
+    const off = on('location:open', (detail) => opens.push(detail));
     render(<Listing location={koramangala} title="Restaurants near you" />);
-    expect(await screen.findByText('No delivery here')).toBeTruthy();
-    expect(screen.getByText("We don't have any services here till now. Try changing the location.")).toBeTruthy();
+    const screenRegion = await screen.findByRole('region', { name: 'No delivery here' });
+    expect(screenRegion.textContent).toContain("We don't have any services here till now. Try changing the location.");
+
+    fireEvent.click(within(screenRegion).getByRole('button', { name: 'Change location' }));
+    off();
+
+    expect(opens).toEqual([{}]);
+    // The location stays until the customer picks another one in the sidebar.
+    expect(getUserLocation()).toEqual(koramangala);
+    setUserLocation(null);
+  });
+
+  it('says "Location not found" when the edge cannot place the location, with "Change location"', async () => {
+    for (const answer of [reply(404, 404, 'Location not found'), reply(400, 1, 'Invalid user location.')]) {
+      installFakeEdge({ '/api/restaurants/list/v5': answer });
+      const opens: unknown[] = [];
+      const off = on('location:open', (detail) => opens.push(detail));
+      render(<Listing location={koramangala} title="Restaurants near you" />);
+      const screenRegion = await screen.findByRole('region', { name: 'Location not found' });
+      expect(screenRegion.textContent).toContain("We don't have any services here till now. Try changing the location.");
+      fireEvent.click(within(screenRegion).getByRole('button', { name: 'Change location' }));
+      off();
+      expect(opens).toEqual([{}]);
+      cleanup();
+    }
+  });
+
+  it('keeps "There\'s nothing here" for a collection that does not exist (not a location problem)', async () => {
+    installFakeEdge({ '/api/restaurants/list/v5': reply(404, 404, 'Collection not found') });
+    render(<Listing location={koramangala} title="Restaurants near you" collection="999" />);
+    expect(await screen.findByText("There's nothing here")).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Change location' })).toBeNull();
   });
 
   it("shows 'We'll be back shortly' without a retry when rate limited", async () => {

@@ -4,18 +4,19 @@
  * paging appends, refining replaces). Around them: the sort and filter toolbar, the "What's on
  * your mind?" and offer carousels, filter collections and the nudge card. Infinite scroll on
  * `pageOffset.nextOffset` with skeleton cards while a page loads. The spec's screens for nothing
- * delivering, rate limiting (no retry) and outages (retry) replace the list when a first page
- * cannot be shown.
+ * delivering or a location not found (both with "Change location", `LocationProblem`), rate
+ * limiting (no retry) and outages (retry) replace the list when a first page cannot be shown.
  */
 import { edge, type ListingPageType } from '@tiffin/api-client';
-import { navigate, setUserLocation, type ListingFilters, type ListingResponse, type Restaurant, type UserLocation } from '@tiffin/contract';
+import type { ListingFilters, ListingResponse, Restaurant, UserLocation } from '@tiffin/contract';
 import { Button, ErrorState } from '@tiffin/design-system';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { isNotFound, listingErrorCopy, NO_DELIVERY } from '../common/errors';
+import { isNotFound, listingErrorCopy } from '../common/errors';
 import { canObserveIntersections, useSentinel } from '../common/useSentinel';
 import { appendPage, firstPage, type ListingPages } from './listing-state';
 import { BannerCarousel, FilterCollections, NudgeCard, TopCarousel } from './Carousels';
 import { ListingToolbar } from './ListingToolbar';
+import { isLocationNotFound, LocationProblem } from './LocationProblem';
 import { DEFAULT_REFINEMENT, isDefault, type Refinement } from './refine';
 import { RestaurantCard, RestaurantCardSkeleton } from './RestaurantCard';
 import './listing.css';
@@ -140,6 +141,14 @@ export function Listing({ location, title, collection, only, baseFilters, showCa
     );
   }
 
+  if (state.status === 'error' && isLocationNotFound(state.error)) {
+    return (
+      <section className="disc-listing" aria-label={title}>
+        <LocationProblem kind="not-found" />
+      </section>
+    );
+  }
+
   if (state.status === 'error') {
     // A collection that does not exist, or has nothing here (spec 000 §5: rejected): nothing to retry.
     const copy = isNotFound(state.error)
@@ -162,17 +171,7 @@ export function Listing({ location, title, collection, only, baseFilters, showCa
   if (pages.serviceability === 'NON_SERVICEABLE') {
     return (
       <section className="disc-listing" aria-label={title}>
-        <ErrorState role="region" title={NO_DELIVERY.title} message={NO_DELIVERY.message}>
-          <Button
-            variant="secondary"
-            onClick={() => {
-              setUserLocation(null);
-              navigate('/');
-            }}
-          >
-            Change location
-          </Button>
-        </ErrorState>
+        <LocationProblem kind="no-delivery" />
       </section>
     );
   }
