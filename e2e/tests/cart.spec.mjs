@@ -166,6 +166,68 @@ test('cart: guest cart across reload, replace-cart prompt, login merges the gues
   expect(uncaught, 'uncaught errors in the page').toEqual([]);
 });
 
+test("cart: a guest's cart comes back, priced, after the session cookie is lost", async ({ page, context, baseURL }) => {
+  // docs/cart-merge.md "The guest's copy in the browser": the store keeps the guest's choices in
+  // localStorage (tfn_dweb_cartV2, never a price); a page whose new guest session has no cart
+  // sends them back and the server prices them again.
+  test.setTimeout(120_000);
+  const uncaught = [];
+  page.on('pageerror', (error) => uncaught.push(error.message));
+  const location = { name: 'userLocation', value: encodeURIComponent(JSON.stringify(KORAMANGALA)), url: baseURL };
+  await context.addCookies([location]);
+  const [a] = await twoRestaurants(page.request);
+  const [first, second] = a.dishes;
+
+  let before;
+  await test.step('a guest fills a cart: 2 × one dish, 1 × another', async () => {
+    await page.goto(`/menu/${a.restaurant.id}`);
+    await card(page, first.id).getByTestId('add-button').click();
+    await expect(card(page, first.id).getByTestId('stepper-quantity')).toHaveText('1');
+    await card(page, first.id).getByTestId('stepper-increment').click();
+    await expect(card(page, first.id).getByTestId('stepper-quantity')).toHaveText('2');
+    await card(page, second.id).getByTestId('add-button').click();
+    await expect(page.getByTestId('cart-badge')).toHaveText('3');
+    before = await data(await page.request.get('/api/cart'));
+    expect(before.cartItems.map((l) => `${l.menu_item_id}×${l.quantity}`)).toEqual([`${first.id}×2`, `${second.id}×1`]);
+
+    const stored = await page.evaluate(() => localStorage.getItem('tfn_dweb_cartV2'));
+    const copy = JSON.parse(stored);
+    expect(copy.restaurantId).toBe(a.restaurant.id);
+    expect(copy.cartItems.map((l) => `${l.menu_item_id}×${l.quantity}`)).toEqual([`${first.id}×2`, `${second.id}×1`]);
+    expect(stored).not.toMatch(/price|final|total/i);
+  });
+
+  await test.step('the session cookie is cleared: the server has no cart for the new session', async () => {
+    await context.clearCookies();
+    await context.addCookies([location]); // where to deliver is a separate cookie; keep it
+    const fresh = await data(await page.request.get('/api/cart'));
+    expect(fresh.cartItems).toEqual([]);
+    // That probe's session is not the page's next one: drop it too.
+    await context.clearCookies();
+    await context.addCookies([location]);
+  });
+
+  await test.step('a reload restores the same lines, priced by the server', async () => {
+    await page.reload();
+    await expect(page.getByTestId('cart-badge')).toHaveText('3');
+    await expect(card(page, first.id).getByTestId('stepper-quantity')).toHaveText('2');
+    await expect(card(page, second.id).getByTestId('stepper-quantity')).toHaveText('1');
+    const after = await data(await page.request.get('/api/cart'));
+    expect(after.restaurant_details.id).toBe(a.restaurant.id);
+    expect(after.cartItems.map((l) => [l.menu_item_id, l.quantity, l.final_price])).toEqual(before.cartItems.map((l) => [l.menu_item_id, l.quantity, l.final_price]));
+    expect(after.item_total).toBe(before.item_total);
+    expect(after.item_total).toBeGreaterThan(0);
+
+    await page.goto('/cart');
+    const lines = cartRegion(page).getByRole('list', { name: 'Items in cart' });
+    await expect(lines.getByRole('group', { name: `Quantity of ${first.name}` })).toContainText('2');
+    await expect(lines.getByRole('group', { name: `Quantity of ${second.name}` })).toContainText('1');
+    expect(paise(await page.getByTestId('cart-to-pay').innerText())).toBe(after.bill.to_pay);
+  });
+
+  expect(uncaught, 'uncaught errors in the page').toEqual([]);
+});
+
 /** '₹249', '₹1,249', '-₹100', '₹249.50' → signed paise. */
 function paise(text) {
   const match = /(-?)₹\s*([\d,]+)(?:\.(\d{2}))?/.exec(text);

@@ -8,6 +8,8 @@
  * - `store`: the queue, optimistic display, fetch and rollback, coupons, note and cutlery
  *   (`createCartStore`)
  * - `preferences`: what stays in the browser (the delivery address id) and the note and cutlery rules
+ * - `guest-cart`: a guest's copy of the cart in the browser (`cartV2`), restored when the guest
+ *   session is lost (docs/cart-merge.md)
  * - this file: the page's store instance wired to the edge client, the toast API and
  *   `cart:updated`, following sign-in and sign-out (`auth:changed`), its functions, and the React
  *   hooks `useCart` and `useCartPreferences`
@@ -19,6 +21,7 @@
 import { apiClient } from '@tiffin/api-client';
 import { emit, getCurrentUser, on, showToast } from '@tiffin/contract';
 import { useSyncExternalStore } from 'react';
+import { createGuestCartCopy } from './guest-cart';
 import { createPreferences, type CartPreferences } from './preferences';
 import { createCartStore } from './store';
 
@@ -27,16 +30,27 @@ export { selectionOfLine } from './draft';
 export { CUTLERY_INSTRUCTION, ORDER_NOTE_MAX_LENGTH, cutlerySelected, sanitiseNote, type CartPreferences } from './preferences';
 export { DifferentRestaurantError, isDifferentRestaurantError } from './errors';
 export { createCartStore, failureMessage, failureStatus, type CartStore, type CartStoreDeps } from './store';
+export { GUEST_CART_KEY } from './guest-cart';
 export type { CartRestaurantDetails, CartSelection, CartSnapshot, OptimisticDisplay } from './types';
 
 /** The customer's note, delivery address and cutlery choice, kept in the browser. */
 const preferences = createPreferences();
+
+/** A guest's cart choices in localStorage (`tfn_dweb_cartV2`). */
+const guestCopy = createGuestCartCopy(() => {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+});
 
 const store = createCartStore({
   client: apiClient,
   toast: (text) => showToast({ text, status: 'error' }),
   announce: (count) => emit('cart:updated', { count }),
   forgetDeliveryAddress: preferences.forgetDeliveryAddress,
+  guest: { isGuest: () => getCurrentUser() === null, copy: guestCopy },
 });
 
 /** The cart as shown now; the same object until something changes (for `useSyncExternalStore`). */
@@ -74,7 +88,8 @@ export const removeLastAddedItemId = store.removeLastAddedItemId;
  * another account), the cart this page holds is someone else's, so it is dropped and fetched
  * again (forced). On sign-in the edge has merged the guest session's cart into the account's
  * (docs/cart-merge.md), so the fetch shows the merged cart and `cart:updated` moves the badge. A
- * profile change (same customer) fetches nothing.
+ * profile change (same customer) fetches nothing. Once signed in, the guest's copy in the browser
+ * is dropped: the server merged it (as the guest session's cart) and the cart follows the account.
  */
 let cartOwner: string | null | undefined;
 function followSignIn(): () => void {
@@ -83,6 +98,7 @@ function followSignIn(): () => void {
     const owner = user?.customer_id ?? null;
     if (owner === cartOwner) return;
     cartOwner = owner;
+    if (owner !== null) guestCopy.clear();
     // A saved address is the account's: a guest (or another account) cannot deliver to it.
     preferences.forgetDeliveryAddress();
     store.resetCart();
@@ -91,7 +107,26 @@ function followSignIn(): () => void {
     });
   });
 }
-if (typeof window !== 'undefined') followSignIn();
+/**
+ * On page load: signed in, a guest copy left in the browser is stale (the account's cart is on the
+ * server); a guest with a copy gets the cart fetched now, so a lost guest session is restored
+ * (and the badge announced) before any cart is shown.
+ */
+function restoreOnLoad(): void {
+  if (getCurrentUser() !== null) {
+    guestCopy.clear();
+    return;
+  }
+  if (guestCopy.read()) {
+    store.fetchCart().catch(() => {
+      // Kept in the store (statusCode) for whichever page shows the cart.
+    });
+  }
+}
+if (typeof window !== 'undefined') {
+  followSignIn();
+  restoreOnLoad();
+}
 
 export const getPreferences = preferences.getPreferences;
 export const subscribePreferences = preferences.subscribePreferences;

@@ -3,6 +3,7 @@ import type { Cart, CartItem, CartLinesUpdate, CartUpdateRequest } from '@tiffin
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cartKey } from './cart-key';
 import { DifferentRestaurantError } from './errors';
+import { createGuestCartCopy, GUEST_CART_KEY, type GuestCartCopy } from './guest-cart';
 import { createCartStore } from './store';
 
 /**
@@ -575,5 +576,133 @@ describe('order note and cutlery (kept with the cart)', () => {
     await store.setOrderNote('hello');
     await store.setCutlerySelection(true);
     expect(edge.metaPosts).toEqual([]);
+  });
+});
+
+describe("a guest's copy in the browser (cartV2)", () => {
+  function guestSetup(options: { signedIn?: boolean; stored?: GuestCartCopy | null } = {}) {
+    const edge = fakeCartEdge();
+    const client = createApiClient({ fetch: edge.fetch as unknown as typeof fetch, sleep: async () => {} });
+    const values = new Map<string, string>();
+    const storage = { getItem: (k: string) => values.get(k) ?? null, setItem: (k: string, v: string) => void values.set(k, v), removeItem: (k: string) => void values.delete(k) };
+    const copy = createGuestCartCopy(() => storage);
+    if (options.stored) copy.write(options.stored);
+    const user = { signedIn: options.signedIn ?? false };
+    const toasts: string[] = [];
+    const counts: number[] = [];
+    const store = createCartStore({ client, toast: (t) => toasts.push(t), announce: (c) => counts.push(c), guest: { isGuest: () => !user.signedIn, copy } });
+    return { edge, store, copy, values, user, toasts, counts };
+  }
+
+  const saved: GuestCartCopy = {
+    restaurantId: '1042',
+    addressId: null,
+    cartItems: [
+      { menu_item_id: '88001', quantity: 2, addons: [{ group_id: 'g1', choice_id: 'ch1' }], variants: [{ group_id: 'vg1', variation_id: 'v1' }] },
+      { menu_item_id: '88002', quantity: 1, addons: [], variants: [] },
+    ],
+  };
+
+  it("copies the server's answer to every update, choices only, and forgets it when the cart empties", async () => {
+    const { store, copy, values } = guestSetup();
+    await store.addItem('1042', { ...biryani, quantity: 2 });
+    await store.addItem('1042', naan);
+
+    expect(copy.read()).toEqual(saved);
+    expect(values.get(GUEST_CART_KEY)).not.toMatch(/price|Item 88001/);
+
+    await store.setLineQuantity(cartKey(naan), 0);
+    expect(copy.read()?.cartItems.map((l) => l.menu_item_id)).toEqual(['88001']);
+    await store.clearCart();
+    expect(values.has(GUEST_CART_KEY)).toBe(false);
+  });
+
+  it('sends the copy back when the first fetch finds no cart, and shows the priced answer', async () => {
+    const { edge, store, copy, counts } = guestSetup({ stored: saved });
+
+    const cart = await store.fetchCart();
+
+    expect(edge.calls).toEqual(['GET', 'POST']);
+    expect(edge.posts).toEqual([{ restaurantId: '1042', cartItems: saved.cartItems }]);
+    // The server priced it: 2 × (10000 + 3000) + 1 × 10000.
+    expect(cart).toMatchObject({ restaurant_details: { id: '1042' }, cartItemsCount: 3, item_total: 36000 });
+    expect(store.getSnapshot()).toMatchObject({ cart: { item_total: 36000 }, fetching: false, lastAddedItemId: null });
+    expect(counts).toEqual([3]);
+    expect(copy.read()).toEqual(saved);
+  });
+
+  it('builds a change made while restoring on the restored cart', async () => {
+    const { edge, store } = guestSetup({ stored: saved });
+    edge.holdPosts();
+    const fetched = store.fetchCart();
+    const added = store.addItem('1042', { menu_item_id: '88003', quantity: 1 });
+    await settle();
+    expect(edge.posts).toHaveLength(1); // only the restore so far
+    await edge.releaseOne();
+    await fetched;
+    await edge.releaseOne();
+    const cart = await added;
+
+    expect(edge.posts[1]?.cartItems.map((l) => `${l.menu_item_id}×${l.quantity}`)).toEqual(['88001×2', '88002×1', '88003×1']);
+    expect(cart.cartItemsCount).toBe(4);
+  });
+
+  it('leaves a server cart alone: no restore, and a fetch does not rewrite the copy', async () => {
+    const { edge, store, copy } = guestSetup({ stored: saved });
+    const line = { cart_key: '88009', menu_item_id: '88009', name: 'Dosa', quantity: 1, isVeg: 1, in_stock: 1, base_price: 9000, final_price: 9000, addons: [], variants: [] };
+    edge.setServer({ cartId: 'c1', restaurant_details: { id: '7', name: 'R', area_name: 'A', cloudinary_image_id: 'r' }, cartItems: [line], cartItemsCount: 1, item_total: 9000 });
+
+    const cart = await store.fetchCart();
+
+    expect(edge.calls).toEqual(['GET']);
+    expect(cart.restaurant_details?.id).toBe('7');
+    expect(copy.read()).toEqual(saved);
+  });
+
+  it('restores at most once a page', async () => {
+    const { edge, store } = guestSetup({ stored: saved });
+    await store.fetchCart();
+    edge.setServer({ cartId: 'c1', restaurant_details: null, cartItems: [], cartItemsCount: 0, item_total: 0 });
+    edge.calls.length = 0;
+
+    await store.fetchCart({ force: true });
+
+    expect(edge.calls).toEqual(['GET']);
+    expect(store.getSnapshot().cart?.cartItemsCount).toBe(0);
+  });
+
+  it('drops a copy the server refuses, without a toast, and keeps one it could not answer for', async () => {
+    const refused = guestSetup({ stored: saved });
+    refused.edge.failNextPost(404, 404, 'Restaurant not found');
+    const cart = await refused.store.fetchCart();
+    expect(cart.cartItems).toEqual([]);
+    expect(refused.copy.read()).toBeNull();
+    expect(refused.toasts).toEqual([]);
+    expect(refused.store.getSnapshot()).toMatchObject({ statusCode: 0, error: null });
+
+    const outage = guestSetup({ stored: saved });
+    outage.edge.failNextPost(503, 777, 'Something went wrong');
+    await outage.store.fetchCart();
+    expect(outage.copy.read()).toEqual(saved);
+    expect(outage.toasts).toEqual([]);
+  });
+
+  it('keeps no copy for a signed-in customer and drops one left behind', async () => {
+    const { edge, store, values } = guestSetup({ signedIn: true, stored: saved });
+    await store.fetchCart();
+    expect(edge.calls).toEqual(['GET']);
+    expect(values.has(GUEST_CART_KEY)).toBe(false);
+
+    await store.addItem('1042', naan);
+    expect(values.has(GUEST_CART_KEY)).toBe(false);
+  });
+
+  it('after sign-in, updates stop being copied and the copy is cleared', async () => {
+    const { store, user, values } = guestSetup();
+    await store.addItem('1042', naan);
+    expect(values.has(GUEST_CART_KEY)).toBe(true);
+    user.signedIn = true;
+    await store.addItem('1042', naan);
+    expect(values.has(GUEST_CART_KEY)).toBe(false);
   });
 });

@@ -14,6 +14,12 @@
  *   reply is newer. Before the first update the cart is fetched, so an update can never overwrite
  *   a server cart this page has not seen.
  * - **Announce.** Every applied fetch or update reply announces its item count (`cart:updated`).
+ * - **A guest's copy** (`guest-cart.ts`, when `deps.guest` is given). While no one is signed in,
+ *   every applied update reply is copied to the browser (choices only). When a fetch finds no cart
+ *   but the copy holds one (the guest session expired or its cookie was cleared), the fetch sends
+ *   the copy as a normal update before it answers, so the server prices it and whatever waits for
+ *   the fetch is built on the restored cart; once a page. Signed in, the copy is dropped: the cart
+ *   then lives with the account (docs/cart-merge.md).
  *
  * It must never price anything: prices shown before a reply are the last reply's unit prices.
  */
@@ -21,6 +27,7 @@ import { ApiError, isApiError, isSuccess, statusOf, type ApiClient, type Envelop
 import type { Cart } from '@tiffin/contract';
 import { addLine, assertQuantity, changeLine, emptyCart, selectionOfLine, setQuantity, singleLine, toUpdateRequest } from './draft';
 import { isDifferentRestaurantError } from './errors';
+import { guestCartCopyOf, restoreRequest, type GuestCartCopyStore } from './guest-cart';
 import { cutlerySelected, sanitiseNote } from './preferences';
 import type { CartSelection, CartSnapshot, OptimisticDisplay } from './types';
 
@@ -32,6 +39,12 @@ export interface CartStoreDeps {
   announce: (count: number) => void;
   /** Spec §4: clearing the cart removes the saved delivery address id. */
   forgetDeliveryAddress?: () => void;
+  /** The guest's copy of the cart in the browser (`guest-cart.ts`); absent: none is kept. */
+  guest?: {
+    /** No one is signed in (the copy is kept only then). */
+    isGuest: () => boolean;
+    copy: GuestCartCopyStore;
+  };
 }
 
 /** A call a change makes instead of POSTing the whole cart (coupons, note, cutlery). */
@@ -105,6 +118,18 @@ export function firstAddedItem(previous: Cart, next: Cart): string | null {
   return grown ? grown.menu_item_id : null;
 }
 
+/**
+ * A failure that says nothing about the cart itself (no answer, overload, an outage): a guest's
+ * copy that failed to restore for one of these is kept for the next page; any other refusal
+ * (an item or restaurant that no longer exists, …) would fail again, so the copy is dropped.
+ */
+export function isTransientFailure(error: unknown): boolean {
+  if (!isApiError(error)) return false;
+  if (error.kind === 'network' || error.kind === 'parse') return true;
+  const status = error.httpStatus ?? 0;
+  return error.kind === 'http' && (status === 429 || status >= 500);
+}
+
 function isEmptyCart(cart: Cart): boolean {
   return !cart.restaurant_details || cart.cartItems.length === 0;
 }
@@ -128,6 +153,10 @@ export function createCartStore(deps: CartStoreDeps) {
   let fetchSeq = 0;
   let postInFlight = false;
   let postsStarted = 0;
+  /** This page has sent the guest's copy back once (or found nothing to send); reset by `resetCart`. */
+  let restoreTried = false;
+  /** The restoring POST in flight: a change waits for it, so it never races the restore. */
+  let restoring: Promise<unknown> | null = null;
 
   const queue: QueuedChange[] = [];
   let draining = false;
@@ -173,6 +202,48 @@ export function createCartStore(deps: CartStoreDeps) {
     error = failureMessage(failure);
   }
 
+  /** After an applied update: the guest's copy follows the server's answer; signed in, none is kept. */
+  function keepGuestCopy(cart: Cart): void {
+    const guest = deps.guest;
+    if (!guest) return;
+    if (guest.isGuest()) guest.copy.write(guestCartCopyOf(cart));
+    else guest.copy.clear();
+  }
+
+  /**
+   * A fetch found `reply`. When that is no cart, no one is signed in and the browser holds a copy
+   * (first time this page), the copy is POSTed as an update and the server's priced answer is
+   * returned instead; otherwise `reply` itself.
+   */
+  async function restoreGuestCopy(reply: { cart: Cart; code: number }): Promise<{ cart: Cart; code: number }> {
+    const guest = deps.guest;
+    if (!guest || restoreTried) return reply;
+    if (!guest.isGuest()) {
+      guest.copy.clear();
+      return reply;
+    }
+    if (!isEmptyCart(reply.cart)) return reply;
+    const copy = guest.copy.read();
+    if (!copy) return reply;
+    restoreTried = true;
+    // A fetch forced meanwhile may predate this POST's answer, as with any update.
+    postInFlight = true;
+    const request = unwrap(deps.client.post<Cart>('cart', restoreRequest(copy), { family: 'cart' }));
+    restoring = request.catch(() => undefined);
+    try {
+      const restored = await request;
+      guest.copy.write(guestCartCopyOf(restored.cart));
+      return restored;
+    } catch (failure) {
+      if (!isTransientFailure(failure)) guest.copy.clear();
+      // The page shows the (empty) cart it found; nothing the customer did failed, so no toast.
+      return reply;
+    } finally {
+      postInFlight = false;
+      restoring = null;
+    }
+  }
+
   function announce(cart: Cart): void {
     deps.announce(cart.cartItemsCount ?? cart.cartItems.reduce((sum, line) => sum + line.quantity, 0));
   }
@@ -191,7 +262,9 @@ export function createCartStore(deps: CartStoreDeps) {
     };
     const run = async (): Promise<Cart> => {
       try {
-        const { cart, code } = await unwrap(deps.client.get<Cart>('cart', undefined, { family: 'cart' }));
+        let reply = await unwrap(deps.client.get<Cart>('cart', undefined, { family: 'cart' }));
+        if (!superseded()) reply = await restoreGuestCopy(reply);
+        const { cart, code } = reply;
         settle();
         if (superseded()) {
           publish();
@@ -222,6 +295,7 @@ export function createCartStore(deps: CartStoreDeps) {
   async function runChange(change: QueuedChange): Promise<{ cart: Cart; code: number } | null> {
     // Never build an update on a cart this page has not seen from the server. A superseded fetch
     // leaves `loaded` false, so join whichever fetch is newest until one applies or fails.
+    while (restoring) await restoring;
     while (change.needsBase && !loaded) await fetchCart();
     const base = confirmed ?? emptyCart();
     const next = change.apply(base);
@@ -250,7 +324,10 @@ export function createCartStore(deps: CartStoreDeps) {
         try {
           const result = await runChange(change);
           queue.shift();
-          if (result) accept(result.cart, result.code);
+          if (result) {
+            accept(result.cart, result.code);
+            keepGuestCopy(result.cart);
+          }
           publish();
           const cart = confirmed ?? emptyCart();
           if (result) announce(cart);
@@ -453,6 +530,7 @@ export function createCartStore(deps: CartStoreDeps) {
       error = null;
       fetchSeq += 1;
       fetchInFlight = null;
+      restoreTried = false;
       publish();
       for (const change of dropped) change.reject(new Error('The cart was reset.'));
     },

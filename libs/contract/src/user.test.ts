@@ -85,4 +85,12 @@ describe('forgetUserLocalState', () => {
     expect(document.cookie).not.toContain('deliveryAddressId');
     expect(localStorage.getItem('tfn_dweb_deliveryAddressId')).toBeNull();
   });
+
+  it('removes a guest cart copy, so the next guest on this browser does not get the account cart', () => {
+    localStorage.setItem('tfn_dweb_cartV2', '{"restaurantId":1,"lines":[]}');
+
+    forgetUserLocalState();
+
+    expect(localStorage.getItem('tfn_dweb_cartV2')).toBeNull();
+  });
 });

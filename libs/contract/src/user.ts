@@ -63,13 +63,21 @@ export function displayName(user: Pick<User, 'name' | 'mobile'>): string {
 export const DELIVERY_ADDRESS_KEY = 'deliveryAddressId';
 
 /**
+ * Spec §3: the cart version key. Under it the cart store keeps a guest's cart choices in the
+ * browser (`@tiffin/cart-store`, docs/cart-merge.md).
+ */
+export const CART_VERSION_KEY = 'cartV2';
+
+/**
  * Clears the user's local bits on logout or account deletion (spec 001 §4 "Logout clears some
  * local state"; the bridge's logout removes the delivery address cookie): the delivery address id
- * in its cookie and in storage.
+ * in its cookie and in storage, and any guest cart copy (a tab that looked like a guest's while the
+ * customer was signed in elsewhere may have copied the account's cart there).
  */
 export function forgetUserLocalState(): void {
   try {
     globalThis.localStorage?.removeItem(storageKey(DELIVERY_ADDRESS_KEY));
+    globalThis.localStorage?.removeItem(storageKey(CART_VERSION_KEY));
   } catch {
     // Storage can be unavailable (privacy modes); nothing to forget then.
   }
