@@ -13,6 +13,7 @@
 //! item unavailable, 41 below the minimum (calculate only), else 0. An out-of-stock line is kept and shown (the customer decides what to do), never billed.
 
 use sqlx::AnyPool;
+use tiffin_platform::db::Writer;
 use tiffin_platform::identity::Caller;
 use tiffin_proto::cart::v1::{
     AddressOption, AppliedCoupon, ApplyCouponRequest, ApplyCouponResponse, Bill, BillLine,
@@ -51,7 +52,8 @@ pub const MAX_NOTE_CHARS: usize = 200;
 
 /// The `CartService` implementation.
 pub struct Carts {
-    pool: AnyPool,
+    /// The cart database: reads through its pool, writes one at a time on SQLite.
+    writer: Writer,
     menu: MenuClient,
 }
 
@@ -68,12 +70,15 @@ struct Priced {
 
 impl Carts {
     pub fn new(pool: AnyPool, menu: MenuClient) -> Self {
-        Self { pool, menu }
+        Self {
+            writer: Writer::new(pool),
+            menu,
+        }
     }
 
     /// The stored cart, priced now; previous prices kept so a change shows.
     async fn load_priced(&self, owner_key: &str) -> Result<Priced, Error> {
-        let Some(stored) = store::load(&self.pool, owner_key).await? else {
+        let Some(stored) = store::load(self.writer.pool(), owner_key).await? else {
             // Never updated: an empty cart, with no id until the first update gives it one.
             return Ok(Priced {
                 cart_id: String::new(),
@@ -245,7 +250,7 @@ impl Carts {
                 .check_details(request.details, restaurant.as_ref(), &lines, &delivery)
                 .await?;
             let (cart_id, details) = store::change(
-                &self.pool,
+                &self.writer,
                 owner_key,
                 Some(NewLines {
                     restaurant_id: restaurant.as_ref().map(|(id, _)| *id),
@@ -272,7 +277,7 @@ impl Carts {
                     &delivery,
                 )
                 .await?;
-            let (cart_id, details) = store::change(&self.pool, owner_key, None, &change).await?;
+            let (cart_id, details) = store::change(&self.writer, owner_key, None, &change).await?;
             priced.cart_id = cart_id;
             priced.details = details;
             Ok(self.present(priced, &delivery, false).await)
@@ -326,7 +331,7 @@ impl Carts {
             coupon_code: Some(Some(code)),
             ..DetailsChange::default()
         };
-        let (_, details) = store::change(&self.pool, owner_key, None, &change).await?;
+        let (_, details) = store::change(&self.writer, owner_key, None, &change).await?;
         priced.details = details;
         Ok(self.present(priced, &delivery, false).await)
     }
@@ -352,7 +357,7 @@ impl Carts {
                 coupon_code: Some(None),
                 ..DetailsChange::default()
             };
-            let (_, details) = store::change(&self.pool, owner_key, None, &change).await?;
+            let (_, details) = store::change(&self.writer, owner_key, None, &change).await?;
             priced.details = details;
         }
         Ok(self.present(priced, &delivery, false).await)
@@ -702,7 +707,7 @@ impl CartService for Carts {
         request: Request<GetCartRestaurantRequest>,
     ) -> Result<Response<GetCartRestaurantResponse>, Status> {
         let owner_key = owner_key(&request)?;
-        let stored = store::load(&self.pool, &owner_key).await?;
+        let stored = store::load(self.writer.pool(), &owner_key).await?;
         Ok(Response::new(GetCartRestaurantResponse {
             restaurant_id: stored
                 .filter(|c| !c.lines.is_empty())
@@ -792,7 +797,7 @@ impl CartService for Carts {
             return Err(Error::NoCaller.into());
         };
         let (outcome, units) =
-            crate::merge::merge(&self.pool, &guest_owner, &account_owner).await?;
+            crate::merge::merge(&self.writer, &guest_owner, &account_owner).await?;
         tracing::info!(outcome = outcome.as_str_name(), units, "guest cart merged");
         Ok(Response::new(MergeGuestCartResponse {
             outcome: outcome.into(),

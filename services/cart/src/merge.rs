@@ -13,7 +13,8 @@
 //! statement writes the guest cart's row, so it is serialised with any update of that cart, and
 //! the account's row is then upserted, serialising it with the account's updates.
 
-use sqlx::{AnyPool, Row};
+use sqlx::Row;
+use tiffin_platform::db::Writer;
 use tiffin_proto::cart::v1::MergeOutcome;
 
 use crate::error::Error;
@@ -110,7 +111,7 @@ fn unix_now() -> i64 {
 
 /// The cart rows of `cart_id` in position order.
 async fn lines_of(
-    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    tx: &mut sqlx::AnyConnection,
     cart_id: &str,
 ) -> Result<Vec<RawLine>, Error> {
     let rows = sqlx::query(
@@ -118,7 +119,7 @@ async fn lines_of(
          WHERE cart_id = $1 ORDER BY position",
     )
     .bind(cart_id)
-    .fetch_all(&mut **tx)
+    .fetch_all(&mut *tx)
     .await?;
     rows.iter()
         .map(|r| {
@@ -136,11 +137,11 @@ async fn lines_of(
 /// Merges the guest owner's cart into the account owner's cart and deletes the guest cart, in one
 /// transaction. Returns what was done and the units now in the account's cart.
 pub async fn merge(
-    pool: &AnyPool,
+    writer: &Writer,
     guest_owner: &str,
     account_owner: &str,
 ) -> Result<(MergeOutcome, u64), Error> {
-    let mut tx = pool.begin().await?;
+    let mut tx = writer.begin().await?;
     // First statement, and a write: it locks the guest cart against a concurrent update.
     let guest_row = sqlx::query(
         "UPDATE carts SET version = version + 1 WHERE owner_key = $1 RETURNING cart_id, restaurant_id",
@@ -210,29 +211,29 @@ fn units_of(lines: &[RawLine]) -> u64 {
 }
 
 async fn account_cart_id(
-    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    tx: &mut sqlx::AnyConnection,
     owner: &str,
 ) -> Result<Option<String>, Error> {
     let row = sqlx::query("SELECT cart_id FROM carts WHERE owner_key = $1")
         .bind(owner)
-        .fetch_optional(&mut **tx)
+        .fetch_optional(&mut *tx)
         .await?;
     Ok(row.map(|r| r.try_get("cart_id")).transpose()?)
 }
 
 async fn write_lines(
-    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    tx: &mut sqlx::AnyConnection,
     cart_id: &str,
     cart: &RawCart,
 ) -> Result<(), Error> {
     sqlx::query("UPDATE carts SET restaurant_id = $1 WHERE cart_id = $2")
         .bind(cart.restaurant_id)
         .bind(cart_id)
-        .execute(&mut **tx)
+        .execute(&mut *tx)
         .await?;
     sqlx::query("DELETE FROM cart_lines WHERE cart_id = $1")
         .bind(cart_id)
-        .execute(&mut **tx)
+        .execute(&mut *tx)
         .await?;
     for (position, line) in cart.lines.iter().enumerate() {
         sqlx::query(
@@ -246,23 +247,23 @@ async fn write_lines(
         .bind(line.quantity)
         .bind(&line.addons)
         .bind(&line.variants)
-        .execute(&mut **tx)
+        .execute(&mut *tx)
         .await?;
     }
     Ok(())
 }
 
 async fn delete_cart(
-    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    tx: &mut sqlx::AnyConnection,
     cart_id: &str,
 ) -> Result<(), Error> {
     sqlx::query("DELETE FROM cart_lines WHERE cart_id = $1")
         .bind(cart_id)
-        .execute(&mut **tx)
+        .execute(&mut *tx)
         .await?;
     sqlx::query("DELETE FROM carts WHERE cart_id = $1")
         .bind(cart_id)
-        .execute(&mut **tx)
+        .execute(&mut *tx)
         .await?;
     Ok(())
 }

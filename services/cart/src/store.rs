@@ -8,13 +8,15 @@
 //!
 //! Concurrency: [`save`] replaces a whole cart in one transaction that *starts* by upserting the
 //! owner's `carts` row. That first write takes the row's lock (PostgreSQL) or the database's write
-//! lock (SQLite) and holds it to commit, so two updates of one cart run one after the other and the
+//! lock (SQLite, where the process's [`Writer`] already lets one writer in at a time) and holds it
+//! to commit, so two updates of one cart run one after the other and the
 //! later one deletes every line of the earlier before writing its own: the last write wins, whole.
 //! [`load`] reads the cart and its lines in one statement, so it sees one committed cart, never
 //! half of two.
 
 use serde::{Deserialize, Serialize};
 use sqlx::{AnyPool, Row};
+use tiffin_platform::db::Writer;
 use tiffin_proto::cart::v1::CartLine;
 use tiffin_proto::menu::v1::{AddonRef, ItemSelection, VariationRef};
 
@@ -165,13 +167,13 @@ pub struct NewLines<'a> {
 /// same for an owner across updates. Emptying the cart, or filling it from another restaurant,
 /// drops its details first.
 pub async fn save(
-    pool: &AnyPool,
+    writer: &Writer,
     owner_key: &str,
     restaurant_id: Option<u64>,
     lines: &[CartLine],
 ) -> Result<String, Error> {
     change(
-        pool,
+        writer,
         owner_key,
         Some(NewLines {
             restaurant_id,
@@ -218,7 +220,7 @@ pub fn apply(mut details: Details, change: &DetailsChange) -> Details {
 /// Changes the owner's cart in one transaction: its lines when `new_lines` is given (else they
 /// stay), then its details. Returns the cart id and the details as saved.
 pub async fn change(
-    pool: &AnyPool,
+    writer: &Writer,
     owner_key: &str,
     new_lines: Option<NewLines<'_>>,
     details: &DetailsChange,
@@ -256,7 +258,7 @@ pub async fn change(
         ));
     }
 
-    let mut tx = pool.begin().await?;
+    let mut tx = writer.begin().await?;
     // First statement, and a write: it takes the lock that serialises changes of this cart. It
     // returns the row as it was before this change (restaurant and details), read under the lock.
     let row = sqlx::query(
