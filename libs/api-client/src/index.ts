@@ -13,6 +13,7 @@ export * from './calls';
 export * from './envelope';
 export * from './errors';
 export * from './session';
+export * from './slugs';
 
 export const apiClient = createApiClient();
 export const edge = createEdgeCalls(apiClient);

@@ -102,7 +102,7 @@ function Page() {
       <main className="shell-main" data-route-id={match?.id ?? (resolution.kind === 'not-found' ? 'not-found' : undefined)}>
         {content}
       </main>
-      {footerVisible(match?.id ?? null) ? <Footer cities={cities} /> : null}
+      {footerVisible(match?.id ?? null) ? <Footer cities={cities} pageType={pageType} /> : null}
       <ToastHost />
       <AuthSidebarSlot />
       <LocationSidebarSlot />

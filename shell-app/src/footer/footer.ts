@@ -1,7 +1,8 @@
 /**
  * Footer content and the pure rules behind it (spec 000 §2.2, §2.4).
  */
-import type { City } from '@tiffin/contract';
+import { cuisineNearMeHref } from '@tiffin/api-client';
+import type { City, PageType } from '@tiffin/contract';
 
 export interface FooterLink {
   name: string;
@@ -95,15 +96,14 @@ export function bestRestaurantsHref(slug: string): string {
 
 /** Cuisines with a page (`/{cuisine}-restaurants-near-me`), as discovery names them. */
 export const FOOTER_CUISINES = [
-  'North Indian', 'Biryani', 'South Indian', 'Chinese', 'Pizzas', 'Burgers', 'Cafe', 'Desserts', 'Sweets', 'Momos',
+  'North Indian', 'Biryani', 'South Indian', 'Chinese', 'Pizzas', 'Burgers', 'Cafe', 'Rolls & Wraps', 'Desserts', 'Sweets', 'Momos',
   'Street Food', 'Mughlai', 'Healthy Food', 'Continental', 'Andhra', 'Chettinad', 'Kerala', 'Bengali', 'Gujarati',
   'Maharashtrian', 'Beverages', 'Chaat',
 ];
 
-/** `North Indian` → `/north-indian-restaurants-near-me`. */
+/** `Rolls & Wraps` → `/rolls-wraps-restaurants-near-me` (discovery's URL word for the cuisine). */
 export function cuisineHref(cuisine: string): string {
-  const slug = cuisine.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean).join('-');
-  return `/${slug}-restaurants-near-me`;
+  return cuisineNearMeHref(cuisine);
 }
 
 /** The SEO link lists: best restaurants in each popular city, then the cuisine pages. */
@@ -112,4 +112,75 @@ export function seoLinks(cities: readonly City[]): { best: Array<{ name: string;
     best: popularCities(cities).map((c) => ({ name: `Best restaurants in ${c.name}`, href: bestRestaurantsHref(c.slug) })),
     cuisines: FOOTER_CUISINES.map((c) => ({ name: `${c} restaurants near me`, href: cuisineHref(c) })),
   };
+}
+
+// ── Compact footer (spec 000 §2.4; issue 3) ──
+
+export type FooterVariant = 'full' | 'compact';
+
+/**
+ * Page types whose footer is the compact one: pages about one task (a menu, the cart, paying,
+ * tracking an order, the account area, help, search results), where a wall of SEO city and
+ * cuisine links is noise under the content. Every other page (home, listing, city and area pages,
+ * collections, offers, static pages, not found) keeps the full footer.
+ */
+export const COMPACT_FOOTER_PAGE_TYPES: readonly PageType[] = [
+  'MENU',
+  'SEARCH',
+  'CART',
+  'CHECKOUT',
+  'WEB_PAYMENTS',
+  'TRACKING',
+  'ACCOUNT',
+  'SUPPORT',
+  'MEMBERSHIP_CHECKOUT',
+];
+
+export function footerVariant(pageType: PageType): FooterVariant {
+  return COMPACT_FOOTER_PAGE_TYPES.includes(pageType) ? 'compact' : 'full';
+}
+
+/** Spec §2.4/§9: the compact footer's cities when fewer than 6 are supplied, in this order. */
+export const COMPACT_DEFAULT_CITY_SLUGS = ['mumbai', 'delhi', 'gurgaon', 'bangalore', 'chennai', 'kolkata'];
+/** Spec §9: footer default cities. */
+export const COMPACT_CITY_COUNT = 6;
+export const AVAILABLE_IN_TITLE = 'Available in:';
+export const OTHER_CITIES_TITLE = 'Other cities that we deliver:';
+
+/** `gurgaon` → `Gurgaon`: a default city's name before the city list has arrived. */
+function nameFromSlug(slug: string): string {
+  return slug.replace(/(^|-)([a-z])/g, (_, dash: string, c: string) => `${dash ? ' ' : ''}${c.toUpperCase()}`);
+}
+
+/**
+ * The compact footer's cities. `shown`: the first 6 listable supplied cities when at least 6 are
+ * supplied, else the 6 defaults (those of them listable once the city list is known; all 6 while
+ * it is not). `others`: every other listable city, for 'Other cities that we deliver:'.
+ */
+export function compactFooterCities(all: readonly City[] | null, supplied: readonly City[] = []): { shown: City[]; others: City[] } {
+  const listable = all ? listableCities(all) : [];
+  const fromSupplied = listableCities(supplied);
+  let shown: City[];
+  if (fromSupplied.length >= COMPACT_CITY_COUNT) {
+    shown = fromSupplied.slice(0, COMPACT_CITY_COUNT);
+  } else if (all) {
+    shown = COMPACT_DEFAULT_CITY_SLUGS.flatMap((slug) => listable.filter((c) => c.slug === slug));
+  } else {
+    shown = COMPACT_DEFAULT_CITY_SLUGS.map((slug) => ({ slug, name: nameFromSlug(slug), enabled: true }));
+  }
+  const shownSlugs = new Set(shown.map((c) => c.slug));
+  return { shown, others: listable.filter((c) => !shownSlugs.has(c.slug)) };
+}
+
+/** The cities button's text: how many more cities there are. */
+export function otherCitiesLabel(count: number): string {
+  return count === 1 ? '1 city' : `${count} cities`;
+}
+
+/** The compact footer's links: help and support, then the legal essentials (from FOOTER_GROUPS). */
+export const COMPACT_LINK_HREFS = ['/support', '/about', '/terms-and-conditions', '/privacy-policy'];
+
+export function compactLinks(): FooterLink[] {
+  const all = FOOTER_GROUPS.flatMap((g) => g.links);
+  return COMPACT_LINK_HREFS.flatMap((href) => all.filter((l) => l.href === href));
 }
