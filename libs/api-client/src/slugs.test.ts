@@ -7,6 +7,7 @@ describe('cuisine URL words (same examples as discovery cuisine_slug)', () => {
     expect(cuisineSlug('  North Indian ')).toBe('north-indian');
     expect(cuisineSlug("Haldiram's Specials")).toBe('haldirams-specials');
     expect(cuisineSlug('&')).toBe('');
+    expect(cuisineSlug('Café & Crêpes')).toBe('cafe-crepes');
   });
 
   it('is stable: a URL word is its own URL word', () => {

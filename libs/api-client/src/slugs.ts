@@ -6,9 +6,14 @@
  * examples in their tests.
  */
 
-/** `Rolls & Wraps` → `rolls-wraps`: lower-case ASCII letters and digits, every other run one `-`, apostrophes dropped. */
+/**
+ * `Rolls & Wraps` → `rolls-wraps`: lower-case ASCII letters and digits, every other run one `-`,
+ * apostrophes and accents dropped (`Café` → `cafe`).
+ */
 export function cuisineSlug(name: string): string {
   return name
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
     .toLowerCase()
     .replace(/['\u2019]/g, '')
     .replace(/[^a-z0-9]+/g, '-')

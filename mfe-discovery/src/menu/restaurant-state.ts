@@ -3,6 +3,7 @@
  * `deliveryState` table in docs/edge-api.md), plus what the menu header prints: the fee message,
  * rating count, distance, the offers strip and the collections panel's links.
  */
+import { cuisineNearMeHref, cuisineSlug } from '@tiffin/api-client';
 import type { MenuOffer, MenuRestaurant, RestaurantCollection } from './menu-types';
 
 export type OrderingState = 'OPEN' | 'CLOSED' | 'TEMPORARILY_CLOSED' | 'UNSERVICEABLE';
@@ -88,14 +89,6 @@ export function offersOf(r: Pick<MenuRestaurant, 'offers' | 'aggregatedDiscountI
   return views;
 }
 
-function slugify(text: string): string {
-  return text
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
-
 /**
  * The collections panel: the restaurant's collections (when the edge names them), then one
  * "{cuisine} restaurants near me" page per cuisine.
@@ -107,8 +100,7 @@ export function collectionLinks(r: Pick<MenuRestaurant, 'collections' | 'cuisine
     if (c.name?.trim() && href) links.push({ name: c.name.trim(), href });
   }
   for (const cuisine of r.cuisines ?? []) {
-    const slug = slugify(cuisine);
-    if (slug) links.push({ name: `${cuisine} restaurants near you`, href: `/${slug}-restaurants-near-me` });
+    if (cuisineSlug(cuisine)) links.push({ name: `${cuisine} restaurants near you`, href: cuisineNearMeHref(cuisine) });
   }
   return links;
 }
