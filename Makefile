@@ -70,8 +70,10 @@ test-e2e: build
 	@echo "== Browser end-to-end tests (Chromium)"
 	TIFFIN_BIN_DIR=$(BIN) npm run test:e2e
 
-# Release binaries, then tiffin-bench (docs/benchmarks.md); flags pass through, for example
-# make bench BENCH_ARGS="--measure 3 --concurrency 20". Results: $(CARGO_TARGET_DIR)/bench/results.json
+# Release binaries, then tiffin-bench (docs/benchmarks.md): menu, cart, listing, autosuggest and
+# the listing on 1,000 to 100,000 restaurants, about 4 minutes of measuring. Flags pass through, for
+# example make bench BENCH_ARGS="--scenario listing,suggest --measure 3".
+# Results: $(CARGO_TARGET_DIR)/bench/results.json
 BENCH_ARGS ?=
 bench:
 	cargo build --release --workspace --bins

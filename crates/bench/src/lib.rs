@@ -8,11 +8,14 @@
 //! - [`scenario`]: what one benchmark asks ([`Scenario`](scenario::Scenario): a name, a request
 //!   with method, path, body and the session it carries, the envelope codes that count as success,
 //!   and a p99 target) and the scenarios themselves ([`scenario::menu_fetch`]).
+//! - [`discovery`]: the listing and autosuggest scenarios (issue 3): many paths taken in turn,
+//!   from points spread over the popular cities, and the catalogue sizes of the growth benchmark.
 //! - [`load`]: [`load::run`] drives N closed-loop clients through a warm-up and a measured window.
 //! - [`stats`]: latencies in an HDR histogram, turned into [`Stats`](stats::Stats) (p50, p90, p99,
 //!   max, requests/s, errors by kind).
 //! - [`baseline`]: [`baseline::serve`] answers every request with fixed bytes from memory (axum +
-//!   tokio, the edge's own HTTP stack): the floor the edge is compared with.
+//!   tokio, the edge's own HTTP stack), [`baseline::serve_each`] each path with its own captured
+//!   bytes: the floor the edge is compared with.
 //! - [`report`]: the printed table, the PASS/FAIL lines and `results.json`.
 //!
 //! What it must never do: pin or renice anything (the load generator and the storefront share the
@@ -22,6 +25,7 @@
 #![forbid(unsafe_code)]
 
 pub mod baseline;
+pub mod discovery;
 pub mod load;
 pub mod report;
 pub mod scenario;

@@ -48,14 +48,17 @@ pub async fn run(
     durations: Durations,
 ) -> anyhow::Result<Stats> {
     anyhow::ensure!(concurrency > 0, "concurrency must be at least 1");
+    // Every client takes the scenario's paths in turn, each starting at a different one.
+    let requests: Arc<Vec<Request>> = Arc::new(scenario.request.each());
     let ready = Arc::new(Barrier::new(concurrency + 1));
     // Set by the coordinator once every client has a session, read by each after the barrier.
     let (start_tx, start_rx) = tokio::sync::watch::channel(None::<Instant>);
     let mut clients = Vec::with_capacity(concurrency);
-    for _ in 0..concurrency {
+    for number in 0..concurrency {
         let client = client.clone();
         let base_url = base_url.to_string();
         let scenario = scenario.clone();
+        let requests = requests.clone();
         let ready = ready.clone();
         let mut start_rx = start_rx.clone();
         clients.push(tokio::spawn(async move {
@@ -81,6 +84,10 @@ pub async fn run(
                 &client,
                 &base_url,
                 &scenario,
+                Turns {
+                    requests: &requests,
+                    next: number,
+                },
                 &mut session,
                 start,
                 durations,
@@ -98,11 +105,26 @@ pub async fn run(
     Ok(total.stats(durations.measure))
 }
 
+/// The requests one client sends in turn, and which is next.
+struct Turns<'a> {
+    requests: &'a [Request],
+    next: usize,
+}
+
+impl<'a> Turns<'a> {
+    fn next(&mut self) -> &'a Request {
+        let request = &self.requests[self.next % self.requests.len()];
+        self.next = self.next.wrapping_add(1);
+        request
+    }
+}
+
 /// One client's loop from `start`: warm-up, then the measured window.
 async fn closed_loop(
     client: &reqwest::Client,
     base_url: &str,
     scenario: &Scenario,
+    mut turns: Turns<'_>,
     session: &mut Session,
     start: Instant,
     durations: Durations,
@@ -118,7 +140,7 @@ async fn closed_loop(
         let outcome = send(
             client,
             base_url,
-            &scenario.request,
+            turns.next(),
             &scenario.success_codes,
             session,
         )
@@ -133,13 +155,30 @@ async fn closed_loop(
     }
 }
 
-/// One reply of `scenario`, for the in-memory baseline to serve: its body and content type. Fails
-/// unless it is a success, so a benchmark never measures an error page.
+/// The replies of a scenario, captured for the in-memory baseline to serve.
+#[derive(Debug, Clone)]
+pub struct Captured {
+    /// Each of the scenario's paths (path and query) with its reply body.
+    pub replies: Vec<(String, axum::body::Bytes)>,
+    /// The content type of the first reply (every reply of a scenario is the same kind).
+    pub content_type: http::HeaderValue,
+}
+
+impl Captured {
+    /// The mean reply size in bytes.
+    pub fn mean_bytes(&self) -> usize {
+        let total: usize = self.replies.iter().map(|(_, body)| body.len()).sum();
+        total / self.replies.len().max(1)
+    }
+}
+
+/// One reply to each of the scenario's paths, for the in-memory baseline to serve: bodies and
+/// content type. Fails unless every one is a success, so a benchmark never measures an error page.
 pub async fn capture(
     client: &reqwest::Client,
     base_url: &str,
     scenario: &Scenario,
-) -> anyhow::Result<(axum::body::Bytes, http::HeaderValue)> {
+) -> anyhow::Result<Captured> {
     let mut session = Session::default();
     send(
         client,
@@ -150,23 +189,30 @@ pub async fn capture(
     )
     .await
     .map_err(|e| anyhow::anyhow!("GET {SESSION_PATH} failed: {e}"))?;
-    let reply = scenario
-        .request
-        .build(client, base_url, &session)
-        .send()
-        .await?;
-    let status = reply.status();
-    let content_type = reply
-        .headers()
-        .get(http::header::CONTENT_TYPE)
-        .cloned()
-        .unwrap_or_else(|| http::HeaderValue::from_static("application/json"));
-    let body = reply.bytes().await?;
-    check(status, &body, &scenario.success_codes, &mut session).map_err(|e| {
-        let start = String::from_utf8_lossy(&body[..body.len().min(300)]).into_owned();
-        anyhow::anyhow!("{} answered {e}: {start}", scenario.request.describe())
-    })?;
-    Ok((body, content_type))
+    let mut replies = Vec::new();
+    let mut content_type = None;
+    for request in scenario.request.each() {
+        let reply = request.build(client, base_url, &session).send().await?;
+        let status = reply.status();
+        session.remember_cookies(reply.headers());
+        content_type.get_or_insert_with(|| {
+            reply
+                .headers()
+                .get(http::header::CONTENT_TYPE)
+                .cloned()
+                .unwrap_or_else(|| http::HeaderValue::from_static("application/json"))
+        });
+        let body = reply.bytes().await?;
+        check(status, &body, &scenario.success_codes, &mut session).map_err(|e| {
+            let start = String::from_utf8_lossy(&body[..body.len().min(300)]).into_owned();
+            anyhow::anyhow!("{} answered {e}: {start}", request.describe())
+        })?;
+        replies.push((request.path, body));
+    }
+    Ok(Captured {
+        replies,
+        content_type: content_type.context("the scenario has no request")?,
+    })
 }
 
 /// The part of the envelope the load generator checks.

@@ -13,11 +13,15 @@ use std::time::Duration;
 use anyhow::Context;
 use clap::Parser;
 use tiffin_bench::load::{self, Durations};
-use tiffin_bench::report::{CatalogueInfo, Machine, Results, ScenarioResult, Settings, Verdict};
+use tiffin_bench::report::{
+    CatalogueInfo, Growth, Machine, Results, ScenarioResult, Settings, Verdict,
+};
 use tiffin_bench::scenario::{self, Scenario};
 use tiffin_bench::stats::Ratio;
-use tiffin_bench::{baseline, storefront::Storefront};
-use tiffin_catalog::{Catalogue, DEFAULT_RESTAURANTS_PER_CITY, DEFAULT_SEED, Options, generate};
+use tiffin_bench::{baseline, discovery, storefront::Storefront};
+use tiffin_catalog::{
+    Catalogue, DEFAULT_RESTAURANTS_PER_CITY, DEFAULT_SEED, Options, generate, generate_restaurants,
+};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -66,6 +70,12 @@ enum Which {
     Menu,
     /// Issue 5: `POST /api/cart`, on SQLite and on PostgreSQL.
     Cart,
+    /// Issue 3: `GET /api/restaurants/list/v5` on 10,000 restaurants in the popular cities.
+    Listing,
+    /// Issue 3: `GET /api/restaurants/search/suggest` on the same catalogue.
+    Suggest,
+    /// Issue 3: the listing on 1,000, 10,000 and 100,000 restaurants (no menus), and its growth.
+    ListingScale,
 }
 
 fn main() -> ExitCode {
@@ -147,18 +157,20 @@ async fn run(args: Args) -> anyhow::Result<ExitCode> {
         );
     }
     let mut scenarios = Vec::new();
-    scenarios.extend(
-        bench_on(
-            &bin_dir,
-            &catalogue,
-            on_sqlite,
-            &settings,
-            durations,
-            &out.with_file_name("storefront.log"),
-            &[],
-        )
-        .await?,
-    );
+    if !on_sqlite.is_empty() {
+        scenarios.extend(
+            bench_on(
+                &bin_dir,
+                &catalogue,
+                on_sqlite,
+                &settings,
+                durations,
+                &out.with_file_name("storefront.log"),
+                &[],
+            )
+            .await?,
+        );
+    }
     if chosen(Which::Cart) {
         // A fresh database of its own, dropped when `database` is dropped.
         match tiffin_platform::db::testing::postgres().await {
@@ -186,12 +198,93 @@ async fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
     }
 
+    // Issue 3: listing and autosuggest on 10,000 restaurants, then the listing's growth.
+    let mut growth = Vec::new();
+    if chosen(Which::Listing) || chosen(Which::Suggest) {
+        let started = std::time::Instant::now();
+        let catalogue = generate(&discovery::options(args.seed, discovery::RESTAURANTS));
+        let generated = started.elapsed();
+        let points = discovery::points(&catalogue);
+        let mut on_10k = Vec::new();
+        if chosen(Which::Listing) {
+            on_10k.push(
+                discovery::listing("listing", &catalogue, &points)
+                    .context("no point of the popular cities is delivered to")?,
+            );
+        }
+        if chosen(Which::Suggest) {
+            on_10k.push(
+                discovery::suggest(&catalogue, &points)
+                    .context("no point of the popular cities is delivered to")?,
+            );
+        }
+        let mut measured = bench_on(
+            &bin_dir,
+            &catalogue,
+            on_10k,
+            &settings,
+            durations,
+            &out.with_file_name("storefront-discovery.log"),
+            &[],
+        )
+        .await?;
+        measured
+            .iter_mut()
+            .for_each(|r| r.catalogue.generate_seconds = Some(generated.as_secs_f64()));
+        scenarios.extend(measured);
+    }
+    if chosen(Which::ListingScale) {
+        // The same points at every size: a larger catalogue holds every restaurant of a smaller
+        // one (same seed), so a point delivered to at the smallest is delivered to at all.
+        let [smallest, .., largest] = discovery::SCALE_RESTAURANTS;
+        let points = discovery::points(&generate_restaurants(&discovery::options(
+            args.seed, smallest,
+        )));
+        let mut at_size = Vec::new();
+        for size in discovery::SCALE_RESTAURANTS {
+            let started = std::time::Instant::now();
+            let catalogue = generate_restaurants(&discovery::options(args.seed, size));
+            let generated = started.elapsed();
+            let scenario = discovery::listing(
+                &format!("listing at {size} restaurants"),
+                &catalogue,
+                &points,
+            )
+            .context("no point of the popular cities is delivered to")?;
+            let mut measured = bench_on(
+                &bin_dir,
+                &catalogue,
+                vec![scenario],
+                &settings,
+                durations,
+                &out.with_file_name(format!("storefront-listing-{size}.log")),
+                &[],
+            )
+            .await?;
+            measured
+                .iter_mut()
+                .for_each(|r| r.catalogue.generate_seconds = Some(generated.as_secs_f64()));
+            at_size.extend(measured);
+        }
+        if let (Some(small), Some(large)) = (at_size.first(), at_size.last()) {
+            growth.push(Growth::of(
+                format!("listing growth {smallest} → {largest}"),
+                small,
+                large,
+                discovery::GROWTH_BELOW,
+                settings.max_error_rate,
+            ));
+        }
+        scenarios.extend(at_size);
+    }
+
     let results = Results {
         date: time::OffsetDateTime::now_utc()
             .format(&time::format_description::well_known::Rfc3339)?,
         machine,
         settings,
         scenarios,
+        growth,
     };
     println!("\n{}", results.table());
     results.write_json(&out)?;
@@ -225,28 +318,34 @@ async fn bench_on(
     env: &[(&str, &str)],
 ) -> anyhow::Result<Vec<ScenarioResult>> {
     let summary = catalogue.summary();
-    let info = CatalogueInfo {
+    let mut info = CatalogueInfo {
         seed: catalogue.seed,
         restaurants_per_city: catalogue.restaurants_per_city,
         cities: summary.cities,
         restaurants: summary.restaurants,
+        menus: !catalogue.menus.is_empty(),
+        generate_seconds: None,
+        start_seconds: None,
     };
     let static_dir = tempfile::tempdir()?;
     eprintln!(
         "tiffin-bench: starting the storefront ({summary}) from {}",
         bin_dir.display()
     );
+    let starting = std::time::Instant::now();
     let storefront = Storefront::start(bin_dir, static_dir.path(), catalogue, log, env).await?;
+    info.start_seconds = Some(starting.elapsed().as_secs_f64());
     eprintln!(
-        "tiffin-bench: storefront ready at {} (logs: {})",
+        "tiffin-bench: storefront ready at {} in {:.1} s (logs: {})",
         storefront.base_url(),
+        starting.elapsed().as_secs_f64(),
         storefront.log_path().display()
     );
 
     let client = load::client(settings.concurrency)?;
     let mut through_edge = Vec::new();
     for scenario in scenarios {
-        let (body, content_type) = load::capture(&client, storefront.base_url(), &scenario).await?;
+        let captured = load::capture(&client, storefront.base_url(), &scenario).await?;
         eprintln!(
             "tiffin-bench: {} ({}) through the edge …",
             scenario.name, scenario.detail
@@ -259,15 +358,16 @@ async fn bench_on(
             durations,
         )
         .await?;
-        through_edge.push((scenario, body, content_type, edge));
+        through_edge.push((scenario, captured, edge));
     }
     drop(client);
     storefront.stop()?;
 
     let mut results = Vec::new();
-    for (scenario, body, content_type, edge) in through_edge {
+    for (scenario, captured, edge) in through_edge {
         eprintln!("tiffin-bench: {} from memory …", scenario.name);
-        let server = baseline::serve(body.clone(), content_type)?;
+        let reply_bytes = captured.mean_bytes();
+        let server = baseline::serve_each(captured.replies, captured.content_type)?;
         let client = load::client(settings.concurrency)?;
         let baseline = load::run(
             &client,
@@ -284,7 +384,7 @@ async fn bench_on(
             request: scenario.request.describe(),
             detail: scenario.detail.clone(),
             catalogue: info.clone(),
-            reply_bytes: body.len(),
+            reply_bytes,
             ratio: Ratio::of(&edge, &baseline),
             target: Verdict::judge(
                 scenario.target,

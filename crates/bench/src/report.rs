@@ -24,6 +24,53 @@ pub struct Results {
     pub machine: Machine,
     pub settings: Settings,
     pub scenarios: Vec<ScenarioResult>,
+    /// How a scenario's latency grows with the catalogue (issue 3: the listing from 1,000 to
+    /// 100,000 restaurants); empty when that benchmark did not run.
+    #[serde(default)]
+    pub growth: Vec<Growth>,
+}
+
+/// One scenario measured on a small and a large catalogue: the large one's latency over the small
+/// one's, against a bound.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Growth {
+    /// "listing 1,000 → 100,000 restaurants".
+    pub name: String,
+    pub from_restaurants: usize,
+    pub to_restaurants: usize,
+    /// Large ÷ small, p50 and p99 through the edge.
+    pub p50_ratio: f64,
+    pub p99_ratio: f64,
+    /// PASS when both ratios are below this.
+    pub below: f64,
+    pub pass: bool,
+}
+
+impl Growth {
+    /// `large` over `small`; PASS when p50 and p99 both grew less than `below` times and neither
+    /// run had too many errors.
+    pub fn of(
+        name: impl Into<String>,
+        small: &ScenarioResult,
+        large: &ScenarioResult,
+        below: f64,
+        max_error_rate: f64,
+    ) -> Self {
+        let ratio = |a: f64, b: f64| if b > 0.0 { a / b } else { f64::INFINITY };
+        let p50_ratio = ratio(large.edge.p50_ms, small.edge.p50_ms);
+        let p99_ratio = ratio(large.edge.p99_ms, small.edge.p99_ms);
+        let clean =
+            |r: &ScenarioResult| r.edge.requests > 0 && r.edge.error_rate() <= max_error_rate;
+        Self {
+            name: name.into(),
+            from_restaurants: small.catalogue.restaurants,
+            to_restaurants: large.catalogue.restaurants,
+            p50_ratio,
+            p99_ratio,
+            below,
+            pass: clean(small) && clean(large) && p50_ratio < below && p99_ratio < below,
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -75,6 +122,20 @@ pub struct CatalogueInfo {
     pub restaurants_per_city: usize,
     pub cities: usize,
     pub restaurants: usize,
+    /// Whether it has menus (a catalogue for a benchmark that reads none is generated without).
+    #[serde(default = "yes")]
+    pub menus: bool,
+    /// Seconds to generate it in `tiffin-bench`, when measured.
+    #[serde(default)]
+    pub generate_seconds: Option<f64>,
+    /// Seconds from writing its JSON until the storefront answered `/readyz`: the write, every
+    /// service's import and the in-memory indexes.
+    #[serde(default)]
+    pub start_seconds: Option<f64>,
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// One scenario through the edge and from memory.
@@ -85,7 +146,8 @@ pub struct ScenarioResult {
     pub request: String,
     pub detail: String,
     pub catalogue: CatalogueInfo,
-    /// Size of the reply body, which the baseline serves byte for byte.
+    /// Size of the reply body (the mean when the clients take turns with several paths), which the
+    /// baseline serves byte for byte.
     pub reply_bytes: usize,
     pub edge: Stats,
     pub baseline: Stats,
@@ -152,13 +214,30 @@ impl Results {
             let _ = writeln!(out, "\n{}: {}", r.name, r.request);
             let _ = writeln!(
                 out,
-                "  {}; reply {:.1} KiB; catalogue seed {}, {} restaurants per city, {} restaurants",
+                "  {}; reply {:.1} KiB; catalogue seed {}, {} restaurants per city, {} restaurants{}",
                 r.detail,
                 r.reply_bytes as f64 / 1024.0,
                 c.seed,
                 c.restaurants_per_city,
-                c.restaurants
+                c.restaurants,
+                if c.menus { "" } else { " (no menus)" }
             );
+            let seconds = |label: &str, s: Option<f64>| {
+                s.map(|s| format!("{label} {s:.1} s")).unwrap_or_default()
+            };
+            let timings: Vec<String> = [
+                seconds("catalogue generated in", c.generate_seconds),
+                seconds(
+                    "storefront ready (catalogue written, imported, indexed) in",
+                    c.start_seconds,
+                ),
+            ]
+            .into_iter()
+            .filter(|t| !t.is_empty())
+            .collect();
+            if !timings.is_empty() {
+                let _ = writeln!(out, "  {}", timings.join("; "));
+            }
             let _ = writeln!(
                 out,
                 "  {:<22} {:>8} {:>8} {:>8} {:>8} {:>10} {:>8}",
@@ -217,6 +296,19 @@ impl Results {
                 }
             );
         }
+        for g in &self.growth {
+            let _ = writeln!(
+                out,
+                "{} {}: {} → {} restaurants, p50 {:.2}x, p99 {:.2}x, target < {}x",
+                if g.pass { "PASS" } else { "FAIL" },
+                g.name,
+                g.from_restaurants,
+                g.to_restaurants,
+                g.p50_ratio,
+                g.p99_ratio,
+                g.below
+            );
+        }
         out
     }
 
@@ -272,6 +364,9 @@ mod tests {
                     restaurants_per_city: 24,
                     cities: 2,
                     restaurants: 48,
+                    menus: true,
+                    generate_seconds: Some(0.5),
+                    start_seconds: None,
                 },
                 reply_bytes: 2048,
                 ratio: Ratio::of(&edge, &baseline),
@@ -279,6 +374,7 @@ mod tests {
                 edge,
                 baseline,
             }],
+            growth: Vec::new(),
         }
     }
 
@@ -326,5 +422,33 @@ mod tests {
         assert!(table.contains("edge errors: 10 x HTTP 503"), "{table}");
         assert!(table.contains("FAIL menu fetch"), "{table}");
         assert_eq!(results.too_many_errors().len(), 1);
+    }
+
+    #[test]
+    fn growth_compares_the_large_catalogue_with_the_small_and_says_pass_or_fail() {
+        let small = results(stats(4, 1000, &[])).scenarios.remove(0);
+        let mut large = results(stats(7, 1000, &[])).scenarios.remove(0);
+        large.catalogue.restaurants = 100_008;
+        let mut slow = results(stats(9, 1000, &[])).scenarios.remove(0);
+        slow.catalogue.restaurants = 100_008;
+
+        let fine = Growth::of("listing", &small, &large, 2.0, 0.01);
+        let too_much = Growth::of("listing", &small, &slow, 2.0, 0.01);
+        let mut r = results(stats(4, 1000, &[]));
+        r.growth = vec![fine.clone(), too_much.clone()];
+        let table = r.table();
+
+        assert!(
+            fine.pass && (fine.p99_ratio - 1.75).abs() < 0.01,
+            "{fine:?}"
+        );
+        assert!(!too_much.pass && too_much.p50_ratio > 2.0, "{too_much:?}");
+        assert_eq!(fine.to_restaurants, 100_008);
+        assert!(
+            table.contains("PASS listing: 48 → 100008 restaurants, p50 1.75x"),
+            "{table}"
+        );
+        assert!(table.contains("FAIL listing"), "{table}");
+        assert!(table.contains("catalogue generated in 0.5 s"), "{table}");
     }
 }

@@ -36,12 +36,15 @@ pub struct Target {
 }
 
 /// The request of a scenario: method, path with query, JSON body, and whether it needs the
-/// session's CSRF token.
+/// session's CSRF token. It may also name more paths that the clients take turns with (a listing
+/// from many points): see [`Request::each`].
 #[derive(Debug, Clone)]
 pub struct Request {
     pub method: Method,
     /// Path and query, starting with `/` ("/api/menu/pl?restaurantId=1&lat=…").
     pub path: String,
+    /// Further paths sent with the same method, body and headers; empty for one fixed request.
+    pub more_paths: Vec<String>,
     /// Serialised once, so clients spend no time on it per request.
     pub body: Option<Vec<u8>>,
     /// Send the session's CSRF token as `x-csrf-token` (every POST needs it).
@@ -53,9 +56,33 @@ impl Request {
         Self {
             method: Method::GET,
             path: path.into(),
+            more_paths: Vec::new(),
             body: None,
             csrf: false,
         }
+    }
+
+    /// GETs of each of `paths` in turn; `None` when there is none.
+    pub fn get_each(paths: Vec<String>) -> Option<Self> {
+        let mut paths = paths.into_iter();
+        let first = paths.next()?;
+        Some(Self {
+            more_paths: paths.collect(),
+            ..Self::get(first)
+        })
+    }
+
+    /// One request per path (the first path first), each with a single path: what the clients
+    /// send in turn.
+    pub fn each(&self) -> Vec<Request> {
+        std::iter::once(&self.path)
+            .chain(&self.more_paths)
+            .map(|path| Request {
+                path: path.clone(),
+                more_paths: Vec::new(),
+                ..self.clone()
+            })
+            .collect()
     }
 
     /// A JSON POST carrying the session's CSRF token.
@@ -63,14 +90,18 @@ impl Request {
         Self {
             method: Method::POST,
             path: path.into(),
+            more_paths: Vec::new(),
             body: Some(body.to_string().into_bytes()),
             csrf: true,
         }
     }
 
-    /// "GET /api/menu/pl?…", for reports.
+    /// "GET /api/menu/pl?…", for reports (with how many other paths, when there are some).
     pub fn describe(&self) -> String {
-        format!("{} {}", self.method, self.path)
+        match self.more_paths.len() {
+            0 => format!("{} {}", self.method, self.path),
+            n => format!("{} {} (and {n} more)", self.method, self.path),
+        }
     }
 
     /// The request for one client with its session, against `base_url` ("http://127.0.0.1:8080").

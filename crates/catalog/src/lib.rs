@@ -10,7 +10,8 @@
 //!   the spec's city-name normalisation.
 //! - [`model`]: the catalogue's types (restaurants, menus, variants, add-ons; money in paise) and
 //!   its JSON file.
-//! - [`generate`](mod@generate): [`generate()`] turns [`Options`] (seed, size, cities) into a [`Catalogue`].
+//! - [`generate`](mod@generate): [`generate()`] turns [`Options`] (seed, size, cities) into a [`Catalogue`];
+//!   [`generate_restaurants()`] the same without menus, for benchmarks that read none.
 //! - `concepts` and `dishes` (private): the data the generator draws from — kinds of restaurant
 //!   and their name parts, each cuisine's categories and dishes, the variant and add-on groups
 //!   that fit them.
@@ -35,6 +36,6 @@ pub mod model;
 pub use gazetteer::{City, Locality, normalize_city};
 pub use generate::{
     DEFAULT_RESTAURANTS_PER_CITY, DEFAULT_SEED, MAX_RESTAURANTS_PER_CITY, MENU_CATEGORIES,
-    MENU_ITEMS, Options, SPREAD_M, generate,
+    MENU_ITEMS, Options, SPREAD_M, generate, generate_restaurants,
 };
 pub use model::*;

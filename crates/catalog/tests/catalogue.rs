@@ -36,6 +36,21 @@ fn all_items(c: &Catalogue) -> impl Iterator<Item = &MenuItem> {
 // ---- Determinism -------------------------------------------------------------------------------
 
 #[test]
+fn the_catalogue_without_menus_has_exactly_the_same_restaurants() {
+    let full = generate(&options(42, 30));
+
+    let lean = generate_restaurants(&options(42, 30));
+
+    assert!(lean.menus.is_empty());
+    assert!(!full.menus.is_empty());
+    assert_eq!(lean.restaurants, full.restaurants);
+    assert_eq!(
+        (lean.seed, lean.restaurants_per_city, &lean.cities),
+        (full.seed, full.restaurants_per_city, &full.cities)
+    );
+}
+
+#[test]
 fn same_seed_gives_byte_identical_json() {
     let first = generate(&Options::default());
     let second = generate(&Options::default());
