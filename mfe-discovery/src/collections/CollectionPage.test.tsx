@@ -1,12 +1,26 @@
 import { fixtures, installFakeEdge, reply } from '@tiffin/api-client/testing';
-import { on, type UserLocation } from '@tiffin/contract';
+import { on, resetCurrentUserForTests, setCurrentUser, type User, type UserLocation } from '@tiffin/contract';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CollectionPage, isFavouritesCollection } from './CollectionPage';
 
 const koramangala: UserLocation = { lat: 12.9352, lng: 77.6245, address: 'Koramangala', area: 'Koramangala', mainText: 'Koramangala', city: 'bangalore' };
 
-afterEach(cleanup);
+const asha: User = {
+  customer_id: '17',
+  mobile: '9876543210',
+  name: 'Asha',
+  email: '',
+  pendingEmail: '',
+  emailVerified: false,
+  optional_map: {},
+  preferences: { sms: { orders: true, recommendations: true, reminders: false } },
+};
+
+afterEach(() => {
+  cleanup();
+  resetCurrentUserForTests();
+});
 
 describe('CollectionPage', () => {
   it('knows the favourites collection only with type=rcv2', () => {
@@ -42,18 +56,53 @@ describe('CollectionPage', () => {
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
   });
 
-  it('shows the favourites, and asks a guest to log in', async () => {
-    installFakeEdge({ '/api/profile/favourites': { restaurants: [fixtures.restaurant({ name: 'Loved Place' })] } });
+  it("lists the signed-in user's favourites through the listing's favourites collection", async () => {
+    setCurrentUser(asha);
+    const fetch = installFakeEdge({
+      '/api/restaurants/list/v5': {
+        totalRestaurants: 1,
+        pageIndex: 0,
+        pageOffset: { offset: 0, nextOffset: null },
+        serviceability: 'SERVICEABLE',
+        cards: [{ type: 'RESTAURANT', data: fixtures.restaurant({ name: 'Loved Place' }) }],
+        closedCards: [],
+        collection: { id: '83951', title: 'Your favourites', description: 'Restaurants you marked with a heart', imageId: 'collection-83951', link: '/collections/83951', restaurants: 1 },
+      },
+    });
     render(<CollectionPage collectionId="83951" type="rcv2" location={koramangala} />);
-    expect(await screen.findByText('Loved Place')).toBeTruthy();
-    cleanup();
 
-    installFakeEdge({ '/api/profile/favourites': reply(401, 999, 'Please login to continue.') });
+    expect(await screen.findByText('Loved Place')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Your favourites' })).toBeTruthy();
+    const listed = fetch.mock.calls.map((c) => new URL(String(c[0]), 'http://localhost')).find((u) => u.pathname === '/api/restaurants/list/v5')!;
+    expect(listed.searchParams.get('collection')).toBe('83951');
+    expect([listed.searchParams.get('lat'), listed.searchParams.get('lng')]).toEqual(['12.9352', '77.6245']);
+  });
+
+  it("says there's nothing here when no favourite delivers here", async () => {
+    setCurrentUser(asha);
+    installFakeEdge({
+      '/api/restaurants/list/v5': {
+        totalRestaurants: 0,
+        pageIndex: 0,
+        pageOffset: { offset: 0, nextOffset: null },
+        serviceability: 'SERVICEABLE',
+        cards: [],
+        closedCards: [],
+        collection: { id: '83951', title: 'Your favourites', description: 'Restaurants you marked with a heart', imageId: 'collection-83951', link: '/collections/83951', restaurants: 0 },
+      },
+    });
+    render(<CollectionPage collectionId="83951" type="rcv2" location={koramangala} />);
+    expect(await screen.findByText("There's nothing here")).toBeTruthy();
+  });
+
+  it('asks a visitor to log in without calling the edge', async () => {
+    const fetch = installFakeEdge({});
     const modes: string[] = [];
     const off = on('auth:open', ({ mode }) => modes.push(mode));
     render(<CollectionPage collectionId="83951" type="rcv2" location={koramangala} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Login' }));
     off();
     expect(modes).toEqual(['login']);
+    expect(fetch).not.toHaveBeenCalled();
   });
 });

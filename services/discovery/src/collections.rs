@@ -4,7 +4,8 @@
 //!
 //! Ids are published in URLs, so they never change: cuisine collections are `80001 +` the cuisine's
 //! place in [`CUISINES`] (append only), themed ones are 83001…, and 83951 is the visitor's
-//! favourites, which the edge answers from the account service, never from here.
+//! favourites: per user, so not one of these. The edge reads the ids from the account service and
+//! asks for a listing of only those (`RefineListingRequest.only_restaurants`).
 
 use crate::listing::{CostBand, Filters};
 
@@ -39,6 +40,31 @@ pub const CUISINES: [&str; 23] = [
 pub const CUISINE_BASE_ID: u64 = 80001;
 /// The favourites collection (spec 000 §2.1, query `type=rcv2`): per user, not discovery's.
 pub const FAVOURITES_ID: u64 = 83951;
+
+/// A cuisine's URL word, the one rule every cuisine page, link and filter uses: lower-case ASCII
+/// letters and digits, every other run of characters one `-` (apostrophes dropped), as the
+/// catalogue cuts area and restaurant slugs; accents are dropped (`Café` → `cafe`).
+/// `Rolls & Wraps` → `rolls-wraps`. Discovery publishes it (`CuisineCount.slug`) so no caller has
+/// to cut it again; names and URL words compare through it.
+pub fn cuisine_slug(name: &str) -> String {
+    use unicode_normalization::UnicodeNormalization;
+    use unicode_normalization::char::is_combining_mark;
+    let mut slug = String::with_capacity(name.len());
+    for c in name.nfkd() {
+        if c.is_ascii_alphanumeric() {
+            slug.push(c.to_ascii_lowercase());
+        } else if c == '\'' || c == '\u{2019}' || is_combining_mark(c) {
+            // "Haldiram's" reads better as "haldirams" than "haldiram-s"; an accent goes, its
+            // letter stays.
+        } else if !slug.is_empty() && !slug.ends_with('-') {
+            slug.push('-');
+        }
+    }
+    while slug.ends_with('-') {
+        slug.pop();
+    }
+    slug
+}
 
 /// A themed collection: one of the listing's filters under a name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -80,9 +106,10 @@ impl Collection {
         THEMES.iter().find(|(tid, _)| *tid == id).map(|(id, theme)| Self::theme(*id, *theme))
     }
 
-    /// The collection of a cuisine named in [`CUISINES`] (case-insensitive).
+    /// The collection of a cuisine named in [`CUISINES`], by name or URL word.
     pub fn for_cuisine(name: &str) -> Option<Self> {
-        CUISINES.iter().find(|c| c.eq_ignore_ascii_case(name)).map(|c| Self::cuisine(c))
+        let wanted = cuisine_slug(name);
+        CUISINES.iter().find(|c| cuisine_slug(c) == wanted).map(|c| Self::cuisine(c))
     }
 
     /// Every themed collection, in display order.
@@ -116,7 +143,7 @@ impl Collection {
     pub fn filters(&self) -> Filters {
         let mut f = Filters::default();
         if let Some(cuisine) = self.cuisine {
-            f.cuisines.push(cuisine.to_lowercase());
+            f.cuisines.push(cuisine_slug(cuisine));
         }
         match self.theme {
             Some(Theme::TopRated) => f.rating_4_plus = true,
@@ -152,7 +179,22 @@ mod tests {
     #[test]
     fn a_collection_is_a_filter() {
         assert_eq!(Collection::find(80002).unwrap().filters().cuisines, ["biryani"]);
+        assert_eq!(Collection::find(80008).unwrap().filters().cuisines, ["rolls-wraps"]);
         assert!(Collection::find(83001).unwrap().filters().rating_4_plus);
         assert_eq!(Collection::find(83005).unwrap().filters().cost_bands, [CostBand::Under300]);
+    }
+
+    #[test]
+    fn a_cuisine_has_one_url_word_and_is_found_by_it_or_by_name() {
+        assert_eq!(cuisine_slug("Rolls & Wraps"), "rolls-wraps");
+        assert_eq!(cuisine_slug("  North Indian "), "north-indian");
+        assert_eq!(cuisine_slug("Haldiram's Specials"), "haldirams-specials");
+        assert_eq!(cuisine_slug("&"), "");
+        assert_eq!(cuisine_slug("Café & Crêpes"), "cafe-crepes");
+        let rolls = Collection::for_cuisine("rolls-wraps").unwrap();
+        assert_eq!((rolls.id, rolls.title.as_str()), (80008, "Rolls & Wraps"));
+        assert_eq!(Collection::for_cuisine("Rolls & Wraps").unwrap().id, 80008);
+        assert_eq!(Collection::for_cuisine("ROLLS  WRAPS").unwrap().id, 80008);
+        assert!(Collection::for_cuisine("rolls").is_none());
     }
 }

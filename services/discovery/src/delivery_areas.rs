@@ -9,8 +9,8 @@
 //! catalogue size, and one restaurant with a large radius does not widen every search.
 //!
 //! It holds only what ordering needs (position, radius, prep time, open flag, rating); what a card
-//! shows is read from the table for the page being returned. It never changes after start: nothing
-//! writes `restaurants` while the service runs.
+//! shows comes from [`crate::restaurants::Cards`], also in memory. It never changes after start:
+//! nothing writes `restaurants` while the service runs.
 
 use rstar::{AABB, RTree, RTreeObject};
 

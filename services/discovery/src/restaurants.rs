@@ -70,8 +70,8 @@ pub fn order(delivering: Vec<Delivering<'_>>) -> Vec<Delivering<'_>> {
 }
 
 /// `ListRestaurants`: one page of the restaurants delivering to `location`, in [`order`].
-pub async fn list_restaurants(
-    pool: &AnyPool,
+pub fn list_restaurants(
+    cards: &Cards,
     areas: &DeliveryAreas,
     location: Point,
     offset: u32,
@@ -88,7 +88,6 @@ pub async fn list_restaurants(
     let page = &ordered[start..end];
 
     let serviceability = if total == 0 { Serviceability::NonServiceable } else { Serviceability::Serviceable };
-    let mut rows = fetch(pool, &page.iter().map(|d| d.listing.id).collect::<Vec<_>>()).await?;
     let mut response = ListRestaurantsResponse {
         total_restaurants: u32::try_from(total).unwrap_or(u32::MAX),
         next_offset: (end < total).then(|| u32::try_from(end).unwrap_or(u32::MAX)),
@@ -96,7 +95,7 @@ pub async fn list_restaurants(
         ..Default::default()
     };
     for d in page {
-        let Some(Stored { restaurant, .. }) = rows.remove(&d.listing.id) else {
+        let Some(restaurant) = cards.restaurant(d.listing.id).cloned() else {
             // The index is built from the same table at start and nothing deletes rows, so this
             // is an operator's hand edit; skip the card rather than fail the whole page.
             tracing::warn!(id = d.listing.id, "indexed restaurant missing from the table");
@@ -142,6 +141,12 @@ impl Cards {
         let stored = self.by_id.get(&id).ok_or(Error::RestaurantNotFound)?;
         card_of(stored.restaurant.clone(), stored.prep_time_minutes, location)
     }
+
+    /// The restaurant with this id as a card shows it (no estimate): what a listing page, whose
+    /// estimates come from the delivery index, puts next to its own.
+    pub fn restaurant(&self, id: u64) -> Option<&Restaurant> {
+        self.by_id.get(&id).map(|s| &s.restaurant)
+    }
 }
 
 /// A card with its delivery estimate to `location`, when one is given.
@@ -162,18 +167,21 @@ pub const MAX_BATCH: usize = 100;
 
 /// `GetRestaurants`: the known restaurants among `ids`, in the order asked (each once), with their
 /// estimates to `location` when one is given. Unknown ids are left out.
-pub async fn get_restaurants(pool: &AnyPool, ids: &[u64], location: Option<Point>) -> Result<Vec<RestaurantCard>, Error> {
+pub fn get_restaurants(cards: &Cards, ids: &[u64], location: Option<Point>) -> Result<Vec<RestaurantCard>, Error> {
     if ids.len() > MAX_BATCH {
         return Err(Error::TooMany);
     }
-    let mut rows = fetch(pool, ids).await?;
-    let mut cards = Vec::with_capacity(rows.len());
+    let mut seen = std::collections::HashSet::with_capacity(ids.len());
+    let mut found = Vec::with_capacity(ids.len());
     for id in ids {
-        // `remove` also drops a repeated id's second mention.
-        let Some(Stored { restaurant, prep_time_minutes }) = rows.remove(id) else { continue };
-        cards.push(card_of(restaurant, prep_time_minutes, location)?);
+        // A repeated id is answered once, where it was first asked.
+        if !seen.insert(*id) {
+            continue;
+        }
+        let Some(stored) = cards.by_id.get(id) else { continue };
+        found.push(card_of(stored.restaurant.clone(), stored.prep_time_minutes, location)?);
     }
-    Ok(cards)
+    Ok(found)
 }
 
 /// `CheckServiceability`: for each point, whether any restaurant delivers there.

@@ -106,7 +106,7 @@ impl DiscoveryService for Discovery {
     ) -> Result<Response<ListRestaurantsResponse>, Status> {
         let request = request.into_inner();
         let at = location(request.location.as_ref())?;
-        let page = restaurants::list_restaurants(&self.pool, &self.areas, at, request.offset, request.limit).await?;
+        let page = restaurants::list_restaurants(&self.cards, &self.areas, at, request.offset, request.limit)?;
         Ok(Response::new(page))
     }
 
@@ -136,7 +136,7 @@ impl DiscoveryService for Discovery {
     ) -> Result<Response<GetRestaurantsResponse>, Status> {
         let request = request.into_inner();
         let at = request.location.as_ref().map(|l| location(Some(l))).transpose()?;
-        let cards = restaurants::get_restaurants(&self.pool, &request.ids, at).await?;
+        let cards = restaurants::get_restaurants(&self.cards, &request.ids, at)?;
         Ok(Response::new(GetRestaurantsResponse { cards }))
     }
 
@@ -146,7 +146,7 @@ impl DiscoveryService for Discovery {
     ) -> Result<Response<tiffin_proto::discovery::v1::RefineListingResponse>, Status> {
         let request = request.into_inner();
         let at = location(request.location.as_ref())?;
-        let reply = crate::listing::refine(&self.pool, &self.areas, &self.listing, at, &request).await?;
+        let reply = crate::listing::refine(&self.cards, &self.areas, &self.listing, at, &request)?;
         Ok(Response::new(reply))
     }
 
@@ -162,7 +162,7 @@ impl DiscoveryService for Discovery {
     async fn search(&self, request: Request<SearchRequest>) -> Result<Response<SearchResponse>, Status> {
         let request = request.into_inner();
         let at = location(request.location.as_ref())?;
-        let reply = self.search_index()?.search(&self.pool, &self.areas, &request.query, at, request.limit).await?;
+        let reply = self.search_index()?.search(&self.cards, &self.areas, &request.query, at, request.limit)?;
         Ok(Response::new(reply))
     }
 

@@ -10,7 +10,9 @@ use std::time::{Duration, Instant};
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use tiffin_platform::identity::Caller;
-use tiffin_proto::discovery::v1::{City, ListCitiesRequest};
+use tiffin_proto::discovery::v1::{
+    City, ListCitiesRequest, ListCityRestaurantsRequest, ListCityRestaurantsResponse,
+};
 
 use crate::app::AppState;
 use crate::envelope::Data;
@@ -36,13 +38,70 @@ pub struct CityCache {
     ttl: Duration,
     /// Held across the fetch, so a burst of requests after expiry makes one call, not hundreds.
     cached: tokio::sync::Mutex<Cached>,
+    /// The names a city-shaped page's `<title>` needs (city, area, cuisine as the catalogue
+    /// spells them, not as their URL words read), by `(city, area, cuisine)` URL words: a crawler
+    /// walking the footer's links must not cost a city query per page.
+    page_names: moka::sync::Cache<(String, String, String), PageNames>,
 }
+
+/// Most city-shaped pages whose names are kept (cities × areas × cuisines, a few kB each).
+const PAGE_NAMES_MAX: u64 = 20_000;
 
 impl CityCache {
     pub fn new(ttl: Duration) -> Self {
         Self {
             ttl,
             cached: tokio::sync::Mutex::new(Cached::default()),
+            page_names: moka::sync::Cache::builder()
+                .max_capacity(PAGE_NAMES_MAX)
+                .time_to_live(ttl)
+                .build(),
+        }
+    }
+
+    /// The names of the page about `city` (and `area`, `cuisine`: URL words or empty), from
+    /// discovery's `ListCityRestaurants`; `None` when discovery does not know the place or cannot
+    /// answer (the page then keeps words made from its path).
+    pub async fn page_names(
+        &self,
+        upstreams: &Upstreams,
+        caller: &Caller,
+        city: &str,
+        area: &str,
+        cuisine: &str,
+    ) -> Option<PageNames> {
+        let key = (
+            city.trim().to_lowercase(),
+            area.trim().to_lowercase(),
+            cuisine.trim().to_lowercase(),
+        );
+        if let Some(names) = self.page_names.get(&key) {
+            return Some(names);
+        }
+        let request = ListCityRestaurantsRequest {
+            city: key.0.clone(),
+            area_slug: key.1.clone(),
+            cuisine: key.2.clone(),
+            offset: 0,
+            limit: 1,
+        };
+        match upstreams
+            .discovery
+            .clone()
+            .list_city_restaurants(upstreams.request(request, caller))
+            .await
+        {
+            Ok(reply) => {
+                let names = PageNames::of(&reply.into_inner(), !key.2.is_empty());
+                self.page_names.insert(key, names.clone());
+                Some(names)
+            }
+            Err(status) => {
+                if status.code() != tonic::Code::NotFound {
+                    tracing::warn!(grpc.code = ?status.code(), "page names unavailable; the title is made from the path");
+                }
+                None
+            }
         }
     }
 
@@ -145,6 +204,47 @@ pub struct PageSubject {
     pub cuisine: Option<String>,
     /// `best-restaurants` pages.
     pub best: bool,
+}
+
+/// What discovery calls a city-shaped page's place and cuisine.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PageNames {
+    pub city: String,
+    /// Empty for a whole city.
+    pub area: String,
+    /// `None` when no cuisine was asked for; `Food` when the asked one is not served there (the
+    /// page lists nothing, and says so in words a reader understands).
+    pub cuisine: Option<String>,
+}
+
+impl PageNames {
+    fn of(reply: &ListCityRestaurantsResponse, asked_cuisine: bool) -> Self {
+        Self {
+            city: reply
+                .city
+                .as_ref()
+                .map(|c| c.name.clone())
+                .unwrap_or_default(),
+            area: reply.area_name.clone(),
+            cuisine: asked_cuisine.then(|| {
+                if reply.cuisine.is_empty() {
+                    "Food".to_string()
+                } else {
+                    reply.cuisine.clone()
+                }
+            }),
+        }
+    }
+
+    /// The page's subject: the same words in the HTML `<title>` and in `restaurants/city`.
+    pub fn subject(&self, best: bool) -> PageSubject {
+        PageSubject {
+            city: (!self.city.is_empty()).then(|| self.city.clone()),
+            area: (!self.area.is_empty()).then(|| self.area.clone()),
+            cuisine: self.cuisine.clone(),
+            best,
+        }
+    }
 }
 
 /// `biryani-house` → `Biryani House`.
@@ -254,16 +354,6 @@ struct CuisineJson {
     link: String,
 }
 
-/// A cuisine's URL word: `Rolls & Wraps` → `rolls-wraps`.
-pub fn cuisine_slug(cuisine: &str) -> String {
-    cuisine
-        .to_lowercase()
-        .split(|c: char| !c.is_ascii_alphanumeric())
-        .filter(|w| !w.is_empty())
-        .collect::<Vec<_>>()
-        .join("-")
-}
-
 /// `GET /api/restaurants/city?city=&area=&cuisine=&best=&offset=`: a city page's restaurants
 /// (no delivery point needed), its areas and cuisines, and the page's title and description.
 pub async fn restaurants(
@@ -289,19 +379,9 @@ pub async fn restaurants(
         .list_city_restaurants(up.request(request, &caller))
         .await?
         .into_inner();
+    let subject = PageNames::of(&reply, asked_cuisine)
+        .subject(query.best.as_deref() == Some("1") || query.best.as_deref() == Some("true"));
     let city = reply.city.unwrap_or_default();
-    let subject = PageSubject {
-        city: Some(city.name.clone()),
-        area: (!reply.area_name.is_empty()).then(|| reply.area_name.clone()),
-        cuisine: asked_cuisine.then(|| {
-            if reply.cuisine.is_empty() {
-                "Food".to_string()
-            } else {
-                reply.cuisine.clone()
-            }
-        }),
-        best: query.best.as_deref() == Some("1") || query.best.as_deref() == Some("true"),
-    };
     let (title, description, heading) = page_text(&subject);
     Ok(Data::ok(CityPageJson {
         area: (!reply.area_name.is_empty()).then(|| PlaceJson {
@@ -340,15 +420,12 @@ pub async fn restaurants(
             .cuisines
             .iter()
             .map(|c| CuisineJson {
+                // Discovery cuts the cuisine's URL word (`CuisineCount.slug`), the same one
+                // its cuisine lookup compares by.
                 link: if area_slug.is_empty() {
-                    format!("/{}/{}-collection", city.slug, cuisine_slug(&c.cuisine))
+                    format!("/{}/{}-collection", city.slug, c.slug)
                 } else {
-                    format!(
-                        "/{}/area-{}/{}-collection",
-                        city.slug,
-                        area_slug,
-                        cuisine_slug(&c.cuisine)
-                    )
+                    format!("/{}/area-{}/{}-collection", city.slug, area_slug, c.slug)
                 },
                 label: c.cuisine.clone(),
                 count: c.restaurants,
@@ -395,6 +472,5 @@ mod page_tests {
             "Best restaurants in Bangalore"
         );
         assert_eq!(title_case("north-indian"), "North Indian");
-        assert_eq!(cuisine_slug("Rolls & Wraps"), "rolls-wraps");
     }
 }

@@ -75,8 +75,10 @@ pub async fn page(State(state): State<AppState>, request: Request) -> Response {
 }
 
 /// Puts a city-shaped page's own `<title>` and meta description (crate::cities::page_text) into the
-/// shell's HTML, for search engines; other pages keep the shell's. The city's name comes from the
-/// city list the route check already fetched; area and cuisine names from their URL words.
+/// shell's HTML, for search engines; other pages keep the shell's. City, area and cuisine names
+/// are discovery's (crate::cities::CityCache::page_names: `Rolls & Wraps`, not the URL word's
+/// `Rolls Wraps`), the same words `restaurants/city` gives the page; when discovery cannot say,
+/// and on `/{cuisine}-restaurants-near-me` (no city to ask about), they are made from the path.
 async fn with_page_text(
     state: &AppState,
     route: &Route,
@@ -88,54 +90,43 @@ async fn with_page_text(
     let Some(captures) = route.pattern.captures(path) else {
         return html;
     };
+    let slug = |name: &str| captures.name(name).map_or("", |m| m.as_str());
     let word = |name: &str| captures.name(name).map(|m| title_case(m.as_str()));
-    let city = match captures.name("city") {
-        Some(slug) => {
-            let cities = state.cities.get(&state.upstreams, caller).await.ok();
-            Some(
-                cities
-                    .and_then(|list| {
-                        list.iter()
-                            .find(|c| c.slug == slug.as_str())
-                            .map(|c| c.name.clone())
-                    })
-                    .unwrap_or_else(|| title_case(slug.as_str())),
-            )
+    let (area, cuisine, best) = match route.id.as_str() {
+        "city" => (None, None, false),
+        "city-best-restaurants" => (None, None, true),
+        "area" => (word("area"), None, false),
+        "city-collection" | "area-collection" => (word("area"), word("collection"), false),
+        "cuisine-near-me" => {
+            let subject = PageSubject {
+                city: None,
+                area: None,
+                cuisine: word("cuisine"),
+                best: false,
+            };
+            let (title, description, _) = page_text(&subject);
+            return replace_page_text(&html, &title, &description);
         }
-        None => None,
-    };
-    let subject = match route.id.as_str() {
-        "city" => PageSubject {
-            city,
-            area: None,
-            cuisine: None,
-            best: false,
-        },
-        "city-best-restaurants" => PageSubject {
-            city,
-            area: None,
-            cuisine: None,
-            best: true,
-        },
-        "area" => PageSubject {
-            city,
-            area: word("area"),
-            cuisine: None,
-            best: false,
-        },
-        "city-collection" | "area-collection" => PageSubject {
-            city,
-            area: word("area"),
-            cuisine: word("collection"),
-            best: false,
-        },
-        "cuisine-near-me" => PageSubject {
-            city: None,
-            area: None,
-            cuisine: word("cuisine"),
-            best: false,
-        },
         _ => return html,
+    };
+    let names = state
+        .cities
+        .page_names(
+            &state.upstreams,
+            caller,
+            slug("city"),
+            slug("area"),
+            slug("collection"),
+        )
+        .await;
+    let subject = match names {
+        Some(names) => names.subject(best),
+        None => PageSubject {
+            city: Some(title_case(slug("city"))),
+            area,
+            cuisine,
+            best,
+        },
     };
     let (title, description, _) = page_text(&subject);
     replace_page_text(&html, &title, &description)

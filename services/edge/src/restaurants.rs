@@ -183,6 +183,7 @@ pub async fn list(
         sort: sort_by(query.sort_by.as_deref())?.into(),
         filters: None,
         collection_id: collection_id(query.collection.as_deref())?,
+        only_restaurants: None,
     };
     refined(&state, &caller, request, FiltersJson::default()).await
 }
@@ -208,6 +209,7 @@ pub async fn update(
         sort: sort_by(body.sort_by.as_deref())?.into(),
         filters: Some(filters_proto(&body.filters)?),
         collection_id: collection_id(text(&body.collection).as_deref())?,
+        only_restaurants: None,
     };
     refined(&state, &caller, request, body.filters).await
 }
@@ -231,6 +233,7 @@ pub async fn offers(
         sort: sort_by(query.sort_by.as_deref())?.into(),
         filters: Some(filters_proto(&filters)?),
         collection_id: 0,
+        only_restaurants: None,
     };
     refined(&state, &caller, request, filters).await
 }
@@ -280,18 +283,27 @@ fn filters_proto(f: &FiltersJson) -> Result<ListingFilters, ApiError> {
 async fn refined(
     state: &AppState,
     caller: &tiffin_platform::identity::Caller,
-    request: RefineListingRequest,
+    mut request: RefineListingRequest,
     filters: FiltersJson,
 ) -> Result<Data<Listing>, ApiError> {
+    // The favourites collection is the caller's, not discovery's (crate::favourites).
+    let favourites = request.collection_id == crate::favourites::COLLECTION_ID;
+    if favourites {
+        crate::favourites::narrow_to_favourites(state, caller, &mut request).await?;
+    }
     let offset = request.offset;
     let sort = request.sort();
     let upstreams = &state.upstreams;
-    let reply = upstreams
+    let mut reply = upstreams
         .discovery
         .clone()
         .refine_listing(upstreams.request(request, caller))
         .await?
         .into_inner();
+    if favourites {
+        let total = reply.page.as_ref().map_or(0, |p| p.total_restaurants);
+        reply.collection = Some(crate::favourites::collection_card(total));
+    }
     Ok(Data::ok(listing_json(reply, offset, sort, filters)))
 }
 

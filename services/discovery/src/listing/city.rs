@@ -10,6 +10,7 @@ use tiffin_proto::discovery::v1::{AreaCount, City, CuisineCount, ListCityRestaur
 
 use super::{ListingError, ListingIndex};
 use crate::cities::CityRecord;
+use crate::collections::cuisine_slug;
 use crate::restaurants;
 
 struct CityRow {
@@ -80,21 +81,16 @@ pub async fn list_city(
         }
     }
     let mut cuisines: Vec<CuisineCount> =
-        counts.into_iter().map(|(c, n)| CuisineCount { cuisine: c.into(), restaurants: n }).collect();
+        counts.into_iter().map(|(c, n)| CuisineCount { slug: cuisine_slug(c), cuisine: c.into(), restaurants: n }).collect();
     cuisines.sort_by(|a, b| b.restaurants.cmp(&a.restaurants).then(a.cuisine.cmp(&b.cuisine)));
 
-    let wanted = request.cuisine.trim().replace('-', " ").to_lowercase();
-    let cuisine = if wanted.is_empty() {
-        String::new()
-    } else {
-        cuisines.iter().find(|c| c.cuisine.to_lowercase() == wanted).map(|c| c.cuisine.clone()).unwrap_or_default()
-    };
+    // A cuisine page's path carries the URL word (`rolls-wraps`), a link may carry the name
+    // (`Rolls & Wraps`): both compare by URL word.
+    let wanted = cuisine_slug(&request.cuisine);
+    let found = if wanted.is_empty() { None } else { cuisines.iter().find(|c| c.slug == wanted) };
     let mut chosen: Vec<&CityRow> = in_area
         .into_iter()
-        .filter(|r| {
-            wanted.is_empty()
-                || index.facts.get(&r.id).is_some_and(|f| f.cuisines.iter().any(|c| c.to_lowercase() == wanted))
-        })
+        .filter(|r| wanted.is_empty() || index.facts.get(&r.id).is_some_and(|f| f.cuisine_slugs.contains(&wanted)))
         .collect();
     chosen.sort_by(|a, b| b.opened.cmp(&a.opened).then(b.rating.total_cmp(&a.rating)).then(a.id.cmp(&b.id)));
 
@@ -110,7 +106,7 @@ pub async fn list_city(
     Ok(ListCityRestaurantsResponse {
         city: Some(City { slug: city.slug.clone(), name: city.name.clone(), enabled: city.enabled, popular: city.popular() }),
         area_name,
-        cuisine,
+        cuisine: found.map(|c| c.cuisine.clone()).unwrap_or_default(),
         restaurants: ids
             .iter()
             .filter_map(|id| cards.remove(id))

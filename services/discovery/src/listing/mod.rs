@@ -4,7 +4,8 @@
 //!
 //! Which restaurants deliver comes from [`DeliveryAreas`]; what a filter needs that ordering does
 //! not (cost, veg, offer, cuisines) is held here in memory ([`ListingIndex`]), built once at start
-//! like the delivery index, so a refined page touches the tables only for the cards it returns.
+//! like the delivery index; the cards of the page come from [`restaurants::Cards`], so a refined
+//! page reads no table.
 //! It never decides relevance ([`restaurants::relevance`]) or the estimate ([`sla`]).
 
 pub mod city;
@@ -19,7 +20,7 @@ use tiffin_proto::discovery::v1::{
 };
 use tonic::{Code, Status};
 
-use crate::collections::{Collection, Theme};
+use crate::collections::{Collection, Theme, cuisine_slug};
 use crate::delivery_areas::{Delivering, DeliveryAreas};
 use crate::error::Error;
 use crate::geo::Point;
@@ -48,26 +49,69 @@ pub struct Facts {
     pub offer: Option<String>,
     /// Cuisines as stored (main first).
     pub cuisines: Vec<String>,
-    /// The same, lower-cased, for comparing.
-    cuisines_lower: Vec<String>,
+    /// The same as URL words ([`cuisine_slug`]), for comparing.
+    cuisine_slugs: Vec<String>,
+    /// The same as positions in the [`ListingIndex`]'s cuisine names (set when indexed), so the
+    /// listing counts cuisines near a point by number, not by hashing each restaurant's strings.
+    cuisine_ids: Vec<u32>,
+    /// The offer as a position in the [`ListingIndex`]'s offer texts (set when indexed).
+    offer_id: Option<u32>,
 }
 
 impl Facts {
     pub fn new(cost_for_two_paise: i64, veg_only: bool, offer: Option<String>, cuisines: Vec<String>) -> Self {
-        let cuisines_lower = cuisines.iter().map(|c| c.to_lowercase()).collect();
-        Self { cost_for_two_paise, veg_only, offer: offer.filter(|o| !o.trim().is_empty()), cuisines, cuisines_lower }
+        let cuisine_slugs = cuisines.iter().map(|c| cuisine_slug(c)).collect();
+        Self {
+            cost_for_two_paise,
+            veg_only,
+            offer: offer.filter(|o| !o.trim().is_empty()),
+            cuisines,
+            cuisine_slugs,
+            cuisine_ids: Vec::new(),
+            offer_id: None,
+        }
     }
 }
 
 /// Every restaurant's [`Facts`], by id.
 #[derive(Debug, Default)]
 pub struct ListingIndex {
-    facts: HashMap<u64, Facts>,
+    /// Looked up for every restaurant near the point on every listing: a fast hash (our own ids).
+    facts: rustc_hash::FxHashMap<u64, Facts>,
+    /// Every distinct cuisine (as stored), at the position [`Facts`]' `cuisine_ids` name.
+    cuisine_names: Vec<String>,
+    /// Every distinct offer text, at the position [`Facts`]' `offer_id` names.
+    offer_texts: Vec<String>,
+}
+
+/// Gives each distinct text a number, in first-seen order.
+#[derive(Default)]
+struct Interner {
+    texts: Vec<String>,
+    ids: HashMap<String, u32>,
+}
+
+impl Interner {
+    fn id(&mut self, text: &str) -> u32 {
+        if let Some(&id) = self.ids.get(text) {
+            return id;
+        }
+        self.texts.push(text.to_string());
+        let id = (self.texts.len() - 1) as u32;
+        self.ids.insert(text.to_string(), id);
+        id
+    }
 }
 
 impl ListingIndex {
     pub fn new(facts: HashMap<u64, Facts>) -> Self {
-        Self { facts }
+        let mut facts: rustc_hash::FxHashMap<u64, Facts> = facts.into_iter().collect();
+        let (mut cuisines, mut offers) = (Interner::default(), Interner::default());
+        for f in facts.values_mut() {
+            f.cuisine_ids = f.cuisines.iter().map(|c| cuisines.id(c)).collect();
+            f.offer_id = f.offer.as_deref().map(|o| offers.id(o));
+        }
+        Self { facts, cuisine_names: cuisines.texts, offer_texts: offers.texts }
     }
 
     /// Reads every restaurant's facts (two queries), at start.
@@ -94,7 +138,7 @@ impl ListingIndex {
                 ),
             );
         }
-        Ok(Self { facts })
+        Ok(Self::new(facts))
     }
 
     pub fn len(&self) -> usize {
@@ -132,7 +176,7 @@ pub struct Filters {
     pub fast_delivery: bool,
     /// Any of these (none: any cost).
     pub cost_bands: Vec<CostBand>,
-    /// Lower-cased; any of these (none: any cuisine).
+    /// URL words ([`cuisine_slug`]); any of these (none: any cuisine).
     pub cuisines: Vec<String>,
     pub offers: bool,
 }
@@ -160,7 +204,7 @@ impl Filters {
             pure_veg: f.pure_veg,
             fast_delivery: f.fast_delivery,
             cost_bands,
-            cuisines: f.cuisines.iter().map(|c| c.trim().to_lowercase()).filter(|c| !c.is_empty()).collect(),
+            cuisines: f.cuisines.iter().map(|c| cuisine_slug(c)).filter(|c| !c.is_empty()).collect(),
             offers: f.offers,
         })
     }
@@ -178,7 +222,7 @@ impl Filters {
             && (!self.pure_veg || c.facts.veg_only)
             && (!self.fast_delivery || c.min_minutes <= FAST_DELIVERY_MINUTES)
             && (self.cost_bands.is_empty() || self.cost_bands.iter().any(|b| b.contains(c.facts.cost_for_two_paise)))
-            && (self.cuisines.is_empty() || self.cuisines.iter().any(|w| c.facts.cuisines_lower.contains(w)))
+            && (self.cuisines.is_empty() || self.cuisines.iter().any(|w| c.facts.cuisine_slugs.contains(w)))
             && (!self.offers || c.facts.offer.is_some())
     }
 }
@@ -219,7 +263,26 @@ pub struct Candidate<'a> {
 /// Puts candidates in `sort` order: open first; then the sort's key; ties by relevance, then the
 /// nearer, then the lower id, so pages never overlap or skip.
 pub fn sort(candidates: &mut [Candidate<'_>], sort: Sort) {
-    candidates.sort_by(|a, b| {
+    candidates.sort_by(|a, b| compare(sort, a, b));
+}
+
+/// Puts the first `n` candidates of [`sort`]'s order first, in that order, and leaves the rest
+/// after them in no particular order: a page needs only what comes up to its end, and near a busy
+/// point thousands of restaurants deliver (linear time, instead of sorting them all).
+pub fn sort_first(candidates: &mut [Candidate<'_>], sort_by: Sort, n: usize) {
+    if n == 0 {
+        return;
+    }
+    if n < candidates.len() {
+        candidates.select_nth_unstable_by(n - 1, |a, b| compare(sort_by, a, b));
+    }
+    let end = n.min(candidates.len());
+    sort(&mut candidates[..end], sort_by);
+}
+
+/// [`sort`]'s order: a total order (ids are unique), so pages never overlap or skip.
+fn compare(sort: Sort, a: &Candidate<'_>, b: &Candidate<'_>) -> std::cmp::Ordering {
+    {
         let (la, lb) = (a.delivering.listing, b.delivering.listing);
         let key = match sort {
             Sort::Relevance => std::cmp::Ordering::Equal,
@@ -235,7 +298,7 @@ pub fn sort(candidates: &mut [Candidate<'_>], sort: Sort) {
             .then(b.relevance.total_cmp(&a.relevance))
             .then(a.delivering.distance_km.total_cmp(&b.delivering.distance_km))
             .then(la.id.cmp(&lb.id))
-    });
+    }
 }
 
 /// Why a refined listing was refused.
@@ -270,8 +333,8 @@ impl From<ListingError> for Status {
 }
 
 /// `RefineListing`: one page of the refined listing at `location`, and what surrounds it.
-pub async fn refine(
-    pool: &AnyPool,
+pub fn refine(
+    cards: &restaurants::Cards,
     areas: &DeliveryAreas,
     index: &ListingIndex,
     location: Point,
@@ -314,18 +377,25 @@ pub async fn refine(
         Some(c) => filters.and(&c.filters()),
         None => vec![filters.clone()],
     };
-    let mut chosen: Vec<Candidate<'_>> = all.iter().copied().filter(|c| rules.iter().all(|f| f.matches(c))).collect();
-    sort(&mut chosen, sort_by);
-
-    let total = chosen.len();
+    // A per-user set (the favourites collection) narrows the page, never the counts around it.
+    let only = request.only_restaurants.as_ref().map(|o| o.ids.as_slice());
+    if only.is_some_and(|ids| ids.len() > restaurants::MAX_BATCH) {
+        return Err(ListingError::InvalidRefinement);
+    }
+    let mut chosen: Vec<Candidate<'_>> = all
+        .iter()
+        .copied()
+        .filter(|c| only.is_none_or(|ids| ids.contains(&c.delivering.listing.id)) && rules.iter().all(|f| f.matches(c)))
+        .collect();
     let limit = match request.limit as usize {
         0 => restaurants::DEFAULT_PAGE_SIZE,
         n => n.min(restaurants::MAX_PAGE_SIZE),
     };
+    sort_first(&mut chosen, sort_by, (request.offset as usize).saturating_add(limit));
+
+    let total = chosen.len();
     let start = (request.offset as usize).min(total);
     let end = start.saturating_add(limit).min(total);
-    let page_ids: Vec<u64> = chosen[start..end].iter().map(|c| c.delivering.listing.id).collect();
-    let mut rows = restaurants::fetch_cards(pool, &page_ids).await?;
     let mut page = ListRestaurantsResponse {
         total_restaurants: u32::try_from(total).unwrap_or(u32::MAX),
         next_offset: (end < total).then(|| u32::try_from(end).unwrap_or(u32::MAX)),
@@ -335,7 +405,7 @@ pub async fn refine(
     };
     for c in &chosen[start..end] {
         let l = c.delivering.listing;
-        let Some(restaurant) = rows.remove(&l.id) else {
+        let Some(restaurant) = cards.restaurant(l.id).cloned() else {
             tracing::warn!(id = l.id, "indexed restaurant missing from the table");
             continue;
         };
@@ -346,35 +416,70 @@ pub async fn refine(
         if l.opened { page.open.push(card) } else { page.closed.push(card) }
     }
 
+    let cuisines = cuisine_counts(&index.cuisine_names, &all);
     Ok(RefineListingResponse {
         page: Some(page),
         unfiltered_total: u32::try_from(unfiltered_total).unwrap_or(u32::MAX),
-        top_carousel: top_carousel(&all),
-        banners: banners(&all),
-        filter_collections: Collection::themes().map(|c| collection_card(&c)).filter(|c| c.restaurants > 0).collect(),
-        cuisines: cuisine_counts(&all),
+        top_carousel: top_carousel(&cuisines),
+        banners: banners(&index.offer_texts, &all),
+        filter_collections: theme_cards(&all),
+        cuisines,
         nudge: nudge(&all, sort_by, &filters, collection.as_ref()),
         collection: collection_card_json,
     })
 }
 
-/// Cuisines near the point with how many restaurants serve each, most first, then by name.
-pub fn cuisine_counts(all: &[Candidate<'_>]) -> Vec<CuisineCount> {
-    let mut counts: HashMap<&str, u32> = HashMap::new();
+/// The themed collections with a restaurant near the point, with how many, in display order.
+/// One pass over the candidates for every theme (near a busy point there are thousands, and each
+/// restaurant's facts are then read once rather than once per theme).
+fn theme_cards(all: &[Candidate<'_>]) -> Vec<CollectionCard> {
+    let themes: Vec<(Collection, Filters)> = Collection::themes()
+        .map(|c| {
+            let f = c.filters();
+            (c, f)
+        })
+        .collect();
+    let mut counts = vec![0u32; themes.len()];
     for c in all {
-        for cuisine in &c.facts.cuisines {
-            *counts.entry(cuisine.as_str()).or_default() += 1;
+        for (n, (_, f)) in counts.iter_mut().zip(&themes) {
+            *n += u32::from(f.matches(c));
         }
     }
-    let mut counts: Vec<(&str, u32)> = counts.into_iter().collect();
+    themes
+        .into_iter()
+        .zip(counts)
+        .filter(|(_, n)| *n > 0)
+        .map(|((c, _), restaurants)| CollectionCard {
+            collection_id: c.id,
+            image_id: c.image_id(),
+            title: c.title,
+            description: c.description,
+            restaurants,
+        })
+        .collect()
+}
+
+/// Cuisines near the point with how many restaurants serve each, most first, then by name.
+/// `names` are the index's cuisine names, which the candidates' facts name by position.
+pub fn cuisine_counts(names: &[String], all: &[Candidate<'_>]) -> Vec<CuisineCount> {
+    let mut counts = vec![0u32; names.len()];
+    for c in all {
+        for &id in &c.facts.cuisine_ids {
+            if let Some(n) = counts.get_mut(id as usize) {
+                *n += 1;
+            }
+        }
+    }
+    let mut counts: Vec<(&str, u32)> =
+        names.iter().map(String::as_str).zip(counts).filter(|(_, n)| *n > 0).collect();
     counts.sort_by(|(na, a), (nb, b)| b.cmp(a).then(na.cmp(nb)));
-    counts.into_iter().map(|(cuisine, restaurants)| CuisineCount { cuisine: cuisine.into(), restaurants }).collect()
+    counts.into_iter().map(|(cuisine, restaurants)| CuisineCount { slug: cuisine_slug(cuisine), cuisine: cuisine.into(), restaurants }).collect()
 }
 
 /// "What's on your mind": the cuisine collections with the most restaurants near the point.
-fn top_carousel(all: &[Candidate<'_>]) -> Vec<CollectionCard> {
-    cuisine_counts(all)
-        .into_iter()
+fn top_carousel(cuisines: &[CuisineCount]) -> Vec<CollectionCard> {
+    cuisines
+        .iter()
         .filter_map(|cc| {
             let c = Collection::for_cuisine(&cc.cuisine)?;
             Some(CollectionCard {
@@ -390,14 +495,16 @@ fn top_carousel(all: &[Candidate<'_>]) -> Vec<CollectionCard> {
 }
 
 /// The offer headlines near the point, most common first (then by text).
-fn banners(all: &[Candidate<'_>]) -> Vec<OfferBanner> {
-    let mut counts: HashMap<&str, u32> = HashMap::new();
+/// `texts` are the index's offer texts, which the candidates' facts name by position.
+fn banners(texts: &[String], all: &[Candidate<'_>]) -> Vec<OfferBanner> {
+    let mut counts = vec![0u32; texts.len()];
     for c in all.iter().filter(|c| c.delivering.listing.opened) {
-        if let Some(offer) = &c.facts.offer {
-            *counts.entry(offer.as_str()).or_default() += 1;
+        if let Some(n) = c.facts.offer_id.and_then(|id| counts.get_mut(id as usize)) {
+            *n += 1;
         }
     }
-    let mut counts: Vec<(&str, u32)> = counts.into_iter().collect();
+    let mut counts: Vec<(&str, u32)> =
+        texts.iter().map(String::as_str).zip(counts).filter(|(_, n)| *n > 0).collect();
     counts.sort_by(|(ta, a), (tb, b)| b.cmp(a).then(ta.cmp(tb)));
     counts
         .into_iter()
@@ -473,6 +580,27 @@ mod tests {
         assert_eq!(sorted(Sort::Rating), [1, 4, 2, 3]);
         assert_eq!(sorted(Sort::CostLowToHigh), [2, 1, 4, 3]);
         assert_eq!(sorted(Sort::CostHighToLow), [4, 1, 2, 3]);
+    }
+
+    #[test]
+    fn the_first_n_of_a_partial_sort_are_those_of_the_full_sort_in_order() {
+        // Many ties on every key, so only the tie-breaks (relevance, distance, id) separate them.
+        let ls: Vec<Listing> = (0..200).map(|id| listing(id, id % 7 != 0, Some(30 + (id % 20) as u32))).collect();
+        let fs: Vec<Facts> = (0..200).map(|i| Facts::new(10_000 * (i % 9), false, None, vec![])).collect();
+        let all: Vec<Candidate<'_>> =
+            ls.iter().zip(&fs).map(|(l, f)| cand(l, f, 20 + (l.id % 5) as u32 * 5, (l.id % 11) as f64 / 10.0)).collect();
+
+        for by in [Sort::Relevance, Sort::DeliveryTime, Sort::Rating, Sort::CostLowToHigh, Sort::CostHighToLow] {
+            let mut full = all.clone();
+            sort(&mut full, by);
+            for n in [0, 1, 15, 30, 199, 200, 500] {
+                let mut partial = all.clone();
+                sort_first(&mut partial, by, n);
+                let n = n.min(all.len());
+                assert_eq!(ids(&partial[..n]), ids(&full[..n]), "{by:?}, first {n}");
+                assert_eq!(partial.len(), all.len());
+            }
+        }
     }
 
     #[test]

@@ -19,7 +19,10 @@ pub mod rank;
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 use sqlx::{AnyPool, Row};
-use tantivy::collector::TopDocs;
+use std::ops::Range;
+use std::sync::Arc;
+
+use tantivy::collector::{FilterCollector, TopDocs};
 use tantivy::columnar::Column;
 use tantivy::query::{BooleanQuery, BoostQuery, Occur, Query, TermSetQuery};
 use tantivy::schema::{
@@ -102,6 +105,8 @@ struct Corpus {
 
 /// The fast field holding a document's position in the owning `Vec`.
 const ORD: &str = "ord";
+/// The field holding the id of the restaurant a document belongs to.
+const RESTAURANT: &str = "restaurant";
 
 fn text_options() -> TextOptions {
     TextOptions::default().set_indexing_options(
@@ -122,7 +127,8 @@ impl Corpus {
     ) -> tantivy::Result<Self> {
         let mut schema = Schema::builder();
         let ord = schema.add_u64_field(ORD, FAST);
-        let restaurant = with_restaurant.then(|| schema.add_u64_field("restaurant", INDEXED));
+        // Indexed to restrict a query to some restaurants; fast to filter the hits by restaurant.
+        let restaurant = with_restaurant.then(|| schema.add_u64_field(RESTAURANT, INDEXED | FAST));
         let fields: Vec<(Field, f32)> =
             text_fields.iter().map(|(name, weight)| (schema.add_text_field(name, text_options()), *weight)).collect();
         let index = Index::create_in_ram(schema.build());
@@ -170,6 +176,35 @@ impl Corpus {
         let searcher = self.reader.searcher();
         let top: Vec<(f32, DocAddress)> =
             searcher.search(&query, &TopDocs::with_limit(CANDIDATES).order_by_score())?;
+        Self::ords(&searcher, top)
+    }
+
+    /// Like [`Corpus::search`] restricted to `restaurants` (sorted ids), but filtering the hits as
+    /// they are collected instead of adding the ids to the query: no per-search term set (a
+    /// dictionary of a few hundred ids built for every keystroke) and no bitmap of every document.
+    /// For a corpus with one small document per restaurant, where every match is cheap to score.
+    fn search_among(
+        &self,
+        words: &[String],
+        prefix_last: bool,
+        restaurants: Arc<Vec<u64>>,
+    ) -> tantivy::Result<Vec<(usize, f32)>> {
+        let Some(query) = query::text_query(&self.fields, words, prefix_last) else { return Ok(Vec::new()) };
+        if self.restaurant.is_none() || restaurants.is_empty() {
+            return Ok(Vec::new());
+        }
+        let only = FilterCollector::new(
+            RESTAURANT.to_string(),
+            move |id: u64| restaurants.binary_search(&id).is_ok(),
+            TopDocs::with_limit(CANDIDATES).order_by_score(),
+        );
+        let searcher = self.reader.searcher();
+        let top: Vec<(f32, DocAddress)> = searcher.search(&query, &only)?;
+        Self::ords(&searcher, top)
+    }
+
+    /// The position (ord) of each hit's item, with its score, in the order given.
+    fn ords(searcher: &tantivy::Searcher, top: Vec<(f32, DocAddress)>) -> tantivy::Result<Vec<(usize, f32)>> {
         // The ord column of each segment, opened once per search.
         let mut columns: HashMap<u32, Column<u64>> = HashMap::new();
         let mut hits = Vec::with_capacity(top.len());
@@ -191,6 +226,12 @@ impl Corpus {
 /// The search indexes and what results are built from.
 pub struct SearchIndex {
     restaurants: Vec<SearchRestaurant>,
+    /// Each restaurant's position in `restaurants`, by id.
+    position: HashMap<u64, usize>,
+    /// Each restaurant's cuisines as positions in `cuisines` (same order as `restaurants`).
+    cuisine_ords: Vec<Vec<u32>>,
+    /// The distinct dish names and where each is served, for suggestions.
+    dish_names: DishNames,
     dishes: Vec<Dish>,
     /// Distinct cuisine names, in first-seen order.
     cuisines: Vec<String>,
@@ -199,8 +240,54 @@ pub struct SearchIndex {
     cuisine_corpus: Corpus,
 }
 
+/// The distinct dish names (lower-cased; shown as first seen), indexed on their own, and which
+/// dishes carry each: what suggestions search instead of every dish.
+struct DishNames {
+    corpus: Corpus,
+    /// How many distinct names there are.
+    names: usize,
+    /// Each dish's name, as a position in the corpus (same order as `SearchIndex::dishes`).
+    name_of_dish: Vec<u32>,
+    /// Each dish's restaurant (same order): read for every dish near the point, so kept apart
+    /// from the dishes' other fields.
+    restaurant_of_dish: Vec<u64>,
+    /// Each restaurant's dishes, as positions in `SearchIndex::dishes` (they are stored by
+    /// restaurant, so each restaurant's are one run).
+    dishes_of: HashMap<u64, Range<usize>>,
+}
+
+impl DishNames {
+    fn build(dishes: &[Dish]) -> tantivy::Result<Self> {
+        let mut names: Vec<String> = Vec::new();
+        let mut ord_of: HashMap<String, u32> = HashMap::new();
+        let mut name_of_dish = Vec::with_capacity(dishes.len());
+        let mut dishes_of: HashMap<u64, Range<usize>> = HashMap::new();
+        for (ord, dish) in dishes.iter().enumerate() {
+            let key = dish.name.to_lowercase();
+            let name = *ord_of.entry(key).or_insert_with(|| {
+                names.push(dish.name.clone());
+                (names.len() - 1) as u32
+            });
+            name_of_dish.push(name);
+            let run = dishes_of.entry(dish.restaurant_id).or_insert(ord..ord);
+            if run.end == ord {
+                run.end = ord + 1;
+            } else {
+                // Not one run (dishes not stored by restaurant): fall back to the span; a
+                // lookup checks each dish's own restaurant, so this costs time, never answers.
+                run.start = run.start.min(ord);
+                run.end = run.end.max(ord + 1);
+            }
+        }
+        let corpus = Corpus::build(&names, &[("name", 1.0)], false, |n: &String| (None, vec![n.clone()]))?;
+        let restaurant_of_dish = dishes.iter().map(|d| d.restaurant_id).collect();
+        Ok(Self { corpus, names: names.len(), name_of_dish, restaurant_of_dish, dishes_of })
+    }
+}
+
 /// Which restaurants deliver to a point, with what ranking needs.
-type Near<'a> = HashMap<u64, Delivering<'a>>;
+/// Built on every keystroke and looked up for every hit: a fast hash (the keys are our own ids).
+type Near<'a> = rustc_hash::FxHashMap<u64, Delivering<'a>>;
 
 impl SearchIndex {
     /// Indexes these restaurants and dishes (CPU-bound: call it off the async workers).
@@ -222,7 +309,25 @@ impl SearchIndex {
             .cloned()
             .collect();
         let cuisine_corpus = Corpus::build(&cuisines, &[("name", 1.0)], false, |c: &String| (None, vec![c.clone()]))?;
-        Ok(Self { restaurants, dishes, cuisines, restaurant_corpus, dish_corpus, cuisine_corpus })
+        let position = restaurants.iter().enumerate().map(|(i, r)| (r.id, i)).collect();
+        let cuisine_ord: HashMap<String, u32> =
+            cuisines.iter().enumerate().map(|(i, c)| (c.to_lowercase(), i as u32)).collect();
+        let cuisine_ords = restaurants
+            .iter()
+            .map(|r| r.cuisines.iter().filter_map(|c| cuisine_ord.get(&c.to_lowercase()).copied()).collect())
+            .collect();
+        let dish_names = DishNames::build(&dishes)?;
+        Ok(Self {
+            restaurants,
+            position,
+            cuisine_ords,
+            dish_names,
+            dishes,
+            cuisines,
+            restaurant_corpus,
+            dish_corpus,
+            cuisine_corpus,
+        })
     }
 
     /// Reads the tables and builds the index.
@@ -278,9 +383,9 @@ impl SearchIndex {
     }
 
     /// `Search`: restaurants and dishes for `text` from restaurants delivering to `at`.
-    pub async fn search(
+    pub fn search(
         &self,
-        pool: &AnyPool,
+        cards: &restaurants::Cards,
         areas: &DeliveryAreas,
         text: &str,
         at: Point,
@@ -304,27 +409,27 @@ impl SearchIndex {
             self.restaurant_hits(&words, prefix_last, &near, &ids, &dish_found)?.into_iter().take(limit).collect();
         let dish_hits: Vec<(usize, Hit)> = self.dish_hits(&dish_found, &near).into_iter().take(limit).collect();
 
-        // One read for every restaurant shown, either as a result or as a dish's restaurant.
+        // One card for every restaurant shown, either as a result or as a dish's restaurant.
         let mut wanted: Vec<u64> = restaurant_hits.iter().map(|h| h.restaurant_id).collect();
         for (_, h) in &dish_hits {
             if !wanted.contains(&h.restaurant_id) {
                 wanted.push(h.restaurant_id);
             }
         }
-        let mut cards: HashMap<u64, RestaurantCard> = HashMap::new();
+        let mut shown: HashMap<u64, RestaurantCard> = HashMap::new();
         for chunk in wanted.chunks(restaurants::MAX_BATCH) {
-            for card in restaurants::get_restaurants(pool, chunk, Some(at)).await? {
+            for card in restaurants::get_restaurants(cards, chunk, Some(at))? {
                 if let Some(r) = &card.restaurant {
-                    cards.insert(r.id, card);
+                    shown.insert(r.id, card);
                 }
             }
         }
-        let restaurants = restaurant_hits.iter().filter_map(|h| cards.get(&h.restaurant_id).cloned()).collect();
+        let restaurants = restaurant_hits.iter().filter_map(|h| shown.get(&h.restaurant_id).cloned()).collect();
         let dishes = dish_hits
             .iter()
             .filter_map(|(ord, h)| {
                 let dish = self.dishes.get(*ord)?;
-                Some(DishResult { dish: Some(dish_message(dish)), restaurant: Some(cards.get(&h.restaurant_id)?.clone()) })
+                Some(DishResult { dish: Some(dish_message(dish)), restaurant: Some(shown.get(&h.restaurant_id)?.clone()) })
             })
             .collect();
         Ok(SearchResponse { restaurants, dishes })
@@ -332,6 +437,11 @@ impl SearchIndex {
 
     /// `SuggestSearch`: cuisines, then restaurants, then dish names, for what is typed so far (its
     /// last word matched as a prefix).
+    ///
+    /// It runs on every keystroke, so it reads small indexes: restaurants (one document each,
+    /// filtered to those delivering here as hits are collected) and distinct dish names (a few
+    /// thousand, whatever the catalogue size), each name then looked up among the dishes of the
+    /// restaurants delivering here. The full search ([`SearchIndex::search`]) reads every dish.
     pub fn suggest(&self, areas: &DeliveryAreas, text: &str, at: Point, limit: u32) -> Result<SuggestSearchResponse, SearchError> {
         let words = query::words(text);
         if words.is_empty() {
@@ -342,13 +452,12 @@ impl SearchIndex {
             n => n.min(MAX_SUGGESTIONS),
         };
         let near = Self::near(areas, at);
-        let ids: Vec<u64> = near.keys().copied().collect();
-        let served = self.served_cuisines(&near);
+        let served = self.served_cuisine_counts(&near);
 
         let mut suggestions = Vec::new();
         for (ord, _) in self.cuisine_corpus.search(&words, true, None)? {
             let Some(name) = self.cuisines.get(ord) else { continue };
-            if served.contains_key(&name.to_lowercase()) && suggestions.len() < 2 {
+            if served.get(ord).is_some_and(|n| *n > 0) && suggestions.len() < 2 {
                 suggestions.push(Suggestion {
                     kind: SuggestionKind::Cuisine.into(),
                     text: name.clone(),
@@ -358,11 +467,16 @@ impl SearchIndex {
                 });
             }
         }
-        let by_id: HashMap<u64, &SearchRestaurant> = self.restaurants.iter().map(|r| (r.id, r)).collect();
-        let dish_found = self.dish_corpus.search(&words, true, Some(&ids))?;
-        let restaurant_hits = self.restaurant_hits(&words, true, &near, &ids, &dish_found)?;
-        for hit in restaurant_hits.iter().filter(|h| h.direct).take(3) {
-            let Some(r) = by_id.get(&hit.restaurant_id) else { continue };
+        let mut ids: Vec<u64> = near.keys().copied().collect();
+        ids.sort_unstable();
+        let direct: Vec<(u64, u64, f32)> = self
+            .restaurant_corpus
+            .search_among(&words, true, Arc::new(ids))?
+            .into_iter()
+            .filter_map(|(ord, score)| self.restaurants.get(ord).map(|r| (r.id, r.id, score)))
+            .collect();
+        for (_, hit) in rank::rank(direct, &near, true).into_iter().take(3) {
+            let Some(r) = self.restaurant(hit.restaurant_id) else { continue };
             suggestions.push(Suggestion {
                 kind: SuggestionKind::Restaurant.into(),
                 text: r.name.clone(),
@@ -373,35 +487,103 @@ impl SearchIndex {
                 city: r.city.clone(),
             });
         }
-        let mut names = HashSet::new();
-        for (ord, _) in self.dish_hits(&dish_found, &near) {
+        for (ord, _) in self.dish_name_hits(&words, &near)? {
             if suggestions.len() >= limit {
                 break;
             }
             let Some(d) = self.dishes.get(ord) else { continue };
-            if names.insert(d.name.to_lowercase()) {
-                suggestions.push(Suggestion {
-                    kind: SuggestionKind::Dish.into(),
-                    text: d.name.clone(),
-                    subtitle: "Dish".into(),
-                    image_id: d.image_id.clone(),
-                    ..Default::default()
-                });
-            }
+            suggestions.push(Suggestion {
+                kind: SuggestionKind::Dish.into(),
+                text: d.name.clone(),
+                subtitle: "Dish".into(),
+                image_id: d.image_id.clone(),
+                ..Default::default()
+            });
         }
         suggestions.truncate(limit);
         Ok(SuggestSearchResponse { suggestions })
     }
 
-    /// Each cuisine served by a restaurant delivering here (lower-cased) → (display name, count).
-    fn served_cuisines(&self, near: &Near<'_>) -> HashMap<String, (String, u32)> {
-        let mut served: HashMap<String, (String, u32)> = HashMap::new();
-        for r in self.restaurants.iter().filter(|r| near.contains_key(&r.id)) {
-            for c in &r.cuisines {
-                served.entry(c.to_lowercase()).or_insert_with(|| (c.clone(), 0)).1 += 1;
+    /// Dish names matching `words` (the last as a prefix) that a restaurant delivering here serves,
+    /// one hit per name (lower-cased) in [`rank`] order: each name's hit is its dish at the
+    /// restaurant that ranks best, so this is the dish ranking with repeated names left out.
+    fn dish_name_hits(&self, words: &[String], near: &Near<'_>) -> Result<Vec<(usize, Hit)>, SearchError> {
+        let found = self.dish_names.corpus.search(words, true, None)?;
+        if found.is_empty() {
+            return Ok(Vec::new());
+        }
+        // Each name's score by position (NaN: not matched): the loop below looks up every dish
+        // of every restaurant delivering here, so a plain index beats hashing.
+        let mut matched = vec![f32::NAN; self.dish_names.names];
+        for (name, score) in found {
+            if let Some(slot) = matched.get_mut(name) {
+                *slot = score;
             }
         }
-        served
+        // Per name: (band, rating, distance, dish ord) of its best dish here, as `rank` orders
+        // hits of one score.
+        type Best = (u64, std::cmp::Reverse<u32>, f64, usize, u64, f32);
+        let mut best: HashMap<u32, Best> = HashMap::new();
+        for (id, d) in near {
+            let Some(range) = self.dish_names.dishes_of.get(id) else { continue };
+            for ord in range.clone() {
+                if self.dish_names.restaurant_of_dish.get(ord) != Some(id) {
+                    continue;
+                }
+                let Some(&name) = self.dish_names.name_of_dish.get(ord) else { continue };
+                let Some(&score) = matched.get(name as usize).filter(|s| !s.is_nan()) else { continue };
+                let band = d.distance_km.max(0.0).floor() as u64;
+                let rating = std::cmp::Reverse(d.listing.rating_tenths.filter(|t| *t > 0).unwrap_or(0));
+                let candidate: Best = (band, rating, d.distance_km, ord, *id, score);
+                let better = |held: &Best| {
+                    (candidate.0, candidate.1)
+                        .cmp(&(held.0, held.1))
+                        .then(candidate.2.total_cmp(&held.2))
+                        .then(candidate.3.cmp(&held.3))
+                        .is_lt()
+                };
+                match best.entry(name) {
+                    std::collections::hash_map::Entry::Occupied(mut e) => {
+                        if better(e.get()) {
+                            e.insert(candidate);
+                        }
+                    }
+                    std::collections::hash_map::Entry::Vacant(e) => {
+                        e.insert(candidate);
+                    }
+                }
+            }
+        }
+        let found = best.into_values().map(|(_, _, _, ord, restaurant, score)| (ord, restaurant, score));
+        Ok(rank::rank(found, near, true))
+    }
+
+    /// The indexed restaurant with this id.
+    fn restaurant(&self, id: u64) -> Option<&SearchRestaurant> {
+        self.position.get(&id).and_then(|&i| self.restaurants.get(i))
+    }
+
+    /// For each of `cuisines` (by position), how many restaurants delivering here serve it.
+    fn served_cuisine_counts(&self, near: &Near<'_>) -> Vec<u32> {
+        let mut counts = vec![0u32; self.cuisines.len()];
+        for ords in near.keys().filter_map(|id| self.position.get(id)).filter_map(|&i| self.cuisine_ords.get(i)) {
+            for &c in ords {
+                if let Some(n) = counts.get_mut(c as usize) {
+                    *n += 1;
+                }
+            }
+        }
+        counts
+    }
+
+    /// Each cuisine served by a restaurant delivering here (lower-cased) → (display name, count).
+    fn served_cuisines(&self, near: &Near<'_>) -> HashMap<String, (String, u32)> {
+        self.served_cuisine_counts(near)
+            .into_iter()
+            .zip(&self.cuisines)
+            .filter(|(n, _)| *n > 0)
+            .map(|(n, name)| (name.to_lowercase(), (name.clone(), n)))
+            .collect()
     }
 
     /// `GetPreSearch`: the cuisines most restaurants delivering to `at` serve.

@@ -67,8 +67,6 @@ fn order_key(h: &Hit) -> (Reverse<u32>, u64, Reverse<u32>) {
 
 #[cfg(test)]
 mod tests {
-    use std::collections::HashMap;
-
     use super::*;
     use crate::delivery_areas::{Delivering, Listing};
     use crate::geo::Point;
@@ -96,7 +94,7 @@ mod tests {
     #[test]
     fn relevance_first_then_distance_band_then_rating() {
         let listings = [listing(1, Some(45)), listing(2, Some(30)), listing(3, None), listing(4, Some(49))];
-        let near: HashMap<u64, Delivering<'_>> = [(1, 0.4), (2, 0.6), (3, 0.2), (4, 3.5)]
+        let near: super::super::Near<'_> = [(1, 0.4), (2, 0.6), (3, 0.2), (4, 3.5)]
             .iter()
             .zip(&listings)
             .map(|((id, km), l)| (*id, Delivering { listing: l, distance_km: *km }))
