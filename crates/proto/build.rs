@@ -30,7 +30,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let fds = protox::compile(&files, [root])?;
     let out = PathBuf::from(std::env::var("OUT_DIR")?);
     // Server reflection serves this descriptor set so grpcurl and friends work on every service.
-    std::fs::write(out.join("tiffin_descriptor.bin"), prost::Message::encode_to_vec(&fds))?;
+    std::fs::write(
+        out.join("tiffin_descriptor.bin"),
+        prost::Message::encode_to_vec(&fds),
+    )?;
     tonic_prost_build::configure()
         .build_server(true)
         .build_client(true)

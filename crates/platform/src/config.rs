@@ -44,11 +44,12 @@ where
 /// A listen address such as `127.0.0.1:50051`.
 pub fn env_addr(name: &str, default: &str) -> Result<SocketAddr, ConfigError> {
     let v = env_or(name, default);
-    v.parse().map_err(|e: std::net::AddrParseError| ConfigError {
-        name: name.to_string(),
-        value: v.clone(),
-        reason: e.to_string(),
-    })
+    v.parse()
+        .map_err(|e: std::net::AddrParseError| ConfigError {
+            name: name.to_string(),
+            value: v.clone(),
+            reason: e.to_string(),
+        })
 }
 
 /// `DATA_DIR`: where a process keeps its files by default (`data`).

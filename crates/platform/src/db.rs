@@ -21,7 +21,10 @@ pub enum DbError {
     #[error("unsupported DATABASE_URL {0:?}: use sqlite:// or postgres://")]
     Unsupported(String),
     #[error("cannot create the directory for {path}: {source}")]
-    Directory { path: String, source: std::io::Error },
+    Directory {
+        path: String,
+        source: std::io::Error,
+    },
     #[error("cannot connect to the database: {0}")]
     Connect(#[source] sqlx::Error),
     #[error("migrations failed: {0}")]
@@ -50,7 +53,9 @@ impl Engine {
 
 /// Makes a SQLite URL create its file (and directory) when missing.
 fn prepare_sqlite_url(url: &str) -> Result<String, DbError> {
-    let rest = url.trim_start_matches("sqlite://").trim_start_matches("sqlite:");
+    let rest = url
+        .trim_start_matches("sqlite://")
+        .trim_start_matches("sqlite:");
     let path = rest.split('?').next().unwrap_or_default();
     if !path.is_empty() && path != ":memory:" {
         if let Some(dir) = std::path::Path::new(path).parent() {
@@ -105,7 +110,9 @@ pub async fn connect(url: &str, migrator: &Migrator) -> Result<AnyPool, DbError>
         .map_err(DbError::Connect)?;
     if engine == Engine::Sqlite {
         // WAL lets readers run beside the one writer; the setting is stored in the file.
-        pool.execute("PRAGMA journal_mode = WAL").await.map_err(DbError::Connect)?;
+        pool.execute("PRAGMA journal_mode = WAL")
+            .await
+            .map_err(DbError::Connect)?;
     }
     migrator.run(&pool).await?;
     Ok(pool)
@@ -156,7 +163,10 @@ impl Writer {
             None => None,
         };
         let tx = self.pool.begin().await?;
-        Ok(WriteTransaction { tx, _permit: permit })
+        Ok(WriteTransaction {
+            tx,
+            _permit: permit,
+        })
     }
 }
 
@@ -209,13 +219,17 @@ pub mod testing {
             if let Some((admin, name)) = self.drop_pg.take() {
                 // Drop is synchronous; run the async drop on a short-lived runtime of its own.
                 let _ = std::thread::spawn(move || {
-                    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build();
+                    let rt = tokio::runtime::Builder::new_current_thread()
+                        .enable_all()
+                        .build();
                     if let Ok(rt) = rt {
                         rt.block_on(async move {
                             if let Ok(pool) = sqlx::PgPool::connect(&admin).await {
-                                let _ = sqlx::query(sqlx::AssertSqlSafe(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)")))
-                                    .execute(&pool)
-                                    .await;
+                                let _ = sqlx::query(sqlx::AssertSqlSafe(format!(
+                                    "DROP DATABASE IF EXISTS {name} WITH (FORCE)"
+                                )))
+                                .execute(&pool)
+                                .await;
                             }
                         });
                     }
@@ -231,7 +245,10 @@ pub mod testing {
 
     /// A fresh SQLite database in a temporary directory.
     pub fn sqlite() -> TestDatabase {
-        let dir = tempfile::Builder::new().prefix("tiffin_test").tempdir().expect("create temp dir");
+        let dir = tempfile::Builder::new()
+            .prefix("tiffin_test")
+            .tempdir()
+            .expect("create temp dir");
         TestDatabase {
             url: format!("sqlite://{}/test.db", dir.path().display()),
             engine: Engine::Sqlite,
@@ -247,7 +264,9 @@ pub mod testing {
         let required = std::env::var("TIFFIN_REQUIRE_POSTGRES").is_ok_and(|v| v == "1");
         let pool = match sqlx::PgPool::connect(&admin).await {
             Ok(p) => p,
-            Err(e) if required => panic!("TIFFIN_REQUIRE_POSTGRES=1 but PostgreSQL is unreachable at {admin}: {e}"),
+            Err(e) if required => {
+                panic!("TIFFIN_REQUIRE_POSTGRES=1 but PostgreSQL is unreachable at {admin}: {e}")
+            }
             Err(_) => return None,
         };
         let name = unique("tiffin_test");
@@ -255,7 +274,10 @@ pub mod testing {
             .execute(&pool)
             .await
             .expect("create test database");
-        let base = admin.rsplit_once('/').map(|(b, _)| b.to_string()).unwrap_or(admin.clone());
+        let base = admin
+            .rsplit_once('/')
+            .map(|(b, _)| b.to_string())
+            .unwrap_or(admin.clone());
         Some(TestDatabase {
             url: format!("{base}/{name}"),
             engine: Engine::Postgres,
@@ -280,8 +302,15 @@ mod tests {
 
     #[test]
     fn sqlite_urls_create_their_file() {
-        assert_eq!(prepare_sqlite_url("sqlite::memory:").unwrap(), "sqlite::memory:?mode=rwc");
-        assert!(prepare_sqlite_url("sqlite://x.db?mode=ro").unwrap().ends_with("mode=ro"));
+        assert_eq!(
+            prepare_sqlite_url("sqlite::memory:").unwrap(),
+            "sqlite::memory:?mode=rwc"
+        );
+        assert!(
+            prepare_sqlite_url("sqlite://x.db?mode=ro")
+                .unwrap()
+                .ends_with("mode=ro")
+        );
     }
 
     #[test]
@@ -296,7 +325,10 @@ mod tests {
         let pool = connect(url, &Migrator::DEFAULT).await.unwrap();
         let writer = Writer::new(pool);
         let mut first = writer.begin().await.unwrap();
-        sqlx::query("CREATE TABLE IF NOT EXISTS t (n BIGINT)").execute(&mut *first).await.unwrap();
+        sqlx::query("CREATE TABLE IF NOT EXISTS t (n BIGINT)")
+            .execute(&mut *first)
+            .await
+            .unwrap();
         let second = tokio::time::timeout(Duration::from_millis(200), writer.begin()).await;
         let started = second.is_ok();
         drop(second);
@@ -306,7 +338,10 @@ mod tests {
             .await
             .expect("a writer after the first commit starts")
             .unwrap();
-        sqlx::query("INSERT INTO t (n) VALUES (1)").execute(&mut *next).await.unwrap();
+        sqlx::query("INSERT INTO t (n) VALUES (1)")
+            .execute(&mut *next)
+            .await
+            .unwrap();
         next.commit().await.unwrap();
         started
     }
@@ -319,7 +354,9 @@ mod tests {
 
     #[tokio::test]
     async fn postgres_writers_do_not_wait_for_each_other_here() {
-        let Some(db) = testing::postgres().await else { return };
+        let Some(db) = testing::postgres().await else {
+            return;
+        };
         assert!(second_writer_starts_while_first_is_open(&db.url).await);
     }
 }

@@ -146,7 +146,8 @@ where
     }
 
     fn call(&mut self, req: http::Request<B>) -> Self::Future {
-        let parent = global::get_text_map_propagator(|p| p.extract(&HeaderExtractor(req.headers())));
+        let parent =
+            global::get_text_map_propagator(|p| p.extract(&HeaderExtractor(req.headers())));
         let path = req.uri().path().trim_start_matches('/').to_string();
         let (service, method) = path.split_once('/').unwrap_or((path.as_str(), ""));
         let span = tracing::info_span!(
@@ -192,7 +193,9 @@ where
             rpc.method = %method,
         );
         let cx = span.context();
-        global::get_text_map_propagator(|p| p.inject_context(&cx, &mut HeaderInjector(req.headers_mut())));
+        global::get_text_map_propagator(|p| {
+            p.inject_context(&cx, &mut HeaderInjector(req.headers_mut()))
+        });
         self.inner.call(req).instrument(span)
     }
 }
@@ -214,7 +217,10 @@ pub struct HeaderInjector<'a>(pub &'a mut http::HeaderMap);
 
 impl Injector for HeaderInjector<'_> {
     fn set(&mut self, key: &str, value: String) {
-        if let (Ok(name), Ok(value)) = (http::HeaderName::from_bytes(key.as_bytes()), http::HeaderValue::from_str(&value)) {
+        if let (Ok(name), Ok(value)) = (
+            http::HeaderName::from_bytes(key.as_bytes()),
+            http::HeaderValue::from_str(&value),
+        ) {
             self.0.insert(name, value);
         }
     }
@@ -223,7 +229,9 @@ impl Injector for HeaderInjector<'_> {
 /// Whether the service behind `channel` reports `service` (its full gRPC name) as SERVING.
 pub async fn is_serving(channel: TracedChannel, service: &str) -> bool {
     let mut client = tonic_health::pb::health_client::HealthClient::new(channel);
-    let request = tonic_health::pb::HealthCheckRequest { service: service.to_string() };
+    let request = tonic_health::pb::HealthCheckRequest {
+        service: service.to_string(),
+    };
     matches!(
         client.check(request).await,
         Ok(reply) if reply.get_ref().status == tonic_health::pb::health_check_response::ServingStatus::Serving as i32

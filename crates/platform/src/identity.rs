@@ -30,7 +30,10 @@ impl Caller {
             .and_then(|v| v.to_str().ok())
             .filter(|v| !v.is_empty() && v.len() <= 128)
             .map(str::to_string);
-        Self { user_id, session_id }
+        Self {
+            user_id,
+            session_id,
+        }
     }
 
     /// Writes the caller into outgoing metadata (the edge does this on every call).
@@ -64,7 +67,10 @@ mod tests {
 
     #[test]
     fn round_trips_through_metadata() {
-        let caller = Caller { user_id: Some(7), session_id: Some("s-1".into()) };
+        let caller = Caller {
+            user_id: Some(7),
+            session_id: Some("s-1".into()),
+        };
         let mut md = MetadataMap::new();
         caller.write_to(&mut md);
         assert_eq!(Caller::from_metadata(&md), caller);
@@ -79,8 +85,14 @@ mod tests {
 
     #[test]
     fn the_user_owns_data_before_the_session() {
-        let guest = Caller { user_id: None, session_id: Some("s".into()) };
-        let user = Caller { user_id: Some(3), session_id: Some("s".into()) };
+        let guest = Caller {
+            user_id: None,
+            session_id: Some("s".into()),
+        };
+        let user = Caller {
+            user_id: Some(3),
+            session_id: Some("s".into()),
+        };
         assert_eq!(guest.owner_key().as_deref(), Some("session:s"));
         assert_eq!(user.owner_key().as_deref(), Some("user:3"));
         assert_eq!(Caller::default().owner_key(), None);

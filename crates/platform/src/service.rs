@@ -52,7 +52,10 @@ pub struct ServiceHost {
 
 impl ServiceHost {
     /// Connects to `settings.database_url` and runs `migrator`, then binds `settings.addr`.
-    pub async fn start(settings: &ServiceSettings, migrator: &Migrator) -> Result<Self, StartError> {
+    pub async fn start(
+        settings: &ServiceSettings,
+        migrator: &Migrator,
+    ) -> Result<Self, StartError> {
         let pool = db::connect(&settings.database_url, migrator).await?;
         Self::bind(settings, pool).await
     }
@@ -66,7 +69,10 @@ impl ServiceHost {
 
     /// The bound port.
     pub fn port(&self) -> u16 {
-        self.listener.local_addr().map(|a| a.port()).unwrap_or_default()
+        self.listener
+            .local_addr()
+            .map(|a| a.port())
+            .unwrap_or_default()
     }
 
     /// The service's database.
@@ -76,7 +82,11 @@ impl ServiceHost {
 
     /// Serves `service` with [`grpc::serve`] (health, reflection, trace continuation) until
     /// `shutdown` resolves, then drains.
-    pub async fn serve(self, service: impl GrpcService, shutdown: impl Future<Output = ()> + Send) -> Result<(), ServeError> {
+    pub async fn serve(
+        self,
+        service: impl GrpcService,
+        shutdown: impl Future<Output = ()> + Send,
+    ) -> Result<(), ServeError> {
         grpc::serve(self.listener, service, shutdown).await
     }
 }
@@ -96,7 +106,10 @@ pub mod testing {
 
     /// Settings for a service under test: a free port on loopback, and `database_url`.
     pub fn settings(database_url: &str) -> ServiceSettings {
-        ServiceSettings { addr: ([127, 0, 0, 1], 0).into(), database_url: database_url.to_string() }
+        ServiceSettings {
+            addr: ([127, 0, 0, 1], 0).into(),
+            database_url: database_url.to_string(),
+        }
     }
 
     /// Runs a built service in the background. `run` is handed the shutdown signal and returns

@@ -64,7 +64,10 @@ mod tests {
 
         let s: Status = crate::internal_error!(detail, "membership database error");
 
-        assert_eq!((s.code(), s.message()), (Code::Internal, "Oops! Something went wrong."));
+        assert_eq!(
+            (s.code(), s.message()),
+            (Code::Internal, "Oops! Something went wrong.")
+        );
         assert_eq!(spec_code(&s), None);
     }
 }

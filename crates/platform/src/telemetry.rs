@@ -46,7 +46,10 @@ pub fn init(service: &'static str) -> TelemetryGuard {
     let mut builder = SdkTracerProvider::builder().with_resource(resource);
     let exporting = std::env::var("OTEL_EXPORTER_OTLP_ENDPOINT").is_ok_and(|v| !v.is_empty());
     if exporting {
-        match opentelemetry_otlp::SpanExporter::builder().with_tonic().build() {
+        match opentelemetry_otlp::SpanExporter::builder()
+            .with_tonic()
+            .build()
+        {
             Ok(exporter) => builder = builder.with_batch_exporter(exporter),
             Err(e) => eprintln!("{service}: OTLP exporter disabled: {e}"),
         }
@@ -67,7 +70,10 @@ pub fn init(service: &'static str) -> TelemetryGuard {
     let otel_layer = tracing_opentelemetry::layer()
         .with_tracer(tracer)
         .with_filter(tracing_subscriber::filter::LevelFilter::INFO);
-    let _ = tracing_subscriber::registry().with(otel_layer).with(fmt_layer).try_init();
+    let _ = tracing_subscriber::registry()
+        .with(otel_layer)
+        .with(fmt_layer)
+        .try_init();
 
     TelemetryGuard { provider }
 }
@@ -91,7 +97,12 @@ where
     S: Subscriber + for<'a> LookupSpan<'a>,
     N: for<'a> FormatFields<'a> + 'static,
 {
-    fn format_event(&self, ctx: &FmtContext<'_, S, N>, mut writer: Writer<'_>, event: &Event<'_>) -> fmt::Result {
+    fn format_event(
+        &self,
+        ctx: &FmtContext<'_, S, N>,
+        mut writer: Writer<'_>,
+        event: &Event<'_>,
+    ) -> fmt::Result {
         let meta = event.metadata();
         let mut obj = Map::new();
         let now = std::time::SystemTime::now()
@@ -110,7 +121,9 @@ where
             let mut span_fields = Map::new();
             for span in scope.from_root() {
                 let ext = span.extensions();
-                let Some(fields) = ext.get::<tracing_subscriber::fmt::FormattedFields<N>>() else { continue };
+                let Some(fields) = ext.get::<tracing_subscriber::fmt::FormattedFields<N>>() else {
+                    continue;
+                };
                 if let Ok(Value::Object(map)) = serde_json::from_str::<Value>(fields.as_str()) {
                     span_fields.extend(map);
                 }
@@ -146,6 +159,7 @@ impl Visit for JsonVisitor<'_> {
         self.0.insert(f.name().into(), Value::from(v.to_string()));
     }
     fn record_debug(&mut self, f: &Field, v: &dyn fmt::Debug) {
-        self.0.insert(f.name().into(), Value::from(format!("{v:?}")));
+        self.0
+            .insert(f.name().into(), Value::from(format!("{v:?}")));
     }
 }

@@ -51,8 +51,9 @@ pub mod tiffin {
     }
 }
 
-pub use tiffin::{account, cart, discovery, membership, menu, orders, payments, support};
 pub use tiffin::r#type::v1 as types;
+pub use tiffin::{account, cart, discovery, membership, menu, orders, payments, support};
 
 /// Encoded `FileDescriptorSet` of every Tiffin proto, for gRPC server reflection.
-pub const FILE_DESCRIPTOR_SET: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/tiffin_descriptor.bin"));
+pub const FILE_DESCRIPTOR_SET: &[u8] =
+    include_bytes!(concat!(env!("OUT_DIR"), "/tiffin_descriptor.bin"));

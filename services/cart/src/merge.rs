@@ -110,10 +110,7 @@ fn unix_now() -> i64 {
 }
 
 /// The cart rows of `cart_id` in position order.
-async fn lines_of(
-    tx: &mut sqlx::AnyConnection,
-    cart_id: &str,
-) -> Result<Vec<RawLine>, Error> {
+async fn lines_of(tx: &mut sqlx::AnyConnection, cart_id: &str) -> Result<Vec<RawLine>, Error> {
     let rows = sqlx::query(
         "SELECT cart_key, menu_item_id, quantity, addons, variants FROM cart_lines \
          WHERE cart_id = $1 ORDER BY position",
@@ -253,10 +250,7 @@ async fn write_lines(
     Ok(())
 }
 
-async fn delete_cart(
-    tx: &mut sqlx::AnyConnection,
-    cart_id: &str,
-) -> Result<(), Error> {
+async fn delete_cart(tx: &mut sqlx::AnyConnection, cart_id: &str) -> Result<(), Error> {
     sqlx::query("DELETE FROM cart_lines WHERE cart_id = $1")
         .bind(cart_id)
         .execute(&mut *tx)

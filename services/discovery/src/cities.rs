@@ -10,8 +10,17 @@ use crate::error::Error;
 use crate::geo::Point;
 
 /// The spec's popular cities (§2.2); a city is popular only when it is also enabled.
-pub const POPULAR: [&str; 9] =
-    ["ahmedabad", "bangalore", "chennai", "delhi", "gurgaon", "hyderabad", "kolkata", "mumbai", "pune"];
+pub const POPULAR: [&str; 9] = [
+    "ahmedabad",
+    "bangalore",
+    "chennai",
+    "delhi",
+    "gurgaon",
+    "hyderabad",
+    "kolkata",
+    "mumbai",
+    "pune",
+];
 
 /// Slug fragments that keep an enabled city away from users (§2.4): QA and retired cities.
 const HIDDEN_SLUG_PARTS: [&str; 3] = ["test", "do-not-use", "closed"];
@@ -37,19 +46,28 @@ impl CityRecord {
     /// are suggested and reverse-geocoded to; other cities' places still resolve by id, so an old
     /// saved address keeps working.
     pub fn offered(&self) -> bool {
-        self.enabled && !HIDDEN_SLUG_PARTS.iter().any(|part| self.slug.contains(part))
+        self.enabled
+            && !HIDDEN_SLUG_PARTS
+                .iter()
+                .any(|part| self.slug.contains(part))
     }
 
     fn to_proto(&self) -> City {
-        City { slug: self.slug.clone(), name: self.name.clone(), enabled: self.enabled, popular: self.popular() }
+        City {
+            slug: self.slug.clone(),
+            name: self.name.clone(),
+            enabled: self.enabled,
+            popular: self.popular(),
+        }
     }
 }
 
 /// Every city in display order.
 pub async fn load(pool: &AnyPool) -> Result<Vec<CityRecord>, Error> {
-    let rows = sqlx::query("SELECT slug, name, state, lat, lng, enabled FROM cities ORDER BY position")
-        .fetch_all(pool)
-        .await?;
+    let rows =
+        sqlx::query("SELECT slug, name, state, lat, lng, enabled FROM cities ORDER BY position")
+            .fetch_all(pool)
+            .await?;
     rows.into_iter()
         .map(|r| {
             let slug: String = r.try_get("slug")?;
@@ -69,7 +87,9 @@ pub async fn load(pool: &AnyPool) -> Result<Vec<CityRecord>, Error> {
 /// `ListCities`: every city, enabled or not, in display order. Hiding disabled and QA cities is
 /// the footer's job (it needs the flags to do it).
 pub fn list_cities(cities: &[CityRecord]) -> ListCitiesResponse {
-    ListCitiesResponse { cities: cities.iter().map(CityRecord::to_proto).collect() }
+    ListCitiesResponse {
+        cities: cities.iter().map(CityRecord::to_proto).collect(),
+    }
 }
 
 #[cfg(test)]

@@ -99,17 +99,26 @@ pub struct Collection {
 impl Collection {
     /// The collection with this id, if any (favourites is not one of discovery's).
     pub fn find(id: u64) -> Option<Self> {
-        let cuisine = id.checked_sub(CUISINE_BASE_ID).and_then(|i| usize::try_from(i).ok()).and_then(|i| CUISINES.get(i));
+        let cuisine = id
+            .checked_sub(CUISINE_BASE_ID)
+            .and_then(|i| usize::try_from(i).ok())
+            .and_then(|i| CUISINES.get(i));
         if let Some(cuisine) = cuisine {
             return Some(Self::cuisine(cuisine));
         }
-        THEMES.iter().find(|(tid, _)| *tid == id).map(|(id, theme)| Self::theme(*id, *theme))
+        THEMES
+            .iter()
+            .find(|(tid, _)| *tid == id)
+            .map(|(id, theme)| Self::theme(*id, *theme))
     }
 
     /// The collection of a cuisine named in [`CUISINES`], by name or URL word.
     pub fn for_cuisine(name: &str) -> Option<Self> {
         let wanted = cuisine_slug(name);
-        CUISINES.iter().find(|c| cuisine_slug(c) == wanted).map(|c| Self::cuisine(c))
+        CUISINES
+            .iter()
+            .find(|c| cuisine_slug(c) == wanted)
+            .map(|c| Self::cuisine(c))
     }
 
     /// Every themed collection, in display order.
@@ -118,7 +127,10 @@ impl Collection {
     }
 
     fn cuisine(cuisine: &'static str) -> Self {
-        let index = CUISINES.iter().position(|c| *c == cuisine).unwrap_or_default();
+        let index = CUISINES
+            .iter()
+            .position(|c| *c == cuisine)
+            .unwrap_or_default();
         Self {
             id: CUISINE_BASE_ID + index as u64,
             title: cuisine.to_string(),
@@ -136,7 +148,13 @@ impl Collection {
             Theme::FastDelivery => ("Fast Delivery", "Delivered in 30 minutes or less"),
             Theme::Budget => ("Less than ₹300", "Great food for two under ₹300"),
         };
-        Self { id, title: title.into(), description: description.into(), cuisine: None, theme: Some(theme) }
+        Self {
+            id,
+            title: title.into(),
+            description: description.into(),
+            cuisine: None,
+            theme: Some(theme),
+        }
     }
 
     /// The filters that select this collection's restaurants.
@@ -171,17 +189,32 @@ mod tests {
         assert_eq!(Collection::for_cuisine("biryani").unwrap().id, 80002);
         assert_eq!(Collection::find(80002).unwrap().title, "Biryani");
         assert_eq!(Collection::find(83002).unwrap().theme, Some(Theme::PureVeg));
-        for id in [0, 80000, 80001 + CUISINES.len() as u64, FAVOURITES_ID, u64::MAX] {
+        for id in [
+            0,
+            80000,
+            80001 + CUISINES.len() as u64,
+            FAVOURITES_ID,
+            u64::MAX,
+        ] {
             assert!(Collection::find(id).is_none(), "{id}");
         }
     }
 
     #[test]
     fn a_collection_is_a_filter() {
-        assert_eq!(Collection::find(80002).unwrap().filters().cuisines, ["biryani"]);
-        assert_eq!(Collection::find(80008).unwrap().filters().cuisines, ["rolls-wraps"]);
+        assert_eq!(
+            Collection::find(80002).unwrap().filters().cuisines,
+            ["biryani"]
+        );
+        assert_eq!(
+            Collection::find(80008).unwrap().filters().cuisines,
+            ["rolls-wraps"]
+        );
         assert!(Collection::find(83001).unwrap().filters().rating_4_plus);
-        assert_eq!(Collection::find(83005).unwrap().filters().cost_bands, [CostBand::Under300]);
+        assert_eq!(
+            Collection::find(83005).unwrap().filters().cost_bands,
+            [CostBand::Under300]
+        );
     }
 
     #[test]

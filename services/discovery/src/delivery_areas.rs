@@ -70,10 +70,16 @@ impl DeliveryAreas {
             .map(|(i, l)| {
                 let [x, y, z] = l.point.to_cartesian_km();
                 let r = f64::from(l.delivery_radius_m) / 1000.0 + BOX_SLACK_KM;
-                Area { envelope: AABB::from_corners([x - r, y - r, z - r], [x + r, y + r, z + r]), listing: i }
+                Area {
+                    envelope: AABB::from_corners([x - r, y - r, z - r], [x + r, y + r, z + r]),
+                    listing: i,
+                }
             })
             .collect();
-        Self { tree: RTree::bulk_load(areas), listings }
+        Self {
+            tree: RTree::bulk_load(areas),
+            listings,
+        }
     }
 
     /// How many restaurants are indexed.
@@ -89,14 +95,18 @@ impl DeliveryAreas {
     /// order.
     pub fn delivering_to(&self, to: Point) -> Vec<Delivering<'_>> {
         self.candidates(to)
-            .map(|listing| Delivering { listing, distance_km: listing.point.distance_km(to) })
+            .map(|listing| Delivering {
+                listing,
+                distance_km: listing.point.distance_km(to),
+            })
             .filter(|d| crate::sla::delivers(d.distance_km, d.listing.delivery_radius_m))
             .collect()
     }
 
     /// Whether at least one restaurant delivers to `to` (stops at the first).
     pub fn serves(&self, to: Point) -> bool {
-        self.candidates(to).any(|l| crate::sla::delivers(l.point.distance_km(to), l.delivery_radius_m))
+        self.candidates(to)
+            .any(|l| crate::sla::delivers(l.point.distance_km(to), l.delivery_radius_m))
     }
 
     /// Restaurants whose area's box contains `to`: a superset of those delivering there.
@@ -115,7 +125,10 @@ mod tests {
     struct Lcg(u64);
     impl Lcg {
         fn next(&mut self) -> f64 {
-            self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            self.0 = self
+                .0
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             (self.0 >> 11) as f64 / (1u64 << 53) as f64
         }
     }
@@ -150,7 +163,12 @@ mod tests {
             .map(|id| {
                 let (lat, lng) = centres[(id % 9) as usize];
                 let radius = 2_000 + (rng.next() * 6_000.0) as u32;
-                listing(id, lat + (rng.next() - 0.5) * 0.3, lng + (rng.next() - 0.5) * 0.3, radius)
+                listing(
+                    id,
+                    lat + (rng.next() - 0.5) * 0.3,
+                    lng + (rng.next() - 0.5) * 0.3,
+                    radius,
+                )
             })
             .collect()
     }
@@ -162,9 +180,17 @@ mod tests {
         let mut rng = Lcg(99);
 
         for _ in 0..50 {
-            let to = Point::new(12.97 + (rng.next() - 0.5) * 0.4, 77.59 + (rng.next() - 0.5) * 0.4).unwrap();
+            let to = Point::new(
+                12.97 + (rng.next() - 0.5) * 0.4,
+                77.59 + (rng.next() - 0.5) * 0.4,
+            )
+            .unwrap();
 
-            let mut found: Vec<u64> = areas.delivering_to(to).iter().map(|d| d.listing.id).collect();
+            let mut found: Vec<u64> = areas
+                .delivering_to(to)
+                .iter()
+                .map(|d| d.listing.id)
+                .collect();
             found.sort_unstable();
             let expected: Vec<u64> = listings
                 .iter()
@@ -189,7 +215,11 @@ mod tests {
             listing(2, 12.9352, 77.6245, d_m.floor() as u32),
         ]);
 
-        let ids: Vec<u64> = areas.delivering_to(away).iter().map(|d| d.listing.id).collect();
+        let ids: Vec<u64> = areas
+            .delivering_to(away)
+            .iter()
+            .map(|d| d.listing.id)
+            .collect();
 
         assert_eq!(ids, [1]);
         assert!(areas.serves(away));
@@ -202,7 +232,11 @@ mod tests {
         let areas = DeliveryAreas::new(Vec::new());
 
         assert!(areas.is_empty());
-        assert!(areas.delivering_to(Point::new(0.0, 0.0).unwrap()).is_empty());
+        assert!(
+            areas
+                .delivering_to(Point::new(0.0, 0.0).unwrap())
+                .is_empty()
+        );
         assert!(!areas.serves(Point::new(0.0, 0.0).unwrap()));
     }
 
@@ -210,6 +244,9 @@ mod tests {
     fn works_across_the_antimeridian() {
         let areas = DeliveryAreas::new(vec![listing(1, 0.0, 179.99, 5_000)]);
 
-        assert_eq!(areas.delivering_to(Point::new(0.0, -179.99).unwrap()).len(), 1);
+        assert_eq!(
+            areas.delivering_to(Point::new(0.0, -179.99).unwrap()).len(),
+            1
+        );
     }
 }

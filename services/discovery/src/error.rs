@@ -35,10 +35,20 @@ pub enum Error {
 impl From<Error> for Status {
     fn from(e: Error) -> Self {
         match e {
-            Error::InvalidLocation => with_code(Code::InvalidArgument, SPEC_ERROR, "Invalid user location."),
-            Error::LocationNotFound => with_code(Code::NotFound, SPEC_NOT_FOUND, "Location not found"),
-            Error::RestaurantNotFound => with_code(Code::NotFound, SPEC_NOT_FOUND, "Restaurant not found"),
-            Error::TooMany => with_code(Code::InvalidArgument, SPEC_ERROR, "Too many in one request."),
+            Error::InvalidLocation => {
+                with_code(Code::InvalidArgument, SPEC_ERROR, "Invalid user location.")
+            }
+            Error::LocationNotFound => {
+                with_code(Code::NotFound, SPEC_NOT_FOUND, "Location not found")
+            }
+            Error::RestaurantNotFound => {
+                with_code(Code::NotFound, SPEC_NOT_FOUND, "Restaurant not found")
+            }
+            Error::TooMany => with_code(
+                Code::InvalidArgument,
+                SPEC_ERROR,
+                "Too many in one request.",
+            ),
             Error::Database(err) => internal_error!(err, "discovery database error"),
             Error::Corrupt(detail) => internal_error!(detail, "discovery found a corrupt row"),
         }

@@ -57,7 +57,11 @@ impl Point {
     /// has no seam at the antimeridian or the poles, unlike boxes in degrees.
     pub fn to_cartesian_km(self) -> [f64; 3] {
         let (lat, lng) = (self.lat.to_radians(), self.lng.to_radians());
-        [EARTH_RADIUS_KM * lat.cos() * lng.cos(), EARTH_RADIUS_KM * lat.cos() * lng.sin(), EARTH_RADIUS_KM * lat.sin()]
+        [
+            EARTH_RADIUS_KM * lat.cos() * lng.cos(),
+            EARTH_RADIUS_KM * lat.cos() * lng.sin(),
+            EARTH_RADIUS_KM * lat.sin(),
+        ]
     }
 }
 
@@ -82,7 +86,10 @@ mod tests {
     fn a_degree_of_latitude_is_r_times_pi_over_180() {
         let d = p(10.0, 77.0).distance_km(p(11.0, 77.0));
 
-        assert!((d - EARTH_RADIUS_KM * std::f64::consts::PI / 180.0).abs() < 1e-9, "{d}");
+        assert!(
+            (d - EARTH_RADIUS_KM * std::f64::consts::PI / 180.0).abs() < 1e-9,
+            "{d}"
+        );
     }
 
     #[test]
@@ -97,9 +104,14 @@ mod tests {
 
     #[test]
     fn refuses_out_of_range_and_non_finite_coordinates() {
-        for (lat, lng) in
-            [(90.1, 0.0), (-90.1, 0.0), (0.0, 180.5), (0.0, -181.0), (f64::NAN, 0.0), (0.0, f64::INFINITY)]
-        {
+        for (lat, lng) in [
+            (90.1, 0.0),
+            (-90.1, 0.0),
+            (0.0, 180.5),
+            (0.0, -181.0),
+            (f64::NAN, 0.0),
+            (0.0, f64::INFINITY),
+        ] {
             assert!(Point::new(lat, lng).is_err(), "({lat}, {lng})");
         }
         assert!(Point::new(90.0, -180.0).is_ok());
@@ -109,7 +121,12 @@ mod tests {
     fn chord_distance_never_exceeds_the_great_circle_distance() {
         let (a, b) = (p(12.9352, 77.6245), p(12.9784, 77.6408));
         let (ca, cb) = (a.to_cartesian_km(), b.to_cartesian_km());
-        let chord = ca.iter().zip(cb).map(|(x, y)| (x - y).powi(2)).sum::<f64>().sqrt();
+        let chord = ca
+            .iter()
+            .zip(cb)
+            .map(|(x, y)| (x - y).powi(2))
+            .sum::<f64>()
+            .sqrt();
 
         assert!(chord <= a.distance_km(b));
         assert!(a.distance_km(b) - chord < 1e-3);

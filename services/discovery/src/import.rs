@@ -49,16 +49,22 @@ pub async fn import_if_empty(pool: &AnyPool, catalog_path: &Path) -> Result<Outc
     }
     let path = catalog_path.to_owned();
     // A full catalogue (menus included) is hundreds of megabytes: parse it off the async workers.
-    let catalogue = tokio::task::spawn_blocking(move || Catalogue::read_json(&path)).await?.map_err(|e| match e {
-        CatalogueError::Io { path, source } if source.kind() == std::io::ErrorKind::NotFound => {
-            ImportError::MissingCatalogue { path }
-        }
-        other => ImportError::Catalogue(other),
-    })?;
+    let catalogue = tokio::task::spawn_blocking(move || Catalogue::read_json(&path))
+        .await?
+        .map_err(|e| match e {
+            CatalogueError::Io { path, source }
+                if source.kind() == std::io::ErrorKind::NotFound =>
+            {
+                ImportError::MissingCatalogue { path }
+            }
+            other => ImportError::Catalogue(other),
+        })?;
     validate(&catalogue)?;
 
     match write(pool, &catalogue).await {
-        Ok(()) => Ok(Outcome::Imported { restaurants: catalogue.restaurants.len() }),
+        Ok(()) => Ok(Outcome::Imported {
+            restaurants: catalogue.restaurants.len(),
+        }),
         // Two instances starting together on one PostgreSQL both see empty tables; the loser's
         // inserts collide with the winner's rows. Its data is the same catalogue, so carry on.
         Err(e) if seeded(pool).await.unwrap_or(false) => {
@@ -101,7 +107,12 @@ fn validate(catalogue: &Catalogue) -> Result<(), ImportError> {
         }
         match gazetteer::locality(&r.place_id) {
             Some(l) if l.city == r.city => {}
-            Some(l) => return Err(invalid(format!("place {} is in {}, not {}", r.place_id, l.city, r.city))),
+            Some(l) => {
+                return Err(invalid(format!(
+                    "place {} is in {}, not {}",
+                    r.place_id, l.city, r.city
+                )));
+            }
             None => return Err(invalid(format!("unknown place {}", r.place_id))),
         }
     }
@@ -136,13 +147,18 @@ pub(crate) async fn insert<'a>(
     for batch in rows.chunks(rows_per_statement) {
         let tuples: Vec<String> = (0..batch.len())
             .map(|row| {
-                let cells: Vec<String> =
-                    (1..=columns.len()).map(|col| format!("${}", row * columns.len() + col)).collect();
+                let cells: Vec<String> = (1..=columns.len())
+                    .map(|col| format!("${}", row * columns.len() + col))
+                    .collect();
                 format!("({})", cells.join(", "))
             })
             .collect();
         // Only table and column names from this module and numbered placeholders are spliced.
-        let sql = format!("INSERT INTO {table} ({}) VALUES {}", columns.join(", "), tuples.join(", "));
+        let sql = format!(
+            "INSERT INTO {table} ({}) VALUES {}",
+            columns.join(", "),
+            tuples.join(", ")
+        );
         let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
         for value in batch.iter().flatten() {
             query = match value {
@@ -158,7 +174,10 @@ pub(crate) async fn insert<'a>(
     Ok(())
 }
 
-async fn insert_gazetteer(tx: &mut Transaction<'static, Any>, cities: &[City]) -> Result<(), sqlx::Error> {
+async fn insert_gazetteer(
+    tx: &mut Transaction<'static, Any>,
+    cities: &[City],
+) -> Result<(), sqlx::Error> {
     insert(
         tx,
         "cities",
@@ -197,7 +216,10 @@ async fn insert_gazetteer(tx: &mut Transaction<'static, Any>, cities: &[City]) -
     .await
 }
 
-async fn insert_restaurants(tx: &mut Transaction<'static, Any>, catalogue: &Catalogue) -> Result<(), sqlx::Error> {
+async fn insert_restaurants(
+    tx: &mut Transaction<'static, Any>,
+    catalogue: &Catalogue,
+) -> Result<(), sqlx::Error> {
     insert(
         tx,
         "restaurants",
@@ -253,10 +275,13 @@ async fn insert_restaurants(tx: &mut Transaction<'static, Any>, catalogue: &Cata
         "restaurant_cuisines",
         &["restaurant_id", "position", "cuisine"],
         catalogue.restaurants.iter().flat_map(|r| {
-            r.cuisines
-                .iter()
-                .enumerate()
-                .map(|(i, c)| vec![Value::Int(r.id as i64), Value::Int(i as i64), Value::Text(c)])
+            r.cuisines.iter().enumerate().map(|(i, c)| {
+                vec![
+                    Value::Int(r.id as i64),
+                    Value::Int(i as i64),
+                    Value::Text(c),
+                ]
+            })
         }),
     )
     .await

@@ -101,10 +101,16 @@ impl Application {
             tracing::info!(dishes, "search dishes back-filled from the catalogue");
         }
         let search = search::SearchIndex::load(&pool).await?;
-        tracing::info!(restaurants = search.len().0, dishes = search.len().1, "search index built");
+        tracing::info!(
+            restaurants = search.len().0,
+            dishes = search.len().1,
+            "search index built"
+        );
         let cards = restaurants::Cards::load(&pool).await?;
-        let discovery =
-            service::Discovery::new(pool, gazetteer, areas).with_listing(listing).with_search(search).with_cards(cards);
+        let discovery = service::Discovery::new(pool, gazetteer, areas)
+            .with_listing(listing)
+            .with_search(search)
+            .with_cards(cards);
         Ok(Self { host, discovery })
     }
 
@@ -114,8 +120,13 @@ impl Application {
     }
 
     /// Serves until `shutdown` resolves, then drains.
-    pub async fn run_until_stopped(self, shutdown: impl Future<Output = ()> + Send) -> anyhow::Result<()> {
-        self.host.serve(DiscoveryServiceServer::new(self.discovery), shutdown).await?;
+    pub async fn run_until_stopped(
+        self,
+        shutdown: impl Future<Output = ()> + Send,
+    ) -> anyhow::Result<()> {
+        self.host
+            .serve(DiscoveryServiceServer::new(self.discovery), shutdown)
+            .await?;
         Ok(())
     }
 }

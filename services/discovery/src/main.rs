@@ -7,5 +7,6 @@ async fn main() -> anyhow::Result<()> {
     let settings = tiffin_discovery::Settings::from_env()?;
     let app = tiffin_discovery::Application::build(settings).await?;
     tracing::info!(port = app.port(), "discovery service listening");
-    app.run_until_stopped(tiffin_platform::shutdown::signal()).await
+    app.run_until_stopped(tiffin_platform::shutdown::signal())
+        .await
 }

@@ -55,42 +55,69 @@ impl Gazetteer {
     /// Reads `cities`, `places` and each place's restaurant count.
     pub async fn load(pool: &AnyPool) -> Result<Self, Error> {
         let cities = cities::load(pool).await?;
-        let popularity: HashMap<String, i64> =
-            sqlx::query("SELECT place_id, COUNT(*) AS restaurants FROM restaurants GROUP BY place_id")
-                .fetch_all(pool)
-                .await?
-                .into_iter()
-                .map(|r| Ok((r.try_get("place_id")?, r.try_get("restaurants")?)))
-                .collect::<Result<_, sqlx::Error>>()?;
-        let rows = sqlx::query("SELECT place_id, city, name, lat, lng FROM places ORDER BY city, position")
-            .fetch_all(pool)
-            .await?;
-        let city_by_slug: HashMap<String, usize> =
-            cities.iter().enumerate().map(|(i, c)| (c.slug.clone(), i)).collect();
+        let popularity: HashMap<String, i64> = sqlx::query(
+            "SELECT place_id, COUNT(*) AS restaurants FROM restaurants GROUP BY place_id",
+        )
+        .fetch_all(pool)
+        .await?
+        .into_iter()
+        .map(|r| Ok((r.try_get("place_id")?, r.try_get("restaurants")?)))
+        .collect::<Result<_, sqlx::Error>>()?;
+        let rows = sqlx::query(
+            "SELECT place_id, city, name, lat, lng FROM places ORDER BY city, position",
+        )
+        .fetch_all(pool)
+        .await?;
+        let city_by_slug: HashMap<String, usize> = cities
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (c.slug.clone(), i))
+            .collect();
         let mut places = Vec::with_capacity(rows.len());
         for r in rows {
             let place_id: String = r.try_get("place_id")?;
             let city_slug: String = r.try_get("city")?;
             let name: String = r.try_get("name")?;
-            let city = *city_by_slug
-                .get(&city_slug)
-                .ok_or_else(|| Error::Corrupt(format!("place {place_id}: unknown city {city_slug}")))?;
+            let city = *city_by_slug.get(&city_slug).ok_or_else(|| {
+                Error::Corrupt(format!("place {place_id}: unknown city {city_slug}"))
+            })?;
             let point = Point::new(r.try_get("lat")?, r.try_get("lng")?)
                 .map_err(|e| Error::Corrupt(format!("place {place_id}: {e}")))?;
             let popularity = popularity.get(&place_id).copied().unwrap_or(0).max(0) as u64;
-            places.push(PlaceRecord { key: fold(&name), place_id, name, city, point, popularity });
+            places.push(PlaceRecord {
+                key: fold(&name),
+                place_id,
+                name,
+                city,
+                point,
+                popularity,
+            });
         }
         Ok(Self::new(cities, places))
     }
 
     fn new(cities: Vec<CityRecord>, places: Vec<PlaceRecord>) -> Self {
-        let by_id = places.iter().enumerate().map(|(i, p)| (p.place_id.clone(), i)).collect();
-        let city_by_slug = cities.iter().enumerate().map(|(i, c)| (c.slug.clone(), i)).collect();
+        let by_id = places
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (p.place_id.clone(), i))
+            .collect();
+        let city_by_slug = cities
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (c.slug.clone(), i))
+            .collect();
         let mut city_popularity = vec![0u64; cities.len()];
         for p in &places {
             city_popularity[p.city] += p.popularity;
         }
-        Self { cities, places, by_id, city_by_slug, city_popularity }
+        Self {
+            cities,
+            places,
+            by_id,
+            city_by_slug,
+            city_popularity,
+        }
     }
 
     /// Every city, in display order.
@@ -123,7 +150,8 @@ impl Gazetteer {
             n => n.min(MAX_SUGGESTIONS),
         };
         let city_slug = tiffin_catalog::normalize_city(input);
-        let city_matches = |c: &CityRecord| c.slug == city_slug || fold(&c.name).starts_with(&query);
+        let city_matches =
+            |c: &CityRecord| c.slug == city_slug || fold(&c.name).starts_with(&query);
 
         // (tier, popularity, name, id, suggestion)
         let mut hits: Vec<(u8, u64, &str, &str, Place)> = Vec::new();
@@ -137,7 +165,13 @@ impl Gazetteer {
                 None
             };
             if let Some(tier) = tier {
-                hits.push((tier, self.city_popularity[i], &c.name, &c.slug, city_place(c)));
+                hits.push((
+                    tier,
+                    self.city_popularity[i],
+                    &c.name,
+                    &c.slug,
+                    city_place(c),
+                ));
             }
         }
         for p in &self.places {
@@ -155,10 +189,21 @@ impl Gazetteer {
                 None
             };
             if let Some(tier) = tier {
-                hits.push((tier, p.popularity, &p.name, &p.place_id, self.locality_place(p)));
+                hits.push((
+                    tier,
+                    p.popularity,
+                    &p.name,
+                    &p.place_id,
+                    self.locality_place(p),
+                ));
             }
         }
-        hits.sort_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)).then(a.2.cmp(b.2)).then(a.3.cmp(b.3)));
+        hits.sort_by(|a, b| {
+            a.0.cmp(&b.0)
+                .then(b.1.cmp(&a.1))
+                .then(a.2.cmp(b.2))
+                .then(a.3.cmp(b.3))
+        });
         hits.into_iter().take(limit).map(|h| h.4).collect()
     }
 
@@ -172,7 +217,10 @@ impl Gazetteer {
         } else {
             return Err(Error::LocationNotFound);
         };
-        Ok(RecommendAddressResponse { place: Some(place), distance_km: 0.0 })
+        Ok(RecommendAddressResponse {
+            place: Some(place),
+            distance_km: 0.0,
+        })
     }
 
     /// `RecommendAddress` by coordinate: the nearest locality of an offered city (reverse
@@ -185,7 +233,10 @@ impl Gazetteer {
             .map(|p| (p, p.point.distance_km(point)))
             .min_by(|a, b| a.1.total_cmp(&b.1))
             .filter(|(_, d)| *d <= MAX_RECOMMEND_DISTANCE_KM)
-            .map(|(p, d)| RecommendAddressResponse { place: Some(self.locality_place(p)), distance_km: d })
+            .map(|(p, d)| RecommendAddressResponse {
+                place: Some(self.locality_place(p)),
+                distance_km: d,
+            })
             .ok_or(Error::LocationNotFound)
     }
 
@@ -230,7 +281,8 @@ fn fold(text: &str) -> String {
 
 /// Whether a word of `key` other than the first starts with `query` (both [`fold`]ed).
 fn starts_a_later_word(key: &str, query: &str) -> bool {
-    key.match_indices(' ').any(|(i, _)| key[i + 1..].starts_with(query))
+    key.match_indices(' ')
+        .any(|(i, _)| key[i + 1..].starts_with(query))
 }
 
 #[cfg(test)]
@@ -259,8 +311,22 @@ mod tests {
             key: fold(name),
         };
         let places = vec![
-            place("bangalore-koramangala", "Koramangala", 0, 12.9352, 77.6245, 5),
-            place("bangalore-indiranagar", "Indiranagar", 0, 12.9784, 77.6408, 9),
+            place(
+                "bangalore-koramangala",
+                "Koramangala",
+                0,
+                12.9352,
+                77.6245,
+                5,
+            ),
+            place(
+                "bangalore-indiranagar",
+                "Indiranagar",
+                0,
+                12.9784,
+                77.6408,
+                9,
+            ),
             place("bangalore-hsr-layout", "HSR Layout", 0, 12.9121, 77.6446, 3),
             place("bangalore-btm-layout", "BTM Layout", 0, 12.9166, 77.6101, 4),
             place("delhi-karol-bagh", "Karol Bagh", 1, 28.6514, 77.1907, 2),
@@ -279,7 +345,10 @@ mod tests {
 
         assert_eq!(ids(&g.autocomplete("kora", 0)), ["bangalore-koramangala"]);
         // Both layouts by popularity (BTM has more restaurants), each a word match.
-        assert_eq!(ids(&g.autocomplete("LAYOUT", 0)), ["bangalore-btm-layout", "bangalore-hsr-layout"]);
+        assert_eq!(
+            ids(&g.autocomplete("LAYOUT", 0)),
+            ["bangalore-btm-layout", "bangalore-hsr-layout"]
+        );
         let bangalore = g.autocomplete("Bengaluru", 0);
         assert_eq!(
             ids(&bangalore),
@@ -313,7 +382,10 @@ mod tests {
         assert!(g.autocomplete("shimla", 0).is_empty());
         assert!(g.resolve("shimla-mall-road").is_ok());
         // Nearest skips Shimla even when standing in it (Delhi is > 30 km away).
-        assert!(matches!(g.nearest(Point::new(31.1040, 77.1730).unwrap()), Err(Error::LocationNotFound)));
+        assert!(matches!(
+            g.nearest(Point::new(31.1040, 77.1730).unwrap()),
+            Err(Error::LocationNotFound)
+        ));
     }
 
     #[test]
@@ -321,9 +393,15 @@ mod tests {
         let g = gazetteer();
 
         let near_indiranagar = g.nearest(Point::new(12.975, 77.64).unwrap()).unwrap();
-        assert_eq!(near_indiranagar.place.unwrap().place_id, "bangalore-indiranagar");
+        assert_eq!(
+            near_indiranagar.place.unwrap().place_id,
+            "bangalore-indiranagar"
+        );
         assert!(near_indiranagar.distance_km < 1.0);
-        assert!(matches!(g.nearest(Point::new(0.0, 0.0).unwrap()), Err(Error::LocationNotFound)));
+        assert!(matches!(
+            g.nearest(Point::new(0.0, 0.0).unwrap()),
+            Err(Error::LocationNotFound)
+        ));
     }
 
     #[test]

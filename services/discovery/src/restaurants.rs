@@ -8,7 +8,9 @@ use std::collections::HashMap;
 
 use sqlx::any::AnyRow;
 use sqlx::{AnyPool, Row};
-use tiffin_proto::discovery::v1::{ListRestaurantsResponse, Restaurant, RestaurantCard, Serviceability, Sla};
+use tiffin_proto::discovery::v1::{
+    ListRestaurantsResponse, Restaurant, RestaurantCard, Serviceability, Sla,
+};
 
 use crate::delivery_areas::{Delivering, DeliveryAreas, Listing};
 use crate::error::Error;
@@ -57,7 +59,8 @@ pub fn weighted_rating(rating_tenths: Option<u32>, total_ratings: u32) -> f64 {
 /// The listing order: open restaurants first, each group by [`relevance`] (best first), ties to
 /// the nearer, then to the lower id so pages never overlap or skip.
 pub fn order(delivering: Vec<Delivering<'_>>) -> Vec<Delivering<'_>> {
-    let mut scored: Vec<(f64, Delivering<'_>)> = delivering.into_iter().map(|d| (relevance(&d), d)).collect();
+    let mut scored: Vec<(f64, Delivering<'_>)> =
+        delivering.into_iter().map(|d| (relevance(&d), d)).collect();
     scored.sort_by(|(sa, a), (sb, b)| {
         b.listing
             .opened
@@ -87,7 +90,11 @@ pub fn list_restaurants(
     let end = start.saturating_add(limit).min(total);
     let page = &ordered[start..end];
 
-    let serviceability = if total == 0 { Serviceability::NonServiceable } else { Serviceability::Serviceable };
+    let serviceability = if total == 0 {
+        Serviceability::NonServiceable
+    } else {
+        Serviceability::Serviceable
+    };
     let mut response = ListRestaurantsResponse {
         total_restaurants: u32::try_from(total).unwrap_or(u32::MAX),
         next_offset: (end < total).then(|| u32::try_from(end).unwrap_or(u32::MAX)),
@@ -98,11 +105,21 @@ pub fn list_restaurants(
         let Some(restaurant) = cards.restaurant(d.listing.id).cloned() else {
             // The index is built from the same table at start and nothing deletes rows, so this
             // is an operator's hand edit; skip the card rather than fail the whole page.
-            tracing::warn!(id = d.listing.id, "indexed restaurant missing from the table");
+            tracing::warn!(
+                id = d.listing.id,
+                "indexed restaurant missing from the table"
+            );
             continue;
         };
-        let card = RestaurantCard { sla: Some(sla_for(d.listing, d.distance_km)), restaurant: Some(restaurant) };
-        if d.listing.opened { response.open.push(card) } else { response.closed.push(card) }
+        let card = RestaurantCard {
+            sla: Some(sla_for(d.listing, d.distance_km)),
+            restaurant: Some(restaurant),
+        };
+        if d.listing.opened {
+            response.open.push(card)
+        } else {
+            response.closed.push(card)
+        }
     }
     Ok(response)
 }
@@ -118,13 +135,17 @@ pub struct Cards {
 impl Cards {
     /// Reads every restaurant and its cuisines.
     pub async fn load(pool: &AnyPool) -> Result<Self, Error> {
-        let rows = sqlx::query(sqlx::AssertSqlSafe(format!("SELECT {CARD_COLUMNS} FROM restaurants")))
-            .fetch_all(pool)
-            .await?;
+        let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
+            "SELECT {CARD_COLUMNS} FROM restaurants"
+        )))
+        .fetch_all(pool)
+        .await?;
         let cuisines = sqlx::query("SELECT restaurant_id, cuisine FROM restaurant_cuisines ORDER BY restaurant_id, position")
             .fetch_all(pool)
             .await?;
-        Ok(Self { by_id: assemble(&rows, &cuisines)? })
+        Ok(Self {
+            by_id: assemble(&rows, &cuisines)?,
+        })
     }
 
     /// How many restaurants are held.
@@ -139,7 +160,11 @@ impl Cards {
     /// `GetRestaurant`: the restaurant, with its estimate to `location` when one is given.
     pub fn card(&self, id: u64, location: Option<Point>) -> Result<RestaurantCard, Error> {
         let stored = self.by_id.get(&id).ok_or(Error::RestaurantNotFound)?;
-        card_of(stored.restaurant.clone(), stored.prep_time_minutes, location)
+        card_of(
+            stored.restaurant.clone(),
+            stored.prep_time_minutes,
+            location,
+        )
     }
 
     /// The restaurant with this id as a card shows it (no estimate): what a listing page, whose
@@ -150,16 +175,28 @@ impl Cards {
 }
 
 /// A card with its delivery estimate to `location`, when one is given.
-fn card_of(restaurant: Restaurant, prep_time_minutes: u32, location: Option<Point>) -> Result<RestaurantCard, Error> {
+fn card_of(
+    restaurant: Restaurant,
+    prep_time_minutes: u32,
+    location: Option<Point>,
+) -> Result<RestaurantCard, Error> {
     let sla = match location {
         None => None,
         Some(to) => {
             let from = Point::new(restaurant.lat, restaurant.lng)
                 .map_err(|e| Error::Corrupt(format!("restaurant {}: {e}", restaurant.id)))?;
-            Some(sla::sla(from, restaurant.delivery_radius_m, prep_time_minutes, to))
+            Some(sla::sla(
+                from,
+                restaurant.delivery_radius_m,
+                prep_time_minutes,
+                to,
+            ))
         }
     };
-    Ok(RestaurantCard { restaurant: Some(restaurant), sla })
+    Ok(RestaurantCard {
+        restaurant: Some(restaurant),
+        sla,
+    })
 }
 
 /// Most ids (or points) one batch call may ask about.
@@ -167,7 +204,11 @@ pub const MAX_BATCH: usize = 100;
 
 /// `GetRestaurants`: the known restaurants among `ids`, in the order asked (each once), with their
 /// estimates to `location` when one is given. Unknown ids are left out.
-pub fn get_restaurants(cards: &Cards, ids: &[u64], location: Option<Point>) -> Result<Vec<RestaurantCard>, Error> {
+pub fn get_restaurants(
+    cards: &Cards,
+    ids: &[u64],
+    location: Option<Point>,
+) -> Result<Vec<RestaurantCard>, Error> {
     if ids.len() > MAX_BATCH {
         return Err(Error::TooMany);
     }
@@ -178,8 +219,14 @@ pub fn get_restaurants(cards: &Cards, ids: &[u64], location: Option<Point>) -> R
         if !seen.insert(*id) {
             continue;
         }
-        let Some(stored) = cards.by_id.get(id) else { continue };
-        found.push(card_of(stored.restaurant.clone(), stored.prep_time_minutes, location)?);
+        let Some(stored) = cards.by_id.get(id) else {
+            continue;
+        };
+        found.push(card_of(
+            stored.restaurant.clone(),
+            stored.prep_time_minutes,
+            location,
+        )?);
     }
     Ok(found)
 }
@@ -210,7 +257,8 @@ pub async fn load_listings(pool: &AnyPool) -> Result<Vec<Listing>, Error> {
             let corrupt = |what: &str| Error::Corrupt(format!("restaurant {id}: {what}"));
             Ok(Listing {
                 id,
-                point: Point::new(r.try_get("lat")?, r.try_get("lng")?).map_err(|e| corrupt(&e.to_string()))?,
+                point: Point::new(r.try_get("lat")?, r.try_get("lng")?)
+                    .map_err(|e| corrupt(&e.to_string()))?,
                 delivery_radius_m: to_u32(r.try_get("delivery_radius_m")?, "delivery_radius_m")?,
                 prep_time_minutes: to_u32(r.try_get("prep_time_minutes")?, "prep_time_minutes")?,
                 opened: r.try_get::<i64, _>("opened")? != 0,
@@ -228,8 +276,15 @@ const CARD_COLUMNS: &str = "id, name, slug, city, area_name, area_slug, locality
      avg_rating_tenths, total_ratings, veg_only, opened, offer, lat, lng, delivery_radius_m, prep_time_minutes";
 
 /// The cards' restaurants of these ids, by id (unknown ids are absent): a refined listing's page.
-pub(crate) async fn fetch_cards(pool: &AnyPool, ids: &[u64]) -> Result<HashMap<u64, Restaurant>, Error> {
-    Ok(fetch(pool, ids).await?.into_iter().map(|(id, s)| (id, s.restaurant)).collect())
+pub(crate) async fn fetch_cards(
+    pool: &AnyPool,
+    ids: &[u64],
+) -> Result<HashMap<u64, Restaurant>, Error> {
+    Ok(fetch(pool, ids)
+        .await?
+        .into_iter()
+        .map(|(id, s)| (id, s.restaurant))
+        .collect())
 }
 
 /// The listing data of these restaurants, by id (unknown ids are absent).
@@ -237,13 +292,19 @@ async fn fetch(pool: &AnyPool, ids: &[u64]) -> Result<HashMap<u64, Stored>, Erro
     if ids.is_empty() {
         return Ok(HashMap::new());
     }
-    let binds: Vec<i64> = ids.iter().filter_map(|&id| i64::try_from(id).ok()).collect();
+    let binds: Vec<i64> = ids
+        .iter()
+        .filter_map(|&id| i64::try_from(id).ok())
+        .collect();
     if binds.is_empty() {
         // An id above i64::MAX cannot be stored, so it names nothing.
         return Ok(HashMap::new());
     }
     // Only numbered placeholders are spliced into the SQL; every value is bound.
-    let placeholders = (1..=binds.len()).map(|i| format!("${i}")).collect::<Vec<_>>().join(", ");
+    let placeholders = (1..=binds.len())
+        .map(|i| format!("${i}"))
+        .collect::<Vec<_>>()
+        .join(", ");
     let sql = format!("SELECT {CARD_COLUMNS} FROM restaurants WHERE id IN ({placeholders})");
     let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
     for id in &binds {
@@ -266,7 +327,10 @@ async fn fetch(pool: &AnyPool, ids: &[u64]) -> Result<HashMap<u64, Stored>, Erro
 fn assemble(rows: &[AnyRow], cuisine_rows: &[AnyRow]) -> Result<HashMap<u64, Stored>, Error> {
     let mut cuisines: HashMap<u64, Vec<String>> = HashMap::new();
     for r in cuisine_rows {
-        cuisines.entry(to_u64(r.try_get("restaurant_id")?, "restaurant_id")?).or_default().push(r.try_get("cuisine")?);
+        cuisines
+            .entry(to_u64(r.try_get("restaurant_id")?, "restaurant_id")?)
+            .or_default()
+            .push(r.try_get("cuisine")?);
     }
     rows.iter()
         .map(|r| {
@@ -307,7 +371,10 @@ fn stored_from_row(r: &AnyRow) -> Result<Stored, Error> {
         lng: r.try_get("lng")?,
         delivery_radius_m: to_u32(r.try_get("delivery_radius_m")?, "delivery_radius_m")?,
     };
-    Ok(Stored { restaurant, prep_time_minutes: to_u32(r.try_get("prep_time_minutes")?, "prep_time_minutes")? })
+    Ok(Stored {
+        restaurant,
+        prep_time_minutes: to_u32(r.try_get("prep_time_minutes")?, "prep_time_minutes")?,
+    })
 }
 
 fn to_u32(v: i64, column: &str) -> Result<u32, Error> {
@@ -335,25 +402,38 @@ mod tests {
     }
 
     fn at(listing: &Listing, distance_km: f64) -> Delivering<'_> {
-        Delivering { listing, distance_km }
+        Delivering {
+            listing,
+            distance_km,
+        }
     }
 
     #[test]
     fn open_restaurants_come_first_then_by_relevance() {
-        let (closed_great, open_good, open_better) =
-            (listing(1, false, Some(49), 5000), listing(2, true, Some(40), 500), listing(3, true, Some(45), 500));
+        let (closed_great, open_good, open_better) = (
+            listing(1, false, Some(49), 5000),
+            listing(2, true, Some(40), 500),
+            listing(3, true, Some(45), 500),
+        );
 
-        let ids: Vec<u64> = order(vec![at(&closed_great, 0.1), at(&open_good, 1.0), at(&open_better, 1.0)])
-            .iter()
-            .map(|d| d.listing.id)
-            .collect();
+        let ids: Vec<u64> = order(vec![
+            at(&closed_great, 0.1),
+            at(&open_good, 1.0),
+            at(&open_better, 1.0),
+        ])
+        .iter()
+        .map(|d| d.listing.id)
+        .collect();
 
         assert_eq!(ids, [3, 2, 1]);
     }
 
     #[test]
     fn a_few_perfect_ratings_do_not_beat_many_good_ones() {
-        let (few, many) = (listing(1, true, Some(50), 3), listing(2, true, Some(45), 5000));
+        let (few, many) = (
+            listing(1, true, Some(50), 3),
+            listing(2, true, Some(45), 5000),
+        );
 
         assert!(relevance(&at(&many, 1.0)) > relevance(&at(&few, 1.0)));
     }
@@ -370,7 +450,10 @@ mod tests {
     fn equal_relevance_goes_to_the_nearer_then_the_lower_id() {
         let (a, b) = (listing(7, true, None, 0), listing(3, true, None, 0));
 
-        let ids: Vec<u64> = order(vec![at(&a, 1.0), at(&b, 1.0)]).iter().map(|d| d.listing.id).collect();
+        let ids: Vec<u64> = order(vec![at(&a, 1.0), at(&b, 1.0)])
+            .iter()
+            .map(|d| d.listing.id)
+            .collect();
 
         assert_eq!(ids, [3, 7]);
     }

@@ -6,10 +6,12 @@ use std::sync::Arc;
 
 use sqlx::AnyPool;
 use tiffin_proto::discovery::v1::{
-    AutocompletePlacesRequest, AutocompletePlacesResponse, CheckServiceabilityRequest, CheckServiceabilityResponse,
-    GetRestaurantRequest, GetRestaurantResponse, GetRestaurantsRequest, GetRestaurantsResponse, LatLng,
-    ListCitiesRequest, ListCitiesResponse, ListRestaurantsRequest, ListRestaurantsResponse, RecommendAddressRequest,
-    RecommendAddressResponse, discovery_service_server::DiscoveryService, recommend_address_request::Target,
+    AutocompletePlacesRequest, AutocompletePlacesResponse, CheckServiceabilityRequest,
+    CheckServiceabilityResponse, GetRestaurantRequest, GetRestaurantResponse,
+    GetRestaurantsRequest, GetRestaurantsResponse, LatLng, ListCitiesRequest, ListCitiesResponse,
+    ListRestaurantsRequest, ListRestaurantsResponse, RecommendAddressRequest,
+    RecommendAddressResponse, discovery_service_server::DiscoveryService,
+    recommend_address_request::Target,
 };
 use tiffin_proto::discovery::v1::{
     GetPreSearchRequest, GetPreSearchResponse, SearchRequest, SearchResponse, SuggestSearchRequest,
@@ -21,8 +23,8 @@ use crate::delivery_areas::DeliveryAreas;
 use crate::error::Error;
 use crate::geo::Point;
 use crate::places::Gazetteer;
-use crate::{cities, restaurants};
 use crate::search::SearchIndex;
+use crate::{cities, restaurants};
 
 /// The service's state: the pool for restaurant rows, and the two in-memory structures built
 /// from the tables at start.
@@ -41,7 +43,14 @@ pub struct Discovery {
 
 impl Discovery {
     pub fn new(pool: AnyPool, gazetteer: Gazetteer, areas: DeliveryAreas) -> Self {
-        Self { pool, gazetteer: Arc::new(gazetteer), areas: Arc::new(areas), listing: Arc::default(), search: None, cards: Arc::default() }
+        Self {
+            pool,
+            gazetteer: Arc::new(gazetteer),
+            areas: Arc::new(areas),
+            listing: Arc::default(),
+            search: None,
+            cards: Arc::default(),
+        }
     }
 
     /// Serves searches from `search` (issue 3).
@@ -52,7 +61,9 @@ impl Discovery {
 
     /// The search index; a service built without one answers searches as unavailable.
     fn search_index(&self) -> Result<&SearchIndex, Status> {
-        self.search.as_deref().ok_or_else(|| Status::unavailable("search index not built"))
+        self.search
+            .as_deref()
+            .ok_or_else(|| Status::unavailable("search index not built"))
     }
 
     /// The refined listing's index (issue 3).
@@ -90,13 +101,18 @@ impl DiscoveryService for Discovery {
     ) -> Result<Response<RecommendAddressResponse>, Status> {
         let reply = match request.into_inner().target {
             Some(Target::PlaceId(id)) => self.gazetteer.resolve(&id),
-            Some(Target::Latlng(latlng)) => location(Some(&latlng)).and_then(|p| self.gazetteer.nearest(p)),
+            Some(Target::Latlng(latlng)) => {
+                location(Some(&latlng)).and_then(|p| self.gazetteer.nearest(p))
+            }
             None => Err(Error::InvalidLocation),
         }?;
         Ok(Response::new(reply))
     }
 
-    async fn list_cities(&self, _request: Request<ListCitiesRequest>) -> Result<Response<ListCitiesResponse>, Status> {
+    async fn list_cities(
+        &self,
+        _request: Request<ListCitiesRequest>,
+    ) -> Result<Response<ListCitiesResponse>, Status> {
         Ok(Response::new(cities::list_cities(self.gazetteer.cities())))
     }
 
@@ -106,7 +122,13 @@ impl DiscoveryService for Discovery {
     ) -> Result<Response<ListRestaurantsResponse>, Status> {
         let request = request.into_inner();
         let at = location(request.location.as_ref())?;
-        let page = restaurants::list_restaurants(&self.cards, &self.areas, at, request.offset, request.limit)?;
+        let page = restaurants::list_restaurants(
+            &self.cards,
+            &self.areas,
+            at,
+            request.offset,
+            request.limit,
+        )?;
         Ok(Response::new(page))
     }
 
@@ -115,7 +137,11 @@ impl DiscoveryService for Discovery {
         request: Request<GetRestaurantRequest>,
     ) -> Result<Response<GetRestaurantResponse>, Status> {
         let request = request.into_inner();
-        let at = request.location.as_ref().map(|l| location(Some(l))).transpose()?;
+        let at = request
+            .location
+            .as_ref()
+            .map(|l| location(Some(l)))
+            .transpose()?;
         let card = self.cards.card(request.id, at)?;
         Ok(Response::new(GetRestaurantResponse { card: Some(card) }))
     }
@@ -124,8 +150,12 @@ impl DiscoveryService for Discovery {
         &self,
         request: Request<CheckServiceabilityRequest>,
     ) -> Result<Response<CheckServiceabilityResponse>, Status> {
-        let points =
-            request.into_inner().locations.iter().map(|l| location(Some(l))).collect::<Result<Vec<_>, _>>()?;
+        let points = request
+            .into_inner()
+            .locations
+            .iter()
+            .map(|l| location(Some(l)))
+            .collect::<Result<Vec<_>, _>>()?;
         let serviceable = restaurants::check_serviceability(&self.areas, &points)?;
         Ok(Response::new(CheckServiceabilityResponse { serviceable }))
     }
@@ -135,7 +165,11 @@ impl DiscoveryService for Discovery {
         request: Request<GetRestaurantsRequest>,
     ) -> Result<Response<GetRestaurantsResponse>, Status> {
         let request = request.into_inner();
-        let at = request.location.as_ref().map(|l| location(Some(l))).transpose()?;
+        let at = request
+            .location
+            .as_ref()
+            .map(|l| location(Some(l)))
+            .transpose()?;
         let cards = restaurants::get_restaurants(&self.cards, &request.ids, at)?;
         Ok(Response::new(GetRestaurantsResponse { cards }))
     }
@@ -156,13 +190,27 @@ impl DiscoveryService for Discovery {
     ) -> Result<Response<SuggestSearchResponse>, Status> {
         let request = request.into_inner();
         let at = location(request.location.as_ref())?;
-        Ok(Response::new(self.search_index()?.suggest(&self.areas, &request.query, at, request.limit)?))
+        Ok(Response::new(self.search_index()?.suggest(
+            &self.areas,
+            &request.query,
+            at,
+            request.limit,
+        )?))
     }
 
-    async fn search(&self, request: Request<SearchRequest>) -> Result<Response<SearchResponse>, Status> {
+    async fn search(
+        &self,
+        request: Request<SearchRequest>,
+    ) -> Result<Response<SearchResponse>, Status> {
         let request = request.into_inner();
         let at = location(request.location.as_ref())?;
-        let reply = self.search_index()?.search(&self.cards, &self.areas, &request.query, at, request.limit)?;
+        let reply = self.search_index()?.search(
+            &self.cards,
+            &self.areas,
+            &request.query,
+            at,
+            request.limit,
+        )?;
         Ok(Response::new(reply))
     }
 
@@ -172,7 +220,11 @@ impl DiscoveryService for Discovery {
     ) -> Result<Response<GetPreSearchResponse>, Status> {
         let request = request.into_inner();
         let at = location(request.location.as_ref())?;
-        Ok(Response::new(self.search_index()?.pre_search(&self.areas, at, request.limit)))
+        Ok(Response::new(self.search_index()?.pre_search(
+            &self.areas,
+            at,
+            request.limit,
+        )))
     }
 
     async fn list_city_restaurants(
@@ -180,8 +232,13 @@ impl DiscoveryService for Discovery {
         request: Request<tiffin_proto::discovery::v1::ListCityRestaurantsRequest>,
     ) -> Result<Response<tiffin_proto::discovery::v1::ListCityRestaurantsResponse>, Status> {
         let request = request.into_inner();
-        let reply =
-            crate::listing::city::list_city(&self.pool, self.gazetteer.cities(), &self.listing, &request).await?;
+        let reply = crate::listing::city::list_city(
+            &self.pool,
+            self.gazetteer.cities(),
+            &self.listing,
+            &request,
+        )
+        .await?;
         Ok(Response::new(reply))
     }
 }

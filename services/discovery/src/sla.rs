@@ -26,7 +26,11 @@ pub const MAX_ESTIMATE_MINUTES: u32 = 24 * 60;
 /// `distance_km`.
 pub fn delivery_minutes(prep_minutes: u32, distance_km: f64) -> (u32, u32) {
     // A negative or NaN distance cannot come from haversine; treat it as zero rather than trust it.
-    let travel = if distance_km > 0.0 { distance_km * 60.0 / RIDER_SPEED_KMPH } else { 0.0 };
+    let travel = if distance_km > 0.0 {
+        distance_km * 60.0 / RIDER_SPEED_KMPH
+    } else {
+        0.0
+    };
     let step = f64::from(ROUND_TO_MINUTES);
     let min = ((f64::from(prep_minutes) + travel) / step).ceil() * step;
     // Radii are a few kilometres, so the cap is never reached by real data; it keeps an absurd
@@ -80,7 +84,10 @@ mod tests {
             let (min, max) = delivery_minutes(18, f64::from(tenth_km) / 10.0);
             assert_eq!(max - min, WINDOW_MINUTES);
             assert_eq!(min % ROUND_TO_MINUTES, 0);
-            assert!(min >= last.0, "estimate went down at {tenth_km} tenths of a km");
+            assert!(
+                min >= last.0,
+                "estimate went down at {tenth_km} tenths of a km"
+            );
             last = (min, max);
         }
         assert!(delivery_minutes(18, 10.0).0 > delivery_minutes(18, 1.0).0);
@@ -91,7 +98,10 @@ mod tests {
         assert_eq!(delivery_minutes(0, 0.0), (5, 15));
         assert_eq!(delivery_minutes(10, f64::NAN), (10, 20));
         assert_eq!(delivery_minutes(10, -3.0), (10, 20));
-        assert_eq!(delivery_minutes(10, f64::INFINITY), (MAX_ESTIMATE_MINUTES, MAX_ESTIMATE_MINUTES + 10));
+        assert_eq!(
+            delivery_minutes(10, f64::INFINITY),
+            (MAX_ESTIMATE_MINUTES, MAX_ESTIMATE_MINUTES + 10)
+        );
     }
 
     #[test]

@@ -9,9 +9,10 @@ use tiffin_discovery::{Application, Settings};
 use tiffin_platform::db::testing;
 use tiffin_platform::service::testing::{self as service, Stop};
 use tiffin_proto::discovery::v1::{
-    AutocompletePlacesRequest, GetRestaurantRequest, LatLng, ListCitiesRequest, ListRestaurantsRequest,
-    ListRestaurantsResponse, RecommendAddressRequest, RestaurantCard, Serviceability,
-    discovery_service_client::DiscoveryServiceClient, recommend_address_request::Target,
+    AutocompletePlacesRequest, GetRestaurantRequest, LatLng, ListCitiesRequest,
+    ListRestaurantsRequest, ListRestaurantsResponse, RecommendAddressRequest, RestaurantCard,
+    Serviceability, discovery_service_client::DiscoveryServiceClient,
+    recommend_address_request::Target,
 };
 use tonic::Code;
 use tonic::transport::Channel;
@@ -36,7 +37,11 @@ fn catalogue() -> TestCatalogue {
         cities: Some(vec!["bangalore".into()]),
     });
     catalogue.write_json(&path).expect("write catalogue");
-    TestCatalogue { _dir: dir, path, catalogue }
+    TestCatalogue {
+        _dir: dir,
+        path,
+        catalogue,
+    }
 }
 
 fn settings(database_url: &str, catalog_path: &Path) -> Settings {
@@ -47,13 +52,17 @@ fn settings(database_url: &str, catalog_path: &Path) -> Settings {
 }
 
 async fn start(database_url: &str, catalog_path: &Path) -> (String, Stop) {
-    let app = Application::build(settings(database_url, catalog_path)).await.expect("service starts");
+    let app = Application::build(settings(database_url, catalog_path))
+        .await
+        .expect("service starts");
     service::spawn(app.port(), |stopped| app.run_until_stopped(stopped))
 }
 
 async fn spawn(database_url: &str, catalog_path: &Path) -> (DiscoveryServiceClient<Channel>, Stop) {
     let (url, stop) = start(database_url, catalog_path).await;
-    let client = DiscoveryServiceClient::connect(url).await.expect("connects");
+    let client = DiscoveryServiceClient::connect(url)
+        .await
+        .expect("connects");
     (client, stop)
 }
 
@@ -68,7 +77,11 @@ async fn list(
     limit: u32,
 ) -> ListRestaurantsResponse {
     client
-        .list_restaurants(ListRestaurantsRequest { location: at(point), offset, limit })
+        .list_restaurants(ListRestaurantsRequest {
+            location: at(point),
+            offset,
+            limit,
+        })
         .await
         .expect("lists")
         .into_inner()
@@ -114,7 +127,10 @@ async fn autocomplete_ranks_name_prefixes_first_and_normalises_city_names_on_eve
         let (mut client, _stop) = spawn(&db.url, &cat.path).await;
         let mut suggest = async |input: &str| {
             client
-                .autocomplete_places(AutocompletePlacesRequest { input: input.into(), limit: 0 })
+                .autocomplete_places(AutocompletePlacesRequest {
+                    input: input.into(),
+                    limit: 0,
+                })
                 .await
                 .expect("suggests")
                 .into_inner()
@@ -140,16 +156,43 @@ async fn recommend_address_resolves_place_ids_and_nearby_coordinates_on_every_en
     let cat = catalogue();
     for db in testing::all().await {
         let (mut client, _stop) = spawn(&db.url, &cat.path).await;
-        let mut recommend =
-            async |target| client.recommend_address(RecommendAddressRequest { target: Some(target) }).await;
+        let mut recommend = async |target| {
+            client
+                .recommend_address(RecommendAddressRequest {
+                    target: Some(target),
+                })
+                .await
+        };
 
-        let by_id = recommend(Target::PlaceId("bangalore-indiranagar".into())).await.expect("resolves").into_inner();
-        let by_point =
-            recommend(Target::Latlng(LatLng { lat: 12.9791, lng: 77.6395 })).await.expect("resolves").into_inner();
-        let unknown = recommend(Target::PlaceId("atlantis-downtown".into())).await.unwrap_err();
-        let far = recommend(Target::Latlng(LatLng { lat: 0.0, lng: 0.0 })).await.unwrap_err();
-        let bad_lat = recommend(Target::Latlng(LatLng { lat: 91.0, lng: 77.6 })).await.unwrap_err();
-        let nan = recommend(Target::Latlng(LatLng { lat: f64::NAN, lng: 77.6 })).await.unwrap_err();
+        let by_id = recommend(Target::PlaceId("bangalore-indiranagar".into()))
+            .await
+            .expect("resolves")
+            .into_inner();
+        let by_point = recommend(Target::Latlng(LatLng {
+            lat: 12.9791,
+            lng: 77.6395,
+        }))
+        .await
+        .expect("resolves")
+        .into_inner();
+        let unknown = recommend(Target::PlaceId("atlantis-downtown".into()))
+            .await
+            .unwrap_err();
+        let far = recommend(Target::Latlng(LatLng { lat: 0.0, lng: 0.0 }))
+            .await
+            .unwrap_err();
+        let bad_lat = recommend(Target::Latlng(LatLng {
+            lat: 91.0,
+            lng: 77.6,
+        }))
+        .await
+        .unwrap_err();
+        let nan = recommend(Target::Latlng(LatLng {
+            lat: f64::NAN,
+            lng: 77.6,
+        }))
+        .await
+        .unwrap_err();
 
         let place = by_id.place.expect("a place");
         assert_eq!(
@@ -160,13 +203,22 @@ async fn recommend_address_resolves_place_ids_and_nearby_coordinates_on_every_en
         );
         assert_eq!((place.lat, place.lng), (12.9784, 77.6408));
         assert_eq!(by_id.distance_km, 0.0);
-        assert_eq!(by_point.place.expect("a place").place_id, "bangalore-indiranagar");
+        assert_eq!(
+            by_point.place.expect("a place").place_id,
+            "bangalore-indiranagar"
+        );
         assert!(by_point.distance_km < 0.5, "{}", by_point.distance_km);
         for err in [&unknown, &far] {
-            assert_eq!((err.code(), err.message()), (Code::NotFound, "Location not found"));
+            assert_eq!(
+                (err.code(), err.message()),
+                (Code::NotFound, "Location not found")
+            );
         }
         for err in [&bad_lat, &nan] {
-            assert_eq!((err.code(), err.message()), (Code::InvalidArgument, "Invalid user location."));
+            assert_eq!(
+                (err.code(), err.message()),
+                (Code::InvalidArgument, "Invalid user location.")
+            );
         }
     }
 }
@@ -177,7 +229,12 @@ async fn list_cities_returns_every_city_with_the_spec_popular_flag() {
     let db = testing::sqlite();
     let (mut client, _stop) = spawn(&db.url, &cat.path).await;
 
-    let cities = client.list_cities(ListCitiesRequest {}).await.expect("lists").into_inner().cities;
+    let cities = client
+        .list_cities(ListCitiesRequest {})
+        .await
+        .expect("lists")
+        .into_inner()
+        .cities;
 
     let find = |slug: &str| cities.iter().find(|c| c.slug == slug).expect(slug);
     assert_eq!(cities.len(), gazetteer::cities().len());
@@ -188,7 +245,8 @@ async fn list_cities_returns_every_city_with_the_spec_popular_flag() {
 }
 
 #[tokio::test]
-async fn listing_at_koramangala_holds_exactly_the_restaurants_whose_radius_reaches_it_on_every_engine() {
+async fn listing_at_koramangala_holds_exactly_the_restaurants_whose_radius_reaches_it_on_every_engine()
+ {
     let cat = catalogue();
     let expected = delivering(&cat.catalogue, KORAMANGALA);
     // The restaurant whose area ends closest outside Koramangala: the boundary case.
@@ -197,7 +255,11 @@ async fn listing_at_koramangala_holds_exactly_the_restaurants_whose_radius_reach
         .restaurants
         .iter()
         .map(|r| {
-            (r, gazetteer::distance_m(KORAMANGALA.0, KORAMANGALA.1, r.lat, r.lng) - f64::from(r.delivery_radius_m))
+            (
+                r,
+                gazetteer::distance_m(KORAMANGALA.0, KORAMANGALA.1, r.lat, r.lng)
+                    - f64::from(r.delivery_radius_m),
+            )
         })
         .filter(|(_, beyond)| *beyond > 0.0)
         .min_by(|a, b| a.1.total_cmp(&b.1))
@@ -208,7 +270,10 @@ async fn listing_at_koramangala_holds_exactly_the_restaurants_whose_radius_reach
 
         let cards = all_pages(&mut client, KORAMANGALA, 100).await;
 
-        let ids: HashSet<u64> = cards.iter().map(|(_, c)| c.restaurant.as_ref().unwrap().id).collect();
+        let ids: HashSet<u64> = cards
+            .iter()
+            .map(|(_, c)| c.restaurant.as_ref().unwrap().id)
+            .collect();
         assert_eq!(ids, expected, "engine {:?}", db.engine);
         assert!(
             !ids.contains(&just_outside.0.id),
@@ -217,8 +282,15 @@ async fn listing_at_koramangala_holds_exactly_the_restaurants_whose_radius_reach
             just_outside.1
         );
         for (_, card) in &cards {
-            let (r, sla) = (card.restaurant.as_ref().unwrap(), card.sla.as_ref().unwrap());
-            assert!(sla.distance_km * 1000.0 <= f64::from(r.delivery_radius_m), "{} beyond its radius", r.id);
+            let (r, sla) = (
+                card.restaurant.as_ref().unwrap(),
+                card.sla.as_ref().unwrap(),
+            );
+            assert!(
+                sla.distance_km * 1000.0 <= f64::from(r.delivery_radius_m),
+                "{} beyond its radius",
+                r.id
+            );
             assert!(sla.serviceable);
             assert_eq!(sla.max_delivery_minutes, sla.min_delivery_minutes + 10);
             assert!(!r.name.is_empty() && !r.cuisines.is_empty() && !r.locality.is_empty());
@@ -236,18 +308,46 @@ async fn listing_pages_cover_every_restaurant_once_open_ones_first_on_every_engi
         let cards = all_pages(&mut client, KORAMANGALA, 7).await;
 
         let total = first.total_restaurants as usize;
-        assert_eq!(first.open.len() + first.closed.len(), 15.min(total), "default page size");
+        assert_eq!(
+            first.open.len() + first.closed.len(),
+            15.min(total),
+            "default page size"
+        );
         assert_eq!(first.serviceability, Serviceability::Serviceable as i32);
-        let ids: Vec<u64> = cards.iter().map(|(_, c)| c.restaurant.as_ref().unwrap().id).collect();
+        let ids: Vec<u64> = cards
+            .iter()
+            .map(|(_, c)| c.restaurant.as_ref().unwrap().id)
+            .collect();
         assert_eq!(ids.len(), total, "engine {:?}", db.engine);
-        assert_eq!(ids.iter().collect::<HashSet<_>>().len(), total, "a restaurant appeared twice");
-        let first_closed =
-            cards.iter().position(|(open, _)| !open).expect("the catalogue has a closed restaurant here");
-        assert!(first_closed > 0, "the catalogue has an open restaurant here");
-        assert!(cards[first_closed..].iter().all(|(open, c)| !open && !c.restaurant.as_ref().unwrap().opened));
-        assert!(cards[..first_closed].iter().all(|(_, c)| c.restaurant.as_ref().unwrap().opened));
+        assert_eq!(
+            ids.iter().collect::<HashSet<_>>().len(),
+            total,
+            "a restaurant appeared twice"
+        );
+        let first_closed = cards
+            .iter()
+            .position(|(open, _)| !open)
+            .expect("the catalogue has a closed restaurant here");
+        assert!(
+            first_closed > 0,
+            "the catalogue has an open restaurant here"
+        );
+        assert!(
+            cards[first_closed..]
+                .iter()
+                .all(|(open, c)| !open && !c.restaurant.as_ref().unwrap().opened)
+        );
+        assert!(
+            cards[..first_closed]
+                .iter()
+                .all(|(_, c)| c.restaurant.as_ref().unwrap().opened)
+        );
         let past_the_end = list(&mut client, KORAMANGALA, total as u32 + 5, 0).await;
-        assert!(past_the_end.open.is_empty() && past_the_end.closed.is_empty() && past_the_end.next_offset.is_none());
+        assert!(
+            past_the_end.open.is_empty()
+                && past_the_end.closed.is_empty()
+                && past_the_end.next_offset.is_none()
+        );
     }
 }
 
@@ -258,14 +358,36 @@ async fn listing_rejects_a_missing_or_impossible_location_and_is_non_serviceable
     let (mut client, _stop) = spawn(&db.url, &cat.path).await;
 
     let far = list(&mut client, JAIPUR, 0, 0).await;
-    let missing = client.list_restaurants(ListRestaurantsRequest { location: None, offset: 0, limit: 0 }).await;
-    let bad_lng =
-        client.list_restaurants(ListRestaurantsRequest { location: at((12.9, 181.0)), offset: 0, limit: 0 }).await;
+    let missing = client
+        .list_restaurants(ListRestaurantsRequest {
+            location: None,
+            offset: 0,
+            limit: 0,
+        })
+        .await;
+    let bad_lng = client
+        .list_restaurants(ListRestaurantsRequest {
+            location: at((12.9, 181.0)),
+            offset: 0,
+            limit: 0,
+        })
+        .await;
 
     assert_eq!(far.serviceability, Serviceability::NonServiceable as i32);
-    assert_eq!((far.total_restaurants, far.open.len(), far.closed.len(), far.next_offset), (0, 0, 0, None));
+    assert_eq!(
+        (
+            far.total_restaurants,
+            far.open.len(),
+            far.closed.len(),
+            far.next_offset
+        ),
+        (0, 0, 0, None)
+    );
     for err in [missing.unwrap_err(), bad_lng.unwrap_err()] {
-        assert_eq!((err.code(), err.message()), (Code::InvalidArgument, "Invalid user location."));
+        assert_eq!(
+            (err.code(), err.message()),
+            (Code::InvalidArgument, "Invalid user location.")
+        );
     }
 }
 
@@ -275,17 +397,40 @@ async fn get_restaurant_carries_its_estimate_to_a_point_on_every_engine() {
     let r = &cat.catalogue.restaurants[0];
     for db in testing::all().await {
         let (mut client, _stop) = spawn(&db.url, &cat.path).await;
-        let mut get = async |id, location| client.get_restaurant(GetRestaurantRequest { id, location }).await;
+        let mut get = async |id, location| {
+            client
+                .get_restaurant(GetRestaurantRequest { id, location })
+                .await
+        };
 
-        let bare = get(r.id, None).await.expect("found").into_inner().card.unwrap();
-        let near = get(r.id, at((r.lat, r.lng))).await.expect("found").into_inner().card.unwrap();
-        let far = get(r.id, at(JAIPUR)).await.expect("found").into_inner().card.unwrap();
+        let bare = get(r.id, None)
+            .await
+            .expect("found")
+            .into_inner()
+            .card
+            .unwrap();
+        let near = get(r.id, at((r.lat, r.lng)))
+            .await
+            .expect("found")
+            .into_inner()
+            .card
+            .unwrap();
+        let far = get(r.id, at(JAIPUR))
+            .await
+            .expect("found")
+            .into_inner()
+            .card
+            .unwrap();
         let unknown = get(999, None).await.unwrap_err();
         let bad = get(r.id, at((f64::INFINITY, 0.0))).await.unwrap_err();
 
         let restaurant = bare.restaurant.unwrap();
         assert_eq!(
-            (restaurant.id, restaurant.name.as_str(), restaurant.slug.as_str()),
+            (
+                restaurant.id,
+                restaurant.name.as_str(),
+                restaurant.slug.as_str()
+            ),
             (r.id, r.name.as_str(), r.slug.as_str()),
             "engine {:?}",
             db.engine
@@ -297,11 +442,20 @@ async fn get_restaurant_carries_its_estimate_to_a_point_on_every_engine() {
         let near = near.sla.unwrap();
         assert!(near.serviceable && near.distance_km == 0.0);
         // At the door: the kitchen's time rounded up to five minutes.
-        assert_eq!(near.min_delivery_minutes, u32::from(r.prep_time_minutes).div_ceil(5) * 5);
+        assert_eq!(
+            near.min_delivery_minutes,
+            u32::from(r.prep_time_minutes).div_ceil(5) * 5
+        );
         let far = far.sla.unwrap();
         assert!(!far.serviceable && far.distance_km > 1000.0);
-        assert_eq!((unknown.code(), unknown.message()), (Code::NotFound, "Restaurant not found"));
-        assert_eq!((bad.code(), bad.message()), (Code::InvalidArgument, "Invalid user location."));
+        assert_eq!(
+            (unknown.code(), unknown.message()),
+            (Code::NotFound, "Restaurant not found")
+        );
+        assert_eq!(
+            (bad.code(), bad.message()),
+            (Code::InvalidArgument, "Invalid user location.")
+        );
     }
 }
 
@@ -316,7 +470,12 @@ async fn the_catalogue_is_imported_once_and_never_read_again_on_every_engine() {
         // The second start is given no file at all: it must not need one, nor import again.
         let (mut second, _stop) = spawn(&db.url, Path::new("/nonexistent/catalogue.json")).await;
         let after = list(&mut second, KORAMANGALA, 0, 0).await.total_restaurants;
-        let cities = second.list_cities(ListCitiesRequest {}).await.expect("lists").into_inner().cities;
+        let cities = second
+            .list_cities(ListCitiesRequest {})
+            .await
+            .expect("lists")
+            .into_inner()
+            .cities;
 
         assert_eq!(after, before, "engine {:?}", db.engine);
         assert_eq!(cities.len(), gazetteer::cities().len());
@@ -328,10 +487,16 @@ async fn empty_tables_without_a_catalogue_stop_the_start_naming_the_file_and_the
     let db = testing::sqlite();
     let missing = Path::new("/nonexistent/tiffin/catalogue.json");
 
-    let err = Application::build(settings(&db.url, missing)).await.err().expect("refuses to start");
+    let err = Application::build(settings(&db.url, missing))
+        .await
+        .err()
+        .expect("refuses to start");
 
     let message = err.to_string();
-    assert!(message.contains("/nonexistent/tiffin/catalogue.json"), "{message}");
+    assert!(
+        message.contains("/nonexistent/tiffin/catalogue.json"),
+        "{message}"
+    );
     assert!(message.contains("tiffin-catalog --out"), "{message}");
 }
 

@@ -8,7 +8,8 @@ use tiffin_discovery::{Application, Settings};
 use tiffin_platform::db::testing;
 use tiffin_platform::service::testing::{self as service, Stop};
 use tiffin_proto::discovery::v1::{
-    CheckServiceabilityRequest, GetRestaurantsRequest, LatLng, discovery_service_client::DiscoveryServiceClient,
+    CheckServiceabilityRequest, GetRestaurantsRequest, LatLng,
+    discovery_service_client::DiscoveryServiceClient,
 };
 use tonic::Code;
 use tonic::transport::Channel;
@@ -29,11 +30,22 @@ fn catalogue() -> (tempfile::TempDir, PathBuf, Catalogue) {
     (dir, path, catalogue)
 }
 
-async fn spawn(database_url: &str, catalog_path: &std::path::Path) -> (DiscoveryServiceClient<Channel>, Stop) {
-    let settings = Settings { service: service::settings(database_url), catalog_path: catalog_path.to_owned() };
+async fn spawn(
+    database_url: &str,
+    catalog_path: &std::path::Path,
+) -> (DiscoveryServiceClient<Channel>, Stop) {
+    let settings = Settings {
+        service: service::settings(database_url),
+        catalog_path: catalog_path.to_owned(),
+    };
     let app = Application::build(settings).await.expect("service starts");
     let (url, stop) = service::spawn(app.port(), |stopped| app.run_until_stopped(stopped));
-    (DiscoveryServiceClient::connect(url).await.expect("connects"), stop)
+    (
+        DiscoveryServiceClient::connect(url)
+            .await
+            .expect("connects"),
+        stop,
+    )
 }
 
 fn at((lat, lng): (f64, f64)) -> LatLng {
@@ -53,7 +65,10 @@ async fn serviceability_is_answered_per_point_in_order() {
             .await
             .expect("answers")
             .into_inner();
-        let none = client.check_serviceability(CheckServiceabilityRequest { locations: vec![] }).await.unwrap();
+        let none = client
+            .check_serviceability(CheckServiceabilityRequest { locations: vec![] })
+            .await
+            .unwrap();
 
         assert_eq!(reply.serviceable, [true, false, true], "{:?}", db.engine);
         assert!(none.into_inner().serviceable.is_empty());
@@ -66,12 +81,22 @@ async fn an_invalid_point_or_too_many_points_are_refused() {
     let db = testing::sqlite();
     let (mut client, _stop) = spawn(&db.url, &path).await;
 
-    let invalid =
-        client.check_serviceability(CheckServiceabilityRequest { locations: vec![at(KORAMANGALA), at((91.0, 0.0))] }).await;
-    let many = client.check_serviceability(CheckServiceabilityRequest { locations: vec![at(KORAMANGALA); 101] }).await;
+    let invalid = client
+        .check_serviceability(CheckServiceabilityRequest {
+            locations: vec![at(KORAMANGALA), at((91.0, 0.0))],
+        })
+        .await;
+    let many = client
+        .check_serviceability(CheckServiceabilityRequest {
+            locations: vec![at(KORAMANGALA); 101],
+        })
+        .await;
 
     let invalid = invalid.unwrap_err();
-    assert_eq!((invalid.code(), invalid.message()), (Code::InvalidArgument, "Invalid user location."));
+    assert_eq!(
+        (invalid.code(), invalid.message()),
+        (Code::InvalidArgument, "Invalid user location.")
+    );
     assert_eq!(many.unwrap_err().code(), Code::InvalidArgument);
 }
 
@@ -83,23 +108,35 @@ async fn restaurants_come_back_in_the_order_asked_without_unknown_ids() {
         let (mut client, _stop) = spawn(&db.url, &path).await;
 
         let plain = client
-            .get_restaurants(GetRestaurantsRequest { ids: vec![a, 999_999_999, b, a, u64::MAX], location: None })
+            .get_restaurants(GetRestaurantsRequest {
+                ids: vec![a, 999_999_999, b, a, u64::MAX],
+                location: None,
+            })
             .await
             .expect("answers")
             .into_inner();
         let located = client
-            .get_restaurants(GetRestaurantsRequest { ids: vec![b], location: Some(at(JAIPUR)) })
+            .get_restaurants(GetRestaurantsRequest {
+                ids: vec![b],
+                location: Some(at(JAIPUR)),
+            })
             .await
             .expect("answers")
             .into_inner();
 
-        let ids: Vec<u64> = plain.cards.iter().map(|c| c.restaurant.as_ref().unwrap().id).collect();
+        let ids: Vec<u64> = plain
+            .cards
+            .iter()
+            .map(|c| c.restaurant.as_ref().unwrap().id)
+            .collect();
         assert_eq!(ids, [a, b], "{:?}", db.engine);
         assert!(plain.cards.iter().all(|c| c.sla.is_none()));
         let restaurant = plain.cards[1].restaurant.as_ref().unwrap();
         assert_eq!(restaurant.name, catalogue.restaurants[0].name);
         assert!(!restaurant.cuisines.is_empty());
-        let sla = located.cards[0].sla.expect("an estimate when a point is given");
+        let sla = located.cards[0]
+            .sla
+            .expect("an estimate when a point is given");
         assert!(!sla.serviceable && sla.distance_km > 100.0);
     }
 }
@@ -110,7 +147,12 @@ async fn more_than_a_hundred_ids_are_refused() {
     let db = testing::sqlite();
     let (mut client, _stop) = spawn(&db.url, &path).await;
 
-    let reply = client.get_restaurants(GetRestaurantsRequest { ids: (1..=101).collect(), location: None }).await;
+    let reply = client
+        .get_restaurants(GetRestaurantsRequest {
+            ids: (1..=101).collect(),
+            location: None,
+        })
+        .await;
 
     assert_eq!(reply.unwrap_err().code(), Code::InvalidArgument);
 }

@@ -9,8 +9,8 @@ use tiffin_discovery::{Application, Settings};
 use tiffin_platform::db::testing;
 use tiffin_platform::service::testing::{self as service, Stop};
 use tiffin_proto::discovery::v1::{
-    GetPreSearchRequest, LatLng, SearchRequest, SearchResponse, SuggestSearchRequest, SuggestionKind,
-    discovery_service_client::DiscoveryServiceClient,
+    GetPreSearchRequest, LatLng, SearchRequest, SearchResponse, SuggestSearchRequest,
+    SuggestionKind, discovery_service_client::DiscoveryServiceClient,
 };
 use tonic::Code;
 use tonic::transport::Channel;
@@ -28,17 +28,32 @@ struct TestCatalogue {
 fn catalogue() -> TestCatalogue {
     let dir = tempfile::tempdir().expect("temp dir");
     let path = dir.path().join("catalogue.json");
-    let catalogue =
-        tiffin_catalog::generate(&Options { seed: 42, restaurants_per_city: 60, cities: Some(vec!["bangalore".into()]) });
+    let catalogue = tiffin_catalog::generate(&Options {
+        seed: 42,
+        restaurants_per_city: 60,
+        cities: Some(vec!["bangalore".into()]),
+    });
     catalogue.write_json(&path).expect("write catalogue");
-    TestCatalogue { _dir: dir, path, catalogue }
+    TestCatalogue {
+        _dir: dir,
+        path,
+        catalogue,
+    }
 }
 
 async fn spawn(database_url: &str, catalog_path: &Path) -> (DiscoveryServiceClient<Channel>, Stop) {
-    let settings = Settings { service: service::settings(database_url), catalog_path: catalog_path.to_owned() };
+    let settings = Settings {
+        service: service::settings(database_url),
+        catalog_path: catalog_path.to_owned(),
+    };
     let app = Application::build(settings).await.expect("service starts");
     let (url, stop) = service::spawn(app.port(), |stopped| app.run_until_stopped(stopped));
-    (DiscoveryServiceClient::connect(url).await.expect("connects"), stop)
+    (
+        DiscoveryServiceClient::connect(url)
+            .await
+            .expect("connects"),
+        stop,
+    )
 }
 
 fn at((lat, lng): (f64, f64)) -> Option<LatLng> {
@@ -55,16 +70,28 @@ fn delivering(catalogue: &Catalogue, (lat, lng): (f64, f64)) -> HashSet<u64> {
         .collect()
 }
 
-async fn search(client: &mut DiscoveryServiceClient<Channel>, text: &str, point: (f64, f64)) -> SearchResponse {
+async fn search(
+    client: &mut DiscoveryServiceClient<Channel>,
+    text: &str,
+    point: (f64, f64),
+) -> SearchResponse {
     client
-        .search(SearchRequest { query: text.into(), location: at(point), limit: 0 })
+        .search(SearchRequest {
+            query: text.into(),
+            location: at(point),
+            limit: 0,
+        })
         .await
         .expect("searches")
         .into_inner()
 }
 
 fn dish_names(reply: &SearchResponse) -> Vec<String> {
-    reply.dishes.iter().map(|d| d.dish.as_ref().unwrap().name.to_lowercase()).collect()
+    reply
+        .dishes
+        .iter()
+        .map(|d| d.dish.as_ref().unwrap().name.to_lowercase())
+        .collect()
 }
 
 /// Every restaurant a reply shows, as a result or as a dish's restaurant.
@@ -87,9 +114,17 @@ async fn typos_find_the_dish_meant_on_every_engine() {
         let paneer = search(&mut client, "panner", KORAMANGALA).await;
 
         assert!(!biryani.dishes.is_empty(), "engine {:?}", db.engine);
-        assert!(dish_names(&biryani).iter().all(|n| n.contains("biryani")), "{:?}", dish_names(&biryani));
+        assert!(
+            dish_names(&biryani).iter().all(|n| n.contains("biryani")),
+            "{:?}",
+            dish_names(&biryani)
+        );
         assert!(!paneer.dishes.is_empty());
-        assert!(dish_names(&paneer).iter().all(|n| n.contains("paneer")), "{:?}", dish_names(&paneer));
+        assert!(
+            dish_names(&paneer).iter().all(|n| n.contains("paneer")),
+            "{:?}",
+            dish_names(&paneer)
+        );
         // A restaurant serving biryani is found too, the Biryani cuisine's ones first.
         assert!(!biryani.restaurants.is_empty());
     }
@@ -102,12 +137,20 @@ async fn suggestions_match_what_is_typed_so_far_on_every_engine() {
         let (mut client, _stop) = spawn(&db.url, &cat.path).await;
 
         let reply = client
-            .suggest_search(SuggestSearchRequest { query: "panee".into(), location: at(KORAMANGALA), limit: 0 })
+            .suggest_search(SuggestSearchRequest {
+                query: "panee".into(),
+                location: at(KORAMANGALA),
+                limit: 0,
+            })
             .await
             .expect("suggests")
             .into_inner();
 
-        assert!(!reply.suggestions.is_empty() && reply.suggestions.len() <= 8, "engine {:?}", db.engine);
+        assert!(
+            !reply.suggestions.is_empty() && reply.suggestions.len() <= 8,
+            "engine {:?}",
+            db.engine
+        );
         let dishes: Vec<&str> = reply
             .suggestions
             .iter()
@@ -115,7 +158,10 @@ async fn suggestions_match_what_is_typed_so_far_on_every_engine() {
             .map(|s| s.text.as_str())
             .collect();
         assert!(!dishes.is_empty());
-        assert!(dishes.iter().all(|d| d.to_lowercase().contains("paneer")), "{dishes:?}");
+        assert!(
+            dishes.iter().all(|d| d.to_lowercase().contains("paneer")),
+            "{dishes:?}"
+        );
         let distinct: HashSet<String> = dishes.iter().map(|d| d.to_lowercase()).collect();
         assert_eq!(distinct.len(), dishes.len(), "one suggestion per dish name");
     }
@@ -127,24 +173,47 @@ async fn cuisine_suggestions_and_restaurant_names_come_first() {
     let db = testing::sqlite();
     let (mut client, _stop) = spawn(&db.url, &cat.path).await;
     let near = delivering(&cat.catalogue, KORAMANGALA);
-    let named = cat.catalogue.restaurants.iter().find(|r| near.contains(&r.id)).unwrap();
+    let named = cat
+        .catalogue
+        .restaurants
+        .iter()
+        .find(|r| near.contains(&r.id))
+        .unwrap();
 
     let bir = client
-        .suggest_search(SuggestSearchRequest { query: "Biry".into(), location: at(KORAMANGALA), limit: 0 })
+        .suggest_search(SuggestSearchRequest {
+            query: "Biry".into(),
+            location: at(KORAMANGALA),
+            limit: 0,
+        })
         .await
         .unwrap()
         .into_inner();
     let by_name = client
-        .suggest_search(SuggestSearchRequest { query: named.name.clone(), location: at(KORAMANGALA), limit: 0 })
+        .suggest_search(SuggestSearchRequest {
+            query: named.name.clone(),
+            location: at(KORAMANGALA),
+            limit: 0,
+        })
         .await
         .unwrap()
         .into_inner();
 
     assert_eq!(bir.suggestions[0].kind(), SuggestionKind::Cuisine);
     assert_eq!(bir.suggestions[0].text, "Biryani");
-    let first_restaurant = by_name.suggestions.iter().find(|s| s.kind() == SuggestionKind::Restaurant).unwrap();
+    let first_restaurant = by_name
+        .suggestions
+        .iter()
+        .find(|s| s.kind() == SuggestionKind::Restaurant)
+        .unwrap();
     assert_eq!(first_restaurant.text, named.name);
-    assert_eq!((first_restaurant.restaurant_id, first_restaurant.restaurant_slug.as_str()), (named.id, named.slug.as_str()));
+    assert_eq!(
+        (
+            first_restaurant.restaurant_id,
+            first_restaurant.restaurant_slug.as_str()
+        ),
+        (named.id, named.slug.as_str())
+    );
 }
 
 #[tokio::test]
@@ -158,8 +227,18 @@ async fn synonyms_find_the_other_name_of_a_dish() {
     let kabab = search(&mut client, "kabab", KORAMANGALA).await;
 
     let names = dish_names(&murgh);
-    assert!(names.iter().all(|n| n.contains("chicken") || n.contains("murgh")), "{names:?}");
-    assert!(names.iter().any(|n| n.contains("chicken") && !n.contains("murgh")), "{names:?}");
+    assert!(
+        names
+            .iter()
+            .all(|n| n.contains("chicken") || n.contains("murgh")),
+        "{names:?}"
+    );
+    assert!(
+        names
+            .iter()
+            .any(|n| n.contains("chicken") && !n.contains("murgh")),
+        "{names:?}"
+    );
     let near = delivering(&cat.catalogue, KORAMANGALA);
     let kebabs_here = cat
         .catalogue
@@ -168,8 +247,15 @@ async fn synonyms_find_the_other_name_of_a_dish() {
         .filter(|m| near.contains(&m.restaurant_id))
         .flat_map(|m| &m.items)
         .any(|i| i.name.to_lowercase().contains("kebab"));
-    assert!(kebabs_here, "the test catalogue serves a kebab at Koramangala");
-    assert!(dish_names(&kabab).iter().any(|n| n.contains("kebab")), "{:?}", dish_names(&kabab));
+    assert!(
+        kebabs_here,
+        "the test catalogue serves a kebab at Koramangala"
+    );
+    assert!(
+        dish_names(&kabab).iter().any(|n| n.contains("kebab")),
+        "{:?}",
+        dish_names(&kabab)
+    );
 }
 
 #[tokio::test]
@@ -181,10 +267,17 @@ async fn a_lone_word_matches_as_a_prefix_and_phrases_need_every_word() {
     let pan = search(&mut client, "pan", KORAMANGALA).await;
     let chicken_biryani = search(&mut client, "chicken biryani", KORAMANGALA).await;
 
-    assert!(dish_names(&pan).iter().any(|n| n.contains("paneer")), "{:?}", dish_names(&pan));
+    assert!(
+        dish_names(&pan).iter().any(|n| n.contains("paneer")),
+        "{:?}",
+        dish_names(&pan)
+    );
     assert!(!chicken_biryani.dishes.is_empty());
     for name in dish_names(&chicken_biryani) {
-        assert!(name.contains("chicken") && name.contains("biryani"), "{name}");
+        assert!(
+            name.contains("chicken") && name.contains("biryani"),
+            "{name}"
+        );
     }
 }
 
@@ -200,8 +293,16 @@ async fn only_restaurants_delivering_to_the_point_are_found_on_every_engine() {
 
         let shown = shown_restaurants(&here);
         assert!(!shown.is_empty());
-        assert!(shown.iter().all(|id| near.contains(id)), "engine {:?}: a restaurant beyond its radius", db.engine);
-        assert!(here.restaurants.iter().all(|c| c.sla.as_ref().unwrap().serviceable));
+        assert!(
+            shown.iter().all(|id| near.contains(id)),
+            "engine {:?}: a restaurant beyond its radius",
+            db.engine
+        );
+        assert!(
+            here.restaurants
+                .iter()
+                .all(|c| c.sla.as_ref().unwrap().serviceable)
+        );
         assert!(far.restaurants.is_empty() && far.dishes.is_empty());
     }
 }
@@ -212,19 +313,43 @@ async fn restaurants_matching_by_their_own_text_rank_before_those_found_through_
     let db = testing::sqlite();
     let (mut client, _stop) = spawn(&db.url, &cat.path).await;
     let near = delivering(&cat.catalogue, KORAMANGALA);
-    let named = cat.catalogue.restaurants.iter().find(|r| near.contains(&r.id)).unwrap();
+    let named = cat
+        .catalogue
+        .restaurants
+        .iter()
+        .find(|r| near.contains(&r.id))
+        .unwrap();
 
     let biryani = search(&mut client, "biryani", KORAMANGALA).await;
     let by_name = search(&mut client, &named.name, KORAMANGALA).await;
 
     let own_text = |id: u64| {
-        let r = cat.catalogue.restaurants.iter().find(|r| r.id == id).unwrap();
-        r.name.to_lowercase().contains("biryani") || r.cuisines.iter().any(|c| c.to_lowercase().contains("biryani"))
+        let r = cat
+            .catalogue
+            .restaurants
+            .iter()
+            .find(|r| r.id == id)
+            .unwrap();
+        r.name.to_lowercase().contains("biryani")
+            || r.cuisines
+                .iter()
+                .any(|c| c.to_lowercase().contains("biryani"))
     };
-    let flags: Vec<bool> = biryani.restaurants.iter().map(|c| own_text(c.restaurant.as_ref().unwrap().id)).collect();
+    let flags: Vec<bool> = biryani
+        .restaurants
+        .iter()
+        .map(|c| own_text(c.restaurant.as_ref().unwrap().id))
+        .collect();
     assert!(flags.first() == Some(&true), "{flags:?}");
-    assert!(flags.windows(2).all(|w| w[0] || !w[1]), "a dish-only match came before a name match: {flags:?}");
-    assert_eq!(by_name.restaurants[0].restaurant.as_ref().unwrap().id, named.id, "the exact name first");
+    assert!(
+        flags.windows(2).all(|w| w[0] || !w[1]),
+        "a dish-only match came before a name match: {flags:?}"
+    );
+    assert_eq!(
+        by_name.restaurants[0].restaurant.as_ref().unwrap().id,
+        named.id,
+        "the exact name first"
+    );
 }
 
 #[tokio::test]
@@ -243,15 +368,23 @@ async fn equally_relevant_results_come_nearest_first_then_best_rated() {
         .filter(|d| d.dish.as_ref().unwrap().name == "Chicken 65")
         .map(|d| {
             let card = d.restaurant.as_ref().unwrap();
-            (card.sla.as_ref().unwrap().distance_km.floor(), card.restaurant.as_ref().unwrap().rating_tenths.unwrap_or(0))
+            (
+                card.sla.as_ref().unwrap().distance_km.floor(),
+                card.restaurant.as_ref().unwrap().rating_tenths.unwrap_or(0),
+            )
         })
         .collect();
     assert!(same.len() >= 2, "the test needs two such dishes: {same:?}");
     assert!(
-        same.windows(2).all(|w| w[0].0 < w[1].0 || (w[0].0 == w[1].0 && w[0].1 >= w[1].1)),
+        same.windows(2)
+            .all(|w| w[0].0 < w[1].0 || (w[0].0 == w[1].0 && w[0].1 >= w[1].1)),
         "{same:?}"
     );
-    assert_eq!(reply.dishes[0].dish.as_ref().unwrap().name, "Chicken 65", "the exact name before longer ones");
+    assert_eq!(
+        reply.dishes[0].dish.as_ref().unwrap().name,
+        "Chicken 65",
+        "the exact name before longer ones"
+    );
 }
 
 #[tokio::test]
@@ -260,16 +393,40 @@ async fn search_needs_a_location_and_some_text() {
     let db = testing::sqlite();
     let (mut client, _stop) = spawn(&db.url, &cat.path).await;
 
-    let no_location = client.search(SearchRequest { query: "biryani".into(), location: None, limit: 0 }).await.unwrap_err();
-    let off_earth = client
-        .suggest_search(SuggestSearchRequest { query: "b".into(), location: at((91.0, 0.0)), limit: 0 })
+    let no_location = client
+        .search(SearchRequest {
+            query: "biryani".into(),
+            location: None,
+            limit: 0,
+        })
         .await
         .unwrap_err();
-    let blank = client.search(SearchRequest { query: " ,. ".into(), location: at(KORAMANGALA), limit: 0 }).await.unwrap_err();
+    let off_earth = client
+        .suggest_search(SuggestSearchRequest {
+            query: "b".into(),
+            location: at((91.0, 0.0)),
+            limit: 0,
+        })
+        .await
+        .unwrap_err();
+    let blank = client
+        .search(SearchRequest {
+            query: " ,. ".into(),
+            location: at(KORAMANGALA),
+            limit: 0,
+        })
+        .await
+        .unwrap_err();
     let nothing = search(&mut client, "xqzzyv", KORAMANGALA).await;
 
-    assert_eq!((no_location.code(), no_location.message()), (Code::InvalidArgument, "Invalid user location."));
-    assert_eq!((off_earth.code(), off_earth.message()), (Code::InvalidArgument, "Invalid user location."));
+    assert_eq!(
+        (no_location.code(), no_location.message()),
+        (Code::InvalidArgument, "Invalid user location.")
+    );
+    assert_eq!(
+        (off_earth.code(), off_earth.message()),
+        (Code::InvalidArgument, "Invalid user location.")
+    );
     assert_eq!(blank.code(), Code::InvalidArgument);
     assert!(nothing.restaurants.is_empty() && nothing.dishes.is_empty());
 }
@@ -279,7 +436,12 @@ async fn pre_search_counts_the_cuisines_served_around_the_point_on_every_engine(
     let cat = catalogue();
     let near = delivering(&cat.catalogue, KORAMANGALA);
     let mut expected: HashMap<String, u32> = HashMap::new();
-    for r in cat.catalogue.restaurants.iter().filter(|r| near.contains(&r.id)) {
+    for r in cat
+        .catalogue
+        .restaurants
+        .iter()
+        .filter(|r| near.contains(&r.id))
+    {
         for c in &r.cuisines {
             *expected.entry(c.clone()).or_default() += 1;
         }
@@ -287,16 +449,44 @@ async fn pre_search_counts_the_cuisines_served_around_the_point_on_every_engine(
     for db in testing::all().await {
         let (mut client, _stop) = spawn(&db.url, &cat.path).await;
 
-        let reply =
-            client.get_pre_search(GetPreSearchRequest { location: at(KORAMANGALA), limit: 0 }).await.unwrap().into_inner();
-        let far = client.get_pre_search(GetPreSearchRequest { location: at(JAIPUR), limit: 0 }).await.unwrap().into_inner();
+        let reply = client
+            .get_pre_search(GetPreSearchRequest {
+                location: at(KORAMANGALA),
+                limit: 0,
+            })
+            .await
+            .unwrap()
+            .into_inner();
+        let far = client
+            .get_pre_search(GetPreSearchRequest {
+                location: at(JAIPUR),
+                limit: 0,
+            })
+            .await
+            .unwrap()
+            .into_inner();
 
-        assert_eq!(reply.cuisines.len(), expected.len().min(12), "engine {:?}", db.engine);
+        assert_eq!(
+            reply.cuisines.len(),
+            expected.len().min(12),
+            "engine {:?}",
+            db.engine
+        );
         for c in &reply.cuisines {
-            assert_eq!(Some(&c.restaurant_count), expected.get(&c.name), "{}", c.name);
+            assert_eq!(
+                Some(&c.restaurant_count),
+                expected.get(&c.name),
+                "{}",
+                c.name
+            );
             assert!(c.image_id.starts_with("cuisine-"));
         }
-        assert!(reply.cuisines.windows(2).all(|w| w[0].restaurant_count >= w[1].restaurant_count));
+        assert!(
+            reply
+                .cuisines
+                .windows(2)
+                .all(|w| w[0].restaurant_count >= w[1].restaurant_count)
+        );
         assert!(far.cuisines.is_empty());
     }
 }
@@ -307,7 +497,10 @@ async fn a_database_seeded_before_dishes_existed_gets_them_from_the_catalogue() 
     let db = testing::sqlite();
     let (_first, _first_stop) = spawn(&db.url, &cat.path).await;
     let pool = sqlx::AnyPool::connect(&db.url).await.unwrap();
-    sqlx::query("DELETE FROM search_dishes").execute(&pool).await.unwrap();
+    sqlx::query("DELETE FROM search_dishes")
+        .execute(&pool)
+        .await
+        .unwrap();
     pool.close().await;
 
     let (mut client, _stop) = spawn(&db.url, &cat.path).await;

@@ -26,14 +26,14 @@ use crate::error::{ApiError, messages};
 use crate::menu_cache::MenuCache;
 use crate::request_span::{RecordStatus, RootSpan};
 use crate::route_table::{CHECK_INTERVAL, RouteTable};
+use crate::search;
 use crate::upstream::Upstreams;
+use crate::{addresses, auth, dev, favourites, profile, rate_limit};
 use crate::{
     cart, cities, csrf, envelope, health, images, membership, menu, orders, pages, payments,
     places, restaurants,
 };
 use crate::{security, session, static_files, support};
-use crate::{addresses, auth, dev, favourites, profile, rate_limit};
-use crate::search;
 
 /// What every handler can reach. Cheap to clone.
 #[derive(Debug, Clone)]

@@ -47,7 +47,11 @@ impl Outcome {
 
     /// HTTP 200, statusCode 0, with `data` serialised straight from `view`.
     pub fn success_of(view: &impl Serialize) -> Result<Self, serde_json::Error> {
-        Ok(Self::success_with(0, Cow::Borrowed(DONE), serde_json::value::to_raw_value(view)?))
+        Ok(Self::success_with(
+            0,
+            Cow::Borrowed(DONE),
+            serde_json::value::to_raw_value(view)?,
+        ))
     }
 
     /// HTTP 200 with another success-set code (the cart's 8 and 9).

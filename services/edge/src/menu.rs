@@ -204,7 +204,9 @@ async fn current_menu(
                     json,
                     offers: menu.offers,
                 });
-                state.menus.insert(restaurant_id, quick, Arc::clone(&served));
+                state
+                    .menus
+                    .insert(restaurant_id, quick, Arc::clone(&served));
                 return Ok(served);
             }
             None => continue,

@@ -87,7 +87,10 @@ pub fn freshen(held: Option<Arc<ServedMenu>>, reply: GetMenuResponse) -> Option<
     if reply.not_modified {
         return held.filter(|m| m.version == reply.version).map(Fresh::Held);
     }
-    Some(Fresh::Changed(reply.menu.unwrap_or_default(), reply.version))
+    Some(Fresh::Changed(
+        reply.menu.unwrap_or_default(),
+        reply.version,
+    ))
 }
 
 #[cfg(test)]
@@ -103,21 +106,37 @@ mod tests {
     }
 
     fn menu(name: &str) -> Menu {
-        Menu { restaurant_name: name.into(), ..Default::default() }
+        Menu {
+            restaurant_name: name.into(),
+            ..Default::default()
+        }
     }
 
     #[test]
     fn not_modified_serves_the_held_menu() {
-        let reply = GetMenuResponse { menu: None, version: "v1".into(), not_modified: true };
-        assert!(matches!(freshen(Some(served("v1")), reply), Some(Fresh::Held(m)) if m.version == "v1"));
+        let reply = GetMenuResponse {
+            menu: None,
+            version: "v1".into(),
+            not_modified: true,
+        };
+        assert!(
+            matches!(freshen(Some(served("v1")), reply), Some(Fresh::Held(m)) if m.version == "v1")
+        );
     }
 
     #[test]
     fn a_changed_menu_replaces_the_held_one() {
-        let reply = GetMenuResponse { menu: Some(menu("Dosa Point")), version: "v2".into(), not_modified: false };
+        let reply = GetMenuResponse {
+            menu: Some(menu("Dosa Point")),
+            version: "v2".into(),
+            not_modified: false,
+        };
         match freshen(Some(served("v1")), reply) {
             Some(Fresh::Changed(menu, version)) => {
-                assert_eq!((menu.restaurant_name.as_str(), version.as_str()), ("Dosa Point", "v2"));
+                assert_eq!(
+                    (menu.restaurant_name.as_str(), version.as_str()),
+                    ("Dosa Point", "v2")
+                );
             }
             other => panic!("expected the new menu, got {other:?}"),
         }
@@ -125,7 +144,11 @@ mod tests {
 
     #[test]
     fn not_modified_without_the_same_held_version_means_ask_again() {
-        let reply = || GetMenuResponse { menu: None, version: "v2".into(), not_modified: true };
+        let reply = || GetMenuResponse {
+            menu: None,
+            version: "v2".into(),
+            not_modified: true,
+        };
         assert!(freshen(None, reply()).is_none());
         assert!(freshen(Some(served("v1")), reply()).is_none());
     }

@@ -18,7 +18,16 @@ use tiffin_platform::config::{env_or, env_parse};
 
 /// The gRPC services, in start order, with their offset from the base port. The order matches
 /// `docs/service-conventions.md` (discovery on the base port, support on base + 7).
-pub const SERVICES: [&str; 8] = ["discovery", "menu", "cart", "account", "payments", "orders", "membership", "support"];
+pub const SERVICES: [&str; 8] = [
+    "discovery",
+    "menu",
+    "cart",
+    "account",
+    "payments",
+    "orders",
+    "membership",
+    "support",
+];
 
 /// How long the whole storefront may take to become ready.
 const READY_TIMEOUT: Duration = Duration::from_secs(90);
@@ -63,7 +72,10 @@ impl Settings {
         let port = env_parse("PORT", 8080u16)?;
         let grpc_base_port = env_parse("GRPC_BASE_PORT", DEFAULT_GRPC_BASE_PORT)?;
         if grpc_base_port.checked_add(SERVICES.len() as u16).is_none() {
-            bail!("configuration error: GRPC_BASE_PORT={grpc_base_port} leaves no room for {} services", SERVICES.len());
+            bail!(
+                "configuration error: GRPC_BASE_PORT={grpc_base_port} leaves no room for {} services",
+                SERVICES.len()
+            );
         }
         Ok(Self {
             port,
@@ -108,35 +120,59 @@ pub fn plan(settings: &Settings, lookup: impl Fn(&str) -> Option<String>) -> Vec
         .iter()
         .map(|name| {
             let mut env = BTreeMap::new();
-            env.insert("GRPC_ADDR".into(), format!("127.0.0.1:{}", settings.service_port(name)));
+            env.insert(
+                "GRPC_ADDR".into(),
+                format!("127.0.0.1:{}", settings.service_port(name)),
+            );
             let db_var = format!("{}_DATABASE_URL", name.to_uppercase());
-            let database_url = lookup(&db_var).unwrap_or_else(|| format!("sqlite://{data_dir}/{name}.db"));
+            let database_url =
+                lookup(&db_var).unwrap_or_else(|| format!("sqlite://{data_dir}/{name}.db"));
             env.insert("DATABASE_URL".into(), database_url);
             env.insert("DATA_DIR".into(), data_dir.clone());
-            env.insert("CATALOG_PATH".into(), settings.catalogue_path().display().to_string());
+            env.insert(
+                "CATALOG_PATH".into(),
+                settings.catalogue_path().display().to_string(),
+            );
             if *name == "cart" {
                 env.insert("MENU_URL".into(), url_of("menu"));
             }
-            Child { name: (*name).to_string(), binary: format!("tiffin-{name}"), env }
+            Child {
+                name: (*name).to_string(),
+                binary: format!("tiffin-{name}"),
+                env,
+            }
         })
         .collect();
 
     let mut edge = BTreeMap::new();
     edge.insert("PORT".into(), settings.port.to_string());
     edge.insert("BIND_ADDR".into(), "127.0.0.1".into());
-    edge.insert("STATIC_DIR".into(), settings.static_dir.display().to_string());
+    edge.insert(
+        "STATIC_DIR".into(),
+        settings.static_dir.display().to_string(),
+    );
     for name in SERVICES {
         edge.insert(format!("{}_URL", name.to_uppercase()), url_of(name));
     }
     // The launcher runs development storefronts (`make run`, the browser tests): the development
     // routes (the OTP outbox at GET /api/dev/sms) are on unless its environment says otherwise.
-    edge.insert("TIFFIN_DEV_ROUTES".into(), lookup("TIFFIN_DEV_ROUTES").unwrap_or_else(|| "1".into()));
-    children.push(Child { name: "edge".into(), binary: "tiffin-edge".into(), env: edge });
+    edge.insert(
+        "TIFFIN_DEV_ROUTES".into(),
+        lookup("TIFFIN_DEV_ROUTES").unwrap_or_else(|| "1".into()),
+    );
+    children.push(Child {
+        name: "edge".into(),
+        binary: "tiffin-edge".into(),
+        env: edge,
+    });
     children
 }
 
 /// Starts everything and runs until `shutdown` resolves or a child dies.
-pub async fn run(settings: Settings, shutdown: impl std::future::Future<Output = ()>) -> anyhow::Result<()> {
+pub async fn run(
+    settings: Settings,
+    shutdown: impl std::future::Future<Output = ()>,
+) -> anyhow::Result<()> {
     std::fs::create_dir_all(&settings.data_dir)
         .with_context(|| format!("creating DATA_DIR {}", settings.data_dir.display()))?;
     ensure_catalogue(&settings).await?;
@@ -146,7 +182,10 @@ pub async fn run(settings: Settings, shutdown: impl std::future::Future<Output =
         let path = settings.bin_dir.join(&child.binary);
         if !path.exists() {
             stop_all(&mut running).await;
-            bail!("{} not found: build every binary first (`cargo build --workspace --bins`)", path.display());
+            bail!(
+                "{} not found: build every binary first (`cargo build --workspace --bins`)",
+                path.display()
+            );
         }
         let process = tokio::process::Command::new(&path)
             .envs(&child.env)
@@ -215,7 +254,9 @@ async fn ensure_catalogue(settings: &Settings) -> anyhow::Result<()> {
 
 /// Polls the edge's readiness until every service answers its health check.
 async fn wait_ready(url: &str) -> anyhow::Result<()> {
-    let client = reqwest::Client::builder().timeout(Duration::from_secs(2)).build()?;
+    let client = reqwest::Client::builder()
+        .timeout(Duration::from_secs(2))
+        .build()?;
     let deadline = tokio::time::Instant::now() + READY_TIMEOUT;
     loop {
         if let Ok(reply) = client.get(format!("{url}/readyz")).send().await {
@@ -301,14 +342,18 @@ mod tests {
 
     #[test]
     fn the_development_routes_can_be_turned_off() {
-        let children = plan(&settings(), |k| (k == "TIFFIN_DEV_ROUTES").then(|| "0".to_string()));
+        let children = plan(&settings(), |k| {
+            (k == "TIFFIN_DEV_ROUTES").then(|| "0".to_string())
+        });
 
         assert_eq!(children.last().unwrap().env["TIFFIN_DEV_ROUTES"], "0");
     }
 
     #[test]
     fn a_service_database_url_can_move_one_service_to_postgres() {
-        let children = plan(&settings(), |k| (k == "CART_DATABASE_URL").then(|| "postgres://h/cart".to_string()));
+        let children = plan(&settings(), |k| {
+            (k == "CART_DATABASE_URL").then(|| "postgres://h/cart".to_string())
+        });
 
         let cart = children.iter().find(|c| c.name == "cart").unwrap();
         let menu = children.iter().find(|c| c.name == "menu").unwrap();

@@ -11,8 +11,12 @@ use std::process::Stdio;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use opentelemetry_proto::tonic::collector::trace::v1::trace_service_server::{TraceService, TraceServiceServer};
-use opentelemetry_proto::tonic::collector::trace::v1::{ExportTraceServiceRequest, ExportTraceServiceResponse};
+use opentelemetry_proto::tonic::collector::trace::v1::trace_service_server::{
+    TraceService, TraceServiceServer,
+};
+use opentelemetry_proto::tonic::collector::trace::v1::{
+    ExportTraceServiceRequest, ExportTraceServiceResponse,
+};
 use opentelemetry_proto::tonic::common::v1::any_value::Value as AnyValue;
 use serde_json::{Value, json};
 use tokio::io::{AsyncBufReadExt, BufReader};
@@ -47,12 +51,18 @@ impl TraceService for Receiver {
                 }
             }
         }
-        Ok(tonic::Response::new(ExportTraceServiceResponse { partial_success: None }))
+        Ok(tonic::Response::new(ExportTraceServiceResponse {
+            partial_success: None,
+        }))
     }
 }
 
 fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+    TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
 }
 
 /// Eight consecutive free ports for the services.
@@ -62,7 +72,9 @@ fn free_port_range() -> u16 {
         if base > 65000 {
             continue;
         }
-        let held: Vec<_> = (0..8).filter_map(|i| TcpListener::bind(("127.0.0.1", base + i)).ok()).collect();
+        let held: Vec<_> = (0..8)
+            .filter_map(|i| TcpListener::bind(("127.0.0.1", base + i)).ok())
+            .collect();
         if held.len() == 8 {
             return base;
         }
@@ -84,8 +96,16 @@ async fn one_request_is_one_trace_across_the_edge_and_services_and_ctrl_c_stops_
 
     let launcher = env!("CARGO_BIN_EXE_tiffin");
     let bin_dir = std::path::Path::new(launcher).parent().unwrap();
-    for binary in ["tiffin-edge", "tiffin-cart", "tiffin-menu", "tiffin-catalog"] {
-        assert!(bin_dir.join(binary).exists(), "{binary} is not built: run `cargo build --workspace --bins` first");
+    for binary in [
+        "tiffin-edge",
+        "tiffin-cart",
+        "tiffin-menu",
+        "tiffin-catalog",
+    ] {
+        assert!(
+            bin_dir.join(binary).exists(),
+            "{binary} is not built: run `cargo build --workspace --bins` first"
+        );
     }
     let dir = tempfile::tempdir().unwrap();
     let port = free_port();
@@ -95,7 +115,10 @@ async fn one_request_is_one_trace_across_the_edge_and_services_and_ctrl_c_stops_
         .env("DATA_DIR", dir.path().join("data"))
         .env("STATIC_DIR", dir.path().join("web"))
         .env("CATALOG_RESTAURANTS_PER_CITY", "4")
-        .env("OTEL_EXPORTER_OTLP_ENDPOINT", format!("http://127.0.0.1:{collector_port}"))
+        .env(
+            "OTEL_EXPORTER_OTLP_ENDPOINT",
+            format!("http://127.0.0.1:{collector_port}"),
+        )
         .env("OTEL_BSP_SCHEDULE_DELAY", "100")
         .env_remove("DATABASE_URL")
         .stdout(Stdio::piped())
@@ -113,28 +136,48 @@ async fn one_request_is_one_trace_across_the_edge_and_services_and_ctrl_c_stops_
         });
     }
     let base = format!("http://127.0.0.1:{port}");
-    let http = reqwest::Client::builder().cookie_store(true).timeout(Duration::from_secs(10)).build().unwrap();
+    let http = reqwest::Client::builder()
+        .cookie_store(true)
+        .timeout(Duration::from_secs(10))
+        .build()
+        .unwrap();
     let mut ready = false;
     for _ in 0..600 {
-        if http.get(format!("{base}/readyz")).send().await.is_ok_and(|r| r.status().is_success()) {
+        if http
+            .get(format!("{base}/readyz"))
+            .send()
+            .await
+            .is_ok_and(|r| r.status().is_success())
+        {
             ready = true;
             break;
         }
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
-    assert!(ready, "the storefront never became ready; logs:\n{}", logs.lock().unwrap().join("\n"));
+    assert!(
+        ready,
+        "the storefront never became ready; logs:\n{}",
+        logs.lock().unwrap().join("\n")
+    );
 
     let listing: Value = http
-        .get(format!("{base}/api/restaurants/list/v5?lat=12.9352&lng=77.6245"))
+        .get(format!(
+            "{base}/api/restaurants/list/v5?lat=12.9352&lng=77.6245"
+        ))
         .send()
         .await
         .unwrap()
         .json()
         .await
         .unwrap();
-    let restaurant = listing["data"]["cards"][0]["data"]["id"].as_str().expect("a restaurant near Koramangala").to_string();
+    let restaurant = listing["data"]["cards"][0]["data"]["id"]
+        .as_str()
+        .expect("a restaurant near Koramangala")
+        .to_string();
     let menu: Value = http
-        .get(format!("{base}/api/menu/pl?restaurantId={restaurant}&lat=12.9352&lng=77.6245"))
+        .get(format!(
+            "{base}/api/menu/pl?restaurantId={restaurant}&lat=12.9352&lng=77.6245"
+        ))
         .send()
         .await
         .unwrap()
@@ -146,7 +189,13 @@ async fn one_request_is_one_trace_across_the_edge_and_services_and_ctrl_c_stops_
         .as_object()
         .unwrap()
         .values()
-        .find(|i| i["inStock"] == 1 && i["addons"].as_array().is_none_or(|a| a.is_empty()) && i["variantsV2"]["variant_groups"].as_array().is_none_or(|v| v.is_empty()))
+        .find(|i| {
+            i["inStock"] == 1
+                && i["addons"].as_array().is_none_or(|a| a.is_empty())
+                && i["variantsV2"]["variant_groups"]
+                    .as_array()
+                    .is_none_or(|v| v.is_empty())
+        })
         .expect("a plain item in stock")["id"]
         .as_str()
         .unwrap()
@@ -161,22 +210,39 @@ async fn one_request_is_one_trace_across_the_edge_and_services_and_ctrl_c_stops_
         .send()
         .await
         .unwrap();
-    assert!(reply.status().is_success(), "add to cart answered {}", reply.status());
+    assert!(
+        reply.status().is_success(),
+        "add to cart answered {}",
+        reply.status()
+    );
     let body: Value = reply.json().await.unwrap();
     assert_eq!(body["tid"], trace_id, "the envelope's tid is the trace id");
 
     // Assert: the trace reached the collector from the edge and at least two services.
     let mut services = BTreeSet::new();
     for _ in 0..100 {
-        services = receiver.0.lock().unwrap().iter().filter(|(_, t, _)| t == trace_id).map(|(s, _, _)| s.clone()).collect();
+        services = receiver
+            .0
+            .lock()
+            .unwrap()
+            .iter()
+            .filter(|(_, t, _)| t == trace_id)
+            .map(|(s, _, _)| s.clone())
+            .collect();
         if services.contains("tiffin-edge") && services.len() >= 3 {
             break;
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     eprintln!("trace {trace_id} spans services {services:?}");
-    assert!(services.contains("tiffin-edge"), "no edge span in the trace: {services:?}");
-    assert!(services.len() >= 3, "the trace should span the edge and two services or more: {services:?}");
+    assert!(
+        services.contains("tiffin-edge"),
+        "no edge span in the trace: {services:?}"
+    );
+    assert!(
+        services.len() >= 3,
+        "the trace should span the edge and two services or more: {services:?}"
+    );
     let logged_by: BTreeSet<String> = logs
         .lock()
         .unwrap()
@@ -185,11 +251,24 @@ async fn one_request_is_one_trace_across_the_edge_and_services_and_ctrl_c_stops_
         .filter(|l| l["trace_id"] == trace_id)
         .filter_map(|l| l["service"].as_str().map(str::to_string))
         .collect();
-    assert!(logged_by.contains("tiffin-edge"), "the edge's logs should carry the trace id: {logged_by:?}");
+    assert!(
+        logged_by.contains("tiffin-edge"),
+        "the edge's logs should carry the trace id: {logged_by:?}"
+    );
 
     // And Ctrl-C (SIGTERM from a supervisor) stops everything cleanly.
-    nix::sys::signal::kill(nix::unistd::Pid::from_raw(storefront.id().unwrap() as i32), nix::sys::signal::Signal::SIGTERM).unwrap();
-    let status = tokio::time::timeout(Duration::from_secs(30), storefront.wait()).await.expect("stops in time").unwrap();
+    nix::sys::signal::kill(
+        nix::unistd::Pid::from_raw(storefront.id().unwrap() as i32),
+        nix::sys::signal::Signal::SIGTERM,
+    )
+    .unwrap();
+    let status = tokio::time::timeout(Duration::from_secs(30), storefront.wait())
+        .await
+        .expect("stops in time")
+        .unwrap();
     assert!(status.success(), "the launcher exits cleanly, got {status}");
-    assert!(std::net::TcpStream::connect(("127.0.0.1", port)).is_err(), "the edge stopped listening");
+    assert!(
+        std::net::TcpStream::connect(("127.0.0.1", port)).is_err(),
+        "the edge stopped listening"
+    );
 }

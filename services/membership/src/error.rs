@@ -14,7 +14,9 @@ pub enum Error {
 impl From<Error> for tonic::Status {
     fn from(e: Error) -> Self {
         match e {
-            Error::Corrupt(_) | Error::Database(_) => tiffin_platform::internal_error!(e, "membership internal error"),
+            Error::Corrupt(_) | Error::Database(_) => {
+                tiffin_platform::internal_error!(e, "membership internal error")
+            }
         }
     }
 }

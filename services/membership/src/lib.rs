@@ -33,7 +33,9 @@ pub struct Settings {
 impl Settings {
     /// Reads the environment (see `src/main.rs`).
     pub fn from_env() -> Result<Self, ConfigError> {
-        Ok(Self { service: ServiceSettings::from_env("membership", DEFAULT_ADDR)? })
+        Ok(Self {
+            service: ServiceSettings::from_env("membership", DEFAULT_ADDR)?,
+        })
     }
 }
 
@@ -58,8 +60,13 @@ impl Application {
     }
 
     /// Serves until `shutdown` resolves, then drains.
-    pub async fn run_until_stopped(self, shutdown: impl Future<Output = ()> + Send) -> anyhow::Result<()> {
-        self.host.serve(MembershipServiceServer::new(self.membership), shutdown).await?;
+    pub async fn run_until_stopped(
+        self,
+        shutdown: impl Future<Output = ()> + Send,
+    ) -> anyhow::Result<()> {
+        self.host
+            .serve(MembershipServiceServer::new(self.membership), shutdown)
+            .await?;
         Ok(())
     }
 }

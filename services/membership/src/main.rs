@@ -6,5 +6,6 @@ async fn main() -> anyhow::Result<()> {
     let settings = tiffin_membership::Settings::from_env()?;
     let app = tiffin_membership::Application::build(settings).await?;
     tracing::info!(port = app.port(), "membership service listening");
-    app.run_until_stopped(tiffin_platform::shutdown::signal()).await
+    app.run_until_stopped(tiffin_platform::shutdown::signal())
+        .await
 }

@@ -54,7 +54,10 @@ impl Membership {
 
         let mut elements: HashMap<u64, Vec<String>> = HashMap::new();
         for row in &element_rows {
-            elements.entry(unsigned(row, "plan_id")?).or_default().push(row.try_get("text")?);
+            elements
+                .entry(unsigned(row, "plan_id")?)
+                .or_default()
+                .push(row.try_get("text")?);
         }
         plan_rows
             .iter()
@@ -79,7 +82,10 @@ impl Membership {
 
 #[tonic::async_trait]
 impl MembershipService for Membership {
-    async fn list_plans(&self, _request: Request<ListPlansRequest>) -> Result<Response<ListPlansResponse>, Status> {
+    async fn list_plans(
+        &self,
+        _request: Request<ListPlansRequest>,
+    ) -> Result<Response<ListPlansResponse>, Status> {
         let plans = self.plans().await?;
         Ok(Response::new(ListPlansResponse { plans }))
     }

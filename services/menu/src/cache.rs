@@ -43,8 +43,17 @@ pub struct CachedMenu {
 
 impl CachedMenu {
     pub fn new(menu: Menu) -> Self {
-        let item_at = menu.items.iter().enumerate().map(|(i, item)| (item.id, i)).collect();
-        let folded_names = menu.items.iter().map(|item| search::fold(&item.name)).collect();
+        let item_at = menu
+            .items
+            .iter()
+            .enumerate()
+            .map(|(i, item)| (item.id, i))
+            .collect();
+        let folded_names = menu
+            .items
+            .iter()
+            .map(|item| search::fold(&item.name))
+            .collect();
         let quick = Menu {
             items: menu
                 .items
@@ -60,17 +69,36 @@ impl CachedMenu {
         };
         let version = version_of(&menu);
         let quick_version = version_of(&quick);
-        Self { menu, quick, version, quick_version, item_at, folded_names }
+        Self {
+            menu,
+            quick,
+            version,
+            quick_version,
+            item_at,
+            folded_names,
+        }
     }
 
     /// The menu in the requested form, with its version.
     pub fn form(&self, quick: bool) -> (&Menu, &str) {
-        if quick { (&self.quick, &self.quick_version) } else { (&self.menu, &self.version) }
+        if quick {
+            (&self.quick, &self.quick_version)
+        } else {
+            (&self.menu, &self.version)
+        }
     }
 
     /// The items whose names match `query`, in menu order.
-    pub fn search<'m>(&'m self, query: &'m search::Query) -> impl Iterator<Item = &'m MenuItem> + 'm {
-        self.menu.items.iter().zip(&self.folded_names).filter(|(_, name)| query.matches(name)).map(|(item, _)| item)
+    pub fn search<'m>(
+        &'m self,
+        query: &'m search::Query,
+    ) -> impl Iterator<Item = &'m MenuItem> + 'm {
+        self.menu
+            .items
+            .iter()
+            .zip(&self.folded_names)
+            .filter(|(_, name)| query.matches(name))
+            .map(|(item, _)| item)
     }
 
     /// The item with this id on this menu; another restaurant's item is not here.
@@ -96,7 +124,11 @@ pub struct MenuCache {
 impl MenuCache {
     /// Learns which restaurants have menus; assembles none of them yet.
     pub async fn load(pool: AnyPool) -> Result<Self, Error> {
-        let menus = store::restaurant_ids(&pool).await?.into_iter().map(|id| (id, OnceCell::new())).collect();
+        let menus = store::restaurant_ids(&pool)
+            .await?
+            .into_iter()
+            .map(|id| (id, OnceCell::new()))
+            .collect();
         Ok(Self { pool, menus })
     }
 
@@ -111,7 +143,10 @@ impl MenuCache {
                     Some(menu) => Ok(Arc::new(CachedMenu::new(menu))),
                     // It was listed at start-up and nothing deletes menus: the tables changed
                     // under us, which is a fault, not a caller's mistake.
-                    None => Err(Error::Corrupt { restaurant_id, reason: "menu row disappeared".into() }),
+                    None => Err(Error::Corrupt {
+                        restaurant_id,
+                        reason: "menu row disappeared".into(),
+                    }),
                 }
             })
             .await?;
@@ -136,7 +171,13 @@ mod tests {
     fn menu(price_paise: i64, in_stock: bool) -> Menu {
         Menu {
             restaurant_id: 7,
-            items: vec![MenuItem { id: 1, name: "Masala Dosa".into(), price_paise, in_stock, ..Default::default() }],
+            items: vec![MenuItem {
+                id: 1,
+                name: "Masala Dosa".into(),
+                price_paise,
+                in_stock,
+                ..Default::default()
+            }],
             ..Default::default()
         }
     }
@@ -144,8 +185,16 @@ mod tests {
     #[test]
     fn the_version_follows_the_content() {
         assert_eq!(version_of(&menu(9000, true)), version_of(&menu(9000, true)));
-        assert_ne!(version_of(&menu(9000, true)), version_of(&menu(9100, true)), "a price change");
-        assert_ne!(version_of(&menu(9000, true)), version_of(&menu(9000, false)), "a stock change");
+        assert_ne!(
+            version_of(&menu(9000, true)),
+            version_of(&menu(9100, true)),
+            "a price change"
+        );
+        assert_ne!(
+            version_of(&menu(9000, true)),
+            version_of(&menu(9000, false)),
+            "a stock change"
+        );
     }
 
     #[test]

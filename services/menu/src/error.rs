@@ -31,13 +31,21 @@ pub enum Error {
     UnknownItem { restaurant_id: u64, item_id: u64 },
     /// The variation is not in that variant group of this item.
     #[error("item {item_id} has no variation {variation_id:?} in group {group_id:?}")]
-    UnknownVariation { item_id: u64, group_id: String, variation_id: String },
+    UnknownVariation {
+        item_id: u64,
+        group_id: String,
+        variation_id: String,
+    },
     /// A variant group takes exactly one variation.
     #[error("item {item_id}: more than one variation chosen in group {group_id:?}")]
     SecondVariation { item_id: u64, group_id: String },
     /// The choice is not in that add-on group of this item.
     #[error("item {item_id} has no add-on {choice_id:?} in group {group_id:?}")]
-    UnknownAddon { item_id: u64, group_id: String, choice_id: String },
+    UnknownAddon {
+        item_id: u64,
+        group_id: String,
+        choice_id: String,
+    },
     /// A choice is either chosen or not; naming it twice is a malformed request.
     #[error("item {item_id}: add-on {choice_id:?} chosen twice")]
     RepeatedAddon { item_id: u64, choice_id: String },
@@ -47,13 +55,25 @@ pub enum Error {
     EmptyAddonGroup { item_id: u64, group_id: String },
     /// §5 minimum rule; the text is the spec's, word for word.
     #[error("You must select at least {min} {group_name}")]
-    TooFewAddons { group_id: String, group_name: String, min: u32 },
+    TooFewAddons {
+        group_id: String,
+        group_name: String,
+        min: u32,
+    },
     /// §5 maximum rule.
     #[error("You can select a maximum of {max} {group_name}.")]
-    TooManyAddons { group_id: String, group_name: String, max: u32 },
+    TooManyAddons {
+        group_id: String,
+        group_name: String,
+        max: u32,
+    },
     /// §5 free-limit rule.
     #[error("You can select a maximum of {max_free} free {group_name}.")]
-    TooManyFreeAddons { group_id: String, group_name: String, max_free: u32 },
+    TooManyFreeAddons {
+        group_id: String,
+        group_name: String,
+        max_free: u32,
+    },
     /// A search query longer than [`crate::search::MAX_QUERY_CHARS`].
     #[error("search query too long")]
     QueryTooLong,
@@ -68,7 +88,9 @@ pub enum Error {
 impl From<Error> for tonic::Status {
     fn from(e: Error) -> Self {
         match e {
-            Error::RestaurantNotFound(_) => with_code(Code::NotFound, SPEC_NOT_FOUND, "Restaurant not found"),
+            Error::RestaurantNotFound(_) => {
+                with_code(Code::NotFound, SPEC_NOT_FOUND, "Restaurant not found")
+            }
             Error::UnknownRestaurant(_)
             | Error::UnknownItem { .. }
             | Error::UnknownVariation { .. }
@@ -102,19 +124,35 @@ mod tests {
 
     #[test]
     fn add_on_rules_reach_the_caller_word_for_word_with_their_group() {
-        let e = Error::TooManyAddons { group_id: "9-ag1".into(), group_name: "Dips".into(), max: 2 };
+        let e = Error::TooManyAddons {
+            group_id: "9-ag1".into(),
+            group_name: "Dips".into(),
+            max: 2,
+        };
 
         let status = tonic::Status::from(e);
 
         assert_eq!(status.code(), Code::InvalidArgument);
         assert_eq!(status.message(), "You can select a maximum of 2 Dips.");
-        assert_eq!(status.metadata().get(ADDON_GROUP_ID).and_then(|v| v.to_str().ok()), Some("9-ag1"));
-        assert_eq!(tiffin_platform::status::spec_code(&status), Some(SPEC_ERROR));
+        assert_eq!(
+            status
+                .metadata()
+                .get(ADDON_GROUP_ID)
+                .and_then(|v| v.to_str().ok()),
+            Some("9-ag1")
+        );
+        assert_eq!(
+            tiffin_platform::status::spec_code(&status),
+            Some(SPEC_ERROR)
+        );
     }
 
     #[test]
     fn internal_detail_never_reaches_the_caller() {
-        let e = Error::Corrupt { restaurant_id: 1, reason: "veg_type \"PURPLE\"".into() };
+        let e = Error::Corrupt {
+            restaurant_id: 1,
+            reason: "veg_type \"PURPLE\"".into(),
+        };
 
         let status = tonic::Status::from(e);
 
@@ -124,9 +162,18 @@ mod tests {
 
     #[test]
     fn an_unknown_restaurant_is_not_found_only_for_get_menu() {
-        assert_eq!(tonic::Status::from(Error::RestaurantNotFound(5)).code(), Code::NotFound);
-        assert_eq!(tonic::Status::from(Error::RestaurantNotFound(5)).message(), "Restaurant not found");
+        assert_eq!(
+            tonic::Status::from(Error::RestaurantNotFound(5)).code(),
+            Code::NotFound
+        );
+        assert_eq!(
+            tonic::Status::from(Error::RestaurantNotFound(5)).message(),
+            "Restaurant not found"
+        );
         let priced = tonic::Status::from(Error::UnknownRestaurant(5));
-        assert_eq!((priced.code(), priced.message()), (Code::InvalidArgument, "Oops! Something wrong"));
+        assert_eq!(
+            (priced.code(), priced.message()),
+            (Code::InvalidArgument, "Oops! Something wrong")
+        );
     }
 }

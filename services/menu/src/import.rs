@@ -41,7 +41,9 @@ pub async fn seed_if_empty(pool: &AnyPool, path: &Path) -> Result<usize, ImportE
         return Ok(0);
     }
     if !path.exists() {
-        return Err(ImportError::MissingCatalogue { path: path.to_owned() });
+        return Err(ImportError::MissingCatalogue {
+            path: path.to_owned(),
+        });
     }
     let catalogue = Catalogue::read_json(path)?;
     let mut tx = pool.begin().await?;
@@ -134,7 +136,11 @@ struct Table {
 
 impl Table {
     fn new(name: &'static str, columns: &'static [&'static str]) -> Self {
-        Self { name, columns, values: Vec::new() }
+        Self {
+            name,
+            columns,
+            values: Vec::new(),
+        }
     }
 
     fn push<const N: usize>(&mut self, row: [Value; N]) {
@@ -188,10 +194,19 @@ fn insert_sql(table: &str, columns: &[&str], rows: usize) -> String {
 
 /// The rows of some menus, one [`Table`] per table in an order that satisfies the foreign keys.
 fn rows_of(catalogue: &Catalogue, menus: &[Menu], path: &Path) -> Result<Vec<Table>, ImportError> {
-    let bigint = |id: u64| i64::try_from(id).map_err(|_| ImportError::IdTooLarge { path: path.to_owned(), id });
+    let bigint = |id: u64| {
+        i64::try_from(id).map_err(|_| ImportError::IdTooLarge {
+            path: path.to_owned(),
+            id,
+        })
+    };
 
-    let mut menu_rows = Table::new("menus", &["restaurant_id", "restaurant_name", "area_name", "image_id"]);
-    let category_columns: &'static [&'static str] = &["id", "restaurant_id", "parent_id", "position", "name"];
+    let mut menu_rows = Table::new(
+        "menus",
+        &["restaurant_id", "restaurant_name", "area_name", "image_id"],
+    );
+    let category_columns: &'static [&'static str] =
+        &["id", "restaurant_id", "parent_id", "position", "name"];
     let mut categories = Table::new("categories", category_columns);
     // Sub-categories go in after their parents, in a statement of their own.
     let mut sub_categories = Table::new("categories", category_columns);
@@ -215,31 +230,89 @@ fn rows_of(catalogue: &Catalogue, menus: &[Menu], path: &Path) -> Result<Vec<Tab
             "next_available_message",
         ],
     );
-    let mut offers = Table::new("offers", &["id", "restaurant_id", "position", "header", "coupon_code", "description"]);
-    let mut category_items = Table::new("category_items", &["category_id", "item_id", "restaurant_id", "position"]);
-    let mut variant_groups = Table::new("variant_groups", &["id", "item_id", "restaurant_id", "position", "name"]);
+    let mut offers = Table::new(
+        "offers",
+        &[
+            "id",
+            "restaurant_id",
+            "position",
+            "header",
+            "coupon_code",
+            "description",
+        ],
+    );
+    let mut category_items = Table::new(
+        "category_items",
+        &["category_id", "item_id", "restaurant_id", "position"],
+    );
+    let mut variant_groups = Table::new(
+        "variant_groups",
+        &["id", "item_id", "restaurant_id", "position", "name"],
+    );
     let mut variations = Table::new(
         "variations",
-        &["id", "group_id", "restaurant_id", "position", "name", "price_paise", "is_default", "in_stock", "veg_type"],
+        &[
+            "id",
+            "group_id",
+            "restaurant_id",
+            "position",
+            "name",
+            "price_paise",
+            "is_default",
+            "in_stock",
+            "veg_type",
+        ],
     );
-    let mut pricing_models = Table::new("pricing_models", &["item_id", "position", "restaurant_id", "price_paise"]);
+    let mut pricing_models = Table::new(
+        "pricing_models",
+        &["item_id", "position", "restaurant_id", "price_paise"],
+    );
     let mut model_variations = Table::new(
         "pricing_model_variations",
-        &["item_id", "model_position", "group_id", "variation_id", "restaurant_id", "position"],
+        &[
+            "item_id",
+            "model_position",
+            "group_id",
+            "variation_id",
+            "restaurant_id",
+            "position",
+        ],
     );
     let mut addon_groups = Table::new(
         "addon_groups",
-        &["id", "item_id", "restaurant_id", "position", "name", "min_addons", "max_addons", "max_free_addons"],
+        &[
+            "id",
+            "item_id",
+            "restaurant_id",
+            "position",
+            "name",
+            "min_addons",
+            "max_addons",
+            "max_free_addons",
+        ],
     );
     let mut addon_choices = Table::new(
         "addon_choices",
-        &["id", "group_id", "restaurant_id", "position", "name", "price_paise", "in_stock", "veg_type"],
+        &[
+            "id",
+            "group_id",
+            "restaurant_id",
+            "position",
+            "name",
+            "price_paise",
+            "in_stock",
+            "veg_type",
+        ],
     );
 
     for menu in menus {
-        let restaurant = catalogue
-            .restaurant(menu.restaurant_id)
-            .ok_or_else(|| ImportError::NoRestaurant { path: path.to_owned(), restaurant_id: menu.restaurant_id })?;
+        let restaurant =
+            catalogue
+                .restaurant(menu.restaurant_id)
+                .ok_or_else(|| ImportError::NoRestaurant {
+                    path: path.to_owned(),
+                    restaurant_id: menu.restaurant_id,
+                })?;
         let rid = bigint(menu.restaurant_id)?;
         menu_rows.push([
             rid.into(),
@@ -257,7 +330,12 @@ fn rows_of(catalogue: &Catalogue, menus: &[Menu], path: &Path) -> Result<Vec<Tab
                 category.name.as_str().into(),
             ]);
             for (i, &item_id) in category.item_ids.iter().enumerate() {
-                category_items.push([category.id.as_str().into(), bigint(item_id)?.into(), rid.into(), i.into()]);
+                category_items.push([
+                    category.id.as_str().into(),
+                    bigint(item_id)?.into(),
+                    rid.into(),
+                    i.into(),
+                ]);
             }
             for (s, sub) in category.sub_categories.iter().enumerate() {
                 sub_categories.push([
@@ -268,7 +346,12 @@ fn rows_of(catalogue: &Catalogue, menus: &[Menu], path: &Path) -> Result<Vec<Tab
                     sub.name.as_str().into(),
                 ]);
                 for (i, &item_id) in sub.item_ids.iter().enumerate() {
-                    category_items.push([sub.id.as_str().into(), bigint(item_id)?.into(), rid.into(), i.into()]);
+                    category_items.push([
+                        sub.id.as_str().into(),
+                        bigint(item_id)?.into(),
+                        rid.into(),
+                        i.into(),
+                    ]);
                 }
             }
         }
@@ -403,6 +486,9 @@ mod tests {
 
     #[test]
     fn inserts_number_their_placeholders_across_rows() {
-        assert_eq!(insert_sql("t", &["a", "b"], 2), "INSERT INTO t (a, b) VALUES ($1, $2), ($3, $4)");
+        assert_eq!(
+            insert_sql("t", &["a", "b"], 2),
+            "INSERT INTO t (a, b) VALUES ($1, $2), ($3, $4)"
+        );
     }
 }

@@ -46,7 +46,10 @@ pub struct Settings {
 impl Settings {
     /// Reads the environment (see `src/main.rs`).
     pub fn from_env() -> Result<Self, ConfigError> {
-        Ok(Self { service: ServiceSettings::from_env("menu", DEFAULT_ADDR)?, catalog_path: catalog_path() })
+        Ok(Self {
+            service: ServiceSettings::from_env("menu", DEFAULT_ADDR)?,
+            catalog_path: catalog_path(),
+        })
     }
 }
 
@@ -81,7 +84,10 @@ impl Application {
     }
 
     /// Serves until `shutdown` resolves, then drains.
-    pub async fn run_until_stopped(self, shutdown: impl Future<Output = ()> + Send) -> anyhow::Result<()> {
+    pub async fn run_until_stopped(
+        self,
+        shutdown: impl Future<Output = ()> + Send,
+    ) -> anyhow::Result<()> {
         let service = MenuServiceServer::new(menus::Menus::new(self.cache));
         self.host.serve(service, shutdown).await?;
         Ok(())

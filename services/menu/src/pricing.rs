@@ -29,8 +29,8 @@
 //!    chosen add-on are. Out-of-stock selections are still priced; the cart decides what to do.
 
 use tiffin_proto::menu::v1::{
-    AddonChoice, AddonGroup, AddonRef, ItemSelection, MenuItem, PricedAddon, PricedItem, PricedVariation, VariantGroup,
-    Variation, VariationRef,
+    AddonChoice, AddonGroup, AddonRef, ItemSelection, MenuItem, PricedAddon, PricedItem,
+    PricedVariation, VariantGroup, Variation, VariationRef,
 };
 
 use crate::error::Error;
@@ -42,9 +42,12 @@ pub fn price(item: &MenuItem, selection: &ItemSelection) -> Result<PricedItem, E
     let addons = addons(item, &selection.addons)?;
 
     let before_addons = price_of_combination(item, &combination);
-    let unit_price_paise = addons.iter().fold(before_addons, |sum, a| sum.saturating_add(a.charged));
-    let in_stock =
-        item.in_stock && combination.iter().all(|(_, v)| v.in_stock) && addons.iter().all(|a| a.choice.in_stock);
+    let unit_price_paise = addons
+        .iter()
+        .fold(before_addons, |sum, a| sum.saturating_add(a.charged));
+    let in_stock = item.in_stock
+        && combination.iter().all(|(_, v)| v.in_stock)
+        && addons.iter().all(|a| a.choice.in_stock);
 
     let cart_key = cart_key(
         item.id,
@@ -113,11 +116,21 @@ fn combination<'m>(
             group_id: r.group_id.clone(),
             variation_id: r.variation_id.clone(),
         };
-        let g = item.variant_groups.iter().position(|g| g.id == r.group_id).ok_or_else(unknown)?;
-        let variation =
-            item.variant_groups[g].variations.iter().find(|v| v.id == r.variation_id).ok_or_else(unknown)?;
+        let g = item
+            .variant_groups
+            .iter()
+            .position(|g| g.id == r.group_id)
+            .ok_or_else(unknown)?;
+        let variation = item.variant_groups[g]
+            .variations
+            .iter()
+            .find(|v| v.id == r.variation_id)
+            .ok_or_else(unknown)?;
         if picked[g].replace(variation).is_some() {
-            return Err(Error::SecondVariation { item_id: item.id, group_id: r.group_id.clone() });
+            return Err(Error::SecondVariation {
+                item_id: item.id,
+                group_id: r.group_id.clone(),
+            });
         }
     }
     Ok(item
@@ -130,7 +143,11 @@ fn combination<'m>(
 }
 
 fn default_variation(group: &VariantGroup) -> Option<&Variation> {
-    group.variations.iter().find(|v| v.is_default).or_else(|| group.variations.first())
+    group
+        .variations
+        .iter()
+        .find(|v| v.is_default)
+        .or_else(|| group.variations.first())
 }
 
 /// Rule 2: the matching pricing model, else base price plus the variations' prices.
@@ -139,13 +156,17 @@ fn price_of_combination(item: &MenuItem, combination: &[(&VariantGroup, &Variati
         // The combination has one entry per group, so equal lengths plus every entry being in the
         // model means the two sets are equal.
         m.variations.len() == combination.len()
-            && combination
-                .iter()
-                .all(|(g, v)| m.variations.iter().any(|r| r.group_id == g.id && r.variation_id == v.id))
+            && combination.iter().all(|(g, v)| {
+                m.variations
+                    .iter()
+                    .any(|r| r.group_id == g.id && r.variation_id == v.id)
+            })
     });
     match model {
         Some(m) => m.price_paise,
-        None => combination.iter().fold(item.price_paise, |sum, (_, v)| sum.saturating_add(v.price_paise)),
+        None => combination.iter().fold(item.price_paise, |sum, (_, v)| {
+            sum.saturating_add(v.price_paise)
+        }),
     }
 }
 
@@ -158,24 +179,50 @@ struct Chosen<'m> {
 
 /// Rules 3 and 4: the chosen add-ons in menu order (group by group), checked and charged.
 fn addons<'m>(item: &'m MenuItem, chosen: &[AddonRef]) -> Result<Vec<Chosen<'m>>, Error> {
-    let mut marked: Vec<Vec<bool>> = item.addon_groups.iter().map(|g| vec![false; g.choices.len()]).collect();
+    let mut marked: Vec<Vec<bool>> = item
+        .addon_groups
+        .iter()
+        .map(|g| vec![false; g.choices.len()])
+        .collect();
     for r in chosen {
-        let unknown =
-            || Error::UnknownAddon { item_id: item.id, group_id: r.group_id.clone(), choice_id: r.choice_id.clone() };
-        let g = item.addon_groups.iter().position(|g| g.id == r.group_id).ok_or_else(unknown)?;
-        let c = item.addon_groups[g].choices.iter().position(|c| c.id == r.choice_id).ok_or_else(unknown)?;
+        let unknown = || Error::UnknownAddon {
+            item_id: item.id,
+            group_id: r.group_id.clone(),
+            choice_id: r.choice_id.clone(),
+        };
+        let g = item
+            .addon_groups
+            .iter()
+            .position(|g| g.id == r.group_id)
+            .ok_or_else(unknown)?;
+        let c = item.addon_groups[g]
+            .choices
+            .iter()
+            .position(|c| c.id == r.choice_id)
+            .ok_or_else(unknown)?;
         if std::mem::replace(&mut marked[g][c], true) {
-            return Err(Error::RepeatedAddon { item_id: item.id, choice_id: r.choice_id.clone() });
+            return Err(Error::RepeatedAddon {
+                item_id: item.id,
+                choice_id: r.choice_id.clone(),
+            });
         }
     }
 
     let mut out = Vec::with_capacity(chosen.len());
     for (group, marks) in item.addon_groups.iter().zip(&marked) {
-        let picked: Vec<&AddonChoice> = group.choices.iter().zip(marks).filter(|(_, m)| **m).map(|(c, _)| c).collect();
+        let picked: Vec<&AddonChoice> = group
+            .choices
+            .iter()
+            .zip(marks)
+            .filter(|(_, m)| **m)
+            .map(|(c, _)| c)
+            .collect();
         let zero_priced = picked.iter().filter(|c| c.price_paise == 0).count();
         check_limits(item.id, group, picked.len(), zero_priced)?;
 
-        let mut allowance = usize::try_from(group.max_free_addons).unwrap_or(usize::MAX).saturating_sub(zero_priced);
+        let mut allowance = usize::try_from(group.max_free_addons)
+            .unwrap_or(usize::MAX)
+            .saturating_sub(zero_priced);
         for choice in picked {
             let charged = if choice.price_paise > 0 && allowance > 0 {
                 allowance -= 1;
@@ -183,14 +230,23 @@ fn addons<'m>(item: &'m MenuItem, chosen: &[AddonRef]) -> Result<Vec<Chosen<'m>>
             } else {
                 choice.price_paise
             };
-            out.push(Chosen { group, choice, charged });
+            out.push(Chosen {
+                group,
+                choice,
+                charged,
+            });
         }
     }
     Ok(out)
 }
 
 /// Rule 3 for one group: `count` chosen, `zero_priced` of them free by their own price.
-fn check_limits(item_id: u64, group: &AddonGroup, count: usize, zero_priced: usize) -> Result<(), Error> {
+fn check_limits(
+    item_id: u64,
+    group: &AddonGroup,
+    count: usize,
+    zero_priced: usize,
+) -> Result<(), Error> {
     let count = u32::try_from(count).unwrap_or(u32::MAX);
     let zero_priced = u32::try_from(zero_priced).unwrap_or(u32::MAX);
     if group.max_addons > 0 && count > group.max_addons {
@@ -209,7 +265,10 @@ fn check_limits(item_id: u64, group: &AddonGroup, count: usize, zero_priced: usi
     }
     if count < group.min_addons {
         if group.choices.is_empty() {
-            return Err(Error::EmptyAddonGroup { item_id, group_id: group.id.clone() });
+            return Err(Error::EmptyAddonGroup {
+                item_id,
+                group_id: group.id.clone(),
+            });
         }
         return Err(Error::TooFewAddons {
             group_id: group.id.clone(),
@@ -240,7 +299,13 @@ mod tests {
     }
 
     fn choice(id: &str, price_paise: i64) -> AddonChoice {
-        AddonChoice { id: id.into(), name: format!("C {id}"), price_paise, in_stock: true, ..Default::default() }
+        AddonChoice {
+            id: id.into(),
+            name: format!("C {id}"),
+            price_paise,
+            in_stock: true,
+            ..Default::default()
+        }
     }
 
     fn addon_group(
@@ -260,16 +325,28 @@ mod tests {
     }
 
     fn vref(group_id: &str, variation_id: &str) -> VariationRef {
-        VariationRef { group_id: group_id.into(), variation_id: variation_id.into() }
+        VariationRef {
+            group_id: group_id.into(),
+            variation_id: variation_id.into(),
+        }
     }
 
     fn aref(group_id: &str, choice_id: &str) -> AddonRef {
-        AddonRef { group_id: group_id.into(), choice_id: choice_id.into() }
+        AddonRef {
+            group_id: group_id.into(),
+            choice_id: choice_id.into(),
+        }
     }
 
     /// ₹200 with no customisation.
     fn plain() -> MenuItem {
-        MenuItem { id: 7, name: "Veg Thali".into(), price_paise: 20_000, in_stock: true, ..Default::default() }
+        MenuItem {
+            id: 7,
+            name: "Veg Thali".into(),
+            price_paise: 20_000,
+            in_stock: true,
+            ..Default::default()
+        }
     }
 
     /// ₹200 pizza. Size: Regular (default, +0) or Large (+₹80). Crust, no default marked: Classic
@@ -281,12 +358,18 @@ mod tests {
                 VariantGroup {
                     id: "size".into(),
                     name: "Size".into(),
-                    variations: vec![variation("regular", 0, true), variation("large", 8_000, false)],
+                    variations: vec![
+                        variation("regular", 0, true),
+                        variation("large", 8_000, false),
+                    ],
                 },
                 VariantGroup {
                     id: "crust".into(),
                     name: "Crust".into(),
-                    variations: vec![variation("classic", 0, false), variation("burst", 9_900, false)],
+                    variations: vec![
+                        variation("classic", 0, false),
+                        variation("burst", 9_900, false),
+                    ],
                 },
             ],
             pricing_models: vec![
@@ -294,7 +377,10 @@ mod tests {
                     variations: vec![vref("size", "regular"), vref("crust", "classic")],
                     price_paise: 20_000,
                 },
-                PricingModel { variations: vec![vref("crust", "burst"), vref("size", "large")], price_paise: 34_900 },
+                PricingModel {
+                    variations: vec![vref("crust", "burst"), vref("size", "large")],
+                    price_paise: 34_900,
+                },
             ],
             ..plain()
         }
@@ -307,7 +393,11 @@ mod tests {
                 "extras",
                 "Extras",
                 (0, 2, 0),
-                vec![choice("raita", 3_000), choice("papad", 1_000), choice("salan", 4_000)],
+                vec![
+                    choice("raita", 3_000),
+                    choice("papad", 1_000),
+                    choice("salan", 4_000),
+                ],
             )],
             ..plain()
         }
@@ -320,14 +410,30 @@ mod tests {
                 "dips",
                 "Dips",
                 (0, 3, 1),
-                vec![choice("mint", 3_000), choice("schezwan", 2_000), choice("plain", 0), choice("ketchup", 0)],
+                vec![
+                    choice("mint", 3_000),
+                    choice("schezwan", 2_000),
+                    choice("plain", 0),
+                    choice("ketchup", 0),
+                ],
             )],
             ..plain()
         }
     }
 
-    fn select(item: &MenuItem, variations: Vec<VariationRef>, addons: Vec<AddonRef>) -> Result<PricedItem, Error> {
-        price(item, &ItemSelection { item_id: item.id, addons, variations })
+    fn select(
+        item: &MenuItem,
+        variations: Vec<VariationRef>,
+        addons: Vec<AddonRef>,
+    ) -> Result<PricedItem, Error> {
+        price(
+            item,
+            &ItemSelection {
+                item_id: item.id,
+                addons,
+                variations,
+            },
+        )
     }
 
     fn message(result: Result<PricedItem, Error>) -> String {
@@ -352,7 +458,11 @@ mod tests {
     fn a_group_without_a_choice_takes_its_default_else_its_first_variation() {
         let priced = select(&pizza(), vec![], vec![]).unwrap();
 
-        let chosen: Vec<_> = priced.variations.iter().map(|v| v.variation_id.as_str()).collect();
+        let chosen: Vec<_> = priced
+            .variations
+            .iter()
+            .map(|v| v.variation_id.as_str())
+            .collect();
         assert_eq!(chosen, ["regular", "classic"]);
         assert_eq!(priced.unit_price_paise, 20_000);
     }
@@ -360,7 +470,12 @@ mod tests {
     #[test]
     fn a_matching_pricing_model_replaces_base_plus_variations() {
         // The sum would be 20_000 + 8_000 + 9_900 = 37_900; the model says 34_900.
-        let priced = select(&pizza(), vec![vref("size", "large"), vref("crust", "burst")], vec![]).unwrap();
+        let priced = select(
+            &pizza(),
+            vec![vref("size", "large"), vref("crust", "burst")],
+            vec![],
+        )
+        .unwrap();
 
         assert_eq!(priced.unit_price_paise, 34_900);
     }
@@ -371,14 +486,20 @@ mod tests {
 
         assert_eq!(priced.unit_price_paise, 20_000 + 8_000);
         let large = &priced.variations[0];
-        assert_eq!((large.group_name.as_str(), large.price_paise), ("Size", 8_000));
+        assert_eq!(
+            (large.group_name.as_str(), large.price_paise),
+            ("Size", 8_000)
+        );
     }
 
     #[test]
     fn a_model_must_name_the_whole_combination() {
         // A model for one group only cannot price a two-group item.
         let mut item = pizza();
-        item.pricing_models = vec![PricingModel { variations: vec![vref("size", "large")], price_paise: 1 }];
+        item.pricing_models = vec![PricingModel {
+            variations: vec![vref("size", "large")],
+            price_paise: 1,
+        }];
 
         let priced = select(&item, vec![vref("size", "large")], vec![]).unwrap();
 
@@ -398,11 +519,19 @@ mod tests {
 
     #[test]
     fn a_variant_group_takes_one_variation() {
-        let result = select(&pizza(), vec![vref("size", "large"), vref("size", "regular")], vec![]);
+        let result = select(
+            &pizza(),
+            vec![vref("size", "large"), vref("size", "regular")],
+            vec![],
+        );
 
         assert!(matches!(result, Err(Error::SecondVariation { .. })));
         assert_eq!(
-            message(select(&pizza(), vec![vref("size", "large"), vref("size", "large")], vec![])),
+            message(select(
+                &pizza(),
+                vec![vref("size", "large"), vref("size", "large")],
+                vec![]
+            )),
             "Oops! Something wrong"
         );
     }
@@ -411,10 +540,19 @@ mod tests {
 
     #[test]
     fn add_ons_add_their_prices_in_menu_order() {
-        let priced = select(&with_extras(), vec![], vec![aref("extras", "salan"), aref("extras", "raita")]).unwrap();
+        let priced = select(
+            &with_extras(),
+            vec![],
+            vec![aref("extras", "salan"), aref("extras", "raita")],
+        )
+        .unwrap();
 
         assert_eq!(priced.unit_price_paise, 20_000 + 3_000 + 4_000);
-        let names: Vec<_> = priced.addons.iter().map(|a| (a.choice_id.as_str(), a.price_paise)).collect();
+        let names: Vec<_> = priced
+            .addons
+            .iter()
+            .map(|a| (a.choice_id.as_str(), a.price_paise))
+            .collect();
         assert_eq!(names, [("raita", 3_000), ("salan", 4_000)]);
     }
 
@@ -423,16 +561,28 @@ mod tests {
         let mut item = pizza();
         item.addon_groups = with_extras().addon_groups;
 
-        let priced = select(&item, vec![vref("size", "large")], vec![aref("extras", "papad")]).unwrap();
+        let priced = select(
+            &item,
+            vec![vref("size", "large")],
+            vec![aref("extras", "papad")],
+        )
+        .unwrap();
 
         assert_eq!(priced.unit_price_paise, 28_000 + 1_000);
     }
 
     #[test]
     fn more_add_ons_than_the_maximum_gives_the_maximum_message() {
-        let all_three = vec![aref("extras", "raita"), aref("extras", "papad"), aref("extras", "salan")];
+        let all_three = vec![
+            aref("extras", "raita"),
+            aref("extras", "papad"),
+            aref("extras", "salan"),
+        ];
 
-        assert_eq!(message(select(&with_extras(), vec![], all_three)), "You can select a maximum of 2 Extras.");
+        assert_eq!(
+            message(select(&with_extras(), vec![], all_three)),
+            "You can select a maximum of 2 Extras."
+        );
     }
 
     #[test]
@@ -440,7 +590,11 @@ mod tests {
         let mut item = with_extras();
         item.addon_groups[0].max_addons = 0;
 
-        let all_three = vec![aref("extras", "raita"), aref("extras", "papad"), aref("extras", "salan")];
+        let all_three = vec![
+            aref("extras", "raita"),
+            aref("extras", "papad"),
+            aref("extras", "salan"),
+        ];
         let priced = select(&item, vec![], all_three).unwrap();
 
         assert_eq!(priced.unit_price_paise, 20_000 + 8_000);
@@ -455,7 +609,10 @@ mod tests {
 
         assert_eq!(status.message(), "You must select at least 1 Extras");
         assert_eq!(status.code(), tonic::Code::InvalidArgument);
-        let group = status.metadata().get(crate::error::ADDON_GROUP_ID).and_then(|v| v.to_str().ok());
+        let group = status
+            .metadata()
+            .get(crate::error::ADDON_GROUP_ID)
+            .and_then(|v| v.to_str().ok());
         assert_eq!(group, Some("extras"));
     }
 
@@ -471,39 +628,68 @@ mod tests {
 
         let result = select(&item, vec![], vec![aref("extras", "raita")]);
 
-        assert_eq!(message(result), "You must select at least 1 Choice of Sweet");
+        assert_eq!(
+            message(result),
+            "You must select at least 1 Choice of Sweet"
+        );
     }
 
     #[test]
     fn a_required_group_with_nothing_to_choose_gives_the_generic_error() {
         let mut item = plain();
-        item.addon_groups.push(addon_group("empty", "Sides", (1, 1, 0), vec![]));
+        item.addon_groups
+            .push(addon_group("empty", "Sides", (1, 1, 0), vec![]));
 
-        assert_eq!(message(select(&item, vec![], vec![])), "Oops! Something wrong");
+        assert_eq!(
+            message(select(&item, vec![], vec![])),
+            "Oops! Something wrong"
+        );
     }
 
     #[test]
     fn more_free_choices_than_the_free_maximum_gives_the_free_message() {
         let two_free = vec![aref("dips", "plain"), aref("dips", "ketchup")];
 
-        assert_eq!(message(select(&with_dips(), vec![], two_free)), "You can select a maximum of 1 free Dips.");
+        assert_eq!(
+            message(select(&with_dips(), vec![], two_free)),
+            "You can select a maximum of 1 free Dips."
+        );
     }
 
     #[test]
     fn the_free_allowance_covers_paid_choices_in_menu_order_whatever_the_request_order() {
-        let forward = select(&with_dips(), vec![], vec![aref("dips", "mint"), aref("dips", "schezwan")]).unwrap();
-        let backward = select(&with_dips(), vec![], vec![aref("dips", "schezwan"), aref("dips", "mint")]).unwrap();
+        let forward = select(
+            &with_dips(),
+            vec![],
+            vec![aref("dips", "mint"), aref("dips", "schezwan")],
+        )
+        .unwrap();
+        let backward = select(
+            &with_dips(),
+            vec![],
+            vec![aref("dips", "schezwan"), aref("dips", "mint")],
+        )
+        .unwrap();
 
         // Mint comes first on the menu, so Mint is the free one and Schezwan is charged.
         assert_eq!(forward.unit_price_paise, 20_000 + 2_000);
         assert_eq!(forward, backward);
-        let charged: Vec<_> = forward.addons.iter().map(|a| (a.choice_id.as_str(), a.price_paise)).collect();
+        let charged: Vec<_> = forward
+            .addons
+            .iter()
+            .map(|a| (a.choice_id.as_str(), a.price_paise))
+            .collect();
         assert_eq!(charged, [("mint", 0), ("schezwan", 2_000)]);
     }
 
     #[test]
     fn zero_priced_choices_use_the_free_allowance_first() {
-        let priced = select(&with_dips(), vec![], vec![aref("dips", "ketchup"), aref("dips", "mint")]).unwrap();
+        let priced = select(
+            &with_dips(),
+            vec![],
+            vec![aref("dips", "ketchup"), aref("dips", "mint")],
+        )
+        .unwrap();
 
         assert_eq!(priced.unit_price_paise, 20_000 + 3_000);
     }
@@ -513,8 +699,16 @@ mod tests {
         let mut item = with_dips();
         item.addon_groups[0].max_free_addons = 0;
 
-        let priced =
-            select(&item, vec![], vec![aref("dips", "mint"), aref("dips", "plain"), aref("dips", "ketchup")]).unwrap();
+        let priced = select(
+            &item,
+            vec![],
+            vec![
+                aref("dips", "mint"),
+                aref("dips", "plain"),
+                aref("dips", "ketchup"),
+            ],
+        )
+        .unwrap();
 
         assert_eq!(priced.unit_price_paise, 20_000 + 3_000);
     }
@@ -531,7 +725,11 @@ mod tests {
 
     #[test]
     fn an_add_on_named_twice_is_refused() {
-        let result = select(&with_extras(), vec![], vec![aref("extras", "raita"), aref("extras", "raita")]);
+        let result = select(
+            &with_extras(),
+            vec![],
+            vec![aref("extras", "raita"), aref("extras", "raita")],
+        );
 
         assert!(matches!(result, Err(Error::RepeatedAddon { .. })));
     }
@@ -540,7 +738,10 @@ mod tests {
 
     #[test]
     fn an_out_of_stock_item_is_priced_but_not_in_stock() {
-        let item = MenuItem { in_stock: false, ..plain() };
+        let item = MenuItem {
+            in_stock: false,
+            ..plain()
+        };
 
         let priced = select(&item, vec![], vec![]).unwrap();
 
@@ -577,7 +778,10 @@ mod tests {
     #[test]
     fn the_cart_key_is_the_item_then_its_sorted_ids() {
         assert_eq!(cart_key(88001, ["v1"], ["ch1"]), "88001|ch1|v1");
-        assert_eq!(cart_key(88001, ["b", "a"], ["d", "c"]), cart_key(88001, ["a", "b"], ["c", "d"]));
+        assert_eq!(
+            cart_key(88001, ["b", "a"], ["d", "c"]),
+            cart_key(88001, ["a", "b"], ["c", "d"])
+        );
         assert_eq!(cart_key(88001, [], []), "88001");
         assert_ne!(cart_key(88001, ["v1"], []), cart_key(88002, ["v1"], []));
     }

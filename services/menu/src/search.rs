@@ -21,15 +21,17 @@ pub struct Query {
 impl Query {
     /// Splits `text` on whitespace and lower-cases each word.
     pub fn parse(text: &str) -> Self {
-        Self { words: text.split_whitespace().map(str::to_lowercase).collect() }
+        Self {
+            words: text.split_whitespace().map(str::to_lowercase).collect(),
+        }
     }
 
     /// Whether every word of the query starts a word of `name`. Give it the name already
     /// lower-cased ([`fold`]), as the cache keeps it, so matching allocates nothing.
     pub fn matches(&self, folded_name: &str) -> bool {
-        self.words
-            .iter()
-            .all(|word| word_starts(folded_name).any(|start| folded_name[start..].starts_with(word.as_str())))
+        self.words.iter().all(|word| {
+            word_starts(folded_name).any(|start| folded_name[start..].starts_with(word.as_str()))
+        })
     }
 }
 
@@ -65,9 +67,18 @@ mod tests {
         assert!(finds("chi bir", "Chicken Dum Biryani"));
         assert!(finds("bir chi", "Chicken Dum Biryani"), "any order");
         assert!(finds("dum", "Chicken Dum Biryani"));
-        assert!(!finds("chi paneer", "Chicken Dum Biryani"), "one word missing is no match");
-        assert!(!finds("icken", "Chicken Dum Biryani"), "inside a word is not the start of one");
-        assert!(!finds("chickens", "Chicken Dum Biryani"), "longer than the word");
+        assert!(
+            !finds("chi paneer", "Chicken Dum Biryani"),
+            "one word missing is no match"
+        );
+        assert!(
+            !finds("icken", "Chicken Dum Biryani"),
+            "inside a word is not the start of one"
+        );
+        assert!(
+            !finds("chickens", "Chicken Dum Biryani"),
+            "longer than the word"
+        );
     }
 
     #[test]
@@ -119,7 +130,10 @@ mod tests {
         assert!(finds("टिक", "पनीर टिक्का"));
         assert!(!finds("नीर", "पनीर टिक्का"));
         assert!(finds("crème", "Crème Brûlée"));
-        assert!(!finds("creme", "Crème Brûlée"), "accents are letters, not decoration");
+        assert!(
+            !finds("creme", "Crème Brûlée"),
+            "accents are letters, not decoration"
+        );
     }
 
     #[test]

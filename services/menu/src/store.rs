@@ -9,8 +9,8 @@ use std::collections::HashMap;
 use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, AnyPool, Row};
 use tiffin_proto::menu::v1::{
-    AddonChoice, AddonGroup, Category, Menu, MenuItem, Offer, PricingModel, SpiceLevel, VariantGroup, Variation,
-    VariationRef,
+    AddonChoice, AddonGroup, Category, Menu, MenuItem, Offer, PricingModel, SpiceLevel,
+    VariantGroup, Variation, VariationRef,
 };
 use tiffin_proto::types::VegType;
 
@@ -18,17 +18,24 @@ use crate::error::Error;
 
 /// Whether the menu tables hold nothing yet (so the catalogue must be imported).
 pub async fn is_empty(pool: &AnyPool) -> Result<bool, sqlx::Error> {
-    let row = sqlx::query("SELECT COUNT(*) AS n FROM menus").fetch_one(pool).await?;
+    let row = sqlx::query("SELECT COUNT(*) AS n FROM menus")
+        .fetch_one(pool)
+        .await?;
     Ok(row.try_get::<i64, _>("n")? == 0)
 }
 
 /// Every restaurant that has a menu.
 pub async fn restaurant_ids(pool: &AnyPool) -> Result<Vec<u64>, Error> {
-    let rows = sqlx::query("SELECT restaurant_id FROM menus").fetch_all(pool).await?;
+    let rows = sqlx::query("SELECT restaurant_id FROM menus")
+        .fetch_all(pool)
+        .await?;
     rows.iter()
         .map(|r| {
             let id: i64 = r.try_get("restaurant_id")?;
-            u64::try_from(id).map_err(|_| Error::Corrupt { restaurant_id: 0, reason: format!("restaurant id {id}") })
+            u64::try_from(id).map_err(|_| Error::Corrupt {
+                restaurant_id: 0,
+                reason: format!("restaurant id {id}"),
+            })
         })
         .collect()
 }
@@ -43,10 +50,12 @@ pub async fn menu(pool: &AnyPool, restaurant_id: u64) -> Result<Option<Menu>, Er
     let mut conn = pool.acquire().await?;
     let conn: &mut AnyConnection = &mut conn;
 
-    let Some(head) = sqlx::query("SELECT restaurant_name, area_name, image_id FROM menus WHERE restaurant_id = $1")
-        .bind(id)
-        .fetch_optional(&mut *conn)
-        .await?
+    let Some(head) = sqlx::query(
+        "SELECT restaurant_name, area_name, image_id FROM menus WHERE restaurant_id = $1",
+    )
+    .bind(id)
+    .fetch_optional(&mut *conn)
+    .await?
     else {
         return Ok(None);
     };
@@ -58,17 +67,20 @@ pub async fn menu(pool: &AnyPool, restaurant_id: u64) -> Result<Option<Menu>, Er
     )
     .fetch_all(&mut *conn)
     .await?;
-    let categories = rows("SELECT id, parent_id, name FROM categories WHERE restaurant_id = $1 ORDER BY position")
-        .fetch_all(&mut *conn)
-        .await?;
+    let categories = rows(
+        "SELECT id, parent_id, name FROM categories WHERE restaurant_id = $1 ORDER BY position",
+    )
+    .fetch_all(&mut *conn)
+    .await?;
     let category_items =
         rows("SELECT category_id, item_id FROM category_items WHERE restaurant_id = $1 ORDER BY position")
             .fetch_all(&mut *conn)
             .await?;
-    let variant_groups =
-        rows("SELECT id, item_id, name FROM variant_groups WHERE restaurant_id = $1 ORDER BY position")
-            .fetch_all(&mut *conn)
-            .await?;
+    let variant_groups = rows(
+        "SELECT id, item_id, name FROM variant_groups WHERE restaurant_id = $1 ORDER BY position",
+    )
+    .fetch_all(&mut *conn)
+    .await?;
     let variations = rows(
         "SELECT id, group_id, name, price_paise, is_default, in_stock, veg_type FROM variations \
          WHERE restaurant_id = $1 ORDER BY position",
@@ -118,7 +130,10 @@ pub async fn menu(pool: &AnyPool, restaurant_id: u64) -> Result<Option<Menu>, Er
     };
     let menu = assemble(restaurant_id, &head, &rows).map_err(|e| match e {
         ReadError::Db(e) => Error::Database(e),
-        ReadError::Corrupt(reason) => Error::Corrupt { restaurant_id, reason },
+        ReadError::Corrupt(reason) => Error::Corrupt {
+            restaurant_id,
+            reason,
+        },
     })?;
     Ok(Some(menu))
 }
@@ -197,7 +212,11 @@ fn assemble(restaurant_id: u64, head: &AnyRow, rows: &Rows) -> Result<Menu, Read
         let id: String = r.try_get("id")?;
         let groups = &mut menu.items[i].variant_groups;
         variant_group_at.insert(id.clone(), (i, groups.len()));
-        groups.push(VariantGroup { id, name: r.try_get("name")?, variations: vec![] });
+        groups.push(VariantGroup {
+            id,
+            name: r.try_get("name")?,
+            variations: vec![],
+        });
     }
     for r in &rows.variations {
         let group_id: String = r.try_get("group_id")?;
@@ -219,7 +238,10 @@ fn assemble(restaurant_id: u64, head: &AnyRow, rows: &Rows) -> Result<Menu, Read
         let i = item_of(r)?;
         let models = &mut menu.items[i].pricing_models;
         model_at.insert((i, r.try_get("position")?), models.len());
-        models.push(PricingModel { variations: vec![], price_paise: r.try_get("price_paise")? });
+        models.push(PricingModel {
+            variations: vec![],
+            price_paise: r.try_get("price_paise")?,
+        });
     }
     for r in &rows.model_variations {
         let i = item_of(r)?;
@@ -229,7 +251,10 @@ fn assemble(restaurant_id: u64, head: &AnyRow, rows: &Rows) -> Result<Menu, Read
         };
         menu.items[i].pricing_models[m]
             .variations
-            .push(VariationRef { group_id: r.try_get("group_id")?, variation_id: r.try_get("variation_id")? });
+            .push(VariationRef {
+                group_id: r.try_get("group_id")?,
+                variation_id: r.try_get("variation_id")?,
+            });
     }
 
     let mut addon_group_at: HashMap<String, (usize, usize)> = HashMap::new();
@@ -277,11 +302,17 @@ fn assemble(restaurant_id: u64, head: &AnyRow, rows: &Rows) -> Result<Menu, Read
 }
 
 /// Top-level categories in order, each with its sub-categories and their item ids.
-fn category_tree(categories: &[AnyRow], category_items: &[AnyRow]) -> Result<Vec<Category>, ReadError> {
+fn category_tree(
+    categories: &[AnyRow],
+    category_items: &[AnyRow],
+) -> Result<Vec<Category>, ReadError> {
     let mut item_ids: HashMap<String, Vec<u64>> = HashMap::new();
     for r in category_items {
         let id = unsigned(r.try_get("item_id")?)?;
-        item_ids.entry(r.try_get("category_id")?).or_default().push(id);
+        item_ids
+            .entry(r.try_get("category_id")?)
+            .or_default()
+            .push(id);
     }
     let mut children: HashMap<String, Vec<Category>> = HashMap::new();
     let mut top = Vec::new();
@@ -303,7 +334,9 @@ fn category_tree(categories: &[AnyRow], category_items: &[AnyRow]) -> Result<Vec
         category.sub_categories = children.remove(&category.id).unwrap_or_default();
     }
     if let Some(orphan) = children.keys().next() {
-        return Err(ReadError::Corrupt(format!("sub-categories under {orphan}, which is not top-level")));
+        return Err(ReadError::Corrupt(format!(
+            "sub-categories under {orphan}, which is not top-level"
+        )));
     }
     Ok(top)
 }
@@ -328,7 +361,9 @@ fn item(r: &AnyRow) -> Result<MenuItem, ReadError> {
         ribbon: r.try_get("ribbon")?,
         spice_level: spice_level as i32,
         recommended: flag(r, "recommended")?,
-        next_available_message: r.try_get::<Option<String>, _>("next_available_message")?.unwrap_or_default(),
+        next_available_message: r
+            .try_get::<Option<String>, _>("next_available_message")?
+            .unwrap_or_default(),
         sub_category: String::new(),
         customisable: false,
         addon_groups: vec![],

@@ -7,7 +7,9 @@
 use sqlx::any::AnyRow;
 use sqlx::{AnyPool, Row};
 use tiffin_platform::identity::Caller;
-use tiffin_proto::orders::v1::{ListOrdersRequest, ListOrdersResponse, Order, orders_service_server::OrdersService};
+use tiffin_proto::orders::v1::{
+    ListOrdersRequest, ListOrdersResponse, Order, orders_service_server::OrdersService,
+};
 use tonic::{Request, Response, Status};
 
 use crate::error::Error;
@@ -71,7 +73,8 @@ impl Store {
     pub async fn insert(&self, user_id: u64, order: &Order) -> Result<(), Error> {
         let user = stored_id(user_id).ok_or(Error::IdOutOfRange(user_id))?;
         let order_id = stored_id(order.order_id).ok_or(Error::IdOutOfRange(order.order_id))?;
-        let restaurant_id = stored_id(order.restaurant_id).ok_or(Error::IdOutOfRange(order.restaurant_id))?;
+        let restaurant_id =
+            stored_id(order.restaurant_id).ok_or(Error::IdOutOfRange(order.restaurant_id))?;
         let mut tx = self.pool.begin().await?;
         sqlx::query(
             "INSERT INTO orders
@@ -105,10 +108,18 @@ impl Store {
     /// Paging is by (order_time, order_id) rather than by id alone, so the order of the list does
     /// not depend on how ids are assigned, and orders placed in the same second still page without
     /// repeats or gaps.
-    pub async fn page(&self, user_id: u64, before_order_id: Option<u64>, limit: u32) -> Result<Page, Error> {
+    pub async fn page(
+        &self,
+        user_id: u64,
+        before_order_id: Option<u64>,
+        limit: u32,
+    ) -> Result<Page, Error> {
         // No stored user can have an id beyond i64::MAX, so such a caller has no orders.
         let Some(user) = stored_id(user_id) else {
-            return Ok(Page { orders: Vec::new(), total_orders: 0 });
+            return Ok(Page {
+                orders: Vec::new(),
+                total_orders: 0,
+            });
         };
         let limit = i64::from(limit);
         let rows = match before_order_id {
@@ -143,7 +154,10 @@ impl Store {
                 .await?
             }
         };
-        let orders = rows.iter().map(order_from_row).collect::<Result<Vec<_>, _>>()?;
+        let orders = rows
+            .iter()
+            .map(order_from_row)
+            .collect::<Result<Vec<_>, _>>()?;
 
         let total: i64 = sqlx::query("SELECT COUNT(*) AS total FROM orders WHERE user_id = $1")
             .bind(user)
@@ -152,7 +166,10 @@ impl Store {
             .try_get("total")?;
         // A customer with four billion orders is not a case to design for; saturate, don't wrap.
         let total_orders = u32::try_from(total).unwrap_or(u32::MAX);
-        Ok(Page { orders, total_orders })
+        Ok(Page {
+            orders,
+            total_orders,
+        })
     }
 
     /// Where the page after `before` starts. Looked up only among `user`'s own orders.
@@ -181,11 +198,25 @@ impl Orders {
 
 #[tonic::async_trait]
 impl OrdersService for Orders {
-    async fn list_orders(&self, request: Request<ListOrdersRequest>) -> Result<Response<ListOrdersResponse>, Status> {
-        let user_id = Caller::from_metadata(request.metadata()).user_id.ok_or(Error::Unauthenticated)?;
-        let ListOrdersRequest { before_order_id, limit } = request.into_inner();
-        let page = self.store.page(user_id, before_order_id, page_size(limit)).await?;
-        Ok(Response::new(ListOrdersResponse { orders: page.orders, total_orders: page.total_orders }))
+    async fn list_orders(
+        &self,
+        request: Request<ListOrdersRequest>,
+    ) -> Result<Response<ListOrdersResponse>, Status> {
+        let user_id = Caller::from_metadata(request.metadata())
+            .user_id
+            .ok_or(Error::Unauthenticated)?;
+        let ListOrdersRequest {
+            before_order_id,
+            limit,
+        } = request.into_inner();
+        let page = self
+            .store
+            .page(user_id, before_order_id, page_size(limit))
+            .await?;
+        Ok(Response::new(ListOrdersResponse {
+            orders: page.orders,
+            total_orders: page.total_orders,
+        }))
     }
 }
 

@@ -35,7 +35,9 @@ pub struct Settings {
 impl Settings {
     /// Reads the environment (see `src/main.rs`).
     pub fn from_env() -> Result<Self, ConfigError> {
-        Ok(Self { service: ServiceSettings::from_env("payments", DEFAULT_ADDR)? })
+        Ok(Self {
+            service: ServiceSettings::from_env("payments", DEFAULT_ADDR)?,
+        })
     }
 }
 
@@ -60,8 +62,13 @@ impl Application {
     }
 
     /// Serves until `shutdown` resolves, then drains.
-    pub async fn run_until_stopped(self, shutdown: impl Future<Output = ()> + Send) -> anyhow::Result<()> {
-        self.host.serve(PaymentsServiceServer::new(self.payments), shutdown).await?;
+    pub async fn run_until_stopped(
+        self,
+        shutdown: impl Future<Output = ()> + Send,
+    ) -> anyhow::Result<()> {
+        self.host
+            .serve(PaymentsServiceServer::new(self.payments), shutdown)
+            .await?;
         Ok(())
     }
 }

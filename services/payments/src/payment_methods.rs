@@ -47,7 +47,10 @@ impl Payments {
             };
             match groups.last_mut() {
                 Some(group) if group.group_name == group_name => group.methods.push(method),
-                _ => groups.push(PaymentGroup { group_name, methods: vec![method] }),
+                _ => groups.push(PaymentGroup {
+                    group_name,
+                    methods: vec![method],
+                }),
             }
         }
         Ok(groups)

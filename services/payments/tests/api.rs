@@ -4,18 +4,27 @@ use tiffin_payments::{Application, MIGRATOR, Settings};
 use tiffin_platform::db::testing;
 use tiffin_platform::service::testing::{self as service, Stop};
 use tiffin_proto::payments::v1::{
-    ListPaymentMethodsRequest, ListPaymentMethodsResponse, payments_service_client::PaymentsServiceClient,
+    ListPaymentMethodsRequest, ListPaymentMethodsResponse,
+    payments_service_client::PaymentsServiceClient,
 };
 
 async fn spawn(database_url: &str) -> (String, Stop) {
-    let settings = Settings { service: service::settings(database_url) };
+    let settings = Settings {
+        service: service::settings(database_url),
+    };
     let app = Application::build(settings).await.expect("service starts");
     service::spawn(app.port(), |stopped| app.run_until_stopped(stopped))
 }
 
 async fn list(url: &str) -> ListPaymentMethodsResponse {
-    let mut client = PaymentsServiceClient::connect(url.to_string()).await.expect("connects");
-    client.list_payment_methods(ListPaymentMethodsRequest {}).await.expect("answers").into_inner()
+    let mut client = PaymentsServiceClient::connect(url.to_string())
+        .await
+        .expect("connects");
+    client
+        .list_payment_methods(ListPaymentMethodsRequest {})
+        .await
+        .expect("answers")
+        .into_inner()
 }
 
 fn group_names(reply: &ListPaymentMethodsResponse) -> Vec<&str> {
@@ -39,12 +48,27 @@ async fn offers_the_spec_groups_in_display_order_on_every_engine() {
         let reply = list(&url).await;
 
         let engine = db.engine;
-        assert_eq!(group_names(&reply), ["UPI", "CARD", "WALLET", "NETBANKING", "PAY_LATER", "COD"], "engine {engine:?}");
-        assert_eq!(codes(&reply, "WALLET"), ["TIFFINPAY", "PAYTM", "PHONEPE", "AMAZONPAY", "MOBIKWIK"], "engine {engine:?}");
-        assert_eq!(codes(&reply, "PAY_LATER"), ["simpl", "lazypay"], "engine {engine:?}");
+        assert_eq!(
+            group_names(&reply),
+            ["UPI", "CARD", "WALLET", "NETBANKING", "PAY_LATER", "COD"],
+            "engine {engine:?}"
+        );
+        assert_eq!(
+            codes(&reply, "WALLET"),
+            ["TIFFINPAY", "PAYTM", "PHONEPE", "AMAZONPAY", "MOBIKWIK"],
+            "engine {engine:?}"
+        );
+        assert_eq!(
+            codes(&reply, "PAY_LATER"),
+            ["simpl", "lazypay"],
+            "engine {engine:?}"
+        );
         assert_eq!(codes(&reply, "COD"), ["cod"], "engine {engine:?}");
         let all: Vec<_> = reply.groups.iter().flat_map(|g| &g.methods).collect();
-        assert!(all.iter().all(|m| m.enabled && !m.name.is_empty()), "engine {engine:?}");
+        assert!(
+            all.iter().all(|m| m.enabled && !m.name.is_empty()),
+            "engine {engine:?}"
+        );
     }
 }
 
@@ -53,11 +77,15 @@ async fn leaves_out_disabled_methods_and_groups_left_empty_on_every_engine() {
     for db in testing::all().await {
         // Arrange: upi_intent ships disabled; switch off card too, and COD's only method.
         let (url, _stop) = spawn(&db.url).await;
-        let pool = tiffin_platform::db::connect(&db.url, &MIGRATOR).await.expect("opens the database");
-        sqlx::query("UPDATE payment_methods SET enabled = 0 WHERE payment_code IN ('PAYTM', 'cod')")
-            .execute(&pool)
+        let pool = tiffin_platform::db::connect(&db.url, &MIGRATOR)
             .await
-            .expect("disables methods");
+            .expect("opens the database");
+        sqlx::query(
+            "UPDATE payment_methods SET enabled = 0 WHERE payment_code IN ('PAYTM', 'cod')",
+        )
+        .execute(&pool)
+        .await
+        .expect("disables methods");
 
         // Act
         let reply = list(&url).await;
@@ -65,9 +93,19 @@ async fn leaves_out_disabled_methods_and_groups_left_empty_on_every_engine() {
         // Assert
         let engine = db.engine;
         assert_eq!(codes(&reply, "UPI"), ["upi_collect"], "engine {engine:?}");
-        assert!(!codes(&reply, "WALLET").contains(&"PAYTM"), "engine {engine:?}");
-        assert!(codes(&reply, "WALLET").contains(&"PHONEPE"), "engine {engine:?}");
-        assert_eq!(group_names(&reply), ["UPI", "CARD", "WALLET", "NETBANKING", "PAY_LATER"], "engine {engine:?}");
+        assert!(
+            !codes(&reply, "WALLET").contains(&"PAYTM"),
+            "engine {engine:?}"
+        );
+        assert!(
+            codes(&reply, "WALLET").contains(&"PHONEPE"),
+            "engine {engine:?}"
+        );
+        assert_eq!(
+            group_names(&reply),
+            ["UPI", "CARD", "WALLET", "NETBANKING", "PAY_LATER"],
+            "engine {engine:?}"
+        );
         pool.close().await;
     }
 }

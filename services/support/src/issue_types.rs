@@ -2,7 +2,8 @@
 
 use sqlx::{AnyPool, Row};
 use tiffin_proto::support::v1::{
-    IssueType, ListIssueTypesRequest, ListIssueTypesResponse, support_service_server::SupportService,
+    IssueType, ListIssueTypesRequest, ListIssueTypesResponse,
+    support_service_server::SupportService,
 };
 use tonic::{Request, Response, Status};
 

@@ -31,7 +31,9 @@ pub struct Settings {
 impl Settings {
     /// Reads the environment (see `src/main.rs`).
     pub fn from_env() -> Result<Self, ConfigError> {
-        Ok(Self { service: ServiceSettings::from_env("support", DEFAULT_ADDR)? })
+        Ok(Self {
+            service: ServiceSettings::from_env("support", DEFAULT_ADDR)?,
+        })
     }
 }
 
@@ -56,8 +58,13 @@ impl Application {
     }
 
     /// Serves until `shutdown` resolves, then drains.
-    pub async fn run_until_stopped(self, shutdown: impl Future<Output = ()> + Send) -> anyhow::Result<()> {
-        self.host.serve(SupportServiceServer::new(self.support), shutdown).await?;
+    pub async fn run_until_stopped(
+        self,
+        shutdown: impl Future<Output = ()> + Send,
+    ) -> anyhow::Result<()> {
+        self.host
+            .serve(SupportServiceServer::new(self.support), shutdown)
+            .await?;
         Ok(())
     }
 }

@@ -2,11 +2,15 @@
 
 use tiffin_platform::db::testing;
 use tiffin_platform::service::testing::{self as service, Stop};
-use tiffin_proto::support::v1::{ListIssueTypesRequest, support_service_client::SupportServiceClient};
+use tiffin_proto::support::v1::{
+    ListIssueTypesRequest, support_service_client::SupportServiceClient,
+};
 use tiffin_support::{Application, Settings};
 
 async fn spawn(database_url: &str) -> (String, Stop) {
-    let settings = Settings { service: service::settings(database_url) };
+    let settings = Settings {
+        service: service::settings(database_url),
+    };
     let app = Application::build(settings).await.expect("service starts");
     service::spawn(app.port(), |stopped| app.run_until_stopped(stopped))
 }
@@ -17,10 +21,19 @@ async fn lists_help_topics_in_order_on_every_engine() {
         let (url, _stop) = spawn(&db.url).await;
         let mut client = SupportServiceClient::connect(url).await.expect("connects");
 
-        let reply = client.list_issue_types(ListIssueTypesRequest {}).await.expect("answers").into_inner();
+        let reply = client
+            .list_issue_types(ListIssueTypesRequest {})
+            .await
+            .expect("answers")
+            .into_inner();
 
         let titles: Vec<_> = reply.issue_types.iter().map(|t| t.title.as_str()).collect();
-        assert_eq!(titles.first(), Some(&"Help with orders"), "engine {:?}", db.engine);
+        assert_eq!(
+            titles.first(),
+            Some(&"Help with orders"),
+            "engine {:?}",
+            db.engine
+        );
         assert_eq!(titles.len(), 6, "engine {:?}", db.engine);
     }
 }

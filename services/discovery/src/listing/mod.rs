@@ -15,8 +15,9 @@ use std::collections::HashMap;
 use sqlx::{AnyPool, Row};
 use tiffin_platform::status::with_code;
 use tiffin_proto::discovery::v1::{
-    CollectionCard, CostRange, CuisineCount, ListRestaurantsResponse, ListingFilters, Nudge, OfferBanner,
-    RefineListingRequest, RefineListingResponse, RestaurantCard, Serviceability, SortBy,
+    CollectionCard, CostRange, CuisineCount, ListRestaurantsResponse, ListingFilters, Nudge,
+    OfferBanner, RefineListingRequest, RefineListingResponse, RestaurantCard, Serviceability,
+    SortBy,
 };
 use tonic::{Code, Status};
 
@@ -59,7 +60,12 @@ pub struct Facts {
 }
 
 impl Facts {
-    pub fn new(cost_for_two_paise: i64, veg_only: bool, offer: Option<String>, cuisines: Vec<String>) -> Self {
+    pub fn new(
+        cost_for_two_paise: i64,
+        veg_only: bool,
+        offer: Option<String>,
+        cuisines: Vec<String>,
+    ) -> Self {
         let cuisine_slugs = cuisines.iter().map(|c| cuisine_slug(c)).collect();
         Self {
             cost_for_two_paise,
@@ -111,7 +117,11 @@ impl ListingIndex {
             f.cuisine_ids = f.cuisines.iter().map(|c| cuisines.id(c)).collect();
             f.offer_id = f.offer.as_deref().map(|o| offers.id(o));
         }
-        Self { facts, cuisine_names: cuisines.texts, offer_texts: offers.texts }
+        Self {
+            facts,
+            cuisine_names: cuisines.texts,
+            offer_texts: offers.texts,
+        }
     }
 
     /// Reads every restaurant's facts (two queries), at start.
@@ -125,7 +135,10 @@ impl ListingIndex {
             cuisines.entry(id as u64).or_default().push(r.try_get("cuisine")?);
         }
         let mut facts = HashMap::new();
-        for r in sqlx::query("SELECT id, cost_for_two, veg_only, offer FROM restaurants").fetch_all(pool).await? {
+        for r in sqlx::query("SELECT id, cost_for_two, veg_only, offer FROM restaurants")
+            .fetch_all(pool)
+            .await?
+        {
             let id = u64::try_from(r.try_get::<i64, _>("id")?)
                 .map_err(|_| Error::Corrupt("restaurants.id is negative".into()))?;
             facts.insert(
@@ -184,7 +197,9 @@ pub struct Filters {
 impl Filters {
     /// Parses a caller's filters.
     pub fn from_proto(f: &ListingFilters) -> Result<Self, ListingError> {
-        if f.cuisines.len() > MAX_CUISINE_FILTERS || f.cuisines.iter().any(|c| c.len() > MAX_CUISINE_LEN) {
+        if f.cuisines.len() > MAX_CUISINE_FILTERS
+            || f.cuisines.iter().any(|c| c.len() > MAX_CUISINE_LEN)
+        {
             return Err(ListingError::InvalidRefinement);
         }
         let mut cost_bands = Vec::new();
@@ -204,7 +219,12 @@ impl Filters {
             pure_veg: f.pure_veg,
             fast_delivery: f.fast_delivery,
             cost_bands,
-            cuisines: f.cuisines.iter().map(|c| cuisine_slug(c)).filter(|c| !c.is_empty()).collect(),
+            cuisines: f
+                .cuisines
+                .iter()
+                .map(|c| cuisine_slug(c))
+                .filter(|c| !c.is_empty())
+                .collect(),
             offers: f.offers,
         })
     }
@@ -221,8 +241,16 @@ impl Filters {
         (!self.rating_4_plus || l.rating_tenths.is_some_and(|t| t >= RATING_4_PLUS_TENTHS))
             && (!self.pure_veg || c.facts.veg_only)
             && (!self.fast_delivery || c.min_minutes <= FAST_DELIVERY_MINUTES)
-            && (self.cost_bands.is_empty() || self.cost_bands.iter().any(|b| b.contains(c.facts.cost_for_two_paise)))
-            && (self.cuisines.is_empty() || self.cuisines.iter().any(|w| c.facts.cuisine_slugs.contains(w)))
+            && (self.cost_bands.is_empty()
+                || self
+                    .cost_bands
+                    .iter()
+                    .any(|b| b.contains(c.facts.cost_for_two_paise)))
+            && (self.cuisines.is_empty()
+                || self
+                    .cuisines
+                    .iter()
+                    .any(|w| c.facts.cuisine_slugs.contains(w)))
             && (!self.offers || c.facts.offer.is_some())
     }
 }
@@ -240,13 +268,15 @@ pub enum Sort {
 
 impl Sort {
     pub fn from_proto(value: i32) -> Result<Self, ListingError> {
-        Ok(match SortBy::try_from(value).map_err(|_| ListingError::InvalidRefinement)? {
-            SortBy::Unspecified | SortBy::Relevance => Sort::Relevance,
-            SortBy::DeliveryTime => Sort::DeliveryTime,
-            SortBy::Rating => Sort::Rating,
-            SortBy::CostLowToHigh => Sort::CostLowToHigh,
-            SortBy::CostHighToLow => Sort::CostHighToLow,
-        })
+        Ok(
+            match SortBy::try_from(value).map_err(|_| ListingError::InvalidRefinement)? {
+                SortBy::Unspecified | SortBy::Relevance => Sort::Relevance,
+                SortBy::DeliveryTime => Sort::DeliveryTime,
+                SortBy::Rating => Sort::Rating,
+                SortBy::CostLowToHigh => Sort::CostLowToHigh,
+                SortBy::CostHighToLow => Sort::CostHighToLow,
+            },
+        )
     }
 }
 
@@ -296,7 +326,11 @@ fn compare(sort: Sort, a: &Candidate<'_>, b: &Candidate<'_>) -> std::cmp::Orderi
             .cmp(&la.opened)
             .then(key)
             .then(b.relevance.total_cmp(&a.relevance))
-            .then(a.delivering.distance_km.total_cmp(&b.delivering.distance_km))
+            .then(
+                a.delivering
+                    .distance_km
+                    .total_cmp(&b.delivering.distance_km),
+            )
             .then(la.id.cmp(&lb.id))
     }
 }
@@ -324,8 +358,12 @@ impl From<ListingError> for Status {
     fn from(e: ListingError) -> Self {
         match e {
             ListingError::Discovery(e) => e.into(),
-            ListingError::InvalidRefinement => with_code(Code::InvalidArgument, 1, "Invalid request."),
-            ListingError::CollectionNotFound => with_code(Code::NotFound, 404, "Collection not found"),
+            ListingError::InvalidRefinement => {
+                with_code(Code::InvalidArgument, 1, "Invalid request.")
+            }
+            ListingError::CollectionNotFound => {
+                with_code(Code::NotFound, 404, "Collection not found")
+            }
             ListingError::EmptyCollection => with_code(Code::NotFound, 404, "There's nothing here"),
             ListingError::PlaceNotFound => with_code(Code::NotFound, 404, "Location not found"),
         }
@@ -354,8 +392,14 @@ pub fn refine(
             // A restaurant in the delivery index always has facts (same table, same start); skip
             // rather than fail if an operator's hand edit broke that.
             let facts = index.facts.get(&d.listing.id)?;
-            let (min_minutes, _) = sla::delivery_minutes(d.listing.prep_time_minutes, d.distance_km);
-            Some(Candidate { delivering: d, facts, min_minutes, relevance: restaurants::relevance(&d) })
+            let (min_minutes, _) =
+                sla::delivery_minutes(d.listing.prep_time_minutes, d.distance_km);
+            Some(Candidate {
+                delivering: d,
+                facts,
+                min_minutes,
+                relevance: restaurants::relevance(&d),
+            })
         })
         .collect();
     let unfiltered_total = all.len();
@@ -369,7 +413,10 @@ pub fn refine(
         image_id: c.image_id(),
     };
     let collection_card_json = collection.as_ref().map(collection_card);
-    if collection_card_json.as_ref().is_some_and(|card| unfiltered_total > 0 && card.restaurants == 0) {
+    if collection_card_json
+        .as_ref()
+        .is_some_and(|card| unfiltered_total > 0 && card.restaurants == 0)
+    {
         return Err(ListingError::EmptyCollection);
     }
 
@@ -385,13 +432,20 @@ pub fn refine(
     let mut chosen: Vec<Candidate<'_>> = all
         .iter()
         .copied()
-        .filter(|c| only.is_none_or(|ids| ids.contains(&c.delivering.listing.id)) && rules.iter().all(|f| f.matches(c)))
+        .filter(|c| {
+            only.is_none_or(|ids| ids.contains(&c.delivering.listing.id))
+                && rules.iter().all(|f| f.matches(c))
+        })
         .collect();
     let limit = match request.limit as usize {
         0 => restaurants::DEFAULT_PAGE_SIZE,
         n => n.min(restaurants::MAX_PAGE_SIZE),
     };
-    sort_first(&mut chosen, sort_by, (request.offset as usize).saturating_add(limit));
+    sort_first(
+        &mut chosen,
+        sort_by,
+        (request.offset as usize).saturating_add(limit),
+    );
 
     let total = chosen.len();
     let start = (request.offset as usize).min(total);
@@ -399,8 +453,12 @@ pub fn refine(
     let mut page = ListRestaurantsResponse {
         total_restaurants: u32::try_from(total).unwrap_or(u32::MAX),
         next_offset: (end < total).then(|| u32::try_from(end).unwrap_or(u32::MAX)),
-        serviceability: if unfiltered_total == 0 { Serviceability::NonServiceable } else { Serviceability::Serviceable }
-            .into(),
+        serviceability: if unfiltered_total == 0 {
+            Serviceability::NonServiceable
+        } else {
+            Serviceability::Serviceable
+        }
+        .into(),
         ..Default::default()
     };
     for c in &chosen[start..end] {
@@ -410,10 +468,18 @@ pub fn refine(
             continue;
         };
         let card = RestaurantCard {
-            sla: Some(sla::sla_at_distance(c.delivering.distance_km, l.delivery_radius_m, l.prep_time_minutes)),
+            sla: Some(sla::sla_at_distance(
+                c.delivering.distance_km,
+                l.delivery_radius_m,
+                l.prep_time_minutes,
+            )),
             restaurant: Some(restaurant),
         };
-        if l.opened { page.open.push(card) } else { page.closed.push(card) }
+        if l.opened {
+            page.open.push(card)
+        } else {
+            page.closed.push(card)
+        }
     }
 
     let cuisines = cuisine_counts(&index.cuisine_names, &all);
@@ -470,10 +536,21 @@ pub fn cuisine_counts(names: &[String], all: &[Candidate<'_>]) -> Vec<CuisineCou
             }
         }
     }
-    let mut counts: Vec<(&str, u32)> =
-        names.iter().map(String::as_str).zip(counts).filter(|(_, n)| *n > 0).collect();
+    let mut counts: Vec<(&str, u32)> = names
+        .iter()
+        .map(String::as_str)
+        .zip(counts)
+        .filter(|(_, n)| *n > 0)
+        .collect();
     counts.sort_by(|(na, a), (nb, b)| b.cmp(a).then(na.cmp(nb)));
-    counts.into_iter().map(|(cuisine, restaurants)| CuisineCount { slug: cuisine_slug(cuisine), cuisine: cuisine.into(), restaurants }).collect()
+    counts
+        .into_iter()
+        .map(|(cuisine, restaurants)| CuisineCount {
+            slug: cuisine_slug(cuisine),
+            cuisine: cuisine.into(),
+            restaurants,
+        })
+        .collect()
 }
 
 /// "What's on your mind": the cuisine collections with the most restaurants near the point.
@@ -503,32 +580,54 @@ fn banners(texts: &[String], all: &[Candidate<'_>]) -> Vec<OfferBanner> {
             *n += 1;
         }
     }
-    let mut counts: Vec<(&str, u32)> =
-        texts.iter().map(String::as_str).zip(counts).filter(|(_, n)| *n > 0).collect();
+    let mut counts: Vec<(&str, u32)> = texts
+        .iter()
+        .map(String::as_str)
+        .zip(counts)
+        .filter(|(_, n)| *n > 0)
+        .collect();
     counts.sort_by(|(ta, a), (tb, b)| b.cmp(a).then(ta.cmp(tb)));
     counts
         .into_iter()
         .take(BANNERS_SIZE)
-        .map(|(offer, restaurants)| OfferBanner { offer_text: offer.into(), restaurants })
+        .map(|(offer, restaurants)| OfferBanner {
+            offer_text: offer.into(),
+            restaurants,
+        })
         .collect()
 }
 
 /// Points a visitor who is not already sorting or filtering by speed at the fast-delivery
 /// collection, when some open restaurant near them qualifies.
-fn nudge(all: &[Candidate<'_>], sort: Sort, filters: &Filters, collection: Option<&Collection>) -> Option<Nudge> {
-    if sort == Sort::DeliveryTime || filters.fast_delivery || collection.is_some_and(|c| c.theme == Some(Theme::FastDelivery)) {
+fn nudge(
+    all: &[Candidate<'_>],
+    sort: Sort,
+    filters: &Filters,
+    collection: Option<&Collection>,
+) -> Option<Nudge> {
+    if sort == Sort::DeliveryTime
+        || filters.fast_delivery
+        || collection.is_some_and(|c| c.theme == Some(Theme::FastDelivery))
+    {
         return None;
     }
     let fast = all
         .iter()
         .filter(|c| c.delivering.listing.opened && c.min_minutes <= FAST_DELIVERY_MINUTES)
         .count();
-    let id = crate::collections::THEMES.iter().find(|(_, t)| *t == Theme::FastDelivery)?.0;
+    let id = crate::collections::THEMES
+        .iter()
+        .find(|(_, t)| *t == Theme::FastDelivery)?
+        .0;
     (fast > 0).then(|| Nudge {
         title: "Hungry in a hurry?".into(),
         text: format!(
             "{fast} {} deliver in {FAST_DELIVERY_MINUTES} minutes or less",
-            if fast == 1 { "restaurant can" } else { "restaurants can" }
+            if fast == 1 {
+                "restaurant can"
+            } else {
+                "restaurants can"
+            }
         ),
         collection_id: id,
     })
@@ -552,7 +651,15 @@ mod tests {
     }
 
     fn cand<'a>(l: &'a Listing, f: &'a Facts, min_minutes: u32, relevance: f64) -> Candidate<'a> {
-        Candidate { delivering: Delivering { listing: l, distance_km: 1.0 }, facts: f, min_minutes, relevance }
+        Candidate {
+            delivering: Delivering {
+                listing: l,
+                distance_km: 1.0,
+            },
+            facts: f,
+            min_minutes,
+            relevance,
+        }
     }
 
     fn ids(c: &[Candidate<'_>]) -> Vec<u64> {
@@ -561,15 +668,24 @@ mod tests {
 
     #[test]
     fn every_sort_keeps_open_restaurants_first_and_orders_by_its_key() {
-        let ls = [listing(1, true, Some(45)), listing(2, true, None), listing(3, false, Some(49)), listing(4, true, Some(38))];
+        let ls = [
+            listing(1, true, Some(45)),
+            listing(2, true, None),
+            listing(3, false, Some(49)),
+            listing(4, true, Some(38)),
+        ];
         let fs = [
             Facts::new(40_000, false, None, vec![]),
             Facts::new(20_000, false, None, vec![]),
             Facts::new(10_000, false, None, vec![]),
             Facts::new(70_000, false, None, vec![]),
         ];
-        let all =
-            vec![cand(&ls[0], &fs[0], 40, 0.9), cand(&ls[1], &fs[1], 25, 0.5), cand(&ls[2], &fs[2], 20, 1.0), cand(&ls[3], &fs[3], 30, 0.7)];
+        let all = vec![
+            cand(&ls[0], &fs[0], 40, 0.9),
+            cand(&ls[1], &fs[1], 25, 0.5),
+            cand(&ls[2], &fs[2], 20, 1.0),
+            cand(&ls[3], &fs[3], 30, 0.7),
+        ];
         let sorted = |s| {
             let mut v = all.clone();
             sort(&mut v, s);
@@ -585,12 +701,25 @@ mod tests {
     #[test]
     fn the_first_n_of_a_partial_sort_are_those_of_the_full_sort_in_order() {
         // Many ties on every key, so only the tie-breaks (relevance, distance, id) separate them.
-        let ls: Vec<Listing> = (0..200).map(|id| listing(id, id % 7 != 0, Some(30 + (id % 20) as u32))).collect();
-        let fs: Vec<Facts> = (0..200).map(|i| Facts::new(10_000 * (i % 9), false, None, vec![])).collect();
-        let all: Vec<Candidate<'_>> =
-            ls.iter().zip(&fs).map(|(l, f)| cand(l, f, 20 + (l.id % 5) as u32 * 5, (l.id % 11) as f64 / 10.0)).collect();
+        let ls: Vec<Listing> = (0..200)
+            .map(|id| listing(id, id % 7 != 0, Some(30 + (id % 20) as u32)))
+            .collect();
+        let fs: Vec<Facts> = (0..200)
+            .map(|i| Facts::new(10_000 * (i % 9), false, None, vec![]))
+            .collect();
+        let all: Vec<Candidate<'_>> = ls
+            .iter()
+            .zip(&fs)
+            .map(|(l, f)| cand(l, f, 20 + (l.id % 5) as u32 * 5, (l.id % 11) as f64 / 10.0))
+            .collect();
 
-        for by in [Sort::Relevance, Sort::DeliveryTime, Sort::Rating, Sort::CostLowToHigh, Sort::CostHighToLow] {
+        for by in [
+            Sort::Relevance,
+            Sort::DeliveryTime,
+            Sort::Rating,
+            Sort::CostLowToHigh,
+            Sort::CostHighToLow,
+        ] {
             let mut full = all.clone();
             sort(&mut full, by);
             for n in [0, 1, 15, 30, 199, 200, 500] {
@@ -607,24 +736,98 @@ mod tests {
     fn each_filter_keeps_only_what_it_names() {
         let l = listing(1, true, Some(40));
         let unrated = listing(2, true, None);
-        let veg = Facts::new(25_000, true, Some("50% OFF".into()), vec!["South Indian".into(), "Sweets".into()]);
+        let veg = Facts::new(
+            25_000,
+            true,
+            Some("50% OFF".into()),
+            vec!["South Indian".into(), "Sweets".into()],
+        );
         let meat = Facts::new(65_000, false, None, vec!["Biryani".into()]);
         let f = |filters: Filters, c: Candidate<'_>| filters.matches(&c);
 
-        assert!(f(Filters { rating_4_plus: true, ..Default::default() }, cand(&l, &meat, 40, 0.0)));
-        assert!(!f(Filters { rating_4_plus: true, ..Default::default() }, cand(&unrated, &meat, 40, 0.0)));
-        assert!(f(Filters { pure_veg: true, ..Default::default() }, cand(&l, &veg, 40, 0.0)));
-        assert!(!f(Filters { pure_veg: true, ..Default::default() }, cand(&l, &meat, 40, 0.0)));
-        assert!(f(Filters { fast_delivery: true, ..Default::default() }, cand(&l, &meat, 30, 0.0)));
-        assert!(!f(Filters { fast_delivery: true, ..Default::default() }, cand(&l, &meat, 35, 0.0)));
-        assert!(f(Filters { offers: true, ..Default::default() }, cand(&l, &veg, 40, 0.0)));
-        assert!(!f(Filters { offers: true, ..Default::default() }, cand(&l, &meat, 40, 0.0)));
-        assert!(f(Filters { cuisines: vec!["sweets".into(), "x".into()], ..Default::default() }, cand(&l, &veg, 40, 0.0)));
-        assert!(!f(Filters { cuisines: vec!["sweets".into()], ..Default::default() }, cand(&l, &meat, 40, 0.0)));
-        let bands = |b: Vec<CostBand>| Filters { cost_bands: b, ..Default::default() };
+        assert!(f(
+            Filters {
+                rating_4_plus: true,
+                ..Default::default()
+            },
+            cand(&l, &meat, 40, 0.0)
+        ));
+        assert!(!f(
+            Filters {
+                rating_4_plus: true,
+                ..Default::default()
+            },
+            cand(&unrated, &meat, 40, 0.0)
+        ));
+        assert!(f(
+            Filters {
+                pure_veg: true,
+                ..Default::default()
+            },
+            cand(&l, &veg, 40, 0.0)
+        ));
+        assert!(!f(
+            Filters {
+                pure_veg: true,
+                ..Default::default()
+            },
+            cand(&l, &meat, 40, 0.0)
+        ));
+        assert!(f(
+            Filters {
+                fast_delivery: true,
+                ..Default::default()
+            },
+            cand(&l, &meat, 30, 0.0)
+        ));
+        assert!(!f(
+            Filters {
+                fast_delivery: true,
+                ..Default::default()
+            },
+            cand(&l, &meat, 35, 0.0)
+        ));
+        assert!(f(
+            Filters {
+                offers: true,
+                ..Default::default()
+            },
+            cand(&l, &veg, 40, 0.0)
+        ));
+        assert!(!f(
+            Filters {
+                offers: true,
+                ..Default::default()
+            },
+            cand(&l, &meat, 40, 0.0)
+        ));
+        assert!(f(
+            Filters {
+                cuisines: vec!["sweets".into(), "x".into()],
+                ..Default::default()
+            },
+            cand(&l, &veg, 40, 0.0)
+        ));
+        assert!(!f(
+            Filters {
+                cuisines: vec!["sweets".into()],
+                ..Default::default()
+            },
+            cand(&l, &meat, 40, 0.0)
+        ));
+        let bands = |b: Vec<CostBand>| Filters {
+            cost_bands: b,
+            ..Default::default()
+        };
         assert!(f(bands(vec![CostBand::Under300]), cand(&l, &veg, 40, 0.0)));
-        assert!(f(bands(vec![CostBand::From300To600, CostBand::Over600]), cand(&l, &meat, 40, 0.0)));
-        assert!(!f(bands(vec![CostBand::From300To600]), cand(&l, &meat, 40, 0.0)));
+        assert!(f(
+            bands(vec![CostBand::From300To600, CostBand::Over600]),
+            cand(&l, &meat, 40, 0.0)
+        ));
+        assert!(!f(
+            bands(vec![CostBand::From300To600]),
+            cand(&l, &meat, 40, 0.0)
+        ));
     }
 
     #[test]
@@ -637,11 +840,27 @@ mod tests {
     #[test]
     fn unknown_sorts_and_ranges_and_oversized_cuisine_lists_are_refused() {
         assert!(Sort::from_proto(99).is_err());
-        assert!(Filters::from_proto(&ListingFilters { cost_ranges: vec![0], ..Default::default() }).is_err());
-        let many = ListingFilters { cuisines: vec!["a".into(); 21], ..Default::default() };
+        assert!(
+            Filters::from_proto(&ListingFilters {
+                cost_ranges: vec![0],
+                ..Default::default()
+            })
+            .is_err()
+        );
+        let many = ListingFilters {
+            cuisines: vec!["a".into(); 21],
+            ..Default::default()
+        };
         assert!(Filters::from_proto(&many).is_err());
-        let ok = Filters::from_proto(&ListingFilters { cuisines: vec![" Biryani ".into()], cost_ranges: vec![1, 1], ..Default::default() })
-            .unwrap();
-        assert_eq!((ok.cuisines, ok.cost_bands), (vec!["biryani".to_string()], vec![CostBand::Under300]));
+        let ok = Filters::from_proto(&ListingFilters {
+            cuisines: vec![" Biryani ".into()],
+            cost_ranges: vec![1, 1],
+            ..Default::default()
+        })
+        .unwrap();
+        assert_eq!(
+            (ok.cuisines, ok.cost_bands),
+            (vec!["biryani".to_string()], vec![CostBand::Under300])
+        );
     }
 }

@@ -50,7 +50,9 @@ async fn insert_filtered(
         .iter()
         .filter(|m| restaurants.is_none_or(|set| set.contains(&m.restaurant_id)))
         .flat_map(|m| m.items.iter().enumerate())
-        .filter(|(_, item)| i64::try_from(item.id).is_ok() && i64::try_from(item.restaurant_id).is_ok())
+        .filter(|(_, item)| {
+            i64::try_from(item.id).is_ok() && i64::try_from(item.restaurant_id).is_ok()
+        })
         .collect();
     let count = items.len();
     insert(
@@ -80,7 +82,9 @@ async fn insert_filtered(
                 Value::Int(i64::from(item.price)),
                 Value::OptInt(item.original_price.map(i64::from)),
                 Value::Int(i64::from(item.in_stock)),
-                Value::Int(i64::from(!item.variant_groups.is_empty() || !item.addon_groups.is_empty())),
+                Value::Int(i64::from(
+                    !item.variant_groups.is_empty() || !item.addon_groups.is_empty(),
+                )),
                 Value::Text(&item.image_id),
             ]
         }),
@@ -90,7 +94,10 @@ async fn insert_filtered(
 }
 
 /// Part of the first import (`import::write`): every dish of the catalogue, in its transaction.
-pub(crate) async fn insert_dishes(tx: &mut Transaction<'static, Any>, catalogue: &Catalogue) -> Result<(), sqlx::Error> {
+pub(crate) async fn insert_dishes(
+    tx: &mut Transaction<'static, Any>,
+    catalogue: &Catalogue,
+) -> Result<(), sqlx::Error> {
     insert_filtered(tx, catalogue, None).await.map(|_| ())
 }
 

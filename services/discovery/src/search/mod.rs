@@ -32,8 +32,8 @@ use tantivy::{DocAddress, Index, IndexReader, ReloadPolicy, Term, doc};
 use tiffin_platform::internal_error;
 use tiffin_platform::status::with_code;
 use tiffin_proto::discovery::v1::{
-    Dish as DishMessage, DishResult, GetPreSearchResponse, PopularCuisine, RestaurantCard, SearchResponse,
-    SuggestSearchResponse, Suggestion, SuggestionKind,
+    Dish as DishMessage, DishResult, GetPreSearchResponse, PopularCuisine, RestaurantCard,
+    SearchResponse, SuggestSearchResponse, Suggestion, SuggestionKind,
 };
 use tonic::{Code, Status};
 
@@ -110,7 +110,9 @@ const RESTAURANT: &str = "restaurant";
 
 fn text_options() -> TextOptions {
     TextOptions::default().set_indexing_options(
-        TextFieldIndexing::default().set_tokenizer(query::ANALYZER).set_index_option(IndexRecordOption::WithFreqs),
+        TextFieldIndexing::default()
+            .set_tokenizer(query::ANALYZER)
+            .set_index_option(IndexRecordOption::WithFreqs),
     )
 }
 
@@ -129,10 +131,14 @@ impl Corpus {
         let ord = schema.add_u64_field(ORD, FAST);
         // Indexed to restrict a query to some restaurants; fast to filter the hits by restaurant.
         let restaurant = with_restaurant.then(|| schema.add_u64_field(RESTAURANT, INDEXED | FAST));
-        let fields: Vec<(Field, f32)> =
-            text_fields.iter().map(|(name, weight)| (schema.add_text_field(name, text_options()), *weight)).collect();
+        let fields: Vec<(Field, f32)> = text_fields
+            .iter()
+            .map(|(name, weight)| (schema.add_text_field(name, text_options()), *weight))
+            .collect();
         let index = Index::create_in_ram(schema.build());
-        index.tokenizers().register(query::ANALYZER, query::analyzer());
+        index
+            .tokenizers()
+            .register(query::ANALYZER, query::analyzer());
         let mut writer = index.writer_with_num_threads(1, WRITER_BUDGET)?;
         for (i, item) in items.iter().enumerate() {
             let (restaurant_id, texts) = document(item);
@@ -146,8 +152,15 @@ impl Corpus {
             writer.add_document(d)?;
         }
         writer.commit()?;
-        let reader = index.reader_builder().reload_policy(ReloadPolicy::Manual).try_into()?;
-        Ok(Self { reader, restaurant, fields })
+        let reader = index
+            .reader_builder()
+            .reload_policy(ReloadPolicy::Manual)
+            .try_into()?;
+        Ok(Self {
+            reader,
+            restaurant,
+            fields,
+        })
     }
 
     /// The best `CANDIDATES` documents for `words` (ord and score), restricted to `restaurants`
@@ -158,7 +171,9 @@ impl Corpus {
         prefix_last: bool,
         restaurants: Option<&[u64]>,
     ) -> tantivy::Result<Vec<(usize, f32)>> {
-        let Some(text) = query::text_query(&self.fields, words, prefix_last) else { return Ok(Vec::new()) };
+        let Some(text) = query::text_query(&self.fields, words, prefix_last) else {
+            return Ok(Vec::new());
+        };
         let query: Box<dyn Query> = match (self.restaurant, restaurants) {
             (Some(field), Some(ids)) => {
                 if ids.is_empty() {
@@ -189,7 +204,9 @@ impl Corpus {
         prefix_last: bool,
         restaurants: Arc<Vec<u64>>,
     ) -> tantivy::Result<Vec<(usize, f32)>> {
-        let Some(query) = query::text_query(&self.fields, words, prefix_last) else { return Ok(Vec::new()) };
+        let Some(query) = query::text_query(&self.fields, words, prefix_last) else {
+            return Ok(Vec::new());
+        };
         if self.restaurant.is_none() || restaurants.is_empty() {
             return Ok(Vec::new());
         }
@@ -204,16 +221,22 @@ impl Corpus {
     }
 
     /// The position (ord) of each hit's item, with its score, in the order given.
-    fn ords(searcher: &tantivy::Searcher, top: Vec<(f32, DocAddress)>) -> tantivy::Result<Vec<(usize, f32)>> {
+    fn ords(
+        searcher: &tantivy::Searcher,
+        top: Vec<(f32, DocAddress)>,
+    ) -> tantivy::Result<Vec<(usize, f32)>> {
         // The ord column of each segment, opened once per search.
         let mut columns: HashMap<u32, Column<u64>> = HashMap::new();
         let mut hits = Vec::with_capacity(top.len());
         for (score, address) in top {
             let column = match columns.entry(address.segment_ord) {
                 std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
-                std::collections::hash_map::Entry::Vacant(e) => {
-                    e.insert(searcher.segment_reader(address.segment_ord).fast_fields().u64(ORD)?)
-                }
+                std::collections::hash_map::Entry::Vacant(e) => e.insert(
+                    searcher
+                        .segment_reader(address.segment_ord)
+                        .fast_fields()
+                        .u64(ORD)?,
+                ),
             };
             if let Some(ord) = column.first(address.doc_id) {
                 hits.push((ord as usize, score));
@@ -279,9 +302,17 @@ impl DishNames {
                 run.end = run.end.max(ord + 1);
             }
         }
-        let corpus = Corpus::build(&names, &[("name", 1.0)], false, |n: &String| (None, vec![n.clone()]))?;
+        let corpus = Corpus::build(&names, &[("name", 1.0)], false, |n: &String| {
+            (None, vec![n.clone()])
+        })?;
         let restaurant_of_dish = dishes.iter().map(|d| d.restaurant_id).collect();
-        Ok(Self { corpus, names: names.len(), name_of_dish, restaurant_of_dish, dishes_of })
+        Ok(Self {
+            corpus,
+            names: names.len(),
+            name_of_dish,
+            restaurant_of_dish,
+            dishes_of,
+        })
     }
 }
 
@@ -297,10 +328,19 @@ impl SearchIndex {
             &[("name", 3.0), ("cuisines", 2.0), ("area", 1.0)],
             true,
             |r: &SearchRestaurant| {
-                (Some(r.id), vec![r.name.clone(), r.cuisines.join(", "), format!("{} {}", r.area_name, r.locality)])
+                (
+                    Some(r.id),
+                    vec![
+                        r.name.clone(),
+                        r.cuisines.join(", "),
+                        format!("{} {}", r.area_name, r.locality),
+                    ],
+                )
             },
         )?;
-        let dish_corpus = Corpus::build(&dishes, &[("name", 1.0)], true, |d: &Dish| (Some(d.restaurant_id), vec![d.name.clone()]))?;
+        let dish_corpus = Corpus::build(&dishes, &[("name", 1.0)], true, |d: &Dish| {
+            (Some(d.restaurant_id), vec![d.name.clone()])
+        })?;
         let mut seen = HashSet::new();
         let cuisines: Vec<String> = restaurants
             .iter()
@@ -308,13 +348,27 @@ impl SearchIndex {
             .filter(|c| seen.insert(c.to_lowercase()))
             .cloned()
             .collect();
-        let cuisine_corpus = Corpus::build(&cuisines, &[("name", 1.0)], false, |c: &String| (None, vec![c.clone()]))?;
-        let position = restaurants.iter().enumerate().map(|(i, r)| (r.id, i)).collect();
-        let cuisine_ord: HashMap<String, u32> =
-            cuisines.iter().enumerate().map(|(i, c)| (c.to_lowercase(), i as u32)).collect();
+        let cuisine_corpus = Corpus::build(&cuisines, &[("name", 1.0)], false, |c: &String| {
+            (None, vec![c.clone()])
+        })?;
+        let position = restaurants
+            .iter()
+            .enumerate()
+            .map(|(i, r)| (r.id, i))
+            .collect();
+        let cuisine_ord: HashMap<String, u32> = cuisines
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (c.to_lowercase(), i as u32))
+            .collect();
         let cuisine_ords = restaurants
             .iter()
-            .map(|r| r.cuisines.iter().filter_map(|c| cuisine_ord.get(&c.to_lowercase()).copied()).collect())
+            .map(|r| {
+                r.cuisines
+                    .iter()
+                    .filter_map(|c| cuisine_ord.get(&c.to_lowercase()).copied())
+                    .collect()
+            })
             .collect();
         let dish_names = DishNames::build(&dishes)?;
         Ok(Self {
@@ -343,7 +397,11 @@ impl SearchIndex {
     }
 
     fn near<'a>(areas: &'a DeliveryAreas, at: Point) -> Near<'a> {
-        areas.delivering_to(at).into_iter().map(|d| (d.listing.id, d)).collect()
+        areas
+            .delivering_to(at)
+            .into_iter()
+            .map(|d| (d.listing.id, d))
+            .collect()
     }
 
     /// Restaurant hits: those matching by name, cuisine or area first, then those serving a
@@ -363,10 +421,17 @@ impl SearchIndex {
             .filter_map(|(ord, score)| self.restaurants.get(ord).map(|r| (r.id, r.id, score)))
             .collect();
         let found: HashSet<u64> = direct.iter().map(|(id, _, _)| *id).collect();
-        let mut hits: Vec<Hit> = rank::rank(direct, near, true).into_iter().map(|(_, h)| h).collect();
+        let mut hits: Vec<Hit> = rank::rank(direct, near, true)
+            .into_iter()
+            .map(|(_, h)| h)
+            .collect();
         let mut by_dish: HashMap<u64, f32> = HashMap::new();
         for &(ord, score) in dish_found {
-            if let Some(d) = self.dishes.get(ord).filter(|d| !found.contains(&d.restaurant_id)) {
+            if let Some(d) = self
+                .dishes
+                .get(ord)
+                .filter(|d| !found.contains(&d.restaurant_id))
+            {
                 let best = by_dish.entry(d.restaurant_id).or_insert(score);
                 *best = best.max(score);
             }
@@ -378,7 +443,9 @@ impl SearchIndex {
 
     /// Dish hits in [`rank`] order, with the dish's position in `self.dishes`.
     fn dish_hits(&self, dish_found: &[(usize, f32)], near: &Near<'_>) -> Vec<(usize, Hit)> {
-        let found = dish_found.iter().filter_map(|&(ord, score)| self.dishes.get(ord).map(|d| (ord, d.restaurant_id, score)));
+        let found = dish_found.iter().filter_map(|&(ord, score)| {
+            self.dishes.get(ord).map(|d| (ord, d.restaurant_id, score))
+        });
         rank::rank(found, near, true)
     }
 
@@ -405,9 +472,16 @@ impl SearchIndex {
         // or within a typo, so "chicken b" does not list every chicken dish.
         let prefix_last = words.len() == 1;
         let dish_found = self.dish_corpus.search(&words, prefix_last, Some(&ids))?;
-        let restaurant_hits: Vec<Hit> =
-            self.restaurant_hits(&words, prefix_last, &near, &ids, &dish_found)?.into_iter().take(limit).collect();
-        let dish_hits: Vec<(usize, Hit)> = self.dish_hits(&dish_found, &near).into_iter().take(limit).collect();
+        let restaurant_hits: Vec<Hit> = self
+            .restaurant_hits(&words, prefix_last, &near, &ids, &dish_found)?
+            .into_iter()
+            .take(limit)
+            .collect();
+        let dish_hits: Vec<(usize, Hit)> = self
+            .dish_hits(&dish_found, &near)
+            .into_iter()
+            .take(limit)
+            .collect();
 
         // One card for every restaurant shown, either as a result or as a dish's restaurant.
         let mut wanted: Vec<u64> = restaurant_hits.iter().map(|h| h.restaurant_id).collect();
@@ -424,15 +498,24 @@ impl SearchIndex {
                 }
             }
         }
-        let restaurants = restaurant_hits.iter().filter_map(|h| shown.get(&h.restaurant_id).cloned()).collect();
+        let restaurants = restaurant_hits
+            .iter()
+            .filter_map(|h| shown.get(&h.restaurant_id).cloned())
+            .collect();
         let dishes = dish_hits
             .iter()
             .filter_map(|(ord, h)| {
                 let dish = self.dishes.get(*ord)?;
-                Some(DishResult { dish: Some(dish_message(dish)), restaurant: Some(shown.get(&h.restaurant_id)?.clone()) })
+                Some(DishResult {
+                    dish: Some(dish_message(dish)),
+                    restaurant: Some(shown.get(&h.restaurant_id)?.clone()),
+                })
             })
             .collect();
-        Ok(SearchResponse { restaurants, dishes })
+        Ok(SearchResponse {
+            restaurants,
+            dishes,
+        })
     }
 
     /// `SuggestSearch`: cuisines, then restaurants, then dish names, for what is typed so far (its
@@ -442,7 +525,13 @@ impl SearchIndex {
     /// filtered to those delivering here as hits are collected) and distinct dish names (a few
     /// thousand, whatever the catalogue size), each name then looked up among the dishes of the
     /// restaurants delivering here. The full search ([`SearchIndex::search`]) reads every dish.
-    pub fn suggest(&self, areas: &DeliveryAreas, text: &str, at: Point, limit: u32) -> Result<SuggestSearchResponse, SearchError> {
+    pub fn suggest(
+        &self,
+        areas: &DeliveryAreas,
+        text: &str,
+        at: Point,
+        limit: u32,
+    ) -> Result<SuggestSearchResponse, SearchError> {
         let words = query::words(text);
         if words.is_empty() {
             return Err(SearchError::EmptyQuery);
@@ -456,7 +545,9 @@ impl SearchIndex {
 
         let mut suggestions = Vec::new();
         for (ord, _) in self.cuisine_corpus.search(&words, true, None)? {
-            let Some(name) = self.cuisines.get(ord) else { continue };
+            let Some(name) = self.cuisines.get(ord) else {
+                continue;
+            };
             if served.get(ord).is_some_and(|n| *n > 0) && suggestions.len() < 2 {
                 suggestions.push(Suggestion {
                     kind: SuggestionKind::Cuisine.into(),
@@ -476,7 +567,9 @@ impl SearchIndex {
             .filter_map(|(ord, score)| self.restaurants.get(ord).map(|r| (r.id, r.id, score)))
             .collect();
         for (_, hit) in rank::rank(direct, &near, true).into_iter().take(3) {
-            let Some(r) = self.restaurant(hit.restaurant_id) else { continue };
+            let Some(r) = self.restaurant(hit.restaurant_id) else {
+                continue;
+            };
             suggestions.push(Suggestion {
                 kind: SuggestionKind::Restaurant.into(),
                 text: r.name.clone(),
@@ -491,7 +584,9 @@ impl SearchIndex {
             if suggestions.len() >= limit {
                 break;
             }
-            let Some(d) = self.dishes.get(ord) else { continue };
+            let Some(d) = self.dishes.get(ord) else {
+                continue;
+            };
             suggestions.push(Suggestion {
                 kind: SuggestionKind::Dish.into(),
                 text: d.name.clone(),
@@ -507,7 +602,11 @@ impl SearchIndex {
     /// Dish names matching `words` (the last as a prefix) that a restaurant delivering here serves,
     /// one hit per name (lower-cased) in [`rank`] order: each name's hit is its dish at the
     /// restaurant that ranks best, so this is the dish ranking with repeated names left out.
-    fn dish_name_hits(&self, words: &[String], near: &Near<'_>) -> Result<Vec<(usize, Hit)>, SearchError> {
+    fn dish_name_hits(
+        &self,
+        words: &[String],
+        near: &Near<'_>,
+    ) -> Result<Vec<(usize, Hit)>, SearchError> {
         let found = self.dish_names.corpus.search(words, true, None)?;
         if found.is_empty() {
             return Ok(Vec::new());
@@ -525,15 +624,22 @@ impl SearchIndex {
         type Best = (u64, std::cmp::Reverse<u32>, f64, usize, u64, f32);
         let mut best: HashMap<u32, Best> = HashMap::new();
         for (id, d) in near {
-            let Some(range) = self.dish_names.dishes_of.get(id) else { continue };
+            let Some(range) = self.dish_names.dishes_of.get(id) else {
+                continue;
+            };
             for ord in range.clone() {
                 if self.dish_names.restaurant_of_dish.get(ord) != Some(id) {
                     continue;
                 }
-                let Some(&name) = self.dish_names.name_of_dish.get(ord) else { continue };
-                let Some(&score) = matched.get(name as usize).filter(|s| !s.is_nan()) else { continue };
+                let Some(&name) = self.dish_names.name_of_dish.get(ord) else {
+                    continue;
+                };
+                let Some(&score) = matched.get(name as usize).filter(|s| !s.is_nan()) else {
+                    continue;
+                };
                 let band = d.distance_km.max(0.0).floor() as u64;
-                let rating = std::cmp::Reverse(d.listing.rating_tenths.filter(|t| *t > 0).unwrap_or(0));
+                let rating =
+                    std::cmp::Reverse(d.listing.rating_tenths.filter(|t| *t > 0).unwrap_or(0));
                 let candidate: Best = (band, rating, d.distance_km, ord, *id, score);
                 let better = |held: &Best| {
                     (candidate.0, candidate.1)
@@ -554,19 +660,27 @@ impl SearchIndex {
                 }
             }
         }
-        let found = best.into_values().map(|(_, _, _, ord, restaurant, score)| (ord, restaurant, score));
+        let found = best
+            .into_values()
+            .map(|(_, _, _, ord, restaurant, score)| (ord, restaurant, score));
         Ok(rank::rank(found, near, true))
     }
 
     /// The indexed restaurant with this id.
     fn restaurant(&self, id: u64) -> Option<&SearchRestaurant> {
-        self.position.get(&id).and_then(|&i| self.restaurants.get(i))
+        self.position
+            .get(&id)
+            .and_then(|&i| self.restaurants.get(i))
     }
 
     /// For each of `cuisines` (by position), how many restaurants delivering here serve it.
     fn served_cuisine_counts(&self, near: &Near<'_>) -> Vec<u32> {
         let mut counts = vec![0u32; self.cuisines.len()];
-        for ords in near.keys().filter_map(|id| self.position.get(id)).filter_map(|&i| self.cuisine_ords.get(i)) {
+        for ords in near
+            .keys()
+            .filter_map(|id| self.position.get(id))
+            .filter_map(|&i| self.cuisine_ords.get(i))
+        {
             for &c in ords {
                 if let Some(n) = counts.get_mut(c as usize) {
                     *n += 1;
@@ -593,12 +707,19 @@ impl SearchIndex {
             n => n.min(MAX_CUISINES),
         };
         let near = Self::near(areas, at);
-        let ordered: BTreeMap<(std::cmp::Reverse<u32>, String), String> =
-            self.served_cuisines(&near).into_iter().map(|(key, (name, n))| ((std::cmp::Reverse(n), key), name)).collect();
+        let ordered: BTreeMap<(std::cmp::Reverse<u32>, String), String> = self
+            .served_cuisines(&near)
+            .into_iter()
+            .map(|(key, (name, n))| ((std::cmp::Reverse(n), key), name))
+            .collect();
         let cuisines = ordered
             .into_iter()
             .take(limit)
-            .map(|((std::cmp::Reverse(n), _), name)| PopularCuisine { image_id: cuisine_image(&name), name, restaurant_count: n })
+            .map(|((std::cmp::Reverse(n), _), name)| PopularCuisine {
+                image_id: cuisine_image(&name),
+                name,
+                restaurant_count: n,
+            })
             .collect();
         GetPreSearchResponse { cuisines }
     }
@@ -628,28 +749,35 @@ fn dish_message(d: &Dish) -> DishMessage {
 /// Every restaurant's searchable text, with its cuisines in order.
 async fn load_restaurants(pool: &AnyPool) -> Result<Vec<SearchRestaurant>, sqlx::Error> {
     let mut cuisines: HashMap<i64, Vec<String>> = HashMap::new();
-    for r in sqlx::query("SELECT restaurant_id, cuisine FROM restaurant_cuisines ORDER BY restaurant_id, position")
-        .fetch_all(pool)
-        .await?
+    for r in sqlx::query(
+        "SELECT restaurant_id, cuisine FROM restaurant_cuisines ORDER BY restaurant_id, position",
+    )
+    .fetch_all(pool)
+    .await?
     {
-        cuisines.entry(r.try_get("restaurant_id")?).or_default().push(r.try_get("cuisine")?);
+        cuisines
+            .entry(r.try_get("restaurant_id")?)
+            .or_default()
+            .push(r.try_get("cuisine")?);
     }
-    sqlx::query("SELECT id, name, slug, city, area_name, locality, image_id FROM restaurants ORDER BY id")
-        .fetch_all(pool)
-        .await?
-        .iter()
-        .map(|r| {
-            let id: i64 = r.try_get("id")?;
-            Ok(SearchRestaurant {
-                id: id as u64,
-                name: r.try_get("name")?,
-                slug: r.try_get("slug")?,
-                city: r.try_get("city")?,
-                area_name: r.try_get("area_name")?,
-                locality: r.try_get("locality")?,
-                image_id: r.try_get("image_id")?,
-                cuisines: cuisines.remove(&id).unwrap_or_default(),
-            })
+    sqlx::query(
+        "SELECT id, name, slug, city, area_name, locality, image_id FROM restaurants ORDER BY id",
+    )
+    .fetch_all(pool)
+    .await?
+    .iter()
+    .map(|r| {
+        let id: i64 = r.try_get("id")?;
+        Ok(SearchRestaurant {
+            id: id as u64,
+            name: r.try_get("name")?,
+            slug: r.try_get("slug")?,
+            city: r.try_get("city")?,
+            area_name: r.try_get("area_name")?,
+            locality: r.try_get("locality")?,
+            image_id: r.try_get("image_id")?,
+            cuisines: cuisines.remove(&id).unwrap_or_default(),
         })
-        .collect()
+    })
+    .collect()
 }

@@ -5,7 +5,9 @@
 use tantivy::Term;
 use tantivy::query::{BooleanQuery, BoostQuery, FuzzyTermQuery, Occur, Query, TermQuery};
 use tantivy::schema::{Field, IndexRecordOption};
-use tantivy::tokenizer::{AsciiFoldingFilter, LowerCaser, RemoveLongFilter, SimpleTokenizer, TextAnalyzer};
+use tantivy::tokenizer::{
+    AsciiFoldingFilter, LowerCaser, RemoveLongFilter, SimpleTokenizer, TextAnalyzer,
+};
 
 /// The analyzer's registered name, used by every text field of the search indexes.
 pub const ANALYZER: &str = "food";
@@ -75,7 +77,11 @@ pub const SYNONYMS: &[&[&str]] = &[
 
 /// The other words of `word`'s synonym group (empty when it has none).
 pub fn synonyms(word: &str) -> impl Iterator<Item = &'static str> + '_ {
-    SYNONYMS.iter().filter(move |group| group.contains(&word)).flat_map(|group| group.iter().copied()).filter(move |w| *w != word)
+    SYNONYMS
+        .iter()
+        .filter(move |group| group.contains(&word))
+        .flat_map(|group| group.iter().copied())
+        .filter(move |w| *w != word)
 }
 
 /// How many edits a word may be from a term and still match: none for short words (too many
@@ -101,20 +107,37 @@ fn word_query(fields: &[(Field, f32)], word: &str, as_prefix: bool) -> Box<dyn Q
     let distance = typo_distance(word);
     for &(field, weight) in fields {
         let term = Term::from_field_text(field, word);
-        let boosted = |q: Box<dyn Query>, w: f32| -> Box<dyn Query> { Box::new(BoostQuery::new(q, weight * w)) };
-        clauses.push(boosted(Box::new(TermQuery::new(term.clone(), IndexRecordOption::WithFreqs)), EXACT));
+        let boosted = |q: Box<dyn Query>, w: f32| -> Box<dyn Query> {
+            Box::new(BoostQuery::new(q, weight * w))
+        };
+        clauses.push(boosted(
+            Box::new(TermQuery::new(term.clone(), IndexRecordOption::WithFreqs)),
+            EXACT,
+        ));
         for synonym in synonyms(word) {
             let term = Term::from_field_text(field, synonym);
-            clauses.push(boosted(Box::new(TermQuery::new(term, IndexRecordOption::WithFreqs)), SYNONYM));
+            clauses.push(boosted(
+                Box::new(TermQuery::new(term, IndexRecordOption::WithFreqs)),
+                SYNONYM,
+            ));
         }
         if as_prefix {
-            clauses.push(boosted(Box::new(FuzzyTermQuery::new_prefix(term.clone(), 0, true)), PREFIX));
+            clauses.push(boosted(
+                Box::new(FuzzyTermQuery::new_prefix(term.clone(), 0, true)),
+                PREFIX,
+            ));
         }
         if distance > 0 {
-            clauses.push(boosted(Box::new(FuzzyTermQuery::new(term.clone(), distance, true)), TYPO));
+            clauses.push(boosted(
+                Box::new(FuzzyTermQuery::new(term.clone(), distance, true)),
+                TYPO,
+            ));
             if as_prefix {
                 // "biriy" as it is typed: a prefix of some word within one edit.
-                clauses.push(boosted(Box::new(FuzzyTermQuery::new_prefix(term, 1, true)), TYPO_PREFIX));
+                clauses.push(boosted(
+                    Box::new(FuzzyTermQuery::new_prefix(term, 1, true)),
+                    TYPO_PREFIX,
+                ));
             }
         }
     }
@@ -124,7 +147,11 @@ fn word_query(fields: &[(Field, f32)], word: &str, as_prefix: bool) -> Box<dyn Q
 /// Every word must match some field (in some form). The last word is also matched as a prefix
 /// when `prefix_last` (the user may be in the middle of typing it); so is a lone word of a full
 /// search, so "pan" finds paneer. `None` when the text has no words.
-pub fn text_query(fields: &[(Field, f32)], words: &[String], prefix_last: bool) -> Option<Box<dyn Query>> {
+pub fn text_query(
+    fields: &[(Field, f32)],
+    words: &[String],
+    prefix_last: bool,
+) -> Option<Box<dyn Query>> {
     let last = words.len().checked_sub(1)?;
     let clauses = words
         .iter()
@@ -140,7 +167,10 @@ mod tests {
 
     #[test]
     fn words_are_lower_cased_folded_split_on_punctuation_and_bounded() {
-        assert_eq!(words("  Chicken-BIRYANI, Crème!"), ["chicken", "biryani", "creme"]);
+        assert_eq!(
+            words("  Chicken-BIRYANI, Crème!"),
+            ["chicken", "biryani", "creme"]
+        );
         assert_eq!(words("a b c d e f g h").len(), MAX_WORDS);
         assert!(words(" ,.; ").is_empty());
     }

@@ -35,8 +35,15 @@ pub fn tier(score: f32, best: f32) -> u32 {
 
 /// Orders `found` (key, restaurant, score); results whose restaurant does not deliver to the
 /// point are dropped (the engine's filter already left them out; this keeps the rule local).
-pub fn rank<K: Ord + Copy>(found: impl IntoIterator<Item = (K, u64, f32)>, near: &Near<'_>, direct: bool) -> Vec<(K, Hit)> {
-    let found: Vec<(K, u64, f32)> = found.into_iter().filter(|(_, id, _)| near.contains_key(id)).collect();
+pub fn rank<K: Ord + Copy>(
+    found: impl IntoIterator<Item = (K, u64, f32)>,
+    near: &Near<'_>,
+    direct: bool,
+) -> Vec<(K, Hit)> {
+    let found: Vec<(K, u64, f32)> = found
+        .into_iter()
+        .filter(|(_, id, _)| near.contains_key(id))
+        .collect();
     let best = found.iter().map(|(_, _, s)| *s).fold(0.0f32, f32::max);
     let mut hits: Vec<(K, Hit)> = found
         .into_iter()
@@ -54,7 +61,12 @@ pub fn rank<K: Ord + Copy>(found: impl IntoIterator<Item = (K, u64, f32)>, near:
             ))
         })
         .collect();
-    hits.sort_by(|(ka, a), (kb, b)| order_key(a).cmp(&order_key(b)).then(a.distance_km.total_cmp(&b.distance_km)).then(ka.cmp(kb)));
+    hits.sort_by(|(ka, a), (kb, b)| {
+        order_key(a)
+            .cmp(&order_key(b))
+            .then(a.distance_km.total_cmp(&b.distance_km))
+            .then(ka.cmp(kb))
+    });
     hits
 }
 
@@ -93,16 +105,39 @@ mod tests {
 
     #[test]
     fn relevance_first_then_distance_band_then_rating() {
-        let listings = [listing(1, Some(45)), listing(2, Some(30)), listing(3, None), listing(4, Some(49))];
+        let listings = [
+            listing(1, Some(45)),
+            listing(2, Some(30)),
+            listing(3, None),
+            listing(4, Some(49)),
+        ];
         let near: super::super::Near<'_> = [(1, 0.4), (2, 0.6), (3, 0.2), (4, 3.5)]
             .iter()
             .zip(&listings)
-            .map(|((id, km), l)| (*id, Delivering { listing: l, distance_km: *km }))
+            .map(|((id, km), l)| {
+                (
+                    *id,
+                    Delivering {
+                        listing: l,
+                        distance_km: *km,
+                    },
+                )
+            })
             .collect();
 
         // 4 matches best; 1, 2 and 3 equally well; 2 is rated lower than 1, 3 unrated; 5 does not
         // deliver here.
-        let ranked = rank([(1u64, 1, 5.0), (2, 2, 5.0), (3, 3, 5.0), (4, 4, 8.0), (5, 5, 9.0)], &near, true);
+        let ranked = rank(
+            [
+                (1u64, 1, 5.0),
+                (2, 2, 5.0),
+                (3, 3, 5.0),
+                (4, 4, 8.0),
+                (5, 5, 9.0),
+            ],
+            &near,
+            true,
+        );
         let order: Vec<u64> = ranked.iter().map(|(k, _)| *k).collect();
 
         assert_eq!(order, [4, 1, 2, 3]);
