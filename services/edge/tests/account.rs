@@ -15,21 +15,6 @@ use tiffin_account::clock::ManualClock;
 
 // ---- Helpers -------------------------------------------------------------------------------------
 
-/// The newest OTP the development outbox holds for `mobile`.
-async fn latest_otp(app: &TestApp, mobile: &str) -> String {
-    let outbox = app
-        .api_get_with(&browser(), &format!("dev/sms?mobile={mobile}"))
-        .await;
-    assert_eq!(outbox.outcome().0, 200, "{:?}", outbox.body);
-    let body = outbox.data()["messages"][0]["body"]
-        .as_str()
-        .unwrap_or_else(|| panic!("no message to {mobile}: {:?}", outbox.body));
-    body.split(|c: char| !c.is_ascii_digit())
-        .find(|w| w.len() == 6)
-        .unwrap_or_else(|| panic!("no code in {body:?}"))
-        .to_string()
-}
-
 async fn send_otp(app: &TestApp, client: &reqwest::Client, mobile: &str) -> Reply {
     app.api_post_as(client, "auth/otp", json!({ "mobile": mobile }))
         .await
@@ -37,26 +22,6 @@ async fn send_otp(app: &TestApp, client: &reqwest::Client, mobile: &str) -> Repl
 
 async fn verify(app: &TestApp, client: &reqwest::Client, body: Value) -> Reply {
     app.api_post_as(client, "auth/verify-otp", body).await
-}
-
-/// Signs `client` up (or in, when the number is known) and returns the verify reply.
-async fn sign_in(app: &TestApp, client: &reqwest::Client, mobile: &str, name: &str) -> Reply {
-    let sent = send_otp(app, client, mobile).await;
-    assert_eq!(sent.outcome().0, 200, "{:?}", sent.body);
-    let otp = latest_otp(app, mobile).await;
-    let reply = verify(
-        app,
-        client,
-        json!({ "mobile": mobile, "otp": otp, "name": name, "email": "" }),
-    )
-    .await;
-    assert_eq!(
-        reply.outcome(),
-        (200, 0, "done successfully"),
-        "{:?}",
-        reply.body
-    );
-    reply
 }
 
 /// The storefront with the account service on a clock the test moves.
@@ -158,7 +123,7 @@ async fn a_new_number_signs_up_with_a_code_from_the_outbox_and_the_session_is_ro
     let old_token = session_token(&before).expect("a guest session cookie");
 
     let sent = send_otp(&app, &app.client, "+91 98765 43210").await;
-    let otp = latest_otp(&app, "9876543210").await;
+    let otp = app.latest_otp("9876543210").await;
     let signed = verify(
         &app,
         &app.client,
@@ -206,14 +171,14 @@ async fn a_new_number_signs_up_with_a_code_from_the_outbox_and_the_session_is_ro
 #[tokio::test]
 async fn a_known_number_signs_in_to_the_same_user_without_a_name() {
     let (app, clock) = spawn_app_with_clock().await;
-    let first = sign_in(&app, &app.client, "9876500001", "Ravi").await;
+    let first = app.sign_in_as(&app.client, "9876500001", "Ravi").await;
     let other = browser();
     // Past the resend cooldown of the number.
     clock.advance(31);
 
     let sent = send_otp(&app, &other, "9876500001").await;
     assert_eq!(sent.data()["registered"], true);
-    let otp = latest_otp(&app, "9876500001").await;
+    let otp = app.latest_otp("9876500001").await;
     let again = verify(&app, &other, json!({ "mobile": "9876500001", "otp": otp })).await;
 
     assert_eq!(again.outcome(), (200, 0, "done successfully"));
@@ -229,7 +194,7 @@ async fn a_known_number_signs_in_to_the_same_user_without_a_name() {
 async fn a_wrong_code_is_refused_and_the_right_one_still_works() {
     let app = spawn_app().await;
     send_otp(&app, &app.client, "9876500002").await;
-    let otp = latest_otp(&app, "9876500002").await;
+    let otp = app.latest_otp("9876500002").await;
     let wrong = if otp == "000000" { "111111" } else { "000000" };
 
     let refused = verify(
@@ -272,7 +237,7 @@ async fn a_wrong_code_is_refused_and_the_right_one_still_works() {
 async fn an_expired_code_is_refused() {
     let (app, clock) = spawn_app_with_clock().await;
     send_otp(&app, &app.client, "9876500003").await;
-    let otp = latest_otp(&app, "9876500003").await;
+    let otp = app.latest_otp("9876500003").await;
 
     clock.advance(10 * 60 + 1);
     let late = verify(
@@ -297,7 +262,7 @@ async fn an_expired_code_is_refused() {
 async fn a_used_code_cannot_be_used_again() {
     let app = spawn_app().await;
     send_otp(&app, &app.client, "9876500004").await;
-    let otp = latest_otp(&app, "9876500004").await;
+    let otp = app.latest_otp("9876500004").await;
     let body = json!({ "mobile": "9876500004", "otp": otp, "name": "A" });
     let first = verify(&app, &app.client, body.clone()).await;
     let other = browser();
@@ -322,7 +287,7 @@ async fn a_used_code_cannot_be_used_again() {
 async fn five_wrong_codes_lock_the_number_with_retry_after() {
     let app = spawn_app().await;
     send_otp(&app, &app.client, "9876500005").await;
-    let otp = latest_otp(&app, "9876500005").await;
+    let otp = app.latest_otp("9876500005").await;
     let wrong = if otp == "000000" { "111111" } else { "000000" };
     let attempt = || {
         verify(
@@ -395,7 +360,7 @@ async fn after_sign_in_the_old_cookie_is_a_new_guest_not_the_user() {
     let app = spawn_app().await;
     let guest = app.api_get("misc/cities").await;
     let old_token = session_token(&guest).unwrap();
-    let signed = sign_in(&app, &app.client, "9876500007", "A").await;
+    let signed = app.sign_in_as(&app.client, "9876500007", "A").await;
 
     let with_old = get_with_token(&app, "profile/info", &old_token).await;
 
@@ -411,7 +376,7 @@ async fn after_sign_in_the_old_cookie_is_a_new_guest_not_the_user() {
 #[tokio::test]
 async fn logout_ends_the_session_on_the_server_and_clears_the_cookie() {
     let app = spawn_app().await;
-    let signed = sign_in(&app, &app.client, "9876500008", "A").await;
+    let signed = app.sign_in_as(&app.client, "9876500008", "A").await;
     let token = session_token(&signed).unwrap();
 
     let out = app.api_post("auth/logout", json!({})).await;
@@ -436,7 +401,7 @@ async fn logout_ends_the_session_on_the_server_and_clears_the_cookie() {
 #[tokio::test]
 async fn posts_without_the_csrf_token_or_with_a_wrong_one_are_refused() {
     let app = spawn_app().await;
-    sign_in(&app, &app.client, "9876500009", "A").await;
+    app.sign_in_as(&app.client, "9876500009", "A").await;
     let token = app.api_get("profile/info").await.csrf_token().to_string();
 
     let missing = app
@@ -478,7 +443,7 @@ async fn an_idle_session_ends() {
         },
     )
     .await;
-    sign_in(&app, &app.client, "9876500011", "A").await;
+    app.sign_in_as(&app.client, "9876500011", "A").await;
     assert_eq!(app.api_get("profile/info").await.outcome().0, 200);
 
     clock.advance(3);
@@ -528,7 +493,7 @@ async fn more_than_twenty_codes_from_one_address_in_an_hour_are_refused() {
     let app = spawn_app().await;
     // One code signs this browser in; nineteen more go to different numbers, so no per-number
     // limit of the account service is involved: twenty codes from 127.0.0.1 in all.
-    sign_in(&app, &app.client, "9877000000", "A").await;
+    app.sign_in_as(&app.client, "9877000000", "A").await;
     for n in 1..20 {
         let reply = send_otp(&app, &browser(), &format!("98770000{n:02}")).await;
         assert_eq!(reply.outcome().0, 200, "code {n}: {:?}", reply.body);
@@ -574,7 +539,7 @@ fn initial_state(html: &str) -> Value {
 async fn the_initial_state_carries_the_signed_in_user_and_null_for_a_guest() {
     let mut app = spawn_app().await;
     let guest_page = app.get("/").await.text().await.unwrap();
-    let signed = sign_in(&app, &app.client, "9876500013", "Meera").await;
+    let signed = app.sign_in_as(&app.client, "9876500013", "Meera").await;
 
     let page = app.get("/").await.text().await.unwrap();
 
@@ -603,14 +568,14 @@ async fn signing_in_merges_the_guest_cart_into_the_account_cart() {
     let line = |q: u32| json!({ "restaurantId": restaurant, "cartItems": [{ "menu_item_id": dish["id"], "quantity": q }] });
     // The account already holds one of the dish (added on another device).
     let phone = browser();
-    sign_in(&app, &phone, "9876500014", "A").await;
+    app.sign_in_as(&phone, "9876500014", "A").await;
     let added = app.api_post_as(&phone, "cart", line(1)).await;
     assert_eq!(added.outcome().0, 200, "{:?}", added.body);
     // A guest on this browser adds two, then signs in (past the number's resend cooldown).
     app.api_post("cart", line(2)).await;
     clock.advance(31);
 
-    sign_in(&app, &app.client, "9876500014", "A").await;
+    app.sign_in_as(&app.client, "9876500014", "A").await;
     let cart = app.api_get("cart").await;
     let on_phone = app.api_get_with(&phone, "cart").await;
 
@@ -630,8 +595,8 @@ async fn one_user_can_neither_read_nor_change_another_users_data() {
     let (restaurant, _) = a_restaurant_and_dish(&app).await;
     let a = browser();
     let b = browser();
-    let a_user = sign_in(&app, &a, "9876500015", "Asha").await;
-    sign_in(&app, &b, "9876500016", "Bala").await;
+    let a_user = app.sign_in_as(&a, "9876500015", "Asha").await;
+    app.sign_in_as(&b, "9876500016", "Bala").await;
     let saved = app.api_post_as(&a, "address", home_address()).await;
     assert_eq!(saved.outcome().0, 200, "{:?}", saved.body);
     let a_address = saved.data()["address"].clone();
@@ -741,7 +706,7 @@ async fn one_user_can_neither_read_nor_change_another_users_data() {
 #[tokio::test]
 async fn addresses_say_whether_anything_delivers_there() {
     let app = spawn_app().await;
-    sign_in(&app, &app.client, "9876500017", "A").await;
+    app.sign_in_as(&app.client, "9876500017", "A").await;
     let mut far = home_address();
     far["annotation"] = json!("WORK");
     far["lat"] = json!(26.9124);
@@ -790,7 +755,7 @@ async fn addresses_say_whether_anything_delivers_there() {
 async fn favourites_are_listed_with_their_restaurants_and_unknown_ones_are_refused() {
     let app = spawn_app().await;
     let (restaurant, _) = a_restaurant_and_dish(&app).await;
-    sign_in(&app, &app.client, "9876500018", "A").await;
+    app.sign_in_as(&app.client, "9876500018", "A").await;
 
     let marked = app
         .api_post(
@@ -825,7 +790,7 @@ async fn favourites_are_listed_with_their_restaurants_and_unknown_ones_are_refus
 #[tokio::test]
 async fn order_sms_cannot_be_turned_off_and_deleting_the_account_signs_out() {
     let app = spawn_app().await;
-    sign_in(&app, &app.client, "9876500019", "A").await;
+    app.sign_in_as(&app.client, "9876500019", "A").await;
 
     let refused = app
         .api_post(

@@ -343,36 +343,11 @@ async fn the_note_and_cutlery_change_without_touching_the_lines() {
     assert_eq!(cart["cartItemsCount"], 2);
 }
 
-/// Signs `app.client` in with a new account (the OTP read from the development outbox).
-async fn sign_in(app: &TestApp, mobile: &str) {
-    let sent = app.api_post("auth/otp", json!({ "mobile": mobile })).await;
-    assert_eq!(sent.outcome().0, 200, "{:?}", sent.body);
-    let outbox = app
-        .api_get_with(&common::browser(), &format!("dev/sms?mobile={mobile}"))
-        .await;
-    let body = outbox.data()["messages"][0]["body"]
-        .as_str()
-        .unwrap()
-        .to_string();
-    let otp = body
-        .split(|c: char| !c.is_ascii_digit())
-        .find(|w| w.len() == 6)
-        .unwrap()
-        .to_string();
-    let verified = app
-        .api_post(
-            "auth/verify-otp",
-            json!({ "mobile": mobile, "otp": otp, "name": "Asha", "email": "" }),
-        )
-        .await;
-    assert_eq!(verified.outcome().1, 0, "{:?}", verified.body);
-}
-
 #[tokio::test]
 async fn a_signed_in_customer_delivers_to_a_saved_address_marked_deliverable_or_not() {
     let app = spawn_app().await;
     let (restaurant, dish) = restaurant_with_dish(true, 100_000);
-    sign_in(&app, "9876500051").await;
+    app.sign_in_as(&app.client, "9876500051", "Asha").await;
     let save = |north_m: f64, annotation: &str| {
         json!({ "annotation": annotation, "address": "12 1st Cross", "area": restaurant.area_name,
                 "flat_no": "Flat 4B", "lat": restaurant.lat + north_m / 111_195.0, "lng": restaurant.lng,

@@ -70,38 +70,6 @@ async fn whole_city(app: &TestApp, query: &str) -> Vec<Value> {
     }
 }
 
-/// Signs `client` up with `mobile`, reading the code from the development outbox.
-async fn sign_in(app: &TestApp, client: &reqwest::Client, mobile: &str) {
-    let sent = app
-        .api_post_as(client, "auth/otp", json!({ "mobile": mobile }))
-        .await;
-    assert_eq!(sent.outcome().0, 200, "{:?}", sent.body);
-    let outbox = app
-        .api_get_with(&browser(), &format!("dev/sms?mobile={mobile}"))
-        .await;
-    let text = outbox.data()["messages"][0]["body"]
-        .as_str()
-        .unwrap_or_default()
-        .to_string();
-    let otp = text
-        .split(|c: char| !c.is_ascii_digit())
-        .find(|w| w.len() == 6)
-        .unwrap_or_else(|| panic!("no code in {text:?}"));
-    let verified = app
-        .api_post_as(
-            client,
-            "auth/verify-otp",
-            json!({ "mobile": mobile, "otp": otp, "name": "Asha", "email": "" }),
-        )
-        .await;
-    assert_eq!(
-        verified.outcome(),
-        (200, 0, "done successfully"),
-        "{:?}",
-        verified.body
-    );
-}
-
 async fn favourite(app: &TestApp, client: &reqwest::Client, restaurant_id: &str) {
     let marked = app
         .api_post_as(
@@ -209,11 +177,11 @@ async fn the_favourites_collection_lists_the_users_favourites_that_deliver_to_th
         .expect("a Bangalore restaurant that does not deliver to Koramangala")
         .clone();
     let asha = browser();
-    sign_in(&app, &asha, "9876501001").await;
+    app.sign_in_as(&asha, "9876501001", "Asha").await;
     favourite(&app, &asha, &far).await;
     favourite(&app, &asha, &near).await;
     let bala = browser();
-    sign_in(&app, &bala, "9876501002").await;
+    app.sign_in_as(&bala, "9876501002", "Asha").await;
 
     // Act
     let listed = app.api_get_with(&asha, &favourites_path()).await;
@@ -273,7 +241,7 @@ async fn the_favourites_collection_still_sorts_and_filters() {
         .find(|r| r["vegOnly"] == false)
         .expect("a restaurant serving meat near Koramangala");
     let asha = browser();
-    sign_in(&app, &asha, "9876501003").await;
+    app.sign_in_as(&asha, "9876501003", "Asha").await;
     favourite(&app, &asha, veg["id"].as_str().unwrap()).await;
     favourite(&app, &asha, not_veg["id"].as_str().unwrap()).await;
 

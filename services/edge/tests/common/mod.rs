@@ -333,6 +333,46 @@ impl TestApp {
         reply(request.send().await.expect("edge answers")).await
     }
 
+    /// The newest OTP the development outbox holds for `mobile` (the edge runs with dev routes).
+    pub async fn latest_otp(&self, mobile: &str) -> String {
+        let outbox = self
+            .api_get_with(&browser(), &format!("dev/sms?mobile={mobile}"))
+            .await;
+        assert_eq!(outbox.outcome().0, 200, "{:?}", outbox.body);
+        let body = outbox.data()["messages"][0]["body"]
+            .as_str()
+            .unwrap_or_else(|| panic!("no message to {mobile}: {:?}", outbox.body))
+            .to_string();
+        body.split(|c: char| !c.is_ascii_digit())
+            .find(|w| w.len() == 6)
+            .unwrap_or_else(|| panic!("no code in {body:?}"))
+            .to_string()
+    }
+
+    /// Signs `client` up (or in, when the number is known) as `name` with the code from the
+    /// development outbox; asserts it worked and returns the verify reply.
+    pub async fn sign_in_as(&self, client: &reqwest::Client, mobile: &str, name: &str) -> Reply {
+        let sent = self
+            .api_post_as(client, "auth/otp", serde_json::json!({ "mobile": mobile }))
+            .await;
+        assert_eq!(sent.outcome().0, 200, "{:?}", sent.body);
+        let otp = self.latest_otp(mobile).await;
+        let reply = self
+            .api_post_as(
+                client,
+                "auth/verify-otp",
+                serde_json::json!({ "mobile": mobile, "otp": otp, "name": name, "email": "" }),
+            )
+            .await;
+        assert_eq!(
+            reply.outcome(),
+            (200, 0, "done successfully"),
+            "{:?}",
+            reply.body
+        );
+        reply
+    }
+
     /// A POST from this app's browser with the session's token in the body, as the web app sends it.
     pub async fn api_post(&self, path: &str, body: Value) -> Reply {
         self.api_post_as(&self.client, path, body).await
