@@ -16,7 +16,7 @@ import {
   type PageType,
   type UserLocation,
 } from '@tiffin/contract';
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { locationTitle } from '../header/config';
 import {
   addressHintApplies,
@@ -102,28 +102,22 @@ export function AddressHint({ location, onVisibleChange }: { location: UserLocat
   if (!shown) return null;
 
   return (
-    <div className="shell-hint" role="status" data-testid="address-hint">
-      <span className="shell-hint__arrow" aria-hidden="true" />
-      <p className="shell-hint__title">{addressHintTitle(shown)}</p>
+    <HintCard
+      testId="address-hint"
+      title={addressHintTitle(shown)}
+      onDismiss={dismiss}
+      secondary={{
+        label: 'CHANGE',
+        onClick: () => {
+          dismiss();
+          declineDefaultAddress();
+          openLocationSidebar();
+        },
+      }}
+    >
       <p className="shell-hint__text">{shown.address || shown.mainText}</p>
       <p className="shell-hint__text shell-hint__note">We picked this saved address as your delivery location.</p>
-      <div className="shell-hint__actions">
-        <button type="button" className="shell-hint__primary" onClick={dismiss}>
-          OKAY
-        </button>
-        <button
-          type="button"
-          className="shell-hint__secondary"
-          onClick={() => {
-            dismiss();
-            declineDefaultAddress();
-            openLocationSidebar();
-          }}
-        >
-          CHANGE
-        </button>
-      </div>
-    </div>
+    </HintCard>
   );
 }
 
@@ -163,25 +157,50 @@ export function DifferentLocationHint({ pageType, location, held = false }: { pa
 
   const place = locationTitle(location) ?? 'the delivery location';
   return (
-    <div className="shell-hint" role="status" data-testid="different-location-hint">
-      <span className="shell-hint__arrow" aria-hidden="true" />
-      <p className="shell-hint__title">You seem to be somewhere else</p>
+    <HintCard
+      testId="different-location-hint"
+      title="You seem to be somewhere else"
+      onDismiss={dismiss}
+      secondary={{
+        label: 'CHANGE LOCATION',
+        onClick: () => {
+          dismiss();
+          openLocationSidebar();
+        },
+      }}
+    >
       <p className="shell-hint__text">
         Your device is {formatDistanceKm(distanceKm)} from {place}, the delivery location you chose.
       </p>
+    </HintCard>
+  );
+}
+
+/** A hint's card: title, text, OKAY (dismiss) and one secondary action. */
+function HintCard({
+  testId,
+  title,
+  onDismiss,
+  secondary,
+  children,
+}: {
+  testId: string;
+  title: string;
+  onDismiss: () => void;
+  secondary: { label: string; onClick: () => void };
+  children: ReactNode;
+}) {
+  return (
+    <div className="shell-hint" role="status" data-testid={testId}>
+      <span className="shell-hint__arrow" aria-hidden="true" />
+      <p className="shell-hint__title">{title}</p>
+      {children}
       <div className="shell-hint__actions">
-        <button type="button" className="shell-hint__primary" onClick={dismiss}>
+        <button type="button" className="shell-hint__primary" onClick={onDismiss}>
           OKAY
         </button>
-        <button
-          type="button"
-          className="shell-hint__secondary"
-          onClick={() => {
-            dismiss();
-            openLocationSidebar();
-          }}
-        >
-          CHANGE LOCATION
+        <button type="button" className="shell-hint__secondary" onClick={secondary.onClick}>
+          {secondary.label}
         </button>
       </div>
     </div>
