@@ -6,12 +6,15 @@
 //! different (or no) file changes nothing. It must never import into tables that already hold
 //! rows, so a restart cannot duplicate or half-replace the data.
 
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 use sqlx::{Any, AnyPool, Row, Transaction};
 use tiffin_catalog::{Catalogue, CatalogueError, City, gazetteer};
 
+use crate::bulk::{Value, insert};
 use crate::geo::Point;
+use crate::search::dishes;
 
 /// Why the service could not seed its tables at start.
 #[derive(Debug, thiserror::Error)]
@@ -80,7 +83,7 @@ async fn write(pool: &AnyPool, catalogue: &Catalogue) -> Result<(), sqlx::Error>
     let mut tx = pool.begin().await?;
     insert_gazetteer(&mut tx, gazetteer::cities()).await?;
     insert_restaurants(&mut tx, catalogue).await?;
-    crate::search::dishes::insert_dishes(&mut tx, catalogue).await?;
+    dishes::insert_dishes(&mut tx, catalogue).await?;
     tx.commit().await
 }
 
@@ -115,61 +118,6 @@ fn validate(catalogue: &Catalogue) -> Result<(), ImportError> {
             }
             None => return Err(invalid(format!("unknown place {}", r.place_id))),
         }
-    }
-    Ok(())
-}
-
-/// One bound value of a multi-row insert.
-pub(crate) enum Value<'a> {
-    Int(i64),
-    OptInt(Option<i64>),
-    Real(f64),
-    Text(&'a str),
-    OptText(Option<&'a str>),
-}
-
-/// Bound parameters per INSERT statement (measured: see [`insert`]).
-const PARAMETERS_PER_STATEMENT: usize = 500;
-
-/// Inserts `rows` into `table (columns)` a batch per statement: one statement per row would make
-/// a 100k-restaurant import take minutes on SQLite.
-pub(crate) async fn insert<'a>(
-    tx: &mut Transaction<'static, Any>,
-    table: &str,
-    columns: &[&str],
-    rows: impl IntoIterator<Item = Vec<Value<'a>>>,
-) -> Result<(), sqlx::Error> {
-    // Small statements: sqlx binds each parameter in time that grows with the statement's
-    // parameter count, so 16k-parameter batches took seconds each, while ~500 parameters per
-    // statement seeded 15k restaurants in under a second (debug build, SQLite).
-    let rows_per_statement = (PARAMETERS_PER_STATEMENT / columns.len()).max(1);
-    let rows: Vec<Vec<Value<'a>>> = rows.into_iter().collect();
-    for batch in rows.chunks(rows_per_statement) {
-        let tuples: Vec<String> = (0..batch.len())
-            .map(|row| {
-                let cells: Vec<String> = (1..=columns.len())
-                    .map(|col| format!("${}", row * columns.len() + col))
-                    .collect();
-                format!("({})", cells.join(", "))
-            })
-            .collect();
-        // Only table and column names from this module and numbered placeholders are spliced.
-        let sql = format!(
-            "INSERT INTO {table} ({}) VALUES {}",
-            columns.join(", "),
-            tuples.join(", ")
-        );
-        let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
-        for value in batch.iter().flatten() {
-            query = match value {
-                Value::Int(v) => query.bind(*v),
-                Value::OptInt(v) => query.bind(*v),
-                Value::Real(v) => query.bind(*v),
-                Value::Text(v) => query.bind(*v),
-                Value::OptText(v) => query.bind(*v),
-            };
-        }
-        query.execute(&mut **tx).await?;
     }
     Ok(())
 }
@@ -285,4 +233,45 @@ async fn insert_restaurants(
         }),
     )
     .await
+}
+
+/// A database seeded before `search_dishes` existed has restaurants but no dishes: fill the table
+/// once from the catalogue, for the restaurants the table holds. Without a catalogue file search
+/// still works for restaurants and cuisines; the missing dishes are logged. Returns how many
+/// dishes were added.
+pub async fn backfill_dishes_if_empty(
+    pool: &AnyPool,
+    catalog_path: &Path,
+) -> Result<usize, ImportError> {
+    let row = sqlx::query(
+        "SELECT (SELECT COUNT(*) FROM search_dishes) AS dishes, (SELECT COUNT(*) FROM restaurants) AS restaurants",
+    )
+    .fetch_one(pool)
+    .await?;
+    if row.try_get::<i64, _>("dishes")? > 0 || row.try_get::<i64, _>("restaurants")? == 0 {
+        return Ok(0);
+    }
+    if !catalog_path.exists() {
+        tracing::warn!(path = %catalog_path.display(), "no catalogue to back-fill search dishes from; dishes are not searchable");
+        return Ok(0);
+    }
+    let path = catalog_path.to_owned();
+    let catalogue = tokio::task::spawn_blocking(move || Catalogue::read_json(&path)).await??;
+    let known: HashSet<u64> = sqlx::query("SELECT id FROM restaurants")
+        .fetch_all(pool)
+        .await?
+        .iter()
+        .map(|r| r.try_get::<i64, _>("id").map(|id| id as u64))
+        .collect::<Result<_, _>>()?;
+    let mut tx = pool.begin().await?;
+    let count = dishes::insert_filtered(&mut tx, &catalogue, Some(&known)).await?;
+    match tx.commit().await {
+        Ok(()) => Ok(count),
+        // Two instances back-filling one PostgreSQL at once: the loser's rows collide; the
+        // winner's are the same catalogue's.
+        Err(e) => {
+            tracing::info!(error = %e, "another instance back-filled the search dishes first");
+            Ok(0)
+        }
+    }
 }

@@ -24,6 +24,7 @@
 //! change needs a restart.
 #![forbid(unsafe_code)]
 
+mod bulk;
 pub mod cities;
 pub mod collections;
 pub mod delivery_areas;
@@ -96,7 +97,7 @@ impl Application {
         // Issue 3: what the listing's filters read (cost, veg, offer, cuisines), held like the index.
         let listing = listing::ListingIndex::load(&pool).await?;
         // Issue 3 (search): dishes for a database seeded before they were imported, then the index.
-        let dishes = search::dishes::backfill_if_empty(&pool, &settings.catalog_path).await?;
+        let dishes = import::backfill_dishes_if_empty(&pool, &settings.catalog_path).await?;
         if dishes > 0 {
             tracing::info!(dishes, "search dishes back-filled from the catalogue");
         }

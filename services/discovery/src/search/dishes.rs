@@ -6,12 +6,11 @@
 //! service owns prices and re-prices every cart line).
 
 use std::collections::HashSet;
-use std::path::Path;
 
 use sqlx::{Any, AnyPool, Row, Transaction};
 use tiffin_catalog::{Catalogue, VegType};
 
-use crate::import::{ImportError, Value, insert};
+use crate::bulk::{Value, insert};
 
 /// A dish as search holds it in memory.
 #[derive(Debug, Clone, PartialEq)]
@@ -40,7 +39,7 @@ fn veg_type(v: VegType) -> &'static str {
 
 /// Inserts every menu item of the catalogue whose restaurant is in `restaurants` (all of them
 /// when `None`), inside the caller's transaction.
-async fn insert_filtered(
+pub(crate) async fn insert_filtered(
     tx: &mut Transaction<'static, Any>,
     catalogue: &Catalogue,
     restaurants: Option<&HashSet<u64>>,
@@ -99,44 +98,6 @@ pub(crate) async fn insert_dishes(
     catalogue: &Catalogue,
 ) -> Result<(), sqlx::Error> {
     insert_filtered(tx, catalogue, None).await.map(|_| ())
-}
-
-/// A database seeded before `search_dishes` existed has restaurants but no dishes: fill the table
-/// once from the catalogue, for the restaurants the table holds. Without a catalogue file search
-/// still works for restaurants and cuisines; the missing dishes are logged. Returns how many
-/// dishes were added.
-pub async fn backfill_if_empty(pool: &AnyPool, catalog_path: &Path) -> Result<usize, ImportError> {
-    let row = sqlx::query(
-        "SELECT (SELECT COUNT(*) FROM search_dishes) AS dishes, (SELECT COUNT(*) FROM restaurants) AS restaurants",
-    )
-    .fetch_one(pool)
-    .await?;
-    if row.try_get::<i64, _>("dishes")? > 0 || row.try_get::<i64, _>("restaurants")? == 0 {
-        return Ok(0);
-    }
-    if !catalog_path.exists() {
-        tracing::warn!(path = %catalog_path.display(), "no catalogue to back-fill search dishes from; dishes are not searchable");
-        return Ok(0);
-    }
-    let path = catalog_path.to_owned();
-    let catalogue = tokio::task::spawn_blocking(move || Catalogue::read_json(&path)).await??;
-    let known: HashSet<u64> = sqlx::query("SELECT id FROM restaurants")
-        .fetch_all(pool)
-        .await?
-        .iter()
-        .map(|r| r.try_get::<i64, _>("id").map(|id| id as u64))
-        .collect::<Result<_, _>>()?;
-    let mut tx = pool.begin().await?;
-    let count = insert_filtered(&mut tx, &catalogue, Some(&known)).await?;
-    match tx.commit().await {
-        Ok(()) => Ok(count),
-        // Two instances back-filling one PostgreSQL at once: the loser's rows collide; the
-        // winner's are the same catalogue's.
-        Err(e) => {
-            tracing::info!(error = %e, "another instance back-filled the search dishes first");
-            Ok(0)
-        }
-    }
 }
 
 /// Every dish, for the search index at start.
