@@ -15,10 +15,10 @@ use sqlx::{Any, Row, Transaction};
 use tiffin_platform::identity::Caller;
 use tiffin_proto::account::v1::{Address, Annotation, SaveAddressRequest, SaveAddressResponse};
 
+use crate::ctx::{Ctx, user_of};
 use crate::error::Error;
 use crate::otp;
 use crate::profile::{self, sanitise};
-use crate::service::{Ctx, user_of};
 use crate::tokens;
 
 /// Addresses one user may keep.

@@ -8,8 +8,8 @@ use sqlx::Row;
 use tiffin_platform::identity::Caller;
 use tiffin_proto::account::v1::{SetFavouriteRequest, SetFavouriteResponse};
 
+use crate::ctx::{Ctx, user_of};
 use crate::error::Error;
-use crate::service::{Ctx, user_of};
 
 /// Favourites one user may keep.
 pub const MAX_FAVOURITES: i64 = 500;

@@ -3,7 +3,7 @@
 //! profile, saved addresses, favourite restaurants and SMS preferences.
 //!
 //! - [`service`]: the `AccountService` gRPC implementation: the caller from the metadata, each
-//!   RPC handed to its module, errors to statuses. [`service::Ctx`] is what handlers share.
+//!   RPC handed to its module, errors to statuses. [`ctx::Ctx`] is what handlers share.
 //! - [`sessions`]: the `sessions` table; `CreateSession`, `GetSession`, `EndSession`; lifetimes
 //!   (30 days absolute, 7 days idle, configurable) and the rotation on sign-in.
 //! - [`signin`]: `SendOtp` / `VerifyOtp`: sign-in and sign-up by code, rotating the session.
@@ -30,6 +30,7 @@
 
 pub mod addresses;
 pub mod clock;
+pub mod ctx;
 pub mod error;
 pub mod favourites;
 pub mod messages;

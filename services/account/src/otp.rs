@@ -363,6 +363,11 @@ pub async fn delete_ended(pool: &AnyPool, now: i64) -> Result<u64, Error> {
     Ok(deleted)
 }
 
+/// A non-negative number of seconds for the wire.
+pub fn seconds(secs: i64) -> u32 {
+    u32::try_from(secs.max(0)).unwrap_or(u32::MAX)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

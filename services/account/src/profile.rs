@@ -19,10 +19,9 @@ use tiffin_proto::account::v1::{
     VerifyEmailRequest, VerifyEmailResponse,
 };
 
+use crate::ctx::{Ctx, session_of, user_of};
 use crate::error::Error;
 use crate::otp::{self, Purpose};
-use crate::service::{Ctx, session_of, user_of};
-use crate::signin::seconds;
 use crate::tokens;
 
 /// Seconds an email verification link stays valid.
@@ -244,8 +243,8 @@ pub async fn start_mobile_change(
     )
     .await?;
     Ok(StartMobileChangeResponse {
-        resend_after_seconds: seconds(issued.resend_after_secs),
-        expires_in_seconds: seconds(issued.expires_in_secs),
+        resend_after_seconds: otp::seconds(issued.resend_after_secs),
+        expires_in_seconds: otp::seconds(issued.expires_in_secs),
         mobile,
     })
 }

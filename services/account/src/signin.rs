@@ -12,10 +12,10 @@ use tiffin_proto::account::v1::{
     SendOtpRequest, SendOtpResponse, VerifyOtpRequest, VerifyOtpResponse,
 };
 
+use crate::ctx::{Ctx, session_of};
 use crate::error::Error;
 use crate::otp::{self, Purpose};
 use crate::profile;
-use crate::service::{Ctx, session_of};
 use crate::sessions;
 
 /// `SendOtp`.
@@ -39,15 +39,10 @@ pub async fn send_otp(
     .await?;
     Ok(SendOtpResponse {
         registered,
-        resend_after_seconds: seconds(issued.resend_after_secs),
-        expires_in_seconds: seconds(issued.expires_in_secs),
+        resend_after_seconds: otp::seconds(issued.resend_after_secs),
+        expires_in_seconds: otp::seconds(issued.expires_in_secs),
         mobile,
     })
-}
-
-/// A non-negative number of seconds for the wire.
-pub fn seconds(secs: i64) -> u32 {
-    u32::try_from(secs.max(0)).unwrap_or(u32::MAX)
 }
 
 /// `VerifyOtp`.
