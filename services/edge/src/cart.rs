@@ -40,7 +40,8 @@ const LOCATION_COOKIE: &str = "userLocation";
 
 /// The cart family's status codes with their words (spec §7-8; 0, 8 and 9 are successes). A cart
 /// in any of these states is still sent, so the page can show it with the message.
-fn cart_reply(cart: CartJson, status_code: u32) -> Data<CartJson> {
+fn cart_reply(cart: Option<Cart>, status_code: u32) -> Data<CartJson> {
+    let cart = cart_json(cart.unwrap_or_default());
     match status_code {
         0 => Data::ok(cart),
         5 => Data::with_status(cart, 5, "Your location is currently unserviceable"),
@@ -328,10 +329,7 @@ pub async fn get(
         ))
         .await?
         .into_inner();
-    Ok(cart_reply(
-        cart_json(reply.cart.unwrap_or_default()),
-        reply.status_code,
-    ))
+    Ok(cart_reply(reply.cart, reply.status_code))
 }
 
 /// `POST /api/cart` (the CSRF token has been checked already).
@@ -353,10 +351,7 @@ pub async fn update(
         .update_cart(upstreams.request(request, &visitor.caller()))
         .await?
         .into_inner();
-    Ok(cart_reply(
-        cart_json(reply.cart.unwrap_or_default()),
-        reply.status_code,
-    ))
+    Ok(cart_reply(reply.cart, reply.status_code))
 }
 
 /// `POST /api/cart/calculate`: the body of `POST /api/cart` plus `paymentMethod`; nothing saved.
@@ -393,10 +388,7 @@ pub async fn calculate(
         ))
         .await?
         .into_inner();
-    Ok(cart_reply(
-        cart_json(reply.cart.unwrap_or_default()),
-        reply.status_code,
-    ))
+    Ok(cart_reply(reply.cart, reply.status_code))
 }
 
 /// The body of `cart/applyCoupon`.
@@ -444,10 +436,7 @@ pub async fn apply_coupon(
         ))
         .await?
         .into_inner();
-    Ok(cart_reply(
-        cart_json(reply.cart.unwrap_or_default()),
-        reply.status_code,
-    ))
+    Ok(cart_reply(reply.cart, reply.status_code))
 }
 
 /// The cart service's word for a code it does not know; the edge says the same for an empty one.
@@ -482,10 +471,7 @@ pub async fn remove_coupon(
         ))
         .await?
         .into_inner();
-    Ok(cart_reply(
-        cart_json(reply.cart.unwrap_or_default()),
-        reply.status_code,
-    ))
+    Ok(cart_reply(reply.cart, reply.status_code))
 }
 
 /// `POST /api/cart/removeReward`
@@ -510,10 +496,7 @@ pub async fn remove_reward(
         ))
         .await?
         .into_inner();
-    Ok(cart_reply(
-        cart_json(reply.cart.unwrap_or_default()),
-        reply.status_code,
-    ))
+    Ok(cart_reply(reply.cart, reply.status_code))
 }
 
 /// The POST body. Unknown fields (`_csrf`, prices, names) are ignored.
@@ -991,7 +974,7 @@ mod tests {
     fn the_cart_family_states_carry_the_spec_words_and_the_cart() {
         let words = |code| {
             // The envelope's words, as its Debug form shows them.
-            format!("{:?}", cart_reply(cart_json(Cart::default()), code))
+            format!("{:?}", cart_reply(None, code))
         };
         assert!(words(5).contains("Your location is currently unserviceable"));
         assert!(words(6).contains("Restaurant is currently closed"));
