@@ -27,6 +27,7 @@ use crate::menu_cache::MenuCache;
 use crate::request_span::{RecordStatus, RootSpan};
 use crate::route_table::{CHECK_INTERVAL, RouteTable};
 use crate::search;
+use crate::session_cache::SessionCache;
 use crate::upstream::Upstreams;
 use crate::{addresses, auth, dev, favourites, profile, rate_limit};
 use crate::{
@@ -50,6 +51,8 @@ pub struct AppState {
     pub limits: rate_limit::Limits,
     /// Menus as last served, revalidated with the menu service on every request.
     pub menus: MenuCache,
+    /// Sessions looked up within the last moments (`EDGE_SESSION_CACHE_MS`).
+    pub sessions: SessionCache,
 }
 
 impl AppState {
@@ -62,9 +65,11 @@ impl AppState {
         );
         let limits = rate_limit::Limits::new(&settings.rate_limit, settings.client_address);
         let menus = MenuCache::new(settings.menu_cache_bytes);
+        let sessions = SessionCache::new(settings.session_cache_window);
         Ok(Self {
             limits,
             menus,
+            sessions,
             settings: Arc::new(settings),
             upstreams: Arc::new(upstreams),
             routes: Arc::new(routes),
@@ -242,6 +247,7 @@ mod tests {
             client_address: Default::default(),
             rate_limit: Default::default(),
             menu_cache_bytes: 1024 * 1024,
+            session_cache_window: Duration::ZERO,
         };
         AppState::new(settings).unwrap()
     }

@@ -77,6 +77,9 @@ pub struct Settings {
     /// Memory for the menus the edge keeps between requests (`EDGE_MENU_CACHE_MB`, default 64;
     /// 0 keeps none): see `menu_cache`.
     pub menu_cache_bytes: u64,
+    /// How long a looked-up session is reused without asking the account service
+    /// (`EDGE_SESSION_CACHE_MS`, default 2000; 0 asks on every request): see `session_cache`.
+    pub session_cache_window: Duration,
 }
 
 /// Where a request's client address comes from.
@@ -144,6 +147,7 @@ impl Settings {
             otp_per_hour: env_parse("EDGE_OTP_LIMIT_PER_HOUR", defaults.otp_per_hour)?,
         };
         let menu_cache_mb: u64 = env_parse("EDGE_MENU_CACHE_MB", 64)?;
+        let session_cache_ms: u64 = env_parse("EDGE_SESSION_CACHE_MS", 2000)?;
         let settings = Self {
             addr: SocketAddr::new(bind, port),
             static_dir: PathBuf::from(env_or("STATIC_DIR", "dist/web")),
@@ -154,6 +158,7 @@ impl Settings {
             client_address,
             rate_limit,
             menu_cache_bytes: menu_cache_mb.saturating_mul(1024 * 1024),
+            session_cache_window: Duration::from_millis(session_cache_ms),
         };
         settings.check()?;
         Ok(settings)
@@ -227,6 +232,7 @@ mod tests {
             client_address: ClientAddress::Peer,
             rate_limit: RateLimitSettings::default(),
             menu_cache_bytes: 1024 * 1024,
+            session_cache_window: Duration::from_secs(2),
         }
     }
 

@@ -49,6 +49,7 @@ pub mod route_table;
 pub mod search;
 pub mod security;
 pub mod session;
+pub mod session_cache;
 pub mod static_files;
 pub mod support;
 pub mod upstream;

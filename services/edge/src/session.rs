@@ -128,11 +128,25 @@ pub async fn middleware(
     let device_cookie = jar.get(DEVICE_COOKIE).map(|c| c.value().to_string());
     let user_agent = user_agent(request.headers());
 
-    match establish(&state, token, device_cookie.as_deref(), user_agent).await {
+    match establish(
+        &state,
+        token.as_deref(),
+        device_cookie.as_deref(),
+        user_agent,
+    )
+    .await
+    {
         Ok(established) => {
             request.extensions_mut().insert(established.visitor.clone());
             let mut response = next.run(request).await;
             let headers = response.headers_mut();
+            // The call ended or rotated the session (logout, sign-in, account deletion): its old
+            // token must not be honoured from the cache.
+            if let Some(token) = &token
+                && sets_session_cookie(headers)
+            {
+                state.sessions.forget(token);
+            }
             if let Some((token, expires_at)) = &established.new_token {
                 append_cookie(headers, session_cookie(token, *expires_at, secure));
             }
@@ -160,22 +174,37 @@ struct Established {
 
 async fn establish(
     state: &AppState,
-    token: Option<String>,
+    token: Option<&str>,
     device_cookie: Option<&str>,
     user_agent: String,
 ) -> Result<Established, tonic::Status> {
     let upstreams = &state.upstreams;
+    let now = unix_now();
+    if let Some(visitor) = token.and_then(|token| state.sessions.get(token, now)) {
+        return Ok(Established {
+            visitor,
+            new_token: None,
+        });
+    }
     let device_id = device_cookie
         .filter(|d| is_device_id(d))
         .map(str::to_string)
         .unwrap_or_else(new_device_id);
     if let Some(token) = token {
-        let request = upstreams.request(GetSessionRequest { token }, &Caller::default());
+        let request = upstreams.request(
+            GetSessionRequest {
+                token: token.to_string(),
+            },
+            &Caller::default(),
+        );
         match upstreams.account.clone().get_session(request).await {
             Ok(reply) => {
                 if let Some(session) = reply.into_inner().session {
+                    let expires_at = session.expires_at;
+                    let visitor = Visitor::from_session(session, &device_id);
+                    state.sessions.insert(token, &visitor, expires_at);
                     return Ok(Established {
-                        visitor: Visitor::from_session(session, &device_id),
+                        visitor,
                         new_token: None,
                     });
                 }
@@ -202,9 +231,27 @@ async fn establish(
         .session
         .ok_or_else(|| tonic::Status::internal("CreateSession answered without a session"))?;
     let expires_at = session.expires_at;
+    let visitor = Visitor::from_session(session, &device_id);
+    state.sessions.insert(&reply.token, &visitor, expires_at);
     Ok(Established {
-        visitor: Visitor::from_session(session, &device_id),
+        visitor,
         new_token: Some((reply.token, expires_at)),
+    })
+}
+
+fn unix_now() -> i64 {
+    time::OffsetDateTime::now_utc().unix_timestamp()
+}
+
+/// Whether a reply sets (or removes) the session cookie, under either name.
+fn sets_session_cookie(headers: &HeaderMap) -> bool {
+    headers.get_all(header::SET_COOKIE).iter().any(|value| {
+        let name = value
+            .as_bytes()
+            .split(|&b| b == b'=')
+            .next()
+            .unwrap_or_default();
+        name == SESSION_COOKIE.as_bytes() || name == SECURE_SESSION_COOKIE.as_bytes()
     })
 }
 
