@@ -10,6 +10,7 @@ use std::time::Duration;
 
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::migrate::Migrator;
+use sqlx::pool::PoolConnection;
 use sqlx::{Any, AnyConnection, AnyPool, ConnectOptions, Executor, Transaction};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
@@ -153,20 +154,56 @@ impl Writer {
 
     /// Begins a transaction that will write; on SQLite, after the previous writer has finished.
     pub async fn begin(&self) -> Result<WriteTransaction, sqlx::Error> {
-        let permit = match &self.gate {
-            Some(gate) => Some(
-                gate.clone()
-                    .acquire_owned()
-                    .await
-                    .map_err(|_| sqlx::Error::PoolClosed)?,
-            ),
-            None => None,
-        };
+        let permit = self.turn().await?;
         let tx = self.pool.begin().await?;
         Ok(WriteTransaction {
             tx,
             _permit: permit,
         })
+    }
+
+    /// A connection for a write that is one statement (it commits by itself: no `BEGIN` and
+    /// `COMMIT` round trips); on SQLite, after the previous writer has finished.
+    pub async fn connection(&self) -> Result<WriteConnection, sqlx::Error> {
+        let permit = self.turn().await?;
+        let connection = self.pool.acquire().await?;
+        Ok(WriteConnection {
+            connection,
+            _permit: permit,
+        })
+    }
+
+    /// Waits for this writer's turn (SQLite only).
+    async fn turn(&self) -> Result<Option<OwnedSemaphorePermit>, sqlx::Error> {
+        match &self.gate {
+            Some(gate) => Ok(Some(
+                gate.clone()
+                    .acquire_owned()
+                    .await
+                    .map_err(|_| sqlx::Error::PoolClosed)?,
+            )),
+            None => Ok(None),
+        }
+    }
+}
+
+/// A pooled connection taken by [`Writer::connection`] for one single-statement write; dropping it
+/// lets the next writer in. It derefs to the connection: `query.execute(&mut *connection)`.
+pub struct WriteConnection {
+    connection: PoolConnection<Any>,
+    _permit: Option<OwnedSemaphorePermit>,
+}
+
+impl Deref for WriteConnection {
+    type Target = AnyConnection;
+    fn deref(&self) -> &Self::Target {
+        &self.connection
+    }
+}
+
+impl DerefMut for WriteConnection {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.connection
     }
 }
 
@@ -350,6 +387,28 @@ mod tests {
     async fn sqlite_writers_take_turns_in_the_process() {
         let db = testing::sqlite();
         assert!(!second_writer_starts_while_first_is_open(&db.url).await);
+    }
+
+    #[tokio::test]
+    async fn a_single_statement_writer_waits_for_an_open_transaction_on_sqlite() {
+        let db = testing::sqlite();
+        let pool = connect(&db.url, &Migrator::DEFAULT).await.unwrap();
+        let writer = Writer::new(pool);
+        let first = writer.begin().await.unwrap();
+        let waiting = tokio::time::timeout(Duration::from_millis(200), writer.connection()).await;
+        assert!(
+            waiting.is_err(),
+            "the statement must wait for the open transaction"
+        );
+        first.commit().await.unwrap();
+        let mut connection = tokio::time::timeout(Duration::from_secs(5), writer.connection())
+            .await
+            .expect("the statement runs once the transaction has finished")
+            .unwrap();
+        sqlx::query("CREATE TABLE IF NOT EXISTS t (n BIGINT)")
+            .execute(&mut *connection)
+            .await
+            .unwrap();
     }
 
     #[tokio::test]

@@ -76,6 +76,11 @@ impl Carts {
         }
     }
 
+    /// The writer of the cart's database (one per process: see [`Writer`]).
+    pub fn writer(&self) -> &Writer {
+        &self.writer
+    }
+
     /// The stored cart, priced now; previous prices kept so a change shows.
     async fn load_priced(&self, owner_key: &str) -> Result<Priced, Error> {
         let Some(stored) = store::load(self.writer.pool(), owner_key).await? else {

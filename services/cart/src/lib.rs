@@ -8,7 +8,7 @@
 //! - [`merge`]: the `MergeGuestCart` RPC: a guest's cart joins the account's on sign-in.
 //! - [`lines`]: the pure rules: cart key, merging lines, totals in paise, the 50-unit limit.
 //! - [`menu_client`]: `PriceItems` calls to the menu (3 s timeout) and what their failures mean.
-//! - [`store`]: the `carts` and `cart_lines` tables; how concurrent updates are serialised.
+//! - [`store`]: the `carts` table (lines as JSON on the row); how concurrent updates are serialised.
 //! - [`error`]: the service's errors and the gRPC status each becomes.
 //! - [`Application`]: migrates, binds and serves through the platform's [`ServiceHost`] (health,
 //!   reflection, tracing), with the menu client it prices by.
@@ -38,7 +38,7 @@ pub const DEFAULT_ADDR: &str = "127.0.0.1:50053";
 /// Default menu service address when `MENU_URL` is unset.
 pub const DEFAULT_MENU_URL: &str = "http://127.0.0.1:50052";
 
-static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
+pub(crate) static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
 
 /// Everything the service needs to start.
 #[derive(Debug, Clone)]
@@ -81,6 +81,13 @@ impl Application {
         let menu = menu_client::MenuClient::new(&settings.menu_url)?;
         let host = ServiceHost::start(&settings.service, &MIGRATOR).await?;
         let carts = carts::Carts::new(host.pool().clone(), menu);
+        let moved = store::move_line_rows(carts.writer()).await?;
+        if moved > 0 {
+            tracing::info!(
+                carts = moved,
+                "cart lines moved onto their carts (migration 0003)"
+            );
+        }
         Ok(Self { host, carts })
     }
 

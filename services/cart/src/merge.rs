@@ -19,37 +19,29 @@ use tiffin_proto::cart::v1::MergeOutcome;
 
 use crate::error::Error;
 use crate::lines::{MAX_UNITS, over_item_limit, units};
+use crate::store::{LineJson, decode_lines, encode_lines, unix_now};
 
-/// A stored line, exactly as its row holds it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct RawLine {
-    pub cart_key: String,
-    pub menu_item_id: i64,
-    pub quantity: i64,
-    /// The chosen add-on ids, as the JSON text stored.
-    pub addons: String,
-    /// The chosen variation ids, as the JSON text stored.
-    pub variants: String,
-}
-
-/// A stored cart's content.
+/// A stored cart's content, as its row holds it.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct RawCart {
     pub restaurant_id: Option<i64>,
-    pub lines: Vec<RawLine>,
+    pub lines: Vec<LineJson>,
 }
 
 impl RawCart {
+    fn of_row(row: &sqlx::any::AnyRow) -> Result<Self, Error> {
+        Ok(Self {
+            restaurant_id: row.try_get("restaurant_id")?,
+            lines: decode_lines(&row.try_get::<String, _>("lines")?)?,
+        })
+    }
+
     fn is_empty(&self) -> bool {
         self.restaurant_id.is_none() || self.lines.is_empty()
     }
 
     fn units(&self) -> u64 {
-        units(
-            self.lines
-                .iter()
-                .map(|l| u32::try_from(l.quantity).unwrap_or(u32::MAX)),
-        )
+        units(self.lines.iter().map(|l| l.quantity))
     }
 }
 
@@ -87,12 +79,7 @@ pub fn decide(guest: &RawCart, account: &RawCart) -> Decision {
         restaurant_id: guest.restaurant_id,
         lines,
     };
-    let per_item = combined.lines.iter().map(|l| {
-        (
-            u64::try_from(l.menu_item_id).unwrap_or(u64::MAX),
-            u32::try_from(l.quantity).unwrap_or(u32::MAX),
-        )
-    });
+    let per_item = combined.lines.iter().map(|l| (l.menu_item_id, l.quantity));
     if combined.units() > MAX_UNITS || over_item_limit(per_item).is_some() {
         return adopt(MergeOutcome::GuestCartKeptOverLimit);
     }
@@ -100,35 +87,6 @@ pub fn decide(guest: &RawCart, account: &RawCart) -> Decision {
         outcome: MergeOutcome::LinesCombined,
         new_cart: Some(combined),
     }
-}
-
-fn unix_now() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
-        .unwrap_or_default()
-}
-
-/// The cart rows of `cart_id` in position order.
-async fn lines_of(tx: &mut sqlx::AnyConnection, cart_id: &str) -> Result<Vec<RawLine>, Error> {
-    let rows = sqlx::query(
-        "SELECT cart_key, menu_item_id, quantity, addons, variants FROM cart_lines \
-         WHERE cart_id = $1 ORDER BY position",
-    )
-    .bind(cart_id)
-    .fetch_all(&mut *tx)
-    .await?;
-    rows.iter()
-        .map(|r| {
-            Ok(RawLine {
-                cart_key: r.try_get("cart_key")?,
-                menu_item_id: r.try_get("menu_item_id")?,
-                quantity: r.try_get("quantity")?,
-                addons: r.try_get("addons")?,
-                variants: r.try_get("variants")?,
-            })
-        })
-        .collect()
 }
 
 /// Merges the guest owner's cart into the account owner's cart and deletes the guest cart, in one
@@ -141,38 +99,39 @@ pub async fn merge(
     let mut tx = writer.begin().await?;
     // First statement, and a write: it locks the guest cart against a concurrent update.
     let guest_row = sqlx::query(
-        "UPDATE carts SET version = version + 1 WHERE owner_key = $1 RETURNING cart_id, restaurant_id",
+        "UPDATE carts SET version = version + 1 WHERE owner_key = $1 \
+         RETURNING cart_id, restaurant_id, lines",
     )
     .bind(guest_owner)
     .fetch_optional(&mut *tx)
     .await?;
-    let guest = match &guest_row {
-        Some(row) => {
-            let cart_id: String = row.try_get("cart_id")?;
-            RawCart {
-                restaurant_id: row.try_get("restaurant_id")?,
-                lines: lines_of(&mut tx, &cart_id).await?,
-            }
-        }
-        None => RawCart::default(),
-    };
+    let guest = guest_row
+        .as_ref()
+        .map(RawCart::of_row)
+        .transpose()?
+        .unwrap_or_default();
+    let guest_id: Option<String> = guest_row.map(|r| r.try_get("cart_id")).transpose()?;
     if guest.is_empty() {
-        if let Some(row) = &guest_row {
-            delete_cart(&mut tx, &row.try_get::<String, _>("cart_id")?).await?;
+        if let Some(id) = &guest_id {
+            delete_cart(&mut tx, id).await?;
         }
-        let account_units = match account_cart_id(&mut tx, account_owner).await? {
-            Some(id) => units_of(&lines_of(&mut tx, &id).await?),
+        let account = sqlx::query("SELECT restaurant_id, lines FROM carts WHERE owner_key = $1")
+            .bind(account_owner)
+            .fetch_optional(&mut *tx)
+            .await?;
+        let account_units = match account {
+            Some(row) => RawCart::of_row(&row)?.units(),
             None => 0,
         };
         tx.commit().await?;
         return Ok((MergeOutcome::NothingToMerge, account_units));
     }
 
-    // Lock (or create) the account's cart row; the existing restaurant is returned unchanged.
+    // Lock (or create) the account's cart row; what it holds is returned unchanged.
     let account_row = sqlx::query(
         "INSERT INTO carts (owner_key, cart_id, restaurant_id, version, updated_at) VALUES ($1, $2, NULL, 1, $3) \
          ON CONFLICT (owner_key) DO UPDATE SET version = carts.version + 1, updated_at = excluded.updated_at \
-         RETURNING cart_id, restaurant_id",
+         RETURNING cart_id, restaurant_id, lines",
     )
     .bind(account_owner)
     .bind(uuid::Uuid::new_v4().simple().to_string())
@@ -180,81 +139,28 @@ pub async fn merge(
     .fetch_one(&mut *tx)
     .await?;
     let account_id: String = account_row.try_get("cart_id")?;
-    let account = RawCart {
-        restaurant_id: account_row.try_get("restaurant_id")?,
-        lines: lines_of(&mut tx, &account_id).await?,
-    };
+    let account = RawCart::of_row(&account_row)?;
     let decision = decide(&guest, &account);
     let new_units = match &decision.new_cart {
         Some(cart) => {
-            write_lines(&mut tx, &account_id, cart).await?;
+            sqlx::query("UPDATE carts SET restaurant_id = $1, lines = $2 WHERE cart_id = $3")
+                .bind(cart.restaurant_id)
+                .bind(encode_lines(&cart.lines)?)
+                .bind(&account_id)
+                .execute(&mut *tx)
+                .await?;
             cart.units()
         }
         None => account.units(),
     };
-    if let Some(row) = &guest_row {
-        delete_cart(&mut tx, &row.try_get::<String, _>("cart_id")?).await?;
+    if let Some(id) = &guest_id {
+        delete_cart(&mut tx, id).await?;
     }
     tx.commit().await?;
     Ok((decision.outcome, new_units))
 }
 
-fn units_of(lines: &[RawLine]) -> u64 {
-    RawCart {
-        restaurant_id: Some(0),
-        lines: lines.to_vec(),
-    }
-    .units()
-}
-
-async fn account_cart_id(
-    tx: &mut sqlx::AnyConnection,
-    owner: &str,
-) -> Result<Option<String>, Error> {
-    let row = sqlx::query("SELECT cart_id FROM carts WHERE owner_key = $1")
-        .bind(owner)
-        .fetch_optional(&mut *tx)
-        .await?;
-    Ok(row.map(|r| r.try_get("cart_id")).transpose()?)
-}
-
-async fn write_lines(
-    tx: &mut sqlx::AnyConnection,
-    cart_id: &str,
-    cart: &RawCart,
-) -> Result<(), Error> {
-    sqlx::query("UPDATE carts SET restaurant_id = $1 WHERE cart_id = $2")
-        .bind(cart.restaurant_id)
-        .bind(cart_id)
-        .execute(&mut *tx)
-        .await?;
-    sqlx::query("DELETE FROM cart_lines WHERE cart_id = $1")
-        .bind(cart_id)
-        .execute(&mut *tx)
-        .await?;
-    for (position, line) in cart.lines.iter().enumerate() {
-        sqlx::query(
-            "INSERT INTO cart_lines (cart_id, position, cart_key, menu_item_id, quantity, addons, variants) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7)",
-        )
-        .bind(cart_id)
-        .bind(i64::try_from(position).unwrap_or(i64::MAX))
-        .bind(&line.cart_key)
-        .bind(line.menu_item_id)
-        .bind(line.quantity)
-        .bind(&line.addons)
-        .bind(&line.variants)
-        .execute(&mut *tx)
-        .await?;
-    }
-    Ok(())
-}
-
 async fn delete_cart(tx: &mut sqlx::AnyConnection, cart_id: &str) -> Result<(), Error> {
-    sqlx::query("DELETE FROM cart_lines WHERE cart_id = $1")
-        .bind(cart_id)
-        .execute(&mut *tx)
-        .await?;
     sqlx::query("DELETE FROM carts WHERE cart_id = $1")
         .bind(cart_id)
         .execute(&mut *tx)
@@ -266,24 +172,25 @@ async fn delete_cart(tx: &mut sqlx::AnyConnection, cart_id: &str) -> Result<(), 
 mod tests {
     use super::*;
 
-    fn line(key: &str, quantity: i64) -> RawLine {
-        RawLine {
+    fn line(key: &str, quantity: u32) -> LineJson {
+        LineJson {
             cart_key: key.into(),
             menu_item_id: key.split('|').next().unwrap().parse().unwrap(),
             quantity,
-            addons: "[]".into(),
-            variants: "[]".into(),
+            addons: vec![],
+            variants: vec![],
+            seen_price_paise: None,
         }
     }
 
-    fn cart(restaurant_id: i64, lines: &[(&str, i64)]) -> RawCart {
+    fn cart(restaurant_id: i64, lines: &[(&str, u32)]) -> RawCart {
         RawCart {
             restaurant_id: Some(restaurant_id),
             lines: lines.iter().map(|(k, q)| line(k, *q)).collect(),
         }
     }
 
-    fn keys(cart: &RawCart) -> Vec<(&str, i64)> {
+    fn keys(cart: &RawCart) -> Vec<(&str, u32)> {
         cart.lines
             .iter()
             .map(|l| (l.cart_key.as_str(), l.quantity))

@@ -1,18 +1,17 @@
-//! The `carts` and `cart_lines` tables: one cart per owner, its lines in order.
+//! The `carts` table: one row per owner with its lines (a JSON array, in order) and details.
 //!
 //! Only what the customer chose is stored (item, quantity, the ids of the chosen add-ons and
-//! variations as JSON text); never a price to charge or a name, which are the menu's and may
-//! change. The one price kept, `seen_price_paise`, is what the customer was shown when they last
-//! saved the line: it is only compared with the menu's price now, to surface a change.
-//! The cart's details (coupon code, note, cutlery choice) live on its `carts` row.
+//! variations); never a price to charge or a name, which are the menu's and may change. The one
+//! price kept, `seen_price_paise`, is what the customer was shown when they last saved the line:
+//! it is only compared with the menu's price now, to surface a change. The cart's details (coupon
+//! code, note, cutlery choice) live on the same row.
 //!
-//! Concurrency: [`save`] replaces a whole cart in one transaction that *starts* by upserting the
-//! owner's `carts` row. That first write takes the row's lock (PostgreSQL) or the database's write
-//! lock (SQLite, where the process's [`Writer`] already lets one writer in at a time) and holds it
-//! to commit, so two updates of one cart run one after the other and the
-//! later one deletes every line of the earlier before writing its own: the last write wins, whole.
-//! [`load`] reads the cart and its lines in one statement, so it sees one committed cart, never
-//! half of two.
+//! Concurrency: [`change`] writes a whole cart in one statement, an upsert of the owner's row that
+//! reads the row as it was (restaurant, details) under the row's lock (PostgreSQL) or the
+//! database's write lock (SQLite, where the process's [`Writer`] already lets one writer in at a
+//! time). Two updates of one cart therefore run one after the other and the later replaces every
+//! line of the earlier: the last write wins, whole. [`load`] reads the one row, so it sees one
+//! committed cart, never half of two.
 
 use serde::{Deserialize, Serialize};
 use sqlx::{AnyPool, Row};
@@ -57,25 +56,103 @@ pub struct StoredLine {
     pub quantity: u32,
     pub selection: ItemSelection,
     /// The unit price shown when the line was last saved (`None` for lines saved before it was
-    /// kept, or merged in from a guest cart).
+    /// kept).
     pub seen_price_paise: Option<i64>,
 }
 
-/// One chosen add-on in the `addons` JSON.
-#[derive(Debug, Serialize, Deserialize)]
-struct AddonJson {
-    group_id: String,
-    choice_id: String,
+/// One element of the `lines` JSON array.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LineJson {
+    pub cart_key: String,
+    pub menu_item_id: u64,
+    pub quantity: u32,
+    #[serde(default)]
+    pub addons: Vec<AddonJson>,
+    #[serde(default)]
+    pub variants: Vec<VariantJson>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seen_price_paise: Option<i64>,
 }
 
-/// One chosen variation in the `variants` JSON.
-#[derive(Debug, Serialize, Deserialize)]
-struct VariantJson {
-    group_id: String,
-    variation_id: String,
+/// One chosen add-on of a line.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AddonJson {
+    pub group_id: String,
+    pub choice_id: String,
 }
 
-fn unix_now() -> i64 {
+/// One chosen variation of a line.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct VariantJson {
+    pub group_id: String,
+    pub variation_id: String,
+}
+
+impl LineJson {
+    /// The line to store for a priced cart line.
+    fn of(line: &CartLine) -> Self {
+        Self {
+            cart_key: line.cart_key.clone(),
+            menu_item_id: line.menu_item_id,
+            quantity: line.quantity,
+            addons: line
+                .addons
+                .iter()
+                .map(|a| AddonJson {
+                    group_id: a.group_id.clone(),
+                    choice_id: a.choice_id.clone(),
+                })
+                .collect(),
+            variants: line
+                .variants
+                .iter()
+                .map(|v| VariantJson {
+                    group_id: v.group_id.clone(),
+                    variation_id: v.variation_id.clone(),
+                })
+                .collect(),
+            seen_price_paise: Some(line.unit_price_paise),
+        }
+    }
+
+    fn into_stored(self) -> StoredLine {
+        StoredLine {
+            quantity: self.quantity,
+            selection: ItemSelection {
+                item_id: self.menu_item_id,
+                addons: self
+                    .addons
+                    .into_iter()
+                    .map(|a| AddonRef {
+                        group_id: a.group_id,
+                        choice_id: a.choice_id,
+                    })
+                    .collect(),
+                variations: self
+                    .variants
+                    .into_iter()
+                    .map(|v| VariationRef {
+                        group_id: v.group_id,
+                        variation_id: v.variation_id,
+                    })
+                    .collect(),
+            },
+            seen_price_paise: self.seen_price_paise,
+        }
+    }
+}
+
+/// The `lines` column's text for `lines`.
+pub fn encode_lines(lines: &[LineJson]) -> Result<String, Error> {
+    serde_json::to_string(lines).map_err(|e| Error::Corrupt(format!("lines: {e}")))
+}
+
+/// The lines in a `lines` column's text.
+pub fn decode_lines(text: &str) -> Result<Vec<LineJson>, Error> {
+    serde_json::from_str(text).map_err(|e| Error::Corrupt(format!("lines: {e}")))
+}
+
+pub(crate) fn unix_now() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
@@ -93,66 +170,32 @@ fn from_bigint(what: &str, value: i64) -> Result<u64, Error> {
 
 /// The owner's cart, if they have ever had one.
 pub async fn load(pool: &AnyPool, owner_key: &str) -> Result<Option<StoredCart>, Error> {
-    let rows = sqlx::query(
-        "SELECT c.cart_id, c.restaurant_id, c.coupon_code, c.order_note, c.cutlery_selected, \
-         l.menu_item_id, l.quantity, l.addons, l.variants, l.seen_price_paise \
-         FROM carts c LEFT JOIN cart_lines l ON l.cart_id = c.cart_id \
-         WHERE c.owner_key = $1 ORDER BY l.position",
+    let Some(row) = sqlx::query(
+        "SELECT cart_id, restaurant_id, coupon_code, order_note, cutlery_selected, lines \
+         FROM carts WHERE owner_key = $1",
     )
     .bind(owner_key)
-    .fetch_all(pool)
-    .await?;
-    let Some(first) = rows.first() else {
+    .fetch_optional(pool)
+    .await?
+    else {
         return Ok(None);
     };
-    let restaurant_id: Option<i64> = first.try_get("restaurant_id")?;
-    let mut cart = StoredCart {
-        cart_id: first.try_get("cart_id")?,
+    let restaurant_id: Option<i64> = row.try_get("restaurant_id")?;
+    Ok(Some(StoredCart {
+        cart_id: row.try_get("cart_id")?,
         restaurant_id: restaurant_id
             .map(|id| from_bigint("restaurant_id", id))
             .transpose()?,
-        lines: Vec::with_capacity(rows.len()),
+        lines: decode_lines(&row.try_get::<String, _>("lines")?)?
+            .into_iter()
+            .map(LineJson::into_stored)
+            .collect(),
         details: Details {
-            coupon_code: first.try_get("coupon_code")?,
-            order_note: first.try_get("order_note")?,
-            cutlery_selected: first.try_get::<i64, _>("cutlery_selected")? != 0,
+            coupon_code: row.try_get("coupon_code")?,
+            order_note: row.try_get("order_note")?,
+            cutlery_selected: row.try_get::<i64, _>("cutlery_selected")? != 0,
         },
-    };
-    for row in &rows {
-        // The LEFT JOIN gives one row of NULL line columns for a cart without lines.
-        let Some(item_id) = row.try_get::<Option<i64>, _>("menu_item_id")? else {
-            continue;
-        };
-        let quantity: i64 = row.try_get("quantity")?;
-        let addons: Vec<AddonJson> = serde_json::from_str(&row.try_get::<String, _>("addons")?)
-            .map_err(|e| Error::Corrupt(format!("addons: {e}")))?;
-        let variants: Vec<VariantJson> =
-            serde_json::from_str(&row.try_get::<String, _>("variants")?)
-                .map_err(|e| Error::Corrupt(format!("variants: {e}")))?;
-        cart.lines.push(StoredLine {
-            quantity: u32::try_from(quantity)
-                .map_err(|_| Error::Corrupt(format!("quantity {quantity}")))?,
-            selection: ItemSelection {
-                item_id: from_bigint("menu_item_id", item_id)?,
-                addons: addons
-                    .into_iter()
-                    .map(|a| AddonRef {
-                        group_id: a.group_id,
-                        choice_id: a.choice_id,
-                    })
-                    .collect(),
-                variations: variants
-                    .into_iter()
-                    .map(|v| VariationRef {
-                        group_id: v.group_id,
-                        variation_id: v.variation_id,
-                    })
-                    .collect(),
-            },
-            seen_price_paise: row.try_get("seen_price_paise")?,
-        });
-    }
-    Ok(Some(cart))
+    }))
 }
 
 /// New lines for a cart: from `restaurant_id` (`None` with no lines: empty).
@@ -185,24 +228,6 @@ pub async fn save(
     .map(|(cart_id, _)| cart_id)
 }
 
-/// `INSERT INTO cart_lines … VALUES ($1, …, $8), ($9, …, $16), …` for `count` lines (at most
-/// [`crate::lines::MAX_UNITS`] lines, so far below every engine's limit on bound values).
-fn lines_insert_sql(count: usize) -> String {
-    const COLUMNS: usize = 8;
-    let values: Vec<String> = (0..count)
-        .map(|line| {
-            let marks: Vec<String> = (1..=COLUMNS)
-                .map(|c| format!("${}", line * COLUMNS + c))
-                .collect();
-            format!("({})", marks.join(", "))
-        })
-        .collect();
-    format!(
-        "INSERT INTO cart_lines (cart_id, position, cart_key, menu_item_id, quantity, addons, variants, seen_price_paise) VALUES {}",
-        values.join(", ")
-    )
-}
-
 /// `details` with `change` applied.
 pub fn apply(mut details: Details, change: &DetailsChange) -> Details {
     if let Some(code) = &change.coupon_code {
@@ -217,113 +242,128 @@ pub fn apply(mut details: Details, change: &DetailsChange) -> Details {
     details
 }
 
-/// Changes the owner's cart in one transaction: its lines when `new_lines` is given (else they
-/// stay), then its details. Returns the cart id and the details as saved.
+/// Changes the owner's cart in one statement: its lines when `new_lines` is given (else they
+/// stay), then its details. Emptying the cart, or filling it from another restaurant, drops its
+/// details first. Returns the cart id and the details as saved.
 pub async fn change(
     writer: &Writer,
     owner_key: &str,
     new_lines: Option<NewLines<'_>>,
     details: &DetailsChange,
 ) -> Result<(String, Details), Error> {
+    let lines: Vec<LineJson> = new_lines
+        .map_or(&[][..], |n| n.lines)
+        .iter()
+        .map(LineJson::of)
+        .collect();
+    for line in &lines {
+        to_bigint("menu_item_id", line.menu_item_id)?;
+    }
+    // The restaurant the cart will hold: none once it is empty.
     let restaurant_id = new_lines
         .and_then(|n| n.restaurant_id)
+        .filter(|_| !lines.is_empty())
         .map(|id| to_bigint("restaurant_id", id))
         .transpose()?;
-    let lines = new_lines.map_or(&[][..], |n| n.lines);
-    let mut rows = Vec::with_capacity(lines.len());
-    for line in lines {
-        let addons: Vec<AddonJson> = line
-            .addons
-            .iter()
-            .map(|a| AddonJson {
-                group_id: a.group_id.clone(),
-                choice_id: a.choice_id.clone(),
-            })
-            .collect();
-        let variants: Vec<VariantJson> = line
-            .variants
-            .iter()
-            .map(|v| VariantJson {
-                group_id: v.group_id.clone(),
-                variation_id: v.variation_id.clone(),
-            })
-            .collect();
-        rows.push((
-            line.cart_key.as_str(),
-            to_bigint("menu_item_id", line.menu_item_id)?,
-            i64::from(line.quantity),
-            serde_json::to_string(&addons).map_err(|e| Error::Corrupt(e.to_string()))?,
-            serde_json::to_string(&variants).map_err(|e| Error::Corrupt(e.to_string()))?,
-            line.unit_price_paise,
-        ));
-    }
+    // A cart created by this statement starts from no details.
+    let fresh = apply(Details::default(), details);
 
-    let mut tx = writer.begin().await?;
-    // First statement, and a write: it takes the lock that serialises changes of this cart. It
-    // returns the row as it was before this change (restaurant and details), read under the lock.
+    let mut connection = writer.connection().await?;
+    // The `DO UPDATE` reads the row as it was (`carts.…`) under its lock. A cart starts afresh
+    // (no coupon, note or cutlery choice) when new lines leave it empty or change its restaurant;
+    // a detail the change names is then set over that.
     let row = sqlx::query(
-        "INSERT INTO carts (owner_key, cart_id, restaurant_id, version, updated_at) VALUES ($1, $2, NULL, 1, $3) \
-         ON CONFLICT (owner_key) DO UPDATE SET version = carts.version + 1, updated_at = excluded.updated_at \
-         RETURNING cart_id, restaurant_id, coupon_code, order_note, cutlery_selected",
+        "INSERT INTO carts (owner_key, cart_id, restaurant_id, version, updated_at, lines, \
+         coupon_code, order_note, cutlery_selected) VALUES ($1, $2, $3, 1, $4, $5, $6, $7, $8) \
+         ON CONFLICT (owner_key) DO UPDATE SET \
+         version = carts.version + 1, updated_at = excluded.updated_at, \
+         restaurant_id = CASE WHEN $9 THEN excluded.restaurant_id ELSE carts.restaurant_id END, \
+         lines = CASE WHEN $9 THEN excluded.lines ELSE carts.lines END, \
+         coupon_code = CASE WHEN $10 THEN excluded.coupon_code \
+           WHEN $9 AND (excluded.restaurant_id IS NULL OR carts.restaurant_id IS NULL \
+             OR carts.restaurant_id <> excluded.restaurant_id) THEN NULL \
+           ELSE carts.coupon_code END, \
+         order_note = CASE WHEN $11 THEN excluded.order_note \
+           WHEN $9 AND (excluded.restaurant_id IS NULL OR carts.restaurant_id IS NULL \
+             OR carts.restaurant_id <> excluded.restaurant_id) THEN '' \
+           ELSE carts.order_note END, \
+         cutlery_selected = CASE WHEN $12 THEN excluded.cutlery_selected \
+           WHEN $9 AND (excluded.restaurant_id IS NULL OR carts.restaurant_id IS NULL \
+             OR carts.restaurant_id <> excluded.restaurant_id) THEN 0 \
+           ELSE carts.cutlery_selected END \
+         RETURNING cart_id, coupon_code, order_note, cutlery_selected",
     )
     .bind(owner_key)
     .bind(uuid::Uuid::new_v4().simple().to_string())
+    .bind(restaurant_id)
     .bind(unix_now())
-    .fetch_one(&mut *tx)
+    .bind(encode_lines(&lines)?)
+    .bind(fresh.coupon_code)
+    .bind(fresh.order_note)
+    .bind(i64::from(fresh.cutlery_selected))
+    .bind(new_lines.is_some())
+    .bind(details.coupon_code.is_some())
+    .bind(details.order_note.is_some())
+    .bind(details.cutlery_selected.is_some())
+    .fetch_one(&mut *connection)
     .await?;
-    let cart_id: String = row.try_get("cart_id")?;
-    let before_restaurant: Option<i64> = row.try_get("restaurant_id")?;
-    let mut current = Details {
-        coupon_code: row.try_get("coupon_code")?,
-        order_note: row.try_get("order_note")?,
-        cutlery_selected: row.try_get::<i64, _>("cutlery_selected")? != 0,
-    };
+    drop(connection);
+    Ok((
+        row.try_get("cart_id")?,
+        Details {
+            coupon_code: row.try_get("coupon_code")?,
+            order_note: row.try_get("order_note")?,
+            cutlery_selected: row.try_get::<i64, _>("cutlery_selected")? != 0,
+        },
+    ))
+}
 
-    let mut final_restaurant = before_restaurant;
-    if new_lines.is_some() {
-        // A new cart (emptied, or another restaurant's) starts without the old one's details.
-        if rows.is_empty() || restaurant_id != before_restaurant {
-            current = Details::default();
+/// Moves the rows of the old `cart_lines` table onto their carts' `lines` (migration 0003), one
+/// cart per transaction; returns how many carts were moved. Run at start-up, before serving; a
+/// database without such rows costs one query.
+pub async fn move_line_rows(writer: &Writer) -> Result<u64, Error> {
+    let carts: Vec<String> = sqlx::query("SELECT DISTINCT cart_id FROM cart_lines")
+        .fetch_all(writer.pool())
+        .await?
+        .iter()
+        .map(|r| r.try_get("cart_id"))
+        .collect::<Result<_, _>>()?;
+    for cart_id in &carts {
+        let mut tx = writer.begin().await?;
+        let rows = sqlx::query(
+            "SELECT cart_key, menu_item_id, quantity, addons, variants, seen_price_paise \
+             FROM cart_lines WHERE cart_id = $1 ORDER BY position",
+        )
+        .bind(cart_id)
+        .fetch_all(&mut *tx)
+        .await?;
+        let mut lines = Vec::with_capacity(rows.len());
+        for row in &rows {
+            let quantity: i64 = row.try_get("quantity")?;
+            lines.push(LineJson {
+                cart_key: row.try_get("cart_key")?,
+                menu_item_id: from_bigint("menu_item_id", row.try_get("menu_item_id")?)?,
+                quantity: u32::try_from(quantity)
+                    .map_err(|_| Error::Corrupt(format!("quantity {quantity}")))?,
+                addons: serde_json::from_str(&row.try_get::<String, _>("addons")?)
+                    .map_err(|e| Error::Corrupt(format!("addons: {e}")))?,
+                variants: serde_json::from_str(&row.try_get::<String, _>("variants")?)
+                    .map_err(|e| Error::Corrupt(format!("variants: {e}")))?,
+                seen_price_paise: row.try_get("seen_price_paise")?,
+            });
         }
-        final_restaurant = if rows.is_empty() { None } else { restaurant_id };
-        sqlx::query("DELETE FROM cart_lines WHERE cart_id = $1")
-            .bind(&cart_id)
+        sqlx::query("UPDATE carts SET lines = $1 WHERE cart_id = $2")
+            .bind(encode_lines(&lines)?)
+            .bind(cart_id)
             .execute(&mut *tx)
             .await?;
-        if !rows.is_empty() {
-            // Every line in one statement: one round trip while the write lock is held.
-            let sql = lines_insert_sql(rows.len());
-            let mut insert = sqlx::query(sqlx::AssertSqlSafe(sql));
-            for (position, (cart_key, item_id, quantity, addons, variants, seen)) in
-                rows.into_iter().enumerate()
-            {
-                insert = insert
-                    .bind(cart_id.clone())
-                    .bind(i64::try_from(position).unwrap_or(i64::MAX))
-                    .bind(cart_key)
-                    .bind(item_id)
-                    .bind(quantity)
-                    .bind(addons)
-                    .bind(variants)
-                    .bind(seen);
-            }
-            insert.execute(&mut *tx).await?;
-        }
+        sqlx::query("DELETE FROM cart_lines WHERE cart_id = $1")
+            .bind(cart_id)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
     }
-    let current = apply(current, details);
-    sqlx::query(
-        "UPDATE carts SET restaurant_id = $1, coupon_code = $2, order_note = $3, cutlery_selected = $4 \
-         WHERE cart_id = $5",
-    )
-    .bind(final_restaurant)
-    .bind(current.coupon_code.clone())
-    .bind(current.order_note.clone())
-    .bind(i64::from(current.cutlery_selected))
-    .bind(&cart_id)
-    .execute(&mut *tx)
-    .await?;
-    tx.commit().await?;
-    Ok((cart_id, current))
+    Ok(carts.len() as u64)
 }
 
 #[cfg(test)]
@@ -331,19 +371,97 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_lines_insert_numbers_eight_values_per_line() {
-        let one = lines_insert_sql(1);
-        let three = lines_insert_sql(3);
+    fn lines_round_trip_through_their_json() {
+        let lines = vec![
+            LineJson {
+                cart_key: "10|a1".into(),
+                menu_item_id: 10,
+                quantity: 2,
+                addons: vec![AddonJson {
+                    group_id: "g".into(),
+                    choice_id: "a1".into(),
+                }],
+                variants: vec![VariantJson {
+                    group_id: "v".into(),
+                    variation_id: "large".into(),
+                }],
+                seen_price_paise: Some(24_900),
+            },
+            LineJson {
+                cart_key: "11".into(),
+                menu_item_id: 11,
+                quantity: 1,
+                addons: vec![],
+                variants: vec![],
+                seen_price_paise: None,
+            },
+        ];
+        let text = encode_lines(&lines).unwrap();
+        assert_eq!(decode_lines(&text).unwrap(), lines);
+        assert_eq!(decode_lines("[]").unwrap(), vec![]);
+        assert!(matches!(decode_lines("{"), Err(Error::Corrupt(_))));
+    }
 
-        assert!(
-            one.ends_with("VALUES ($1, $2, $3, $4, $5, $6, $7, $8)"),
-            "{one}"
-        );
-        assert!(
-            three.ends_with(
-                "($9, $10, $11, $12, $13, $14, $15, $16), ($17, $18, $19, $20, $21, $22, $23, $24)"
-            ),
-            "{three}"
-        );
+    /// A cart saved before migration 0003 (its lines as rows of `cart_lines`) is the same cart
+    /// after the move, on every engine; the rows are gone and a second move finds nothing.
+    #[tokio::test]
+    async fn line_rows_move_onto_their_cart() {
+        for db in tiffin_platform::db::testing::all().await {
+            let pool = tiffin_platform::db::connect(&db.url, &crate::MIGRATOR)
+                .await
+                .unwrap();
+            let writer = Writer::new(pool.clone());
+            sqlx::query(
+                "INSERT INTO carts (owner_key, cart_id, restaurant_id, version, updated_at, coupon_code) \
+                 VALUES ('user:7', 'c7', 42, 3, 0, 'TRYNEW')",
+            )
+            .execute(&pool)
+            .await
+            .unwrap();
+            for (position, key, item, quantity, addons, seen) in [
+                (1, "11", 11, 1, "[]", None),
+                (
+                    0,
+                    "10|a1",
+                    10,
+                    2,
+                    r#"[{"group_id":"g","choice_id":"a1"}]"#,
+                    Some(24_900),
+                ),
+            ] {
+                sqlx::query(
+                    "INSERT INTO cart_lines (cart_id, position, cart_key, menu_item_id, quantity, addons, variants, seen_price_paise) \
+                     VALUES ('c7', $1, $2, $3, $4, $5, '[]', $6)",
+                )
+                .bind(position as i64)
+                .bind(key)
+                .bind(item as i64)
+                .bind(quantity as i64)
+                .bind(addons)
+                .bind(seen)
+                .execute(&pool)
+                .await
+                .unwrap();
+            }
+
+            assert_eq!(move_line_rows(&writer).await.unwrap(), 1, "{:?}", db.engine);
+            let cart = load(&pool, "user:7").await.unwrap().unwrap();
+            assert_eq!(cart.restaurant_id, Some(42));
+            assert_eq!(cart.details.coupon_code.as_deref(), Some("TRYNEW"));
+            let lines: Vec<(u64, u32, usize, Option<i64>)> = cart
+                .lines
+                .iter()
+                .map(|l| {
+                    (
+                        l.selection.item_id,
+                        l.quantity,
+                        l.selection.addons.len(),
+                        l.seen_price_paise,
+                    )
+                })
+                .collect();
+            assert_eq!(lines, [(10, 2, 1, Some(24_900)), (11, 1, 0, None)]);
+            assert_eq!(move_line_rows(&writer).await.unwrap(), 0);
+        }
     }
 }

@@ -1,0 +1,11 @@
+-- A cart's lines move onto its `carts` row as one JSON array (`lines`), so an update is one
+-- statement (an upsert of the row) instead of a transaction of six: the row, the old lines
+-- deleted, the new ones inserted, the details. Each element is
+-- {"cart_key", "menu_item_id", "quantity", "addons": [{"group_id", "choice_id"}],
+--  "variants": [{"group_id", "variation_id"}], "seen_price_paise"} in display order.
+--
+-- The rows of `cart_lines` are moved onto their carts by the service at start-up, before it
+-- serves (`store::move_line_rows`; JSON aggregation is not written the same way in SQLite and
+-- PostgreSQL). `cart_lines` is then empty and unused; a later migration drops it once every
+-- deployment has started with this one.
+ALTER TABLE carts ADD COLUMN lines TEXT NOT NULL DEFAULT '[]';
