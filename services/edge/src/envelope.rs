@@ -124,6 +124,9 @@ impl<T: Serialize> IntoResponse for Data<T> {
     }
 }
 
+/// Room for the envelope's own fields around the data (codes, message, ids, token).
+const ENVELOPE_FIELDS_BYTES: usize = 512;
+
 /// The wire form of the envelope.
 #[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -150,7 +153,12 @@ pub fn render(outcome: &Outcome, visitor: Option<&Visitor>) -> Response {
         device_id: visitor.map(|v| v.device_id.as_str()).unwrap_or_default(),
         csrf_token: visitor.map(|v| v.csrf_token.as_str()).unwrap_or_default(),
     };
-    let body = serde_json::to_vec(&envelope).unwrap_or_else(|_| b"{}".to_vec());
+    // Sized for the data (tens of KiB for a menu) plus the envelope's fields: written once,
+    // never regrown and copied.
+    let mut body = Vec::with_capacity(outcome.data.get().len() + ENVELOPE_FIELDS_BYTES);
+    if serde_json::to_writer(&mut body, &envelope).is_err() {
+        body = b"{}".to_vec();
+    }
     let mut response = (outcome.http, body).into_response();
     let headers = response.headers_mut();
     headers.insert(
