@@ -11,7 +11,8 @@ import {
 } from './default-address';
 import type { Address } from './edge-types';
 import { on } from './events';
-import { acknowledgeDefaultAddressHint, getUserLocation, parseUserLocation, setUserLocation, type UserLocation } from './user-location';
+import type { UserLocation } from './events';
+import { acknowledgeDefaultAddressHint, getUserLocation, parseUserLocation, setUserLocation } from './user-location';
 
 function address(id: string, annotation: string, overrides: Partial<Address> = {}): Address {
   return {

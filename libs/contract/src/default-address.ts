@@ -19,7 +19,8 @@
  * (`shell-app/src/hints/`) tells the customer which address was chosen and lets them change it.
  */
 import type { Address } from './edge-types';
-import { readCookie, setUserLocation, type UserLocation } from './user-location';
+import type { UserLocation } from './events';
+import { readCookie, setUserLocation } from './user-location';
 
 /** Working hours for the WORK default: [start, end) in local hours. Spec: values not shown. */
 export const WORK_HOURS = { startHour: 9, endHour: 18 } as const;

@@ -6,8 +6,38 @@
  * so every producer and consumer agrees on the payload at compile time.
  */
 import type { User } from './edge-types';
-import type { ToastRequest } from './toast';
-import type { UserLocation } from './user-location';
+
+export type ToastStatus = 'info' | 'success' | 'error';
+
+/** The payload of `toast:show` (without its id): see `showToast` in `toast.ts`. */
+export interface ToastRequest {
+  text: string;
+  status?: ToastStatus;
+  /** Milliseconds before the toast hides. Default 4000; a negative value never hides it. */
+  duration?: number;
+}
+
+/**
+ * The shared delivery location, the payload of `location:changed`; kept in the `userLocation`
+ * cookie (`user-location.ts`).
+ */
+export interface UserLocation {
+  lat: number;
+  lng: number;
+  address: string;
+  area: string;
+  mainText: string;
+  city: string;
+  /** Spec 000 §3: the saved address this location came from, when it did. */
+  id?: string;
+  /** That address's annotation (HOME, WORK, OTHER). */
+  annotation?: string;
+  /**
+   * Spec 000 §3: the location is a saved address chosen for the customer on sign-in (the default
+   * address, `default-address.ts`) and the address hint has not told them yet. Only ever `true`.
+   */
+  showUserDefaultAddressHint?: boolean;
+}
 
 export interface TiffinEventMap {
   /** The cart changed (fetched, updated, emptied). Owner: mfe-cart. The header badge listens. */

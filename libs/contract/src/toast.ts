@@ -3,16 +3,7 @@
  * (shell-app) listens for `toast:show` and renders it. Emitting an event instead of calling into the
  * shell keeps remotes free of any import from the shell.
  */
-import { emit } from './events';
-
-export type ToastStatus = 'info' | 'success' | 'error';
-
-export interface ToastRequest {
-  text: string;
-  status?: ToastStatus;
-  /** Milliseconds before the toast hides. Default 4000; a negative value never hides it. */
-  duration?: number;
-}
+import { emit, type ToastRequest } from './events';
 
 /** Spec §4 "Toast" / §9: default auto-hide. */
 export const TOAST_DEFAULT_DURATION_MS = 4000;

@@ -2,25 +2,7 @@
  * The shared delivery location, kept in the `userLocation` cookie so that the edge, the shell and
  * every microfrontend read the same value (docs/edge-api.md, spec 000 §4 "Setting a location").
  */
-import { emit } from './events';
-
-export interface UserLocation {
-  lat: number;
-  lng: number;
-  address: string;
-  area: string;
-  mainText: string;
-  city: string;
-  /** Spec 000 §3: the saved address this location came from, when it did. */
-  id?: string;
-  /** That address's annotation (HOME, WORK, OTHER). */
-  annotation?: string;
-  /**
-   * Spec 000 §3: the location is a saved address chosen for the customer on sign-in (the default
-   * address, `default-address.ts`) and the address hint has not told them yet. Only ever `true`.
-   */
-  showUserDefaultAddressHint?: boolean;
-}
+import { emit, type UserLocation } from './events';
 
 export const USER_LOCATION_COOKIE = 'userLocation';
 /** Spec §9: the userLocation cookie lives 365 days. */
