@@ -117,23 +117,53 @@ where
             obj.insert("trace_id".into(), Value::from(id));
         }
         event.record(&mut JsonVisitor(&mut obj));
+        let mut line = serde_json::to_string(&Value::Object(obj)).map_err(|_| fmt::Error)?;
+        let mut spans = Vec::new();
         if let Some(scope) = ctx.event_scope() {
-            let mut span_fields = Map::new();
             for span in scope.from_root() {
                 let ext = span.extensions();
-                let Some(fields) = ext.get::<tracing_subscriber::fmt::FormattedFields<N>>() else {
-                    continue;
-                };
-                if let Ok(Value::Object(map)) = serde_json::from_str::<Value>(fields.as_str()) {
-                    span_fields.extend(map);
+                if let Some(fields) = ext.get::<tracing_subscriber::fmt::FormattedFields<N>>() {
+                    spans.push(fields.as_str().to_owned());
                 }
             }
-            if !span_fields.is_empty() {
-                obj.insert("span".into(), Value::Object(span_fields));
-            }
         }
-        let line = serde_json::to_string(&Value::Object(obj)).map_err(|_| fmt::Error)?;
+        if let Some(span) = span_json(spans) {
+            // `line` is an object: its closing brace makes way for the `span` member.
+            line.pop();
+            line.push_str(r#","span":"#);
+            line.push_str(&span);
+            line.push('}');
+        }
         writeln!(writer, "{line}")
+    }
+}
+
+/// The fields of the spans an event happened in (each already JSON, from `JsonFields`;
+/// outermost first, inner ones win) as one JSON object, or `None` when they have none. The usual
+/// case, one span with fields (the request's or the RPC's), is checked and copied as it is, not
+/// rebuilt, so the access-log line of every request costs no JSON tree.
+fn span_json(spans: Vec<String>) -> Option<String> {
+    let mut objects: Vec<String> = spans
+        .into_iter()
+        .filter(|text| {
+            let text = text.trim();
+            text.len() > 2
+                && text.starts_with('{')
+                && serde_json::from_str::<&serde_json::value::RawValue>(text).is_ok()
+        })
+        .collect();
+    match objects.len() {
+        0 => None,
+        1 => objects.pop(),
+        _ => {
+            let mut merged = Map::new();
+            for text in &objects {
+                if let Ok(Value::Object(map)) = serde_json::from_str::<Value>(text) {
+                    merged.extend(map);
+                }
+            }
+            serde_json::to_string(&Value::Object(merged)).ok()
+        }
     }
 }
 
@@ -161,5 +191,39 @@ impl Visit for JsonVisitor<'_> {
     fn record_debug(&mut self, f: &Field, v: &dyn fmt::Debug) {
         self.0
             .insert(f.name().into(), Value::from(format!("{v:?}")));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_span_with_fields_is_copied_as_it_is() {
+        let request = r#"{"http.route":"/api/cart","url.path":"/api/cart"}"#;
+        assert_eq!(
+            span_json(vec![String::new(), request.into()]).as_deref(),
+            Some(request)
+        );
+    }
+
+    #[test]
+    fn nested_spans_merge_with_the_inner_fields_winning() {
+        let outer = r#"{"otel.name":"POST /api/cart","a":1}"#.to_string();
+        let inner = r#"{"otel.name":"UpdateCart","b":2}"#.to_string();
+        let merged: Value = serde_json::from_str(&span_json(vec![outer, inner]).unwrap()).unwrap();
+        assert_eq!(
+            merged,
+            serde_json::json!({"otel.name": "UpdateCart", "a": 1, "b": 2})
+        );
+    }
+
+    #[test]
+    fn spans_without_fields_or_with_broken_text_add_nothing() {
+        assert_eq!(span_json(vec![]), None);
+        assert_eq!(
+            span_json(vec!["".into(), "{}".into(), "{\"a\":".into()]),
+            None
+        );
     }
 }
