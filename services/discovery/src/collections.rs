@@ -7,8 +7,6 @@
 //! favourites: per user, so not one of these. The edge reads the ids from the account service and
 //! asks for a listing of only those (`RefineListingRequest.only_restaurants`).
 
-use crate::listing::{CostBand, Filters};
-
 /// Cuisines with a collection, in id order. Append only: an id is a published URL.
 pub const CUISINES: [&str; 23] = [
     "North Indian",
@@ -157,23 +155,6 @@ impl Collection {
         }
     }
 
-    /// The filters that select this collection's restaurants.
-    pub fn filters(&self) -> Filters {
-        let mut f = Filters::default();
-        if let Some(cuisine) = self.cuisine {
-            f.cuisines.push(cuisine_slug(cuisine));
-        }
-        match self.theme {
-            Some(Theme::TopRated) => f.rating_4_plus = true,
-            Some(Theme::PureVeg) => f.pure_veg = true,
-            Some(Theme::Offers) => f.offers = true,
-            Some(Theme::FastDelivery) => f.fast_delivery = true,
-            Some(Theme::Budget) => f.cost_bands.push(CostBand::Under300),
-            None => {}
-        }
-        f
-    }
-
     /// The picture of its card (rendered by the edge's image route).
     pub fn image_id(&self) -> String {
         format!("collection-{}", self.id)
@@ -198,23 +179,6 @@ mod tests {
         ] {
             assert!(Collection::find(id).is_none(), "{id}");
         }
-    }
-
-    #[test]
-    fn a_collection_is_a_filter() {
-        assert_eq!(
-            Collection::find(80002).unwrap().filters().cuisines,
-            ["biryani"]
-        );
-        assert_eq!(
-            Collection::find(80008).unwrap().filters().cuisines,
-            ["rolls-wraps"]
-        );
-        assert!(Collection::find(83001).unwrap().filters().rating_4_plus);
-        assert_eq!(
-            Collection::find(83005).unwrap().filters().cost_bands,
-            [CostBand::Under300]
-        );
     }
 
     #[test]

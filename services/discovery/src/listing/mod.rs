@@ -229,6 +229,23 @@ impl Filters {
         })
     }
 
+    /// The filters that select a collection's restaurants.
+    pub fn of(collection: &Collection) -> Self {
+        let mut f = Filters::default();
+        if let Some(cuisine) = collection.cuisine {
+            f.cuisines.push(cuisine_slug(cuisine));
+        }
+        match collection.theme {
+            Some(Theme::TopRated) => f.rating_4_plus = true,
+            Some(Theme::PureVeg) => f.pure_veg = true,
+            Some(Theme::Offers) => f.offers = true,
+            Some(Theme::FastDelivery) => f.fast_delivery = true,
+            Some(Theme::Budget) => f.cost_bands.push(CostBand::Under300),
+            None => {}
+        }
+        f
+    }
+
     /// Both sets of filters at once (a collection's rule inside the visitor's filters). Two cost
     /// or cuisine lists must both match.
     fn and(&self, other: &Filters) -> Vec<Filters> {
@@ -409,7 +426,7 @@ pub fn refine(
         collection_id: c.id,
         title: c.title.clone(),
         description: c.description.clone(),
-        restaurants: u32::try_from(count(&c.filters())).unwrap_or(u32::MAX),
+        restaurants: u32::try_from(count(&Filters::of(c))).unwrap_or(u32::MAX),
         image_id: c.image_id(),
     };
     let collection_card_json = collection.as_ref().map(collection_card);
@@ -421,7 +438,7 @@ pub fn refine(
     }
 
     let rules = match &collection {
-        Some(c) => filters.and(&c.filters()),
+        Some(c) => filters.and(&Filters::of(c)),
         None => vec![filters.clone()],
     };
     // A per-user set (the favourites collection) narrows the page, never the counts around it.
@@ -501,7 +518,7 @@ pub fn refine(
 fn theme_cards(all: &[Candidate<'_>]) -> Vec<CollectionCard> {
     let themes: Vec<(Collection, Filters)> = Collection::themes()
         .map(|c| {
-            let f = c.filters();
+            let f = Filters::of(&c);
             (c, f)
         })
         .collect();
@@ -637,6 +654,23 @@ fn nudge(
 mod tests {
     use super::*;
     use crate::delivery_areas::Listing;
+
+    #[test]
+    fn a_collection_is_a_filter() {
+        assert_eq!(
+            Filters::of(&Collection::find(80002).unwrap()).cuisines,
+            ["biryani"]
+        );
+        assert_eq!(
+            Filters::of(&Collection::find(80008).unwrap()).cuisines,
+            ["rolls-wraps"]
+        );
+        assert!(Filters::of(&Collection::find(83001).unwrap()).rating_4_plus);
+        assert_eq!(
+            Filters::of(&Collection::find(83005).unwrap()).cost_bands,
+            [CostBand::Under300]
+        );
+    }
 
     fn listing(id: u64, opened: bool, rating: Option<u32>) -> Listing {
         Listing {
