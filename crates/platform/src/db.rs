@@ -58,15 +58,15 @@ fn prepare_sqlite_url(url: &str) -> Result<String, DbError> {
         .trim_start_matches("sqlite://")
         .trim_start_matches("sqlite:");
     let path = rest.split('?').next().unwrap_or_default();
-    if !path.is_empty() && path != ":memory:" {
-        if let Some(dir) = std::path::Path::new(path).parent() {
-            if !dir.as_os_str().is_empty() {
-                std::fs::create_dir_all(dir).map_err(|source| DbError::Directory {
-                    path: path.to_string(),
-                    source,
-                })?;
-            }
-        }
+    if !path.is_empty()
+        && path != ":memory:"
+        && let Some(dir) = std::path::Path::new(path).parent()
+        && !dir.as_os_str().is_empty()
+    {
+        std::fs::create_dir_all(dir).map_err(|source| DbError::Directory {
+            path: path.to_string(),
+            source,
+        })?;
     }
     if url.contains("mode=") {
         Ok(url.to_string())

@@ -38,15 +38,15 @@ impl Caller {
 
     /// Writes the caller into outgoing metadata (the edge does this on every call).
     pub fn write_to(&self, md: &mut MetadataMap) {
-        if let Some(id) = self.user_id {
-            if let Ok(v) = id.to_string().parse() {
-                md.insert(USER_ID, v);
-            }
+        if let Some(id) = self.user_id
+            && let Ok(v) = id.to_string().parse()
+        {
+            md.insert(USER_ID, v);
         }
-        if let Some(sid) = &self.session_id {
-            if let Ok(v) = sid.parse() {
-                md.insert(SESSION_ID, v);
-            }
+        if let Some(sid) = &self.session_id
+            && let Ok(v) = sid.parse()
+        {
+            md.insert(SESSION_ID, v);
         }
     }
 

@@ -259,10 +259,10 @@ async fn wait_ready(url: &str) -> anyhow::Result<()> {
         .build()?;
     let deadline = tokio::time::Instant::now() + READY_TIMEOUT;
     loop {
-        if let Ok(reply) = client.get(format!("{url}/readyz")).send().await {
-            if reply.status().is_success() {
-                return Ok(());
-            }
+        if let Ok(reply) = client.get(format!("{url}/readyz")).send().await
+            && reply.status().is_success()
+        {
+            return Ok(());
         }
         if tokio::time::Instant::now() > deadline {
             bail!("the storefront was not ready after {READY_TIMEOUT:?} ({url}/readyz)");
