@@ -49,7 +49,7 @@ pub struct AppState {
     pub cities: Arc<CityCache>,
     /// Per-client-address rate limits (`/api`, OTP sending).
     pub limits: rate_limit::Limits,
-    /// Menus as last served, revalidated with the menu service on every request.
+    /// Menus as last served, revalidated with the menu service (`EDGE_MENU_FRESH_MS`).
     pub menus: MenuCache,
     /// Sessions looked up within the last moments (`EDGE_SESSION_CACHE_MS`).
     pub sessions: SessionCache,
@@ -64,7 +64,7 @@ impl AppState {
             CHECK_INTERVAL,
         );
         let limits = rate_limit::Limits::new(&settings.rate_limit, settings.client_address);
-        let menus = MenuCache::new(settings.menu_cache_bytes);
+        let menus = MenuCache::new(settings.menu_cache_bytes, settings.menu_fresh_for);
         let sessions = SessionCache::new(settings.session_cache_window);
         Ok(Self {
             limits,
@@ -247,6 +247,7 @@ mod tests {
             client_address: Default::default(),
             rate_limit: Default::default(),
             menu_cache_bytes: 1024 * 1024,
+            menu_fresh_for: Duration::ZERO,
             session_cache_window: Duration::ZERO,
         };
         AppState::new(settings).unwrap()

@@ -77,6 +77,9 @@ pub struct Settings {
     /// Memory for the menus the edge keeps between requests (`EDGE_MENU_CACHE_MB`, default 64;
     /// 0 keeps none): see `menu_cache`.
     pub menu_cache_bytes: u64,
+    /// How long a menu the menu service confirmed is served without asking again
+    /// (`EDGE_MENU_FRESH_MS`, default 1000; 0 asks on every request): see `menu_cache`.
+    pub menu_fresh_for: Duration,
     /// How long a looked-up session is reused without asking the account service
     /// (`EDGE_SESSION_CACHE_MS`, default 2000; 0 asks on every request): see `session_cache`.
     pub session_cache_window: Duration,
@@ -148,6 +151,7 @@ impl Settings {
         };
         let menu_cache_mb: u64 = env_parse("EDGE_MENU_CACHE_MB", 64)?;
         let session_cache_ms: u64 = env_parse("EDGE_SESSION_CACHE_MS", 2000)?;
+        let menu_fresh_ms: u64 = env_parse("EDGE_MENU_FRESH_MS", 1000)?;
         let settings = Self {
             addr: SocketAddr::new(bind, port),
             static_dir: PathBuf::from(env_or("STATIC_DIR", "dist/web")),
@@ -159,6 +163,7 @@ impl Settings {
             rate_limit,
             menu_cache_bytes: menu_cache_mb.saturating_mul(1024 * 1024),
             session_cache_window: Duration::from_millis(session_cache_ms),
+            menu_fresh_for: Duration::from_millis(menu_fresh_ms),
         };
         settings.check()?;
         Ok(settings)
@@ -232,6 +237,7 @@ mod tests {
             client_address: ClientAddress::Peer,
             rate_limit: RateLimitSettings::default(),
             menu_cache_bytes: 1024 * 1024,
+            menu_fresh_for: Duration::from_secs(1),
             session_cache_window: Duration::from_secs(2),
         }
     }

@@ -8,8 +8,8 @@
 //!
 //! The menu is read-mostly and large (a 60-item menu is ~2 000 JSON values, ~48 KiB), so this path
 //! is kept light: the menu part of the page is written once per menu version and kept
-//! (`menu_cache`: every request still asks the menu service, which answers `not_modified` for the
-//! version held); the JSON views borrow every string from the decoded reply instead of copying
+//! (`menu_cache`: revalidated with the menu service, which answers `not_modified` for the version
+//! held, at most `EDGE_MENU_FRESH_MS` after the last confirmation); the JSON views borrow every string from the decoded reply instead of copying
 //! it, ids are written as strings without building them, and the page goes to the envelope as
 //! serialised JSON (no `serde_json::Value` tree).
 
@@ -171,6 +171,9 @@ async fn current_menu(
 ) -> Result<Arc<ServedMenu>, tonic::Status> {
     let upstreams = &state.upstreams;
     let mut held = state.menus.get(restaurant_id, quick);
+    if let Some(menu) = held.as_ref().filter(|m| state.menus.is_fresh(m)) {
+        return Ok(Arc::clone(menu));
+    }
     // Twice at most: a `not_modified` for a menu no longer held is asked again without a version.
     for _ in 0..2 {
         let request = GetMenuRequest {
@@ -185,7 +188,10 @@ async fn current_menu(
             .await?
             .into_inner();
         match freshen(held.take(), reply) {
-            Some(Fresh::Held(menu)) => return Ok(menu),
+            Some(Fresh::Held(menu)) => {
+                state.menus.confirmed(&menu);
+                return Ok(menu);
+            }
             Some(Fresh::Changed(menu, version)) => {
                 let json = serde_json::value::to_raw_value(&MenuView {
                     widgets: WidgetsView(&menu),
@@ -199,11 +205,7 @@ async fn current_menu(
                     tracing::error!(error = %e, "menu could not be serialised");
                     tonic::Status::internal("menu could not be serialised")
                 })?;
-                let served = Arc::new(ServedMenu {
-                    version,
-                    json,
-                    offers: menu.offers,
-                });
+                let served = Arc::new(ServedMenu::new(version, json, menu.offers));
                 state
                     .menus
                     .insert(restaurant_id, quick, Arc::clone(&served));

@@ -1,17 +1,22 @@
 //! Menus as the edge last served them, so a menu page costs neither the menu service's encoding
 //! nor the edge's decoding and JSON writing of tens of KiB that have not changed.
 //!
-//! Never stale: every page still asks the menu service (`GetMenu` with `if_none_match`, the
-//! version held here), and the service, which owns menus, answers `not_modified` only when the
-//! held version is its current one; otherwise it sends the menu, which replaces the entry. What is
-//! kept is exactly what would be written again: the `menu` part of the page's JSON and the offers
-//! the header needs. The header itself (open, delivery estimate, favourite) is per visitor and is
-//! built on every request.
+//! Revalidated, at most a moment old: a page asks the menu service (`GetMenu` with
+//! `if_none_match`, the version held here) unless the held menu was confirmed within the last
+//! `EDGE_MENU_FRESH_MS` (default 1000; 0 asks on every page). The service, which owns menus,
+//! answers `not_modified` only when the held version is its current one; otherwise it sends the
+//! menu, which replaces the entry. So a change (an item out of stock, a new price) reaches pages
+//! within that window, like an HTTP `max-age`; what a customer pays is never taken from here: the
+//! cart prices every line with the menu service itself. What is kept is exactly what would be
+//! written again: the `menu` part of the page's JSON and the offers the header needs. The header
+//! itself (open, delivery estimate, favourite) is per visitor and is built on every request.
 //!
 //! Memory is bounded by `EDGE_MENU_CACHE_MB` (weighed by JSON size, least recently used menus go
 //! first; moka's TinyLFU keeps the popular ones).
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
 
 use moka::sync::Cache;
 use serde_json::value::RawValue;
@@ -26,12 +31,29 @@ pub struct ServedMenu {
     pub json: Box<RawValue>,
     /// The menu's offers, for the header's offers strip.
     pub offers: Vec<Offer>,
+    /// When the menu service last confirmed this version: milliseconds since the cache's epoch,
+    /// set by [`MenuCache::insert`] and [`MenuCache::confirmed`].
+    confirmed_ms: AtomicU64,
+}
+
+impl ServedMenu {
+    pub fn new(version: String, json: Box<RawValue>, offers: Vec<Offer>) -> Self {
+        Self {
+            version,
+            json,
+            offers,
+            confirmed_ms: AtomicU64::new(0),
+        }
+    }
 }
 
 /// Keyed by restaurant id and form (`quick`).
 #[derive(Clone)]
 pub struct MenuCache {
     menus: Cache<(u64, bool), Arc<ServedMenu>>,
+    /// How long a confirmed menu is served without asking again.
+    fresh_for: Duration,
+    epoch: Instant,
 }
 
 impl std::fmt::Debug for MenuCache {
@@ -53,15 +75,20 @@ pub enum Fresh {
 }
 
 impl MenuCache {
-    /// A cache holding up to `max_bytes` of menu JSON; 0 holds nothing.
-    pub fn new(max_bytes: u64) -> Self {
+    /// A cache holding up to `max_bytes` of menu JSON (0 holds nothing), serving a menu without
+    /// asking for `fresh_for` after the menu service confirmed it (zero: always ask).
+    pub fn new(max_bytes: u64, fresh_for: Duration) -> Self {
         let menus = Cache::builder()
             .max_capacity(max_bytes)
             .weigher(|_, menu: &Arc<ServedMenu>| {
                 u32::try_from(menu.json.get().len() + menu.version.len()).unwrap_or(u32::MAX)
             })
             .build();
-        Self { menus }
+        Self {
+            menus,
+            fresh_for,
+            epoch: Instant::now(),
+        }
     }
 
     /// The held menu of a restaurant in one form, if any.
@@ -69,9 +96,30 @@ impl MenuCache {
         self.menus.get(&(restaurant_id, quick))
     }
 
-    /// Keeps a freshly written menu.
+    /// Whether `menu` was confirmed recently enough to serve without asking.
+    pub fn is_fresh(&self, menu: &ServedMenu) -> bool {
+        match menu.confirmed_ms.load(Ordering::Relaxed) {
+            0 => false,
+            at => u128::from(self.now_ms().saturating_sub(at)) < self.fresh_for.as_millis(),
+        }
+    }
+
+    /// The menu service has just said `menu` is current.
+    pub fn confirmed(&self, menu: &ServedMenu) {
+        menu.confirmed_ms.store(self.now_ms(), Ordering::Relaxed);
+    }
+
+    /// Keeps a freshly written menu (confirmed now).
     pub fn insert(&self, restaurant_id: u64, quick: bool, menu: Arc<ServedMenu>) {
+        self.confirmed(&menu);
         self.menus.insert((restaurant_id, quick), menu);
+    }
+
+    /// Milliseconds since the epoch, at least 1 (0 means never confirmed).
+    fn now_ms(&self) -> u64 {
+        u64::try_from(self.epoch.elapsed().as_millis())
+            .unwrap_or(u64::MAX)
+            .max(1)
     }
 
     /// The version to send as `if_none_match`: the held one, or empty.
@@ -98,11 +146,11 @@ mod tests {
     use super::*;
 
     fn served(version: &str) -> Arc<ServedMenu> {
-        Arc::new(ServedMenu {
-            version: version.into(),
-            json: RawValue::from_string("{}".into()).unwrap(),
-            offers: Vec::new(),
-        })
+        Arc::new(ServedMenu::new(
+            version.into(),
+            RawValue::from_string("{}".into()).unwrap(),
+            Vec::new(),
+        ))
     }
 
     fn menu(name: &str) -> Menu {
@@ -155,16 +203,33 @@ mod tests {
 
     #[test]
     fn the_cache_keeps_each_form_apart_and_a_zero_budget_keeps_nothing() {
-        let cache = MenuCache::new(1024 * 1024);
+        let cache = MenuCache::new(1024 * 1024, Duration::ZERO);
         cache.insert(7, false, served("full"));
         cache.insert(7, true, served("quick"));
         assert_eq!(cache.get(7, false).unwrap().version, "full");
         assert_eq!(cache.get(7, true).unwrap().version, "quick");
         assert!(cache.get(8, false).is_none());
 
-        let none = MenuCache::new(0);
+        let none = MenuCache::new(0, Duration::ZERO);
         none.insert(7, false, served("full"));
         none.menus.run_pending_tasks();
         assert!(none.get(7, false).is_none());
+    }
+
+    #[test]
+    fn a_menu_is_fresh_for_the_window_after_it_was_confirmed() {
+        let cache = MenuCache::new(1024 * 1024, Duration::from_millis(80));
+        let held = served("v1");
+        assert!(!cache.is_fresh(&held), "never confirmed");
+        cache.insert(7, false, Arc::clone(&held));
+        assert!(cache.is_fresh(&held));
+        std::thread::sleep(Duration::from_millis(120));
+        assert!(!cache.is_fresh(&held), "the window has passed");
+        cache.confirmed(&held);
+        assert!(cache.is_fresh(&held));
+
+        let always_ask = MenuCache::new(1024 * 1024, Duration::ZERO);
+        always_ask.insert(7, false, Arc::clone(&held));
+        assert!(!always_ask.is_fresh(&held));
     }
 }

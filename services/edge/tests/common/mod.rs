@@ -273,6 +273,7 @@ pub async fn spawn_app_configured(
         client_address: Default::default(),
         rate_limit: Default::default(),
         menu_cache_bytes: 1024 * 1024,
+        menu_fresh_for: Duration::from_secs(1),
         // As deployed, so the tests that replay an ended session's token check that the edge
         // forgets it at once.
         session_cache_window: Duration::from_secs(2),
