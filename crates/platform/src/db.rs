@@ -96,6 +96,10 @@ pub async fn connect(url: &str, migrator: &Migrator) -> Result<AnyPool, DbError>
             Engine::Postgres => 16,
         })
         .acquire_timeout(Duration::from_secs(5))
+        // sqlx pings a pooled connection before every use by default. An SQLite connection is a
+        // file handle in this process and cannot have been hung up on, so the ping (a round trip
+        // to the connection's worker thread on every query) is skipped there.
+        .test_before_acquire(engine == Engine::Postgres)
         .after_connect(move |conn, _| {
             Box::pin(async move {
                 if engine == Engine::Sqlite {
