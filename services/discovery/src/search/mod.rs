@@ -541,14 +541,13 @@ impl SearchIndex {
             n => n.min(MAX_SUGGESTIONS),
         };
         let near = Self::near(areas, at);
-        let served = self.served_cuisine_counts(&near);
 
         let mut suggestions = Vec::new();
         for (ord, _) in self.cuisine_corpus.search(&words, true, None)? {
             let Some(name) = self.cuisines.get(ord) else {
                 continue;
             };
-            if served.get(ord).is_some_and(|n| *n > 0) && suggestions.len() < 2 {
+            if suggestions.len() < 2 && self.serves_cuisine(&near, ord) {
                 suggestions.push(Suggestion {
                     kind: SuggestionKind::Cuisine.into(),
                     text: name.clone(),
@@ -671,6 +670,16 @@ impl SearchIndex {
         self.position
             .get(&id)
             .and_then(|&i| self.restaurants.get(i))
+    }
+
+    /// Whether a restaurant delivering here serves the cuisine at position `ord` (stops at the
+    /// first: a keystroke matches a few cuisines, so they are checked one by one rather than
+    /// counting every cuisine of every restaurant near the point).
+    fn serves_cuisine(&self, near: &Near<'_>, ord: usize) -> bool {
+        near.keys()
+            .filter_map(|id| self.position.get(id))
+            .filter_map(|&i| self.cuisine_ords.get(i))
+            .any(|ords| ords.iter().any(|&c| c as usize == ord))
     }
 
     /// For each of `cuisines` (by position), how many restaurants delivering here serve it.
