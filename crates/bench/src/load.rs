@@ -357,9 +357,17 @@ mod tests {
 
         let mut session = Session::default();
         let reordered = br#"{"data":{},"csrfToken":"t2","statusCode":9}"#;
-        assert_eq!(check(StatusCode::OK, reordered, &[0, 8, 9], &mut session), Ok(()));
         assert_eq!(
-            check(StatusCode::OK, br#"{"statusCode":0,"data":{"#, &[0], &mut session),
+            check(StatusCode::OK, reordered, &[0, 8, 9], &mut session),
+            Ok(())
+        );
+        assert_eq!(
+            check(
+                StatusCode::OK,
+                br#"{"statusCode":0,"data":{"#,
+                &[0],
+                &mut session
+            ),
             Err("reply is not an envelope".into())
         );
     }
