@@ -9,9 +9,10 @@
 //! The menu is read-mostly and large (a 60-item menu is ~2 000 JSON values, ~48 KiB), so this path
 //! is kept light: the menu part of the page is written once per menu version and kept
 //! (`menu_cache`: revalidated with the menu service, which answers `not_modified` for the version
-//! held, at most `EDGE_MENU_FRESH_MS` after the last confirmation); the JSON views borrow every string from the decoded reply instead of copying
-//! it, ids are written as strings without building them, and the page goes to the envelope as
-//! serialised JSON (no `serde_json::Value` tree).
+//! held, at most `EDGE_MENU_FRESH_MS` after the last confirmation); the JSON views borrow every
+//! string from the decoded reply instead of copying it, ids are written as strings without
+//! building them, and the page goes to the envelope as serialised JSON (no `serde_json::Value`
+//! tree).
 
 use std::sync::Arc;
 use std::time::Duration;
