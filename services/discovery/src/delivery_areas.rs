@@ -11,10 +11,16 @@
 //! It holds only what ordering needs (position, radius, prep time, open flag, rating); what a card
 //! shows comes from [`crate::restaurants::Cards`], also in memory. It never changes after start:
 //! nothing writes `restaurants` while the service runs.
+//!
+//! Near a busy point thousands of restaurants deliver, so the layout is kept close: each tree
+//! entry carries what the exact check reads (the restaurant's prepared position and its radius),
+//! and the listings sit in the tree's own order, so the restaurants around one point lie next to
+//! each other in memory. Data kept beside the index ([`crate::listing::ListingIndex`]) is laid out
+//! by the same [`Delivering::position`].
 
 use rstar::{AABB, RTree, RTreeObject};
 
-use crate::geo::Point;
+use crate::geo::{Point, Prepared};
 
 /// What ordering and estimating need to know about one restaurant.
 #[derive(Debug, Clone, PartialEq)]
@@ -33,14 +39,19 @@ pub struct Listing {
 #[derive(Debug, Clone, Copy)]
 pub struct Delivering<'a> {
     pub listing: &'a Listing,
+    /// Where the listing sits in the index ([`DeliveryAreas::ids`]'s order).
+    pub position: usize,
     /// Haversine distance from the restaurant to the point.
     pub distance_km: f64,
 }
 
-/// A delivery area in the tree: the box around the disc, and which listing it is.
+/// A delivery area in the tree: the box around the disc, which listing it is, and what the exact
+/// check reads.
 struct Area {
     envelope: AABB<[f64; 3]>,
     listing: usize,
+    at: Prepared,
+    radius_m: u32,
 }
 
 impl RTreeObject for Area {
@@ -54,6 +65,7 @@ impl RTreeObject for Area {
 /// The spatial index over every restaurant's delivery area.
 pub struct DeliveryAreas {
     tree: RTree<Area>,
+    /// In the tree's order (see the module's note).
     listings: Vec<Listing>,
 }
 
@@ -62,7 +74,8 @@ pub struct DeliveryAreas {
 const BOX_SLACK_KM: f64 = 1e-6;
 
 impl DeliveryAreas {
-    /// Bulk-loads the tree (faster and better balanced than inserting one by one).
+    /// Bulk-loads the tree (faster and better balanced than inserting one by one), then lays
+    /// the listings out in the tree's order.
     pub fn new(listings: Vec<Listing>) -> Self {
         let areas = listings
             .iter()
@@ -73,13 +86,27 @@ impl DeliveryAreas {
                 Area {
                     envelope: AABB::from_corners([x - r, y - r, z - r], [x + r, y + r, z + r]),
                     listing: i,
+                    at: Prepared::new(l.point),
+                    radius_m: l.delivery_radius_m,
                 }
             })
             .collect();
-        Self {
-            tree: RTree::bulk_load(areas),
-            listings,
+        let mut tree = RTree::bulk_load(areas);
+        let mut listings: Vec<Option<Listing>> = listings.into_iter().map(Some).collect();
+        let mut ordered = Vec::with_capacity(listings.len());
+        for (position, area) in tree.iter_mut().enumerate() {
+            ordered.extend(listings[area.listing].take());
+            area.listing = position;
         }
+        Self {
+            tree,
+            listings: ordered,
+        }
+    }
+
+    /// Every restaurant's id, by [`Delivering::position`].
+    pub fn ids(&self) -> impl Iterator<Item = u64> + '_ {
+        self.listings.iter().map(|l| l.id)
     }
 
     /// How many restaurants are indexed.
@@ -94,26 +121,30 @@ impl DeliveryAreas {
     /// Every restaurant whose delivery radius reaches `to` (distance ≤ radius), in no particular
     /// order.
     pub fn delivering_to(&self, to: Point) -> Vec<Delivering<'_>> {
+        let at = Prepared::new(to);
         self.candidates(to)
-            .map(|listing| Delivering {
-                listing,
-                distance_km: listing.point.distance_km(to),
+            .filter_map(|area| {
+                let distance_km = area.at.distance_km(&at);
+                crate::sla::delivers(distance_km, area.radius_m).then(|| Delivering {
+                    listing: &self.listings[area.listing],
+                    position: area.listing,
+                    distance_km,
+                })
             })
-            .filter(|d| crate::sla::delivers(d.distance_km, d.listing.delivery_radius_m))
             .collect()
     }
 
     /// Whether at least one restaurant delivers to `to` (stops at the first).
     pub fn serves(&self, to: Point) -> bool {
+        let at = Prepared::new(to);
         self.candidates(to)
-            .any(|l| crate::sla::delivers(l.point.distance_km(to), l.delivery_radius_m))
+            .any(|area| crate::sla::delivers(area.at.distance_km(&at), area.radius_m))
     }
 
-    /// Restaurants whose area's box contains `to`: a superset of those delivering there.
-    fn candidates(&self, to: Point) -> impl Iterator<Item = &Listing> {
+    /// Areas whose box contains `to`: a superset of those delivering there.
+    fn candidates(&self, to: Point) -> impl Iterator<Item = &Area> {
         self.tree
             .locate_in_envelope_intersecting(AABB::from_point(to.to_cartesian_km()))
-            .map(|area| &self.listings[area.listing])
     }
 }
 
@@ -201,6 +232,12 @@ mod tests {
             assert_eq!(found, expected);
             // Only the city's own restaurants near the point are even looked at.
             let touched = areas.candidates(to).count();
+            assert!(
+                areas
+                    .delivering_to(to)
+                    .iter()
+                    .all(|d| areas.listings[d.position].id == d.listing.id)
+            );
             assert!(touched <= 100_000 / 9, "touched {touched} restaurants");
         }
     }

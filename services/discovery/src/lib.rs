@@ -95,7 +95,7 @@ impl Application {
         let areas = delivery_areas::DeliveryAreas::new(restaurants::load_listings(&pool).await?);
         tracing::info!(restaurants = areas.len(), "delivery index built");
         // Issue 3: what the listing's filters read (cost, veg, offer, cuisines), held like the index.
-        let listing = listing::ListingIndex::load(&pool).await?;
+        let listing = listing::ListingIndex::load(&pool, areas.ids()).await?;
         // Issue 3 (search): dishes for a database seeded before they were imported, then the index.
         let dishes = import::backfill_dishes_if_empty(&pool, &settings.catalog_path).await?;
         if dishes > 0 {

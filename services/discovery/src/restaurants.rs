@@ -404,6 +404,7 @@ mod tests {
     fn at(listing: &Listing, distance_km: f64) -> Delivering<'_> {
         Delivering {
             listing,
+            position: 0,
             distance_km,
         }
     }

@@ -105,8 +105,7 @@ pub async fn list_city(
     let mut counts: HashMap<&str, u32> = HashMap::new();
     for r in &in_area {
         for c in index
-            .facts
-            .get(&r.id)
+            .get(r.id)
             .map(|f| f.cuisines.as_slice())
             .unwrap_or_default()
         {
@@ -140,8 +139,7 @@ pub async fn list_city(
         .filter(|r| {
             wanted.is_empty()
                 || index
-                    .facts
-                    .get(&r.id)
+                    .get(r.id)
                     .is_some_and(|f| f.cuisine_slugs.contains(&wanted))
         })
         .collect();

@@ -79,11 +79,16 @@ impl Facts {
     }
 }
 
-/// Every restaurant's [`Facts`], by id.
+/// Every restaurant's [`Facts`], laid out like the delivery index.
 #[derive(Debug, Default)]
 pub struct ListingIndex {
-    /// Looked up for every restaurant near the point on every listing: a fast hash (our own ids).
-    facts: rustc_hash::FxHashMap<u64, Facts>,
+    /// By [`Delivering::position`] (the delivery index's order), read for every restaurant near
+    /// the point on every listing: those around one point lie together, with no hashing. `None`
+    /// for a restaurant without facts.
+    facts: Vec<Option<Facts>>,
+    /// Where each restaurant's facts are, for pages that start from ids (city pages). Our own
+    /// ids: a fast hash.
+    positions: rustc_hash::FxHashMap<u64, usize>,
     /// Every distinct cuisine (as stored), at the position [`Facts`]' `cuisine_ids` name.
     cuisine_names: Vec<String>,
     /// Every distinct offer text, at the position [`Facts`]' `offer_id` names.
@@ -110,22 +115,42 @@ impl Interner {
 }
 
 impl ListingIndex {
-    pub fn new(facts: HashMap<u64, Facts>) -> Self {
-        let mut facts: rustc_hash::FxHashMap<u64, Facts> = facts.into_iter().collect();
+    /// Lays `facts` out in `order`, the delivery index's ids by position ([`DeliveryAreas::ids`]).
+    /// Facts of a restaurant missing from `order` (none, while both come from one table) are kept
+    /// after them, still found by id.
+    pub fn new(mut facts: HashMap<u64, Facts>, order: impl IntoIterator<Item = u64>) -> Self {
+        let mut ids: Vec<u64> = order.into_iter().collect();
+        let mut laid_out: Vec<Option<Facts>> = ids.iter().map(|id| facts.remove(id)).collect();
+        for (id, f) in facts {
+            ids.push(id);
+            laid_out.push(Some(f));
+        }
         let (mut cuisines, mut offers) = (Interner::default(), Interner::default());
-        for f in facts.values_mut() {
+        for f in laid_out.iter_mut().flatten() {
             f.cuisine_ids = f.cuisines.iter().map(|c| cuisines.id(c)).collect();
             f.offer_id = f.offer.as_deref().map(|o| offers.id(o));
         }
         Self {
-            facts,
+            facts: laid_out,
+            positions: ids.into_iter().enumerate().map(|(n, id)| (id, n)).collect(),
             cuisine_names: cuisines.texts,
             offer_texts: offers.texts,
         }
     }
 
-    /// Reads every restaurant's facts (two queries), at start.
-    pub async fn load(pool: &AnyPool) -> Result<Self, Error> {
+    /// The facts of the restaurant at `position` in the delivery index.
+    pub fn at(&self, position: usize) -> Option<&Facts> {
+        self.facts.get(position)?.as_ref()
+    }
+
+    /// The facts of restaurant `id`.
+    pub fn get(&self, id: u64) -> Option<&Facts> {
+        self.at(*self.positions.get(&id)?)
+    }
+
+    /// Reads every restaurant's facts (two queries), at start, laid out in `order` (see
+    /// [`ListingIndex::new`]).
+    pub async fn load(pool: &AnyPool, order: impl IntoIterator<Item = u64>) -> Result<Self, Error> {
         let mut cuisines: HashMap<u64, Vec<String>> = HashMap::new();
         for r in sqlx::query("SELECT restaurant_id, cuisine FROM restaurant_cuisines ORDER BY restaurant_id, position")
             .fetch_all(pool)
@@ -151,15 +176,15 @@ impl ListingIndex {
                 ),
             );
         }
-        Ok(Self::new(facts))
+        Ok(Self::new(facts, order))
     }
 
     pub fn len(&self) -> usize {
-        self.facts.len()
+        self.positions.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.facts.is_empty()
+        self.positions.is_empty()
     }
 }
 
@@ -408,7 +433,7 @@ pub fn refine(
         .filter_map(|d| {
             // A restaurant in the delivery index always has facts (same table, same start); skip
             // rather than fail if an operator's hand edit broke that.
-            let facts = index.facts.get(&d.listing.id)?;
+            let facts = index.at(d.position)?;
             let (min_minutes, _) =
                 sla::delivery_minutes(d.listing.prep_time_minutes, d.distance_km);
             Some(Candidate {
@@ -688,6 +713,7 @@ mod tests {
         Candidate {
             delivering: Delivering {
                 listing: l,
+                position: 0,
                 distance_km: 1.0,
             },
             facts: f,

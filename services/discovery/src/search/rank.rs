@@ -119,6 +119,7 @@ mod tests {
                     *id,
                     Delivering {
                         listing: l,
+                        position: 0,
                         distance_km: *km,
                     },
                 )
