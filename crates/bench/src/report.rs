@@ -153,7 +153,8 @@ pub struct ScenarioResult {
     pub baseline: Stats,
     /// Edge ÷ baseline.
     pub ratio: Ratio,
-    pub target: Verdict,
+    /// `None` for a reference scenario (no target).
+    pub target: Option<Verdict>,
 }
 
 /// A scenario's target and whether the edge met it.
@@ -281,20 +282,27 @@ impl Results {
         }
         out.push('\n');
         for r in &self.scenarios {
-            let _ = writeln!(
-                out,
-                "{} {}: p99 {:.2} ms, target < {} ms at {} clients{}",
-                if r.target.pass { "PASS" } else { "FAIL" },
-                r.name,
-                r.edge.p99_ms,
-                r.target.p99_below_ms,
-                r.target.concurrency,
-                if r.edge.errors > 0 {
-                    format!(", {} errors", r.edge.errors)
-                } else {
-                    String::new()
-                }
-            );
+            let errors = if r.edge.errors > 0 {
+                format!(", {} errors", r.edge.errors)
+            } else {
+                String::new()
+            };
+            let _ = match &r.target {
+                Some(t) => writeln!(
+                    out,
+                    "{} {}: p99 {:.2} ms, target < {} ms at {} clients{errors}",
+                    if t.pass { "PASS" } else { "FAIL" },
+                    r.name,
+                    r.edge.p99_ms,
+                    t.p99_below_ms,
+                    t.concurrency,
+                ),
+                None => writeln!(
+                    out,
+                    "REFERENCE {}: p99 {:.2} ms, p50 {:.2} ms, no target{errors}",
+                    r.name, r.edge.p99_ms, r.edge.p50_ms,
+                ),
+            };
         }
         for g in &self.growth {
             let _ = writeln!(
@@ -370,7 +378,12 @@ mod tests {
                 },
                 reply_bytes: 2048,
                 ratio: Ratio::of(&edge, &baseline),
-                target: Verdict::judge(Target { p99_below_ms: 15.0 }, &edge, 50, 0.01),
+                target: Some(Verdict::judge(
+                    Target { p99_below_ms: 15.0 },
+                    &edge,
+                    50,
+                    0.01,
+                )),
                 edge,
                 baseline,
             }],
@@ -422,6 +435,22 @@ mod tests {
         assert!(table.contains("edge errors: 10 x HTTP 503"), "{table}");
         assert!(table.contains("FAIL menu fetch"), "{table}");
         assert_eq!(results.too_many_errors().len(), 1);
+    }
+
+    #[test]
+    fn a_reference_scenario_is_reported_without_pass_or_fail() {
+        let mut results = results(stats(3, 1000, &[]));
+        results.scenarios[0].name = "one discovery call".into();
+        results.scenarios[0].target = None;
+
+        let table = results.table();
+
+        assert!(
+            table.contains("REFERENCE one discovery call: p99 3."),
+            "{table}"
+        );
+        assert!(!table.contains("PASS one discovery call"), "{table}");
+        assert!(!table.contains("FAIL one discovery call"), "{table}");
     }
 
     #[test]
