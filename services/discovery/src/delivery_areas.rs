@@ -67,6 +67,8 @@ pub struct DeliveryAreas {
     tree: RTree<Area>,
     /// In the tree's order (see the module's note).
     listings: Vec<Listing>,
+    /// Each listing's prepared position, by the same position.
+    points: Vec<Prepared>,
 }
 
 /// Slack added to each box so a point exactly on a radius is not lost to rounding in the
@@ -100,8 +102,26 @@ impl DeliveryAreas {
         }
         Self {
             tree,
+            points: ordered.iter().map(|l| Prepared::new(l.point)).collect(),
             listings: ordered,
         }
+    }
+
+    /// The listing at `position` ([`Delivering::position`]).
+    pub fn listing(&self, position: usize) -> Option<&Listing> {
+        self.listings.get(position)
+    }
+
+    /// The restaurant at `position` if it delivers to `to`: the exact check of
+    /// [`DeliveryAreas::delivering_to`] for one restaurant already known to be near.
+    pub fn delivering_at(&self, position: usize, to: &Prepared) -> Option<Delivering<'_>> {
+        let (listing, at) = (self.listings.get(position)?, self.points.get(position)?);
+        let distance_km = at.distance_km(to);
+        crate::sla::delivers(distance_km, listing.delivery_radius_m).then_some(Delivering {
+            listing,
+            position,
+            distance_km,
+        })
     }
 
     /// Every restaurant's id, by [`Delivering::position`].
@@ -141,6 +161,30 @@ impl DeliveryAreas {
             .any(|area| crate::sla::delivers(area.at.distance_km(&at), area.radius_m))
     }
 
+    /// The positions of every restaurant whose area may reach some point of the box from
+    /// (`south`, `west`) to (`north`, `east`), a few hundred metres across: a superset of those
+    /// delivering anywhere in it.
+    pub fn reaching(
+        &self,
+        (south, west, north, east): (f64, f64, f64, f64),
+    ) -> impl Iterator<Item = usize> + '_ {
+        let corners = [(south, west), (south, east), (north, west), (north, east)]
+            .map(|(lat, lng)| Point::new(lat, lng).map(Point::to_cartesian_km));
+        let (mut low, mut high) = ([f64::INFINITY; 3], [f64::NEG_INFINITY; 3]);
+        for c in corners.into_iter().flatten() {
+            for axis in 0..3 {
+                low[axis] = low[axis].min(c[axis]);
+                high[axis] = high[axis].max(c[axis]);
+            }
+        }
+        // The box's faces bulge by micrometres between the corners; pad well past that.
+        let pad = 0.01;
+        let envelope = AABB::from_corners(low.map(|v| v - pad), high.map(|v| v + pad));
+        self.tree
+            .locate_in_envelope_intersecting(envelope)
+            .map(|area| area.listing)
+    }
+
     /// Areas whose box contains `to`: a superset of those delivering there.
     fn candidates(&self, to: Point) -> impl Iterator<Item = &Area> {
         self.tree
@@ -152,17 +196,7 @@ impl DeliveryAreas {
 mod tests {
     use super::*;
 
-    /// A deterministic scatter (a linear congruential generator: no dependency for test noise).
-    struct Lcg(u64);
-    impl Lcg {
-        fn next(&mut self) -> f64 {
-            self.0 = self
-                .0
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (self.0 >> 11) as f64 / (1u64 << 53) as f64
-        }
-    }
+    use crate::test_noise::Lcg;
 
     fn listing(id: u64, lat: f64, lng: f64, radius_m: u32) -> Listing {
         Listing {

@@ -38,10 +38,27 @@ pub mod search;
 pub mod service;
 pub mod sla;
 
+/// A deterministic scatter for tests (a linear congruential generator: no dependency for noise).
+#[cfg(test)]
+pub(crate) mod test_noise {
+    pub struct Lcg(pub u64);
+
+    impl Lcg {
+        /// The next number in [0, 1).
+        pub fn next(&mut self) -> f64 {
+            self.0 = self
+                .0
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (self.0 >> 11) as f64 / (1u64 << 53) as f64
+        }
+    }
+}
+
 use std::future::Future;
 use std::path::PathBuf;
 
-use tiffin_platform::config::{ConfigError, ServiceSettings, catalog_path};
+use tiffin_platform::config::{ConfigError, ServiceSettings, catalog_path, env_parse};
 use tiffin_platform::service::ServiceHost;
 use tiffin_proto::discovery::v1::discovery_service_server::DiscoveryServiceServer;
 
@@ -57,6 +74,9 @@ pub struct Settings {
     /// `CATALOG_PATH`: the catalogue JSON that seeds empty tables (default
     /// `$DATA_DIR/catalogue.json`). Not read once the tables hold data.
     pub catalog_path: PathBuf,
+    /// `DISCOVERY_CELL_CACHE_MB`: the most the plain listing's area cells may take
+    /// ([`listing::cells`]; default 64, 0 for none).
+    pub cell_cache_mb: u64,
 }
 
 impl Settings {
@@ -65,6 +85,7 @@ impl Settings {
         Ok(Self {
             service: ServiceSettings::from_env("discovery", DEFAULT_ADDR)?,
             catalog_path: catalog_path(),
+            cell_cache_mb: env_parse("DISCOVERY_CELL_CACHE_MB", listing::cells::DEFAULT_CACHE_MB)?,
         })
     }
 }
@@ -95,7 +116,9 @@ impl Application {
         let areas = delivery_areas::DeliveryAreas::new(restaurants::load_listings(&pool).await?);
         tracing::info!(restaurants = areas.len(), "delivery index built");
         // Issue 3: what the listing's filters read (cost, veg, offer, cuisines), held like the index.
-        let listing = listing::ListingIndex::load(&pool, areas.ids()).await?;
+        let listing = listing::ListingIndex::load(&pool, areas.ids())
+            .await?
+            .with_cells(settings.cell_cache_mb);
         // Issue 3 (search): dishes for a database seeded before they were imported, then the index.
         let dishes = import::backfill_dishes_if_empty(&pool, &settings.catalog_path).await?;
         if dishes > 0 {

@@ -48,6 +48,7 @@ fn settings(database_url: &str, catalog_path: &Path) -> Settings {
     Settings {
         service: service::settings(database_url),
         catalog_path: catalog_path.to_owned(),
+        cell_cache_mb: tiffin_discovery::listing::cells::DEFAULT_CACHE_MB,
     }
 }
 

@@ -45,6 +45,7 @@ async fn spawn(database_url: &str, cat: &TestCatalogue) -> (DiscoveryServiceClie
     let app = Application::build(Settings {
         service: service::settings(database_url),
         catalog_path: cat.path.clone(),
+        cell_cache_mb: tiffin_discovery::listing::cells::DEFAULT_CACHE_MB,
     })
     .await
     .expect("service starts");

@@ -45,6 +45,7 @@ async fn spawn(database_url: &str, catalog_path: &Path) -> (DiscoveryServiceClie
     let settings = Settings {
         service: service::settings(database_url),
         catalog_path: catalog_path.to_owned(),
+        cell_cache_mb: tiffin_discovery::listing::cells::DEFAULT_CACHE_MB,
     };
     let app = Application::build(settings).await.expect("service starts");
     let (url, stop) = service::spawn(app.port(), |stopped| app.run_until_stopped(stopped));

@@ -8,6 +8,7 @@
 //! page reads no table.
 //! It never decides relevance ([`restaurants::relevance`]) or the estimate ([`sla`]).
 
+pub mod cells;
 pub mod city;
 
 use std::collections::HashMap;
@@ -25,6 +26,7 @@ use crate::collections::{Collection, Theme, cuisine_slug};
 use crate::delivery_areas::{Delivering, DeliveryAreas};
 use crate::error::Error;
 use crate::geo::Point;
+use crate::listing::cells::Gathered;
 use crate::{restaurants, sla};
 
 /// Rated at least this (tenths of a star) for "Ratings 4.0+".
@@ -91,6 +93,8 @@ pub struct ListingIndex {
     positions: rustc_hash::FxHashMap<u64, usize>,
     /// Every distinct cuisine (as stored), at the position [`Facts`]' `cuisine_ids` name.
     cuisine_names: Vec<String>,
+    /// The plain listing's counts and leaders per area cell ([`ListingIndex::with_cells`]).
+    cells: Option<cells::Cells>,
     /// Every distinct offer text, at the position [`Facts`]' `offer_id` names.
     offer_texts: Vec<String>,
 }
@@ -133,9 +137,17 @@ impl ListingIndex {
         Self {
             facts: laid_out,
             positions: ids.into_iter().enumerate().map(|(n, id)| (id, n)).collect(),
+            cells: None,
             cuisine_names: cuisines.texts,
             offer_texts: offers.texts,
         }
+    }
+
+    /// Keeps up to `megabytes` MiB of the plain listing's cells ([`cells`]; 0: none, every
+    /// listing ranks everyone delivering).
+    pub fn with_cells(mut self, megabytes: u64) -> Self {
+        self.cells = cells::Cells::new(megabytes);
+        self
     }
 
     /// The facts of the restaurant at `position` in the delivery index.
@@ -332,6 +344,18 @@ pub struct Candidate<'a> {
     pub relevance: f64,
 }
 
+impl<'a> Candidate<'a> {
+    pub fn new(delivering: Delivering<'a>, facts: &'a Facts) -> Self {
+        let l = delivering.listing;
+        Self {
+            delivering,
+            facts,
+            min_minutes: sla::delivery_minutes(l.prep_time_minutes, delivering.distance_km).0,
+            relevance: restaurants::relevance(&delivering),
+        }
+    }
+}
+
 /// Puts candidates in `sort` order: open first; then the sort's key; ties by relevance, then the
 /// nearer, then the lower id, so pages never overlap or skip.
 pub fn sort(candidates: &mut [Candidate<'_>], sort: Sort) {
@@ -427,75 +451,56 @@ pub fn refine(
         id => Some(Collection::find(id).ok_or(ListingError::CollectionNotFound)?),
     };
 
-    let all: Vec<Candidate<'_>> = areas
-        .delivering_to(location)
-        .into_iter()
-        .filter_map(|d| {
-            // A restaurant in the delivery index always has facts (same table, same start); skip
-            // rather than fail if an operator's hand edit broke that.
-            let facts = index.at(d.position)?;
-            let (min_minutes, _) =
-                sla::delivery_minutes(d.listing.prep_time_minutes, d.distance_km);
-            Some(Candidate {
-                delivering: d,
-                facts,
-                min_minutes,
-                relevance: restaurants::relevance(&d),
-            })
-        })
-        .collect();
-    let unfiltered_total = all.len();
-
-    let count = |f: &Filters| all.iter().filter(|c| f.matches(c)).count();
-    let collection_card = |c: &Collection| CollectionCard {
-        collection_id: c.id,
-        title: c.title.clone(),
-        description: c.description.clone(),
-        restaurants: u32::try_from(count(&Filters::of(c))).unwrap_or(u32::MAX),
-        image_id: c.image_id(),
+    let limit = match request.limit as usize {
+        0 => restaurants::DEFAULT_PAGE_SIZE,
+        n => n.min(restaurants::MAX_PAGE_SIZE),
     };
-    let collection_card_json = collection.as_ref().map(collection_card);
-    if collection_card_json
-        .as_ref()
-        .is_some_and(|card| unfiltered_total > 0 && card.restaurants == 0)
-    {
-        return Err(ListingError::EmptyCollection);
-    }
-
-    let rules = match &collection {
-        Some(c) => filters.and(&Filters::of(c)),
-        None => vec![filters.clone()],
-    };
+    let page_end = (request.offset as usize).saturating_add(limit);
     // A per-user set (the favourites collection) narrows the page, never the counts around it.
     let only = request.only_restaurants.as_ref().map(|o| o.ids.as_slice());
     if only.is_some_and(|ids| ids.len() > restaurants::MAX_BATCH) {
         return Err(ListingError::InvalidRefinement);
     }
-    let mut chosen: Vec<Candidate<'_>> = all
-        .iter()
-        .copied()
-        .filter(|c| {
-            only.is_none_or(|ids| ids.contains(&c.delivering.listing.id))
-                && rules.iter().all(|f| f.matches(c))
-        })
-        .collect();
-    let limit = match request.limit as usize {
-        0 => restaurants::DEFAULT_PAGE_SIZE,
-        n => n.min(restaurants::MAX_PAGE_SIZE),
-    };
-    sort_first(
-        &mut chosen,
-        sort_by,
-        (request.offset as usize).saturating_add(limit),
-    );
+    let themes = theme_filters();
 
-    let total = chosen.len();
+    // The plain listing (no filter, collection or set, by relevance) from the point's cell when
+    // the cell settles the page; any other listing from every restaurant delivering there.
+    let plain = sort_by == Sort::Relevance
+        && filters == Filters::default()
+        && collection.is_none()
+        && only.is_none();
+    let gathered = plain
+        .then(|| {
+            index
+                .cells
+                .as_ref()?
+                .gather(areas, index, &themes, location, page_end)
+        })
+        .flatten();
+    let (
+        Gathered {
+            chosen,
+            total,
+            counts,
+        },
+        collection_card_json,
+    ) = match gathered {
+        Some(g) => (g, None),
+        None => everyone(
+            (areas, index, &themes),
+            location,
+            (&filters, collection.as_ref(), only),
+            sort_by,
+            page_end,
+        )?,
+    };
+
     let start = (request.offset as usize).min(total);
-    let end = start.saturating_add(limit).min(total);
+    let end = page_end.min(total);
     let mut page = ListRestaurantsResponse {
-        total_restaurants: u32::try_from(total).unwrap_or(u32::MAX),
-        next_offset: (end < total).then(|| u32::try_from(end).unwrap_or(u32::MAX)),
-        serviceability: if unfiltered_total == 0 {
+        total_restaurants: count_u32(total),
+        next_offset: (end < total).then(|| count_u32(end)),
+        serviceability: if counts.total == 0 {
             Serviceability::NonServiceable
         } else {
             Serviceability::Serviceable
@@ -524,38 +529,168 @@ pub fn refine(
         }
     }
 
-    let cuisines = cuisine_counts(&index.cuisine_names, &all);
+    let cuisines = cuisine_counts(&index.cuisine_names, &counts.cuisines);
     Ok(RefineListingResponse {
         page: Some(page),
-        unfiltered_total: u32::try_from(unfiltered_total).unwrap_or(u32::MAX),
+        unfiltered_total: counts.total,
         top_carousel: top_carousel(&cuisines),
-        banners: banners(&index.offer_texts, &all),
-        filter_collections: theme_cards(&all),
+        banners: banners(&index.offer_texts, &counts.open_offers),
+        filter_collections: theme_cards(themes, &counts.themes),
         cuisines,
-        nudge: nudge(&all, sort_by, &filters, collection.as_ref()),
+        nudge: nudge(counts.open_fast, sort_by, &filters, collection.as_ref()),
         collection: collection_card_json,
     })
 }
 
-/// The themed collections with a restaurant near the point, with how many, in display order.
-/// One pass over the candidates for every theme (near a busy point there are thousands, and each
-/// restaurant's facts are then read once rather than once per theme).
-fn theme_cards(all: &[Candidate<'_>]) -> Vec<CollectionCard> {
-    let themes: Vec<(Collection, Filters)> = Collection::themes()
+/// Any listing from every restaurant delivering to `location`: those passing `filters`, the
+/// collection's rule and the `only` set, in `sort_by` order up to `page_end`, the counts around
+/// the page, and the collection's card.
+fn everyone<'a>(
+    (areas, index, themes): (
+        &'a DeliveryAreas,
+        &'a ListingIndex,
+        &[(Collection, Filters)],
+    ),
+    location: Point,
+    (filters, collection, only): (&Filters, Option<&Collection>, Option<&[u64]>),
+    sort_by: Sort,
+    page_end: usize,
+) -> Result<(Gathered<'a>, Option<CollectionCard>), ListingError> {
+    let all: Vec<Candidate<'_>> = areas
+        .delivering_to(location)
+        .into_iter()
+        // A restaurant in the delivery index always has facts (same table, same start); skip
+        // rather than fail if an operator's hand edit broke that.
+        .filter_map(|d| Some(Candidate::new(d, index.at(d.position)?)))
+        .collect();
+    let mut counts = Counts::new(index, themes.len());
+    for c in &all {
+        counts.add(c, themes);
+    }
+    let collection_card = collection.map(|c| CollectionCard {
+        collection_id: c.id,
+        title: c.title.clone(),
+        description: c.description.clone(),
+        restaurants: count_u32(all.iter().filter(|a| Filters::of(c).matches(a)).count()),
+        image_id: c.image_id(),
+    });
+    if collection_card
+        .as_ref()
+        .is_some_and(|card| counts.total > 0 && card.restaurants == 0)
+    {
+        return Err(ListingError::EmptyCollection);
+    }
+    let rules = match collection {
+        Some(c) => filters.and(&Filters::of(c)),
+        None => vec![filters.clone()],
+    };
+    let mut chosen: Vec<Candidate<'_>> = all
+        .into_iter()
+        .filter(|c| {
+            only.is_none_or(|ids| ids.contains(&c.delivering.listing.id))
+                && rules.iter().all(|f| f.matches(c))
+        })
+        .collect();
+    sort_first(&mut chosen, sort_by, page_end);
+    let total = chosen.len();
+    Ok((
+        Gathered {
+            chosen,
+            total,
+            counts,
+        },
+        collection_card,
+    ))
+}
+
+fn count_u32(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+/// The themed collections in display order, each with the filters that select it.
+fn theme_filters() -> Vec<(Collection, Filters)> {
+    Collection::themes()
         .map(|c| {
             let f = Filters::of(&c);
             (c, f)
         })
-        .collect();
-    let mut counts = vec![0u32; themes.len()];
-    for c in all {
-        for (n, (_, f)) in counts.iter_mut().zip(&themes) {
-            *n += u32::from(f.matches(c));
+        .collect()
+}
+
+/// What the page shows around the restaurants, counted over every restaurant delivering to the
+/// point (filters and collections narrow the page, never these). Counts add up, so those of a
+/// cell's settled restaurants ([`cells`]) are kept and the rest added per listing.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Counts {
+    /// Restaurants delivering.
+    pub total: u32,
+    /// By [`theme_filters`]' order.
+    themes: Vec<u32>,
+    /// By the [`ListingIndex`]'s cuisine positions.
+    cuisines: Vec<u32>,
+    /// Open restaurants with each offer, by the [`ListingIndex`]'s offer positions.
+    open_offers: Vec<u32>,
+    /// Open restaurants delivering fast (the nudge).
+    open_fast: u32,
+}
+
+impl Counts {
+    pub fn new(index: &ListingIndex, themes: usize) -> Self {
+        Self {
+            total: 0,
+            themes: vec![0; themes],
+            cuisines: vec![0; index.cuisine_names.len()],
+            open_offers: vec![0; index.offer_texts.len()],
+            open_fast: 0,
         }
     }
+
+    /// Counts one restaurant. One pass over the candidates for every theme: near a busy point
+    /// there are thousands, and each restaurant's facts are then read once rather than once per
+    /// theme.
+    pub fn add(&mut self, c: &Candidate<'_>, themes: &[(Collection, Filters)]) {
+        self.total += 1;
+        for (n, (_, f)) in self.themes.iter_mut().zip(themes) {
+            *n += u32::from(f.matches(c));
+        }
+        for &id in &c.facts.cuisine_ids {
+            if let Some(n) = self.cuisines.get_mut(id as usize) {
+                *n += 1;
+            }
+        }
+        if c.delivering.listing.opened {
+            if let Some(n) = c
+                .facts
+                .offer_id
+                .and_then(|id| self.open_offers.get_mut(id as usize))
+            {
+                *n += 1;
+            }
+            self.open_fast += u32::from(c.min_minutes <= FAST_DELIVERY_MINUTES);
+        }
+    }
+
+    /// Adds another set of counts (of other restaurants) to these.
+    pub fn merge(&mut self, other: &Counts) {
+        self.total += other.total;
+        self.open_fast += other.open_fast;
+        for (mine, theirs) in [
+            (&mut self.themes, &other.themes),
+            (&mut self.cuisines, &other.cuisines),
+            (&mut self.open_offers, &other.open_offers),
+        ] {
+            for (a, b) in mine.iter_mut().zip(theirs) {
+                *a += b;
+            }
+        }
+    }
+}
+
+/// The themed collections with a restaurant near the point, with how many, in display order.
+fn theme_cards(themes: Vec<(Collection, Filters)>, counts: &[u32]) -> Vec<CollectionCard> {
     themes
         .into_iter()
-        .zip(counts)
+        .zip(counts.iter().copied())
         .filter(|(_, n)| *n > 0)
         .map(|((c, _), restaurants)| CollectionCard {
             collection_id: c.id,
@@ -568,20 +703,12 @@ fn theme_cards(all: &[Candidate<'_>]) -> Vec<CollectionCard> {
 }
 
 /// Cuisines near the point with how many restaurants serve each, most first, then by name.
-/// `names` are the index's cuisine names, which the candidates' facts name by position.
-pub fn cuisine_counts(names: &[String], all: &[Candidate<'_>]) -> Vec<CuisineCount> {
-    let mut counts = vec![0u32; names.len()];
-    for c in all {
-        for &id in &c.facts.cuisine_ids {
-            if let Some(n) = counts.get_mut(id as usize) {
-                *n += 1;
-            }
-        }
-    }
+/// `counts` are by position in `names`, the index's cuisine names.
+fn cuisine_counts(names: &[String], counts: &[u32]) -> Vec<CuisineCount> {
     let mut counts: Vec<(&str, u32)> = names
         .iter()
         .map(String::as_str)
-        .zip(counts)
+        .zip(counts.iter().copied())
         .filter(|(_, n)| *n > 0)
         .collect();
     counts.sort_by(|(na, a), (nb, b)| b.cmp(a).then(na.cmp(nb)));
@@ -614,18 +741,12 @@ fn top_carousel(cuisines: &[CuisineCount]) -> Vec<CollectionCard> {
 }
 
 /// The offer headlines near the point, most common first (then by text).
-/// `texts` are the index's offer texts, which the candidates' facts name by position.
-fn banners(texts: &[String], all: &[Candidate<'_>]) -> Vec<OfferBanner> {
-    let mut counts = vec![0u32; texts.len()];
-    for c in all.iter().filter(|c| c.delivering.listing.opened) {
-        if let Some(n) = c.facts.offer_id.and_then(|id| counts.get_mut(id as usize)) {
-            *n += 1;
-        }
-    }
+/// `counts` (open restaurants) are by position in `texts`, the index's offer texts.
+fn banners(texts: &[String], counts: &[u32]) -> Vec<OfferBanner> {
     let mut counts: Vec<(&str, u32)> = texts
         .iter()
         .map(String::as_str)
-        .zip(counts)
+        .zip(counts.iter().copied())
         .filter(|(_, n)| *n > 0)
         .collect();
     counts.sort_by(|(ta, a), (tb, b)| b.cmp(a).then(ta.cmp(tb)));
@@ -640,9 +761,9 @@ fn banners(texts: &[String], all: &[Candidate<'_>]) -> Vec<OfferBanner> {
 }
 
 /// Points a visitor who is not already sorting or filtering by speed at the fast-delivery
-/// collection, when some open restaurant near them qualifies.
+/// collection, when some open restaurant near them qualifies (`fast` of them).
 fn nudge(
-    all: &[Candidate<'_>],
+    fast: u32,
     sort: Sort,
     filters: &Filters,
     collection: Option<&Collection>,
@@ -653,10 +774,6 @@ fn nudge(
     {
         return None;
     }
-    let fast = all
-        .iter()
-        .filter(|c| c.delivering.listing.opened && c.min_minutes <= FAST_DELIVERY_MINUTES)
-        .count();
     let id = crate::collections::THEMES
         .iter()
         .find(|(_, t)| *t == Theme::FastDelivery)?
