@@ -19,7 +19,6 @@ pub mod rank;
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 use sqlx::{AnyPool, Row};
-use std::ops::Range;
 use std::sync::Arc;
 
 use tantivy::collector::{FilterCollector, TopDocs};
@@ -264,55 +263,86 @@ pub struct SearchIndex {
 }
 
 /// The distinct dish names (lower-cased; shown as first seen), indexed on their own, and which
-/// dishes carry each: what suggestions search instead of every dish.
+/// restaurants serve each: what suggestions search instead of every dish.
 struct DishNames {
     corpus: Corpus,
     /// How many distinct names there are.
     names: usize,
-    /// Each dish's name, as a position in the corpus (same order as `SearchIndex::dishes`).
-    name_of_dish: Vec<u32>,
-    /// Each dish's restaurant (same order): read for every dish near the point, so kept apart
-    /// from the dishes' other fields.
-    restaurant_of_dish: Vec<u64>,
-    /// Each restaurant's dishes, as positions in `SearchIndex::dishes` (they are stored by
-    /// restaurant, so each restaurant's are one run).
-    dishes_of: HashMap<u64, Range<usize>>,
+    /// Every restaurant's distinct dish names, one restaurant after another (its run is in
+    /// `menus`): read for every restaurant near the point on every keystroke, so kept small and
+    /// together (8 bytes a name) rather than walking each dish.
+    served: Vec<Served>,
+    /// Each restaurant's run in `served`, by id.
+    menus: rustc_hash::FxHashMap<u64, Menu>,
+}
+
+/// A dish name a restaurant serves.
+#[derive(Debug, Clone, Copy)]
+struct Served {
+    /// Position in the names' corpus.
+    name: u32,
+    /// The restaurant's first dish of that name, as a position in `SearchIndex::dishes`.
+    dish: u32,
+}
+
+/// Where a restaurant's names are in [`DishNames::served`].
+#[derive(Debug, Clone, Copy)]
+struct Menu {
+    start: u32,
+    end: u32,
+    /// Bit `name % 64` set for each of its names: a restaurant whose mask shares no bit with a
+    /// keystroke's matched names serves none of them, and its run is not read.
+    mask: u64,
+}
+
+fn name_bit(name: u32) -> u64 {
+    1 << (name % 64)
 }
 
 impl DishNames {
     fn build(dishes: &[Dish]) -> tantivy::Result<Self> {
+        let too_many = || tantivy::TantivyError::InvalidArgument("over 2^32 dishes".into());
         let mut names: Vec<String> = Vec::new();
         let mut ord_of: HashMap<String, u32> = HashMap::new();
-        let mut name_of_dish = Vec::with_capacity(dishes.len());
-        let mut dishes_of: HashMap<u64, Range<usize>> = HashMap::new();
+        // Per restaurant, in id order, its names each with its first dish.
+        let mut by_restaurant: BTreeMap<u64, Vec<Served>> = BTreeMap::new();
         for (ord, dish) in dishes.iter().enumerate() {
             let key = dish.name.to_lowercase();
             let name = *ord_of.entry(key).or_insert_with(|| {
                 names.push(dish.name.clone());
                 (names.len() - 1) as u32
             });
-            name_of_dish.push(name);
-            let run = dishes_of.entry(dish.restaurant_id).or_insert(ord..ord);
-            if run.end == ord {
-                run.end = ord + 1;
-            } else {
-                // Not one run (dishes not stored by restaurant): fall back to the span; a
-                // lookup checks each dish's own restaurant, so this costs time, never answers.
-                run.start = run.start.min(ord);
-                run.end = run.end.max(ord + 1);
+            let menu = by_restaurant.entry(dish.restaurant_id).or_default();
+            if !menu.iter().any(|s| s.name == name) {
+                let dish = u32::try_from(ord).map_err(|_| too_many())?;
+                menu.push(Served { name, dish });
             }
+        }
+        let mut served = Vec::with_capacity(by_restaurant.values().map(Vec::len).sum());
+        let mut menus = rustc_hash::FxHashMap::default();
+        for (id, run) in by_restaurant {
+            let start = u32::try_from(served.len()).map_err(|_| too_many())?;
+            let mask = run.iter().fold(0, |m, s| m | name_bit(s.name));
+            served.extend(run);
+            let end = u32::try_from(served.len()).map_err(|_| too_many())?;
+            menus.insert(id, Menu { start, end, mask });
         }
         let corpus = Corpus::build(&names, &[("name", 1.0)], false, |n: &String| {
             (None, vec![n.clone()])
         })?;
-        let restaurant_of_dish = dishes.iter().map(|d| d.restaurant_id).collect();
         Ok(Self {
             corpus,
             names: names.len(),
-            name_of_dish,
-            restaurant_of_dish,
-            dishes_of,
+            served,
+            menus,
         })
+    }
+
+    /// The names of the restaurant whose run `menu` is.
+    fn of(&self, menu: Menu) -> &[Served] {
+        self.served
+            .get(menu.start as usize..menu.end as usize)
+            .unwrap_or_default()
     }
 }
 
@@ -610,36 +640,35 @@ impl SearchIndex {
         if found.is_empty() {
             return Ok(Vec::new());
         }
-        // Each name's score by position (NaN: not matched): the loop below looks up every dish
+        // Each name's score by position (NaN: not matched): the loop below looks up every name
         // of every restaurant delivering here, so a plain index beats hashing.
         let mut matched = vec![f32::NAN; self.dish_names.names];
+        let mut mask = 0;
         for (name, score) in found {
             if let Some(slot) = matched.get_mut(name) {
                 *slot = score;
+                mask |= name_bit(name as u32);
             }
         }
         // Per name: (band, rating, distance, dish ord) of its best dish here, as `rank` orders
-        // hits of one score.
+        // hits of one score. A restaurant's first dish of a name is the one `rank` would pick
+        // among its dishes of that name (same band, rating and distance; then the lower ord).
         type Best = (u64, std::cmp::Reverse<u32>, f64, usize, u64, f32);
-        let mut best: HashMap<u32, Best> = HashMap::new();
+        let mut best: rustc_hash::FxHashMap<u32, Best> = rustc_hash::FxHashMap::default();
         for (id, d) in near {
-            let Some(range) = self.dish_names.dishes_of.get(id) else {
+            let Some(&menu) = self.dish_names.menus.get(id) else {
                 continue;
             };
-            for ord in range.clone() {
-                if self.dish_names.restaurant_of_dish.get(ord) != Some(id) {
-                    continue;
-                }
-                let Some(&name) = self.dish_names.name_of_dish.get(ord) else {
+            if menu.mask & mask == 0 {
+                continue;
+            }
+            let band = d.distance_km.max(0.0).floor() as u64;
+            let rating = std::cmp::Reverse(d.listing.rating_tenths.filter(|t| *t > 0).unwrap_or(0));
+            for s in self.dish_names.of(menu) {
+                let Some(&score) = matched.get(s.name as usize).filter(|s| !s.is_nan()) else {
                     continue;
                 };
-                let Some(&score) = matched.get(name as usize).filter(|s| !s.is_nan()) else {
-                    continue;
-                };
-                let band = d.distance_km.max(0.0).floor() as u64;
-                let rating =
-                    std::cmp::Reverse(d.listing.rating_tenths.filter(|t| *t > 0).unwrap_or(0));
-                let candidate: Best = (band, rating, d.distance_km, ord, *id, score);
+                let candidate: Best = (band, rating, d.distance_km, s.dish as usize, *id, score);
                 let better = |held: &Best| {
                     (candidate.0, candidate.1)
                         .cmp(&(held.0, held.1))
@@ -647,7 +676,7 @@ impl SearchIndex {
                         .then(candidate.3.cmp(&held.3))
                         .is_lt()
                 };
-                match best.entry(name) {
+                match best.entry(s.name) {
                     std::collections::hash_map::Entry::Occupied(mut e) => {
                         if better(e.get()) {
                             e.insert(candidate);
@@ -789,4 +818,88 @@ async fn load_restaurants(pool: &AnyPool) -> Result<Vec<SearchRestaurant>, sqlx:
         })
     })
     .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::delivery_areas::Listing;
+
+    fn restaurant(id: u64) -> SearchRestaurant {
+        SearchRestaurant {
+            id,
+            name: format!("Kitchen {id}"),
+            slug: format!("kitchen-{id}"),
+            city: "bangalore".into(),
+            area_name: "Koramangala".into(),
+            locality: "5th Block".into(),
+            image_id: String::new(),
+            cuisines: vec!["North Indian".into()],
+        }
+    }
+
+    fn dish(id: u64, restaurant_id: u64, name: &str) -> Dish {
+        Dish {
+            id,
+            restaurant_id,
+            name: name.into(),
+            category: "Mains".into(),
+            veg_type: "VEG".into(),
+            price: 20_000,
+            original_price: None,
+            in_stock: true,
+            customisable: false,
+            image_id: format!("dish-{id}"),
+        }
+    }
+
+    fn listing(id: u64, lat: f64) -> Listing {
+        Listing {
+            id,
+            point: Point::new(lat, 77.6245).unwrap(),
+            delivery_radius_m: 10_000,
+            prep_time_minutes: 20,
+            opened: true,
+            rating_tenths: Some(40),
+            total_ratings: 100,
+        }
+    }
+
+    fn dish_suggestions(reply: &SuggestSearchResponse) -> Vec<(&str, &str)> {
+        reply
+            .suggestions
+            .iter()
+            .filter(|s| s.kind() == SuggestionKind::Dish)
+            .map(|s| (s.text.as_str(), s.image_id.as_str()))
+            .collect()
+    }
+
+    #[test]
+    fn a_dish_name_is_suggested_once_from_its_nearest_restaurant_and_ordered_by_it() {
+        let at = Point::new(12.9352, 77.6245).unwrap();
+        // The far restaurant's dishes come first in the tables; the near one serves one name
+        // twice. 0.009 degrees of latitude is about 1 km.
+        let areas = DeliveryAreas::new(vec![
+            listing(2, 12.9352 + 0.032),
+            listing(1, 12.9352 + 0.004),
+        ]);
+        let index = SearchIndex::build(
+            vec![restaurant(2), restaurant(1)],
+            vec![
+                dish(20, 2, "Paneer Roll"),
+                dish(21, 2, "Paneer Tikka"),
+                dish(10, 1, "paneer tikka"),
+                dish(11, 1, "Paneer Tikka"),
+            ],
+        )
+        .unwrap();
+
+        let reply = index.suggest(&areas, "paneer", at, 0).unwrap();
+
+        assert_eq!(
+            dish_suggestions(&reply),
+            [("paneer tikka", "dish-10"), ("Paneer Roll", "dish-20")],
+            "the near restaurant's first dish of a name, and its name first"
+        );
+    }
 }
