@@ -83,10 +83,22 @@ impl Settings {
     /// Reads the environment (see `src/main.rs`).
     pub fn from_env() -> Result<Self, ConfigError> {
         Ok(Self {
-            service: ServiceSettings::from_env("discovery", DEFAULT_ADDR)?,
-            catalog_path: catalog_path(),
             cell_cache_mb: env_parse("DISCOVERY_CELL_CACHE_MB", listing::cells::DEFAULT_CACHE_MB)?,
+            ..Self::new(
+                ServiceSettings::from_env("discovery", DEFAULT_ADDR)?,
+                catalog_path(),
+            )
         })
+    }
+
+    /// The service on `service`, seeding from `catalog_path`, with every other setting at its
+    /// default (what tests and embedders start from).
+    pub fn new(service: ServiceSettings, catalog_path: PathBuf) -> Self {
+        Self {
+            service,
+            catalog_path,
+            cell_cache_mb: listing::cells::DEFAULT_CACHE_MB,
+        }
     }
 }
 

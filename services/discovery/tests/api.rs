@@ -45,11 +45,7 @@ fn catalogue() -> TestCatalogue {
 }
 
 fn settings(database_url: &str, catalog_path: &Path) -> Settings {
-    Settings {
-        service: service::settings(database_url),
-        catalog_path: catalog_path.to_owned(),
-        cell_cache_mb: tiffin_discovery::listing::cells::DEFAULT_CACHE_MB,
-    }
+    Settings::new(service::settings(database_url), catalog_path.to_owned())
 }
 
 async fn start(database_url: &str, catalog_path: &Path) -> (String, Stop) {

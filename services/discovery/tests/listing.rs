@@ -42,11 +42,10 @@ fn catalogue() -> TestCatalogue {
 }
 
 async fn spawn(database_url: &str, cat: &TestCatalogue) -> (DiscoveryServiceClient<Channel>, Stop) {
-    let app = Application::build(Settings {
-        service: service::settings(database_url),
-        catalog_path: cat.path.clone(),
-        cell_cache_mb: tiffin_discovery::listing::cells::DEFAULT_CACHE_MB,
-    })
+    let app = Application::build(Settings::new(
+        service::settings(database_url),
+        cat.path.clone(),
+    ))
     .await
     .expect("service starts");
     let (url, stop) = service::spawn(app.port(), |stopped| app.run_until_stopped(stopped));

@@ -42,11 +42,7 @@ fn catalogue() -> TestCatalogue {
 }
 
 async fn spawn(database_url: &str, catalog_path: &Path) -> (DiscoveryServiceClient<Channel>, Stop) {
-    let settings = Settings {
-        service: service::settings(database_url),
-        catalog_path: catalog_path.to_owned(),
-        cell_cache_mb: tiffin_discovery::listing::cells::DEFAULT_CACHE_MB,
-    };
+    let settings = Settings::new(service::settings(database_url), catalog_path.to_owned());
     let app = Application::build(settings).await.expect("service starts");
     let (url, stop) = service::spawn(app.port(), |stopped| app.run_until_stopped(stopped));
     (

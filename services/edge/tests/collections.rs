@@ -122,13 +122,13 @@ async fn spawn_app_with_rolls_and_wraps() -> (TestApp, OwnDiscovery) {
         .write_json(&catalog_path)
         .expect("catalogue written");
     let database = testing::sqlite();
-    let discovery = tiffin_discovery::Application::build(tiffin_discovery::Settings {
-        service: ServiceSettings {
+    let discovery = tiffin_discovery::Application::build(tiffin_discovery::Settings::new(
+        ServiceSettings {
             addr: "127.0.0.1:0".parse().unwrap(),
             database_url: database.url.clone(),
         },
         catalog_path,
-    })
+    ))
     .await
     .expect("discovery starts");
     let url = format!("http://127.0.0.1:{}", discovery.port());

@@ -196,10 +196,7 @@ pub async fn spawn_app_configured(
 
     let (discovery, r) = start!(
         tiffin_discovery::Application,
-        tiffin_discovery::Settings {
-            service: service(&databases[0]),
-            catalog_path: catalogue.to_owned(),
-        }
+        tiffin_discovery::Settings::new(service(&databases[0]), catalogue.to_owned())
     );
     running.insert("discovery", r);
     let (menu, r) = start!(
