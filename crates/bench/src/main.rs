@@ -253,6 +253,12 @@ async fn run(args: Args) -> anyhow::Result<ExitCode> {
                 &points,
             )
             .context("no point of the popular cities is delivered to")?;
+            // Issue 3 asks these sizes for the growth line below, not for a latency of their own
+            // (its listing target is the `listing` scenario's): they print as references.
+            let scenario = Scenario {
+                target: None,
+                ..scenario
+            };
             let mut measured = bench_on(
                 &bin_dir,
                 &catalogue,
