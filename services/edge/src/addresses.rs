@@ -15,11 +15,11 @@ use tiffin_proto::account::v1::{
 };
 use tiffin_proto::discovery::v1::{CheckServiceabilityRequest, LatLng};
 
-use crate::app::AppState;
 use crate::auth::{SignedIn, json_body};
 use crate::envelope::Data;
 use crate::error::ApiError;
 use crate::params::{self, Params};
+use crate::state::AppState;
 
 /// NOT_FOUND wording for an address id that is unknown or someone else's.
 pub const ADDRESS_NOT_FOUND: &str = "Address not found";

@@ -17,12 +17,12 @@ use tiffin_platform::identity::Caller;
 use tiffin_proto::account::v1::{EndSessionRequest, SendOtpRequest, VerifyOtpRequest};
 use tiffin_proto::cart::v1::MergeGuestCartRequest;
 
-use crate::app::AppState;
 use crate::envelope::Outcome;
 use crate::error::{ApiError, messages};
 use crate::profile::{UserJson, user_json};
 use crate::rate_limit::Client;
 use crate::session::{self, Visitor};
+use crate::state::AppState;
 
 /// A visitor who has signed in. Calls on personal data take this: without a user they answer
 /// 401 / 999 `Please login to continue.` before any service is asked.

@@ -27,11 +27,11 @@ use tiffin_proto::cart::v1::{
 use tiffin_proto::discovery::v1::{CheckServiceabilityRequest, GetRestaurantRequest, LatLng};
 use tiffin_proto::orders::v1::ListOrdersRequest;
 
-use crate::app::AppState;
 use crate::envelope::Data;
 use crate::error::{ApiError, messages};
 use crate::food::{flag, is_veg};
 use crate::session::Visitor;
+use crate::state::AppState;
 
 /// The browser's chosen delivery address id (spec §3: kept in a cookie and storage).
 const ADDRESS_COOKIE: &str = "deliveryAddressId";

@@ -14,10 +14,10 @@ use tiffin_proto::discovery::v1::{
     City, ListCitiesRequest, ListCityRestaurantsRequest, ListCityRestaurantsResponse,
 };
 
-use crate::app::AppState;
 use crate::envelope::Data;
 use crate::error::ApiError;
 use crate::session::Identity;
+use crate::state::AppState;
 use crate::upstream::Upstreams;
 
 /// How long a fetched city list is used before asking again.

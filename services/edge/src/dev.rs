@@ -8,11 +8,11 @@ use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use tiffin_proto::account::v1::ListOutboxRequest;
 
-use crate::app::AppState;
 use crate::envelope::Data;
 use crate::error::{ApiError, messages};
 use crate::params::Params;
 use crate::session::Identity;
+use crate::state::AppState;
 
 #[derive(Debug, Deserialize)]
 pub struct OutboxQuery {

@@ -16,12 +16,12 @@ use tiffin_proto::discovery::v1::{
     CollectionCard, GetRestaurantsRequest, RefineListingRequest, RestaurantIds,
 };
 
-use crate::app::AppState;
 use crate::auth::{SignedIn, json_body};
 use crate::envelope::Data;
 use crate::error::ApiError;
 use crate::params::{self, Params};
 use crate::restaurants::{RestaurantJson, restaurant_json};
+use crate::state::AppState;
 
 /// NOT_FOUND wording for an unknown restaurant.
 pub const RESTAURANT_NOT_FOUND: &str = "Restaurant not found";

@@ -10,7 +10,7 @@ use axum::response::{IntoResponse, Response};
 use http::{HeaderValue, StatusCode, header};
 use serde::Serialize;
 
-use crate::app::AppState;
+use crate::state::AppState;
 
 /// Each health check's own deadline: readiness must answer quickly even when a service hangs.
 pub const CHECK_TIMEOUT: Duration = Duration::from_secs(1);

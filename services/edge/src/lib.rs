@@ -4,7 +4,7 @@
 //! every other rule live in the services.
 //!
 //! - [`config`]: settings, checked before binding.
-//! - [`app`]: the router and its layers; [`AppState`](app::AppState).
+//! - [`app`]: the router and its layers; [`state`]: what every handler can reach ([`AppState`](state::AppState)).
 //! - [`envelope`], [`error`]: the `/api` envelope and the one gRPC → HTTP mapping table.
 //! - [`session`], [`csrf`]: cookies, sessions from the account service, CSRF tokens.
 //! - [`upstream`]: gRPC clients and how a call carries identity and a deadline.
@@ -50,6 +50,7 @@ pub mod search;
 pub mod security;
 pub mod session;
 pub mod session_cache;
+pub mod state;
 pub mod static_files;
 pub mod support;
 pub mod upstream;
@@ -71,7 +72,7 @@ impl Application {
     pub async fn build(settings: Settings) -> anyhow::Result<Self> {
         settings.check()?;
         let addr = settings.addr;
-        let state = app::AppState::new(settings)?;
+        let state = state::AppState::new(settings)?;
         let listener = tokio::net::TcpListener::bind(addr).await?;
         Ok(Self {
             listener,

@@ -29,7 +29,6 @@ use tiffin_proto::menu::v1::{
     SpiceLevel, VariantGroup,
 };
 
-use crate::app::AppState;
 use crate::envelope::Outcome;
 use crate::error::{ApiError, messages};
 use crate::food::{flag, is_veg, veg_type_name};
@@ -37,6 +36,7 @@ use crate::menu_cache::{Fresh, MenuCache, ServedMenu, freshen};
 use crate::params::{self, Params};
 use crate::restaurants::{RestaurantJson, restaurant_json};
 use crate::session::Identity;
+use crate::state::AppState;
 use crate::upstream::Upstreams;
 
 /// The contract's wording for an unknown restaurant.

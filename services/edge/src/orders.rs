@@ -6,11 +6,11 @@ use serde::{Deserialize, Serialize};
 use tiffin_proto::orders::v1::{ListOrdersRequest, Order};
 use time::format_description::well_known::Rfc3339;
 
-use crate::app::AppState;
 use crate::envelope::Data;
 use crate::error::ApiError;
 use crate::params::{self, Params};
 use crate::session::Identity;
+use crate::state::AppState;
 
 /// `order_id` pages backwards: orders placed before that one.
 #[derive(Debug, Deserialize)]

@@ -11,10 +11,10 @@ use serde::Serialize;
 use tiffin_platform::identity::Caller;
 use tiffin_proto::account::v1::GetProfileRequest;
 
-use crate::app::AppState;
 use crate::profile::{UserJson, user_json};
 use crate::route_table::Route;
 use crate::session::Visitor;
+use crate::state::AppState;
 
 /// The comment in the shell's `index.html` that the edge replaces.
 pub const PLACEHOLDER: &str = "<!--tiffin:initial-state-->";

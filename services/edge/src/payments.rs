@@ -4,10 +4,10 @@ use axum::extract::State;
 use serde::Serialize;
 use tiffin_proto::payments::v1::ListPaymentMethodsRequest;
 
-use crate::app::AppState;
 use crate::envelope::Data;
 use crate::error::ApiError;
 use crate::session::Identity;
+use crate::state::AppState;
 
 #[derive(Debug, Serialize)]
 pub struct PaymentMethods {

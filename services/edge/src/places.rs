@@ -7,11 +7,11 @@ use serde::{Deserialize, Serialize};
 use tiffin_proto::discovery::v1::recommend_address_request::Target;
 use tiffin_proto::discovery::v1::{AutocompletePlacesRequest, Place, RecommendAddressRequest};
 
-use crate::app::AppState;
 use crate::envelope::Data;
 use crate::error::ApiError;
 use crate::params::{self, Params};
 use crate::session::Identity;
+use crate::state::AppState;
 
 /// Suggestions per keystroke (the contract's "up to 8").
 const SUGGESTIONS: u32 = 8;

@@ -16,12 +16,12 @@ use tiffin_proto::account::v1::{
     VerifyEmailRequest,
 };
 
-use crate::app::AppState;
 use crate::auth::{MobileBody, OtpSent, SignedIn, json_body};
 use crate::envelope::{Data, Outcome};
 use crate::error::ApiError;
 use crate::rate_limit::Client;
 use crate::session::{self, Visitor};
+use crate::state::AppState;
 
 /// `statusMessage` of a confirmed mobile number change.
 pub const UPDATE_SUCCESSFUL: &str = "Update Successful";

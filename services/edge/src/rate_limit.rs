@@ -25,9 +25,9 @@ use governor::state::keyed::DefaultKeyedStateStore;
 use governor::{Quota, RateLimiter};
 use http::HeaderMap;
 
-use crate::app::AppState;
 use crate::config::{ClientAddress, RateLimitSettings};
 use crate::error::{ApiError, messages};
+use crate::state::AppState;
 
 type Keyed = RateLimiter<IpAddr, DefaultKeyedStateStore<IpAddr>, DefaultClock>;
 

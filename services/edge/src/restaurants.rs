@@ -11,12 +11,12 @@ use tiffin_proto::discovery::v1::{
     RestaurantCard, Serviceability, Sla, SortBy,
 };
 
-use crate::app::AppState;
 use crate::auth::json_body;
 use crate::envelope::Data;
 use crate::error::{ApiError, messages};
 use crate::params::{self, Params};
 use crate::session::Identity;
+use crate::state::AppState;
 
 /// Restaurants per page (the contract's page size).
 pub const PAGE_SIZE: u32 = 15;

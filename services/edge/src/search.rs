@@ -14,12 +14,12 @@ use tiffin_proto::discovery::v1::{
     SuggestionKind,
 };
 
-use crate::app::AppState;
 use crate::envelope::Data;
 use crate::error::{ApiError, messages};
 use crate::params::{self, Params};
 use crate::restaurants::{RestaurantJson, restaurant_json};
 use crate::session::Identity;
+use crate::state::AppState;
 
 /// Query of the three calls (`str` only for the first two, `selectedTab` only for results).
 #[derive(Debug, Deserialize)]

@@ -17,9 +17,9 @@ use http::{HeaderMap, HeaderValue, header};
 use tiffin_platform::identity::Caller;
 use tiffin_proto::account::v1::{CreateSessionRequest, GetSessionRequest, Session};
 
-use crate::app::AppState;
 use crate::envelope::Outcome;
 use crate::error::ApiError;
+use crate::state::AppState;
 
 /// Session cookie over plain HTTP (`make run`).
 pub const SESSION_COOKIE: &str = "tfn_sid";

@@ -22,7 +22,7 @@ use tower::util::BoxCloneSyncService;
 use tower_http::services::ServeDir;
 use tower_http::set_header::SetResponseHeaderLayer;
 
-use crate::app::AppState;
+use crate::state::AppState;
 
 type StaticService = BoxCloneSyncService<http::Request<Body>, Response, Infallible>;
 

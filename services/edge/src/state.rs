@@ -1,0 +1,54 @@
+//! What every handler can reach ([`AppState`]): settings, the service clients and the edge's own
+//! caches. Its own module so that handlers depend on it, not on the router that mounts them.
+
+use std::sync::Arc;
+
+use crate::cities::{CITY_TTL, CityCache};
+use crate::config::Settings;
+use crate::menu_cache::MenuCache;
+use crate::rate_limit;
+use crate::route_table::{CHECK_INTERVAL, RouteTable};
+use crate::session_cache::SessionCache;
+use crate::upstream::Upstreams;
+
+/// What every handler can reach. Cheap to clone.
+#[derive(Debug, Clone)]
+pub struct AppState {
+    pub settings: Arc<Settings>,
+    /// Shared, not copied: the state is cloned for every extractor of every request, and each
+    /// client holds a channel whose clone is not free.
+    pub upstreams: Arc<Upstreams>,
+    /// The shell's page routes.
+    pub routes: Arc<RouteTable>,
+    /// Cities, for the footer and for telling city pages from unknown paths.
+    pub cities: Arc<CityCache>,
+    /// Per-client-address rate limits (`/api`, OTP sending).
+    pub limits: rate_limit::Limits,
+    /// Menus as last served, revalidated with the menu service (`EDGE_MENU_FRESH_MS`).
+    pub menus: MenuCache,
+    /// Sessions looked up within the last moments (`EDGE_SESSION_CACHE_MS`).
+    pub sessions: SessionCache,
+}
+
+impl AppState {
+    /// Opens (lazy) channels to every service.
+    pub fn new(settings: Settings) -> Result<Self, tonic::transport::Error> {
+        let upstreams = Upstreams::new(&settings.services, settings.upstream_timeout)?;
+        let routes = RouteTable::new(
+            settings.static_dir.join("shell/routes.json"),
+            CHECK_INTERVAL,
+        );
+        let limits = rate_limit::Limits::new(&settings.rate_limit, settings.client_address);
+        let menus = MenuCache::new(settings.menu_cache_bytes, settings.menu_fresh_for);
+        let sessions = SessionCache::new(settings.session_cache_window);
+        Ok(Self {
+            limits,
+            menus,
+            sessions,
+            settings: Arc::new(settings),
+            upstreams: Arc::new(upstreams),
+            routes: Arc::new(routes),
+            cities: Arc::new(CityCache::new(CITY_TTL)),
+        })
+    }
+}
