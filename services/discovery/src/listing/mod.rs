@@ -567,12 +567,15 @@ fn everyone<'a>(
     for c in &all {
         counts.add(c, themes);
     }
-    let collection_card = collection.map(|c| CollectionCard {
-        collection_id: c.id,
-        title: c.title.clone(),
-        description: c.description.clone(),
-        restaurants: count_u32(all.iter().filter(|a| Filters::of(c).matches(a)).count()),
-        image_id: c.image_id(),
+    let collection_card = collection.map(|c| {
+        let rule = Filters::of(c);
+        CollectionCard {
+            collection_id: c.id,
+            title: c.title.clone(),
+            description: c.description.clone(),
+            restaurants: count_u32(all.iter().filter(|a| rule.matches(a)).count()),
+            image_id: c.image_id(),
+        }
     });
     if collection_card
         .as_ref()
