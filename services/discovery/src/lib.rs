@@ -136,7 +136,7 @@ impl Application {
         if dishes > 0 {
             tracing::info!(dishes, "search dishes back-filled from the catalogue");
         }
-        let search = search::SearchIndex::load(&pool).await?;
+        let search = search::SearchIndex::load(&pool, areas.ids()).await?;
         tracing::info!(
             restaurants = search.len().0,
             dishes = search.len().1,

@@ -166,11 +166,10 @@ impl Corpus {
     /// when given.
     fn search(
         &self,
-        words: &[String],
-        prefix_last: bool,
+        words: &query::Prepared,
         restaurants: Option<&[u64]>,
     ) -> tantivy::Result<Vec<(usize, f32)>> {
-        let Some(text) = query::text_query(&self.fields, words, prefix_last) else {
+        let Some(text) = query::text_query(&self.fields, words) else {
             return Ok(Vec::new());
         };
         let query: Box<dyn Query> = match (self.restaurant, restaurants) {
@@ -199,11 +198,10 @@ impl Corpus {
     /// For a corpus with one small document per restaurant, where every match is cheap to score.
     fn search_among(
         &self,
-        words: &[String],
-        prefix_last: bool,
+        words: &query::Prepared,
         restaurants: Arc<Vec<u64>>,
     ) -> tantivy::Result<Vec<(usize, f32)>> {
-        let Some(query) = query::text_query(&self.fields, words, prefix_last) else {
+        let Some(query) = query::text_query(&self.fields, words) else {
             return Ok(Vec::new());
         };
         if self.restaurant.is_none() || restaurants.is_empty() {
@@ -250,7 +248,9 @@ pub struct SearchIndex {
     restaurants: Vec<SearchRestaurant>,
     /// Each restaurant's position in `restaurants`, by id.
     position: HashMap<u64, usize>,
-    /// Each restaurant's cuisines as positions in `cuisines` (same order as `restaurants`).
+    /// The cuisines (as positions in `cuisines`) of each restaurant of the delivery index, by its
+    /// position there ([`Delivering::position`]): read for the restaurants near a point without
+    /// looking their ids up.
     cuisine_ords: Vec<Vec<u32>>,
     /// The distinct dish names and where each is served, for suggestions.
     dish_names: DishNames,
@@ -268,12 +268,13 @@ struct DishNames {
     corpus: Corpus,
     /// How many distinct names there are.
     names: usize,
-    /// Every restaurant's distinct dish names, one restaurant after another (its run is in
-    /// `menus`): read for every restaurant near the point on every keystroke, so kept small and
-    /// together (8 bytes a name) rather than walking each dish.
+    /// Every restaurant's distinct dish names, one restaurant after another in the delivery
+    /// index's order (its run is in `menus`): read for every restaurant near the point on every
+    /// keystroke, so kept small and together (8 bytes a name) rather than walking each dish, and
+    /// laid out like the index so that restaurants near each other are near in memory too.
     served: Vec<Served>,
-    /// Each restaurant's run in `served`, by id.
-    menus: rustc_hash::FxHashMap<u64, Menu>,
+    /// Each restaurant's run in `served`, by its position in the delivery index.
+    menus: Vec<Menu>,
 }
 
 /// A dish name a restaurant serves.
@@ -285,8 +286,8 @@ struct Served {
     dish: u32,
 }
 
-/// Where a restaurant's names are in [`DishNames::served`].
-#[derive(Debug, Clone, Copy)]
+/// Where a restaurant's names are in [`DishNames::served`] (empty for one without dishes).
+#[derive(Debug, Clone, Copy, Default)]
 struct Menu {
     start: u32,
     end: u32,
@@ -300,12 +301,13 @@ fn name_bit(name: u32) -> u64 {
 }
 
 impl DishNames {
-    fn build(dishes: &[Dish]) -> tantivy::Result<Self> {
+    /// `order`: the restaurant ids of the delivery index, by position.
+    fn build(dishes: &[Dish], order: &[u64]) -> tantivy::Result<Self> {
         let too_many = || tantivy::TantivyError::InvalidArgument("over 2^32 dishes".into());
         let mut names: Vec<String> = Vec::new();
         let mut ord_of: HashMap<String, u32> = HashMap::new();
-        // Per restaurant, in id order, its names each with its first dish.
-        let mut by_restaurant: BTreeMap<u64, Vec<Served>> = BTreeMap::new();
+        // Per restaurant, its names each with its first dish.
+        let mut by_restaurant: HashMap<u64, Vec<Served>> = HashMap::new();
         for (ord, dish) in dishes.iter().enumerate() {
             let key = dish.name.to_lowercase();
             let name = *ord_of.entry(key).or_insert_with(|| {
@@ -318,14 +320,19 @@ impl DishNames {
                 menu.push(Served { name, dish });
             }
         }
+        // A restaurant missing from the delivery index is never near a point: its run is left out.
         let mut served = Vec::with_capacity(by_restaurant.values().map(Vec::len).sum());
-        let mut menus = rustc_hash::FxHashMap::default();
-        for (id, run) in by_restaurant {
+        let mut menus = Vec::with_capacity(order.len());
+        for id in order {
+            let Some(run) = by_restaurant.remove(id) else {
+                menus.push(Menu::default());
+                continue;
+            };
             let start = u32::try_from(served.len()).map_err(|_| too_many())?;
             let mask = run.iter().fold(0, |m, s| m | name_bit(s.name));
             served.extend(run);
             let end = u32::try_from(served.len()).map_err(|_| too_many())?;
-            menus.insert(id, Menu { start, end, mask });
+            menus.push(Menu { start, end, mask });
         }
         let corpus = Corpus::build(&names, &[("name", 1.0)], false, |n: &String| {
             (None, vec![n.clone()])
@@ -351,8 +358,15 @@ impl DishNames {
 type Near<'a> = rustc_hash::FxHashMap<u64, Delivering<'a>>;
 
 impl SearchIndex {
-    /// Indexes these restaurants and dishes (CPU-bound: call it off the async workers).
-    pub fn build(restaurants: Vec<SearchRestaurant>, dishes: Vec<Dish>) -> tantivy::Result<Self> {
+    /// Indexes these restaurants and dishes (CPU-bound: call it off the async workers). `order` is
+    /// the delivery index's restaurant ids by position ([`DeliveryAreas::ids`]): what a keystroke
+    /// reads per restaurant near the point is laid out and looked up by that position, so the
+    /// index must be searched with that same delivery index.
+    pub fn build(
+        restaurants: Vec<SearchRestaurant>,
+        dishes: Vec<Dish>,
+        order: &[u64],
+    ) -> tantivy::Result<Self> {
         let restaurant_corpus = Corpus::build(
             &restaurants,
             &[("name", 3.0), ("cuisines", 2.0), ("area", 1.0)],
@@ -381,7 +395,7 @@ impl SearchIndex {
         let cuisine_corpus = Corpus::build(&cuisines, &[("name", 1.0)], false, |c: &String| {
             (None, vec![c.clone()])
         })?;
-        let position = restaurants
+        let position: HashMap<u64, usize> = restaurants
             .iter()
             .enumerate()
             .map(|(i, r)| (r.id, i))
@@ -391,16 +405,19 @@ impl SearchIndex {
             .enumerate()
             .map(|(i, c)| (c.to_lowercase(), i as u32))
             .collect();
-        let cuisine_ords = restaurants
+        let cuisine_ords = order
             .iter()
-            .map(|r| {
+            .map(|id| {
+                let Some(r) = position.get(id).and_then(|&i| restaurants.get(i)) else {
+                    return Vec::new();
+                };
                 r.cuisines
                     .iter()
                     .filter_map(|c| cuisine_ord.get(&c.to_lowercase()).copied())
                     .collect()
             })
             .collect();
-        let dish_names = DishNames::build(&dishes)?;
+        let dish_names = DishNames::build(&dishes, order)?;
         Ok(Self {
             restaurants,
             position,
@@ -414,11 +431,13 @@ impl SearchIndex {
         })
     }
 
-    /// Reads the tables and builds the index.
-    pub async fn load(pool: &AnyPool) -> anyhow::Result<Self> {
+    /// Reads the tables and builds the index for the delivery index whose ids by position are
+    /// `order` (see [`SearchIndex::build`]).
+    pub async fn load(pool: &AnyPool, order: impl Iterator<Item = u64>) -> anyhow::Result<Self> {
         let restaurants = load_restaurants(pool).await?;
         let dishes = dishes::load(pool).await?;
-        Ok(tokio::task::spawn_blocking(move || Self::build(restaurants, dishes)).await??)
+        let order: Vec<u64> = order.collect();
+        Ok(tokio::task::spawn_blocking(move || Self::build(restaurants, dishes, &order)).await??)
     }
 
     /// How many restaurants and dishes are indexed.
@@ -438,15 +457,14 @@ impl SearchIndex {
     /// matching dish; each group in [`rank`] order.
     fn restaurant_hits(
         &self,
-        words: &[String],
-        prefix_last: bool,
+        words: &query::Prepared,
         near: &Near<'_>,
         ids: &[u64],
         dish_found: &[(usize, f32)],
     ) -> Result<Vec<Hit>, SearchError> {
         let direct: Vec<(u64, u64, f32)> = self
             .restaurant_corpus
-            .search(words, prefix_last, Some(ids))?
+            .search(words, Some(ids))?
             .into_iter()
             .filter_map(|(ord, score)| self.restaurants.get(ord).map(|r| (r.id, r.id, score)))
             .collect();
@@ -500,10 +518,10 @@ impl SearchIndex {
         let ids: Vec<u64> = near.keys().copied().collect();
         // A lone word is matched as a prefix too ("pan" → paneer); a phrase needs its words whole
         // or within a typo, so "chicken b" does not list every chicken dish.
-        let prefix_last = words.len() == 1;
-        let dish_found = self.dish_corpus.search(&words, prefix_last, Some(&ids))?;
+        let words = query::prepare(&words, words.len() == 1)?;
+        let dish_found = self.dish_corpus.search(&words, Some(&ids))?;
         let restaurant_hits: Vec<Hit> = self
-            .restaurant_hits(&words, prefix_last, &near, &ids, &dish_found)?
+            .restaurant_hits(&words, &near, &ids, &dish_found)?
             .into_iter()
             .take(limit)
             .collect();
@@ -571,9 +589,11 @@ impl SearchIndex {
             n => n.min(MAX_SUGGESTIONS),
         };
         let near = Self::near(areas, at);
+        // The last word is the one being typed: matched as a prefix everywhere.
+        let words = query::prepare(&words, true)?;
 
         let mut suggestions = Vec::new();
-        for (ord, _) in self.cuisine_corpus.search(&words, true, None)? {
+        for (ord, _) in self.cuisine_corpus.search(&words, None)? {
             let Some(name) = self.cuisines.get(ord) else {
                 continue;
             };
@@ -591,7 +611,7 @@ impl SearchIndex {
         ids.sort_unstable();
         let direct: Vec<(u64, u64, f32)> = self
             .restaurant_corpus
-            .search_among(&words, true, Arc::new(ids))?
+            .search_among(&words, Arc::new(ids))?
             .into_iter()
             .filter_map(|(ord, score)| self.restaurants.get(ord).map(|r| (r.id, r.id, score)))
             .collect();
@@ -633,10 +653,10 @@ impl SearchIndex {
     /// restaurant that ranks best, so this is the dish ranking with repeated names left out.
     fn dish_name_hits(
         &self,
-        words: &[String],
+        words: &query::Prepared,
         near: &Near<'_>,
     ) -> Result<Vec<(usize, Hit)>, SearchError> {
-        let found = self.dish_names.corpus.search(words, true, None)?;
+        let found = self.dish_names.corpus.search(words, None)?;
         if found.is_empty() {
             return Ok(Vec::new());
         }
@@ -655,10 +675,11 @@ impl SearchIndex {
         // among its dishes of that name (same band, rating and distance; then the lower ord).
         type Best = (u64, std::cmp::Reverse<u32>, f64, usize, u64, f32);
         let mut best: rustc_hash::FxHashMap<u32, Best> = rustc_hash::FxHashMap::default();
-        for (id, d) in near {
-            let Some(&menu) = self.dish_names.menus.get(id) else {
+        for d in near.values() {
+            let Some(&menu) = self.dish_names.menus.get(d.position) else {
                 continue;
             };
+            let id = &d.listing.id;
             if menu.mask & mask == 0 {
                 continue;
             }
@@ -705,9 +726,8 @@ impl SearchIndex {
     /// first: a keystroke matches a few cuisines, so they are checked one by one rather than
     /// counting every cuisine of every restaurant near the point).
     fn serves_cuisine(&self, near: &Near<'_>, ord: usize) -> bool {
-        near.keys()
-            .filter_map(|id| self.position.get(id))
-            .filter_map(|&i| self.cuisine_ords.get(i))
+        near.values()
+            .filter_map(|d| self.cuisine_ords.get(d.position))
             .any(|ords| ords.iter().any(|&c| c as usize == ord))
     }
 
@@ -715,9 +735,8 @@ impl SearchIndex {
     fn served_cuisine_counts(&self, near: &Near<'_>) -> Vec<u32> {
         let mut counts = vec![0u32; self.cuisines.len()];
         for ords in near
-            .keys()
-            .filter_map(|id| self.position.get(id))
-            .filter_map(|&i| self.cuisine_ords.get(i))
+            .values()
+            .filter_map(|d| self.cuisine_ords.get(d.position))
         {
             for &c in ords {
                 if let Some(n) = counts.get_mut(c as usize) {
@@ -891,6 +910,7 @@ mod tests {
                 dish(10, 1, "paneer tikka"),
                 dish(11, 1, "Paneer Tikka"),
             ],
+            &areas.ids().collect::<Vec<_>>(),
         )
         .unwrap();
 

@@ -2,12 +2,18 @@
 //! the synonym table, and the per-word query (exact, synonym, prefix-as-you-type and fuzzy
 //! clauses). It never ranks by distance or rating; that is [`super::rank`]'s job.
 
+use std::sync::Arc;
+
 use tantivy::Term;
-use tantivy::query::{BooleanQuery, BoostQuery, FuzzyTermQuery, Occur, Query, TermQuery};
+use tantivy::query::{
+    AutomatonWeight, BooleanQuery, BoostQuery, DfaWrapper, EnableScoring, FuzzyTermQuery, Occur,
+    Query, TermQuery, Weight,
+};
 use tantivy::schema::{Field, IndexRecordOption};
 use tantivy::tokenizer::{
     AsciiFoldingFilter, LowerCaser, RemoveLongFilter, SimpleTokenizer, TextAnalyzer,
 };
+use tantivy_fst::Automaton;
 
 /// The analyzer's registered name, used by every text field of the search indexes.
 pub const ANALYZER: &str = "food";
@@ -101,62 +107,191 @@ const PREFIX: f32 = 2.0;
 const TYPO: f32 = 1.0;
 const TYPO_PREFIX: f32 = 0.5;
 
+/// A search string's words with what matching each needs, prepared once per search and shared
+/// by every field of every index the search reads: a keystroke's typo automata are built once,
+/// not once per field and index (building them was a tenth of a suggestion's cost).
+pub struct Prepared {
+    words: Vec<Word>,
+}
+
+/// One word of a [`Prepared`] search.
+struct Word {
+    text: String,
+    synonyms: Vec<&'static str>,
+    /// The word as the start of a term, when it may be the one being typed.
+    prefix: Option<Arc<Prefix>>,
+    /// Terms within [`typo_distance`] edits of the word.
+    typo: Option<Arc<DfaWrapper>>,
+    /// Terms starting with something within one edit of the word ("biriy" as it is typed).
+    typo_prefix: Option<Arc<DfaWrapper>>,
+}
+
+/// Prepares `words` (from [`words`]); the last is also matched as a prefix when `prefix_last`.
+pub fn prepare(words: &[String], prefix_last: bool) -> tantivy::Result<Prepared> {
+    let last = words.len().saturating_sub(1);
+    let words = words
+        .iter()
+        .enumerate()
+        .map(|(i, text)| {
+            let as_prefix = prefix_last && i == last;
+            let distance = typo_distance(text);
+            let typo = (distance > 0)
+                .then(|| levenshtein(text, distance, false))
+                .transpose()?;
+            let typo_prefix = (distance > 0 && as_prefix)
+                .then(|| levenshtein(text, 1, true))
+                .transpose()?;
+            Ok(Word {
+                text: text.clone(),
+                synonyms: synonyms(text).collect(),
+                prefix: as_prefix.then(|| Arc::new(Prefix(text.as_bytes().to_vec()))),
+                typo,
+                typo_prefix,
+            })
+        })
+        .collect::<tantivy::Result<_>>()?;
+    Ok(Prepared { words })
+}
+
+/// tantivy's Levenshtein automaton for `word` (transpositions cost one edit), as its fuzzy term
+/// query builds it; the field a term names plays no part in the automaton.
+fn levenshtein(word: &str, distance: u8, prefix: bool) -> tantivy::Result<Arc<DfaWrapper>> {
+    let term = Term::from_field_text(Field::from_field_id(0), word);
+    let query = if prefix {
+        FuzzyTermQuery::new_prefix(term, distance, true)
+    } else {
+        FuzzyTermQuery::new(term, distance, true)
+    };
+    Ok(Arc::new(query.automaton()?))
+}
+
+/// Matches the terms that start with the given bytes: the prefix clause without a Levenshtein
+/// automaton of distance 0 to build for every keystroke.
+#[derive(Debug)]
+pub struct Prefix(Vec<u8>);
+
+impl Automaton for Prefix {
+    /// How many of the prefix's bytes have been read; `None` once one differed.
+    type State = Option<usize>;
+
+    fn start(&self) -> Self::State {
+        Some(0)
+    }
+
+    fn is_match(&self, state: &Self::State) -> bool {
+        *state == Some(self.0.len())
+    }
+
+    fn can_match(&self, state: &Self::State) -> bool {
+        state.is_some()
+    }
+
+    fn will_always_match(&self, state: &Self::State) -> bool {
+        self.is_match(state)
+    }
+
+    fn accept(&self, state: &Self::State, byte: u8) -> Self::State {
+        match *state {
+            Some(read) if read == self.0.len() => Some(read),
+            Some(read) if self.0.get(read) == Some(&byte) => Some(read + 1),
+            _ => None,
+        }
+    }
+}
+
+/// Terms of one field that an automaton built beforehand accepts (tantivy's automaton weight,
+/// as its fuzzy term query uses, over a shared automaton).
+struct Matching<A> {
+    field: Field,
+    automaton: Arc<A>,
+}
+
+impl<A> Clone for Matching<A> {
+    fn clone(&self) -> Self {
+        Self {
+            field: self.field,
+            automaton: self.automaton.clone(),
+        }
+    }
+}
+
+impl<A> std::fmt::Debug for Matching<A> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Matching")
+            .field("field", &self.field)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<A> Query for Matching<A>
+where
+    A: Automaton + Send + Sync + 'static,
+    A::State: Clone,
+{
+    fn weight(&self, _scoring: EnableScoring<'_>) -> tantivy::Result<Box<dyn Weight>> {
+        Ok(Box::new(AutomatonWeight::<A>::new(
+            self.field,
+            self.automaton.clone(),
+        )))
+    }
+}
+
+fn matching<A>(field: Field, automaton: &Arc<A>) -> Box<dyn Query>
+where
+    A: Automaton + Send + Sync + 'static,
+    A::State: Clone,
+{
+    Box::new(Matching {
+        field,
+        automaton: automaton.clone(),
+    })
+}
+
 /// One word against every field: any of its forms in any field.
-fn word_query(fields: &[(Field, f32)], word: &str, as_prefix: bool) -> Box<dyn Query> {
+fn word_query(fields: &[(Field, f32)], word: &Word) -> Box<dyn Query> {
     let mut clauses: Vec<Box<dyn Query>> = Vec::new();
-    let distance = typo_distance(word);
     for &(field, weight) in fields {
-        let term = Term::from_field_text(field, word);
         let boosted = |q: Box<dyn Query>, w: f32| -> Box<dyn Query> {
             Box::new(BoostQuery::new(q, weight * w))
         };
         clauses.push(boosted(
-            Box::new(TermQuery::new(term.clone(), IndexRecordOption::WithFreqs)),
+            Box::new(TermQuery::new(
+                Term::from_field_text(field, &word.text),
+                IndexRecordOption::WithFreqs,
+            )),
             EXACT,
         ));
-        for synonym in synonyms(word) {
+        for synonym in &word.synonyms {
             let term = Term::from_field_text(field, synonym);
             clauses.push(boosted(
                 Box::new(TermQuery::new(term, IndexRecordOption::WithFreqs)),
                 SYNONYM,
             ));
         }
-        if as_prefix {
-            clauses.push(boosted(
-                Box::new(FuzzyTermQuery::new_prefix(term.clone(), 0, true)),
-                PREFIX,
-            ));
+        if let Some(prefix) = &word.prefix {
+            clauses.push(boosted(matching(field, prefix), PREFIX));
         }
-        if distance > 0 {
-            clauses.push(boosted(
-                Box::new(FuzzyTermQuery::new(term.clone(), distance, true)),
-                TYPO,
-            ));
-            if as_prefix {
-                // "biriy" as it is typed: a prefix of some word within one edit.
-                clauses.push(boosted(
-                    Box::new(FuzzyTermQuery::new_prefix(term, 1, true)),
-                    TYPO_PREFIX,
-                ));
-            }
+        if let Some(typo) = &word.typo {
+            clauses.push(boosted(matching(field, typo), TYPO));
+        }
+        if let Some(typo_prefix) = &word.typo_prefix {
+            clauses.push(boosted(matching(field, typo_prefix), TYPO_PREFIX));
         }
     }
     Box::new(BooleanQuery::union(clauses))
 }
 
-/// Every word must match some field (in some form). The last word is also matched as a prefix
-/// when `prefix_last` (the user may be in the middle of typing it); so is a lone word of a full
-/// search, so "pan" finds paneer. `None` when the text has no words.
-pub fn text_query(
-    fields: &[(Field, f32)],
-    words: &[String],
-    prefix_last: bool,
-) -> Option<Box<dyn Query>> {
-    let last = words.len().checked_sub(1)?;
-    let clauses = words
+/// Every word must match some field (in some form); the last word is also matched as a prefix
+/// when it was prepared so (the user may be in the middle of typing it; a lone word of a full
+/// search too, so "pan" finds paneer). `None` when the text has no words.
+pub fn text_query(fields: &[(Field, f32)], prepared: &Prepared) -> Option<Box<dyn Query>> {
+    if prepared.words.is_empty() {
+        return None;
+    }
+    let clauses = prepared
+        .words
         .iter()
-        .enumerate()
-        .map(|(i, w)| (Occur::Must, word_query(fields, w, prefix_last && i == last)))
+        .map(|w| (Occur::Must, word_query(fields, w)))
         .collect();
     Some(Box::new(BooleanQuery::new(clauses)))
 }
@@ -187,6 +322,45 @@ mod tests {
             assert!(seen.insert(*w), "{w} is in two groups");
             assert_eq!(words(w), [w.to_string()], "{w} must be one analysed word");
         }
+    }
+
+    fn accepts(automaton: &impl Automaton, term: &str) -> bool {
+        let mut state = automaton.start();
+        for &byte in term.as_bytes() {
+            if !automaton.can_match(&state) {
+                return false;
+            }
+            state = automaton.accept(&state, byte);
+        }
+        automaton.is_match(&state)
+    }
+
+    #[test]
+    fn a_prefix_accepts_the_terms_that_start_with_it_and_only_those() {
+        let prefix = Prefix(b"bir".to_vec());
+        for term in ["bir", "biryani", "biriyani"] {
+            assert!(accepts(&prefix, term), "{term}");
+        }
+        for term in ["bi", "bri", "abir", "dosa", ""] {
+            assert!(!accepts(&prefix, term), "{term}");
+        }
+    }
+
+    #[test]
+    fn a_prepared_word_gets_the_clauses_its_length_and_place_allow() {
+        let words = words("chicken pan");
+        let prepared = prepare(&words, true).unwrap();
+        let [chicken, pan] = &prepared.words[..] else {
+            panic!("two words");
+        };
+        // Not the last word: whole or within a typo, never a prefix.
+        assert!(chicken.prefix.is_none() && chicken.typo_prefix.is_none());
+        assert!(chicken.typo.is_some());
+        assert!(chicken.synonyms.contains(&"murgh"));
+        // The word being typed: a prefix; too short for a typo.
+        assert!(pan.prefix.is_some() && pan.typo.is_none() && pan.typo_prefix.is_none());
+        let prepared = prepare(&words, false).unwrap();
+        assert!(prepared.words.iter().all(|w| w.prefix.is_none()));
     }
 
     #[test]
