@@ -12,10 +12,11 @@ use opentelemetry_sdk::propagation::TraceContextPropagator;
 use opentelemetry_sdk::trace::SdkTracerProvider;
 use serde_json::{Map, Value};
 use tracing::field::{Field, Visit};
-use tracing::{Event, Subscriber};
+use tracing::{Event, Subscriber, span};
 use tracing_opentelemetry::OpenTelemetrySpanExt;
+use tracing_subscriber::field::RecordFields;
 use tracing_subscriber::fmt::format::Writer;
-use tracing_subscriber::fmt::{FmtContext, FormatEvent, FormatFields};
+use tracing_subscriber::fmt::{FmtContext, FormatEvent, FormatFields, FormattedFields};
 use tracing_subscriber::layer::SubscriberExt;
 use tracing_subscriber::registry::LookupSpan;
 use tracing_subscriber::util::SubscriberInitExt;
@@ -62,7 +63,7 @@ pub fn init(service: &'static str) -> TelemetryGuard {
         .unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn,h2=warn,hyper=warn,tower=warn"));
     let fmt_layer = tracing_subscriber::fmt::layer()
         // Span fields are kept as JSON so each log line can carry them (see JsonWithTrace).
-        .fmt_fields(tracing_subscriber::fmt::format::JsonFields::new())
+        .fmt_fields(SpanFields)
         .event_format(JsonWithTrace { service })
         .with_writer(std::io::stdout)
         .with_filter(filter);
@@ -104,20 +105,19 @@ where
         event: &Event<'_>,
     ) -> fmt::Result {
         let meta = event.metadata();
-        let mut obj = Map::new();
         let now = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map(|d| d.as_millis() as u64)
             .unwrap_or_default();
-        obj.insert("ts_ms".into(), Value::from(now));
-        obj.insert("level".into(), Value::from(meta.level().as_str()));
-        obj.insert("service".into(), Value::from(self.service));
-        obj.insert("target".into(), Value::from(meta.target()));
+        let mut line = Object::new();
+        line.entry("ts_ms", &now);
+        line.entry("level", meta.level().as_str());
+        line.entry("service", self.service);
+        line.entry("target", meta.target());
         if let Some(id) = current_trace_id() {
-            obj.insert("trace_id".into(), Value::from(id));
+            line.entry("trace_id", &id);
         }
-        event.record(&mut JsonVisitor(&mut obj));
-        let mut line = serde_json::to_string(&Value::Object(obj)).map_err(|_| fmt::Error)?;
+        event.record(&mut line);
         let mut spans = Vec::new();
         if let Some(scope) = ctx.event_scope() {
             for span in scope.from_root() {
@@ -127,6 +127,7 @@ where
                 }
             }
         }
+        let mut line = line.finish();
         if let Some(span) = span_json(spans) {
             // `line` is an object: its closing brace makes way for the `span` member.
             line.pop();
@@ -138,10 +139,109 @@ where
     }
 }
 
-/// The fields of the spans an event happened in (each already JSON, from `JsonFields`;
-/// outermost first, inner ones win) as one JSON object, or `None` when they have none. The usual
-/// case, one span with fields (the request's or the RPC's), is checked and copied as it is, not
-/// rebuilt, so the access-log line of every request costs no JSON tree.
+/// How the fmt layer keeps a span's fields: the text of one JSON object, which a log line copies
+/// as it is (see [`span_json`]). A field recorded after the span started is appended to the
+/// object, where tracing-subscriber's `JsonFields` parsed the object and wrote it anew: that was
+/// a tenth of the edge's CPU under load, since every request records its status on its span.
+pub struct SpanFields;
+
+impl<'w> FormatFields<'w> for SpanFields {
+    fn format_fields<R: RecordFields>(&self, mut writer: Writer<'w>, fields: R) -> fmt::Result {
+        let mut object = Object::new();
+        fields.record(&mut object);
+        writer.write_str(&object.finish())
+    }
+
+    fn add_fields(
+        &self,
+        current: &'w mut FormattedFields<Self>,
+        fields: &span::Record<'_>,
+    ) -> fmt::Result {
+        let mut object = Object::continuing(std::mem::take(&mut current.fields));
+        fields.record(&mut object);
+        current.fields = object.finish();
+        Ok(())
+    }
+}
+
+/// A JSON object written member by member (values escaped by serde_json), without a tree.
+struct Object {
+    text: Vec<u8>,
+    empty: bool,
+}
+
+impl Object {
+    fn new() -> Self {
+        Self {
+            text: b"{".to_vec(),
+            empty: true,
+        }
+    }
+
+    /// Goes on with `object`, the text of an object this type wrote (anything else is dropped).
+    fn continuing(object: String) -> Self {
+        let mut text = object.into_bytes();
+        match text.last() {
+            Some(b'}') if text.first() == Some(&b'{') => {
+                text.pop();
+                let empty = text.len() == 1;
+                Self { text, empty }
+            }
+            _ => Self::new(),
+        }
+    }
+
+    fn entry<V: serde::Serialize + ?Sized>(&mut self, name: &str, value: &V) {
+        let mark = self.text.len();
+        if !self.empty {
+            self.text.push(b',');
+        }
+        let written = serde_json::to_writer(&mut self.text, name).and_then(|()| {
+            self.text.push(b':');
+            serde_json::to_writer(&mut self.text, value)
+        });
+        match written {
+            Ok(()) => self.empty = false,
+            // A value serde_json cannot write leaves no half member behind.
+            Err(_) => self.text.truncate(mark),
+        }
+    }
+
+    fn finish(mut self) -> String {
+        self.text.push(b'}');
+        // Only serde_json's output and ASCII punctuation were written.
+        String::from_utf8(self.text).unwrap_or_else(|_| "{}".to_string())
+    }
+}
+
+impl Visit for Object {
+    fn record_i64(&mut self, f: &Field, v: i64) {
+        self.entry(f.name(), &v);
+    }
+    fn record_u64(&mut self, f: &Field, v: u64) {
+        self.entry(f.name(), &v);
+    }
+    fn record_bool(&mut self, f: &Field, v: bool) {
+        self.entry(f.name(), &v);
+    }
+    fn record_f64(&mut self, f: &Field, v: f64) {
+        self.entry(f.name(), &v);
+    }
+    fn record_str(&mut self, f: &Field, v: &str) {
+        self.entry(f.name(), v);
+    }
+    fn record_error(&mut self, f: &Field, v: &(dyn std::error::Error + 'static)) {
+        self.entry(f.name(), &v.to_string());
+    }
+    fn record_debug(&mut self, f: &Field, v: &dyn fmt::Debug) {
+        self.entry(f.name(), &format!("{v:?}"));
+    }
+}
+
+/// The fields of the spans an event happened in (each the text of a JSON object, from
+/// [`SpanFields`]; outermost first, inner ones win) as one JSON object, or `None` when they have
+/// none. The usual case, one span with fields (the request's or the RPC's), is checked and copied
+/// as it is, not rebuilt, so the access-log line of every request costs no JSON tree.
 fn span_json(spans: Vec<String>) -> Option<String> {
     let mut objects: Vec<String> = spans
         .into_iter()
@@ -167,36 +267,88 @@ fn span_json(spans: Vec<String>) -> Option<String> {
     }
 }
 
-struct JsonVisitor<'a>(&'a mut Map<String, Value>);
-
-impl Visit for JsonVisitor<'_> {
-    fn record_i64(&mut self, f: &Field, v: i64) {
-        self.0.insert(f.name().into(), Value::from(v));
-    }
-    fn record_u64(&mut self, f: &Field, v: u64) {
-        self.0.insert(f.name().into(), Value::from(v));
-    }
-    fn record_bool(&mut self, f: &Field, v: bool) {
-        self.0.insert(f.name().into(), Value::from(v));
-    }
-    fn record_f64(&mut self, f: &Field, v: f64) {
-        self.0.insert(f.name().into(), Value::from(v));
-    }
-    fn record_str(&mut self, f: &Field, v: &str) {
-        self.0.insert(f.name().into(), Value::from(v));
-    }
-    fn record_error(&mut self, f: &Field, v: &(dyn std::error::Error + 'static)) {
-        self.0.insert(f.name().into(), Value::from(v.to_string()));
-    }
-    fn record_debug(&mut self, f: &Field, v: &dyn fmt::Debug) {
-        self.0
-            .insert(f.name().into(), Value::from(format!("{v:?}")));
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// What a test subscriber wrote.
+    #[derive(Clone, Default)]
+    struct Capture(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+    impl std::io::Write for Capture {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// The lines `emit` logs, each parsed, through the fields and event formats `init` installs.
+    fn logged(emit: impl FnOnce()) -> Vec<Value> {
+        let out = Capture::default();
+        let writer = out.clone();
+        let subscriber = tracing_subscriber::registry().with(
+            tracing_subscriber::fmt::layer()
+                .fmt_fields(SpanFields)
+                .event_format(JsonWithTrace {
+                    service: "tiffin-test",
+                })
+                .with_writer(move || writer.clone()),
+        );
+        tracing::subscriber::with_default(subscriber, emit);
+        let text = String::from_utf8(out.0.lock().unwrap().clone()).unwrap();
+        text.lines()
+            .map(|line| serde_json::from_str(line).expect("each line is one JSON object"))
+            .collect()
+    }
+
+    #[test]
+    fn a_log_line_carries_its_span_fields_including_those_recorded_later() {
+        let lines = logged(|| {
+            let span = tracing::info_span!(
+                "http.server",
+                url.path = "/api/cart",
+                note = %"say \"hi\"",
+                http.response.status_code = tracing::field::Empty,
+                otel.status_code = tracing::field::Empty,
+            );
+            let _entered = span.enter();
+            span.record("http.response.status_code", 500u16);
+            span.record("otel.status_code", "ERROR");
+            tracing::warn!(latency_ms = 3u64, "request served");
+        });
+        let [line] = &lines[..] else {
+            panic!("one line: {lines:?}")
+        };
+        assert_eq!(line["message"], "request served");
+        assert_eq!(line["level"], "WARN");
+        assert_eq!(line["latency_ms"], 3);
+        assert_eq!(line["service"], "tiffin-test");
+        assert_eq!(
+            line["span"],
+            serde_json::json!({
+                "url.path": "/api/cart",
+                "note": "say \"hi\"",
+                "http.response.status_code": 500,
+                "otel.status_code": "ERROR",
+            })
+        );
+    }
+
+    #[test]
+    fn a_line_outside_any_span_or_in_one_without_fields_has_no_span_member() {
+        let lines = logged(|| {
+            tracing::info!("started");
+            let span = tracing::info_span!("quiet");
+            let _entered = span.enter();
+            tracing::info!(n = 1u64, "inside");
+        });
+        assert_eq!(lines.len(), 2);
+        assert!(lines.iter().all(|l| l.get("span").is_none()), "{lines:?}");
+        assert_eq!(lines[1]["n"], 1);
+    }
 
     #[test]
     fn one_span_with_fields_is_copied_as_it_is() {

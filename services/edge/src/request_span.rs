@@ -32,12 +32,9 @@ impl<B> MakeSpan<B> for RootSpan {
             otel.status_code = Empty,
             http.request.method = %method,
             url.path = %request.uri().path(),
-            http.route = Empty,
+            http.route = route,
             http.response.status_code = Empty,
         );
-        if let Some(route) = route {
-            span.record("http.route", route);
-        }
         let parent =
             global::get_text_map_propagator(|p| p.extract(&HeaderExtractor(request.headers())));
         let _ = span.set_parent(parent);
