@@ -11,23 +11,38 @@ use crate::route_table::{CHECK_INTERVAL, RouteTable};
 use crate::session_cache::SessionCache;
 use crate::upstream::Upstreams;
 
-/// What every handler can reach. Cheap to clone.
+/// What every handler can reach: one shared [`Shared`] behind an `Arc`, read through `Deref`
+/// (`state.menus`, `state.settings`).
+///
+/// axum clones the state for every `from_fn_with_state` layer and every `State` extractor of
+/// every request, so a clone must be one reference count, not one per cache: a moka cache's clone
+/// alone bumps several counters and channel senders, and that was a tenth of the edge's CPU.
 #[derive(Debug, Clone)]
-pub struct AppState {
-    pub settings: Arc<Settings>,
-    /// Shared, not copied: the state is cloned for every extractor of every request, and each
-    /// client holds a channel whose clone is not free.
-    pub upstreams: Arc<Upstreams>,
+pub struct AppState(Arc<Shared>);
+
+/// What [`AppState`] shares.
+#[derive(Debug)]
+pub struct Shared {
+    pub settings: Settings,
+    pub upstreams: Upstreams,
     /// The shell's page routes.
-    pub routes: Arc<RouteTable>,
+    pub routes: RouteTable,
     /// Cities, for the footer and for telling city pages from unknown paths.
-    pub cities: Arc<CityCache>,
+    pub cities: CityCache,
     /// Per-client-address rate limits (`/api`, OTP sending).
     pub limits: rate_limit::Limits,
     /// Menus as last served, revalidated with the menu service (`EDGE_MENU_FRESH_MS`).
     pub menus: MenuCache,
     /// Sessions looked up within the last moments (`EDGE_SESSION_CACHE_MS`).
     pub sessions: SessionCache,
+}
+
+impl std::ops::Deref for AppState {
+    type Target = Shared;
+
+    fn deref(&self) -> &Shared {
+        &self.0
+    }
 }
 
 impl AppState {
@@ -41,14 +56,14 @@ impl AppState {
         let limits = rate_limit::Limits::new(&settings.rate_limit, settings.client_address);
         let menus = MenuCache::new(settings.menu_cache_bytes, settings.menu_fresh_for);
         let sessions = SessionCache::new(settings.session_cache_window);
-        Ok(Self {
+        Ok(Self(Arc::new(Shared {
             limits,
             menus,
             sessions,
-            settings: Arc::new(settings),
-            upstreams: Arc::new(upstreams),
-            routes: Arc::new(routes),
-            cities: Arc::new(CityCache::new(CITY_TTL)),
-        })
+            settings,
+            upstreams,
+            routes,
+            cities: CityCache::new(CITY_TTL),
+        })))
     }
 }
