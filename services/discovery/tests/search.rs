@@ -214,6 +214,56 @@ async fn cuisine_suggestions_and_restaurant_names_come_first() {
 }
 
 #[tokio::test]
+async fn a_restaurant_is_suggested_by_name_only_where_it_delivers() {
+    let cat = catalogue();
+    let db = testing::sqlite();
+    let (mut client, _stop) = spawn(&db.url, &cat.path).await;
+    let near = delivering(&cat.catalogue, KORAMANGALA);
+    // In the same city, named like no restaurant that delivers to Koramangala.
+    let elsewhere = cat
+        .catalogue
+        .restaurants
+        .iter()
+        .find(|r| {
+            r.city == "bangalore"
+                && !near.contains(&r.id)
+                && !cat
+                    .catalogue
+                    .restaurants
+                    .iter()
+                    .any(|n| near.contains(&n.id) && n.name == r.name)
+        })
+        .expect("a Bangalore restaurant that does not deliver to Koramangala");
+
+    let suggested = |reply: &tiffin_proto::discovery::v1::SuggestSearchResponse| -> Vec<u64> {
+        reply
+            .suggestions
+            .iter()
+            .filter(|s| s.kind() == SuggestionKind::Restaurant)
+            .map(|s| s.restaurant_id)
+            .collect()
+    };
+    let mut suggest = async |lat_lng: (f64, f64)| {
+        client
+            .suggest_search(SuggestSearchRequest {
+                query: elsewhere.name.clone(),
+                location: at(lat_lng),
+                limit: 0,
+            })
+            .await
+            .unwrap()
+            .into_inner()
+    };
+    let from_koramangala = suggest(KORAMANGALA).await;
+    let from_its_door = suggest((elsewhere.lat, elsewhere.lng)).await;
+
+    let here = suggested(&from_koramangala);
+    assert!(!here.contains(&elsewhere.id), "{here:?}");
+    assert!(here.iter().all(|id| near.contains(id)), "{here:?}");
+    assert_eq!(suggested(&from_its_door).first(), Some(&elsewhere.id));
+}
+
+#[tokio::test]
 async fn synonyms_find_the_other_name_of_a_dish() {
     let cat = catalogue();
     let db = testing::sqlite();

@@ -19,15 +19,17 @@ pub mod rank;
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 use sqlx::{AnyPool, Row};
-use std::sync::Arc;
 
-use tantivy::collector::{FilterCollector, TopDocs};
+use tantivy::collector::{Collector, SegmentCollector, TopDocs};
 use tantivy::columnar::Column;
 use tantivy::query::{BooleanQuery, BoostQuery, Occur, Query, TermSetQuery};
 use tantivy::schema::{
     FAST, Field, INDEXED, IndexRecordOption, Schema, TextFieldIndexing, TextOptions,
 };
-use tantivy::{DocAddress, Index, IndexReader, ReloadPolicy, Term, doc};
+use tantivy::{
+    DocAddress, DocId, Index, IndexReader, ReloadPolicy, Score, SegmentOrdinal, SegmentReader, Term,
+    doc,
+};
 use tiffin_platform::internal_error;
 use tiffin_platform::status::with_code;
 use tiffin_proto::discovery::v1::{
@@ -100,6 +102,8 @@ struct Corpus {
     restaurant: Option<Field>,
     /// Text fields and their weights.
     fields: Vec<(Field, f32)>,
+    /// The ord column of each segment, opened once: the index never changes after it is built.
+    ords: Vec<Column<u64>>,
 }
 
 /// The fast field holding a document's position in the owning `Vec`.
@@ -128,8 +132,8 @@ impl Corpus {
     ) -> tantivy::Result<Self> {
         let mut schema = Schema::builder();
         let ord = schema.add_u64_field(ORD, FAST);
-        // Indexed to restrict a query to some restaurants; fast to filter the hits by restaurant.
-        let restaurant = with_restaurant.then(|| schema.add_u64_field(RESTAURANT, INDEXED | FAST));
+        // Indexed to restrict a query to some restaurants.
+        let restaurant = with_restaurant.then(|| schema.add_u64_field(RESTAURANT, INDEXED));
         let fields: Vec<(Field, f32)> = text_fields
             .iter()
             .map(|(name, weight)| (schema.add_text_field(name, text_options()), *weight))
@@ -155,10 +159,17 @@ impl Corpus {
             .reader_builder()
             .reload_policy(ReloadPolicy::Manual)
             .try_into()?;
+        let ords = reader
+            .searcher()
+            .segment_readers()
+            .iter()
+            .map(|r| r.fast_fields().u64(ORD))
+            .collect::<tantivy::Result<_>>()?;
         Ok(Self {
             reader,
             restaurant,
             fields,
+            ords,
         })
     }
 
@@ -189,57 +200,148 @@ impl Corpus {
         let searcher = self.reader.searcher();
         let top: Vec<(f32, DocAddress)> =
             searcher.search(&query, &TopDocs::with_limit(CANDIDATES).order_by_score())?;
-        Self::ords(&searcher, top)
+        Ok(self.ords(top))
     }
 
-    /// Like [`Corpus::search`] restricted to `restaurants` (sorted ids), but filtering the hits as
-    /// they are collected instead of adding the ids to the query: no per-search term set (a
-    /// dictionary of a few hundred ids built for every keystroke) and no bitmap of every document.
-    /// For a corpus with one small document per restaurant, where every match is cheap to score.
+    /// Like [`Corpus::search`] restricted to some documents, but filtering the hits as they are
+    /// collected instead of adding the restaurants to the query: no per-search term set (a
+    /// dictionary of a few hundred ids built for every keystroke) and no bitmap of every
+    /// matching document. `among` names the documents allowed, one bit each (see [`Among`]).
     fn search_among(
         &self,
         words: &query::Prepared,
-        restaurants: Arc<Vec<u64>>,
+        among: Among,
     ) -> tantivy::Result<Vec<(usize, f32)>> {
         let Some(query) = query::text_query(&self.fields, words) else {
             return Ok(Vec::new());
         };
-        if self.restaurant.is_none() || restaurants.is_empty() {
-            return Ok(Vec::new());
-        }
-        let only = FilterCollector::new(
-            RESTAURANT.to_string(),
-            move |id: u64| restaurants.binary_search(&id).is_ok(),
-            TopDocs::with_limit(CANDIDATES).order_by_score(),
-        );
         let searcher = self.reader.searcher();
-        let top: Vec<(f32, DocAddress)> = searcher.search(&query, &only)?;
-        Self::ords(&searcher, top)
+        let top: Vec<(f32, DocAddress)> = searcher.search(
+            &query,
+            &Only {
+                among,
+                top: TopDocs::with_limit(CANDIDATES).order_by_score(),
+            },
+        )?;
+        Ok(self.ords(top))
+    }
+
+    /// Where each item's document is, by the item's position in the owning `Vec` (its ord).
+    fn addresses(&self) -> tantivy::Result<Vec<Option<DocAddress>>> {
+        let searcher = self.reader.searcher();
+        let mut at = Vec::new();
+        let segments = searcher.segment_readers().iter().zip(&self.ords);
+        for (segment, (reader, ords)) in segments.enumerate() {
+            for doc in 0..reader.max_doc() {
+                if let Some(ord) = ords.first(doc).and_then(|o| usize::try_from(o).ok()) {
+                    if at.len() <= ord {
+                        at.resize(ord + 1, None);
+                    }
+                    at[ord] = Some(DocAddress::new(segment as u32, doc));
+                }
+            }
+        }
+        Ok(at)
+    }
+
+    /// No document allowed yet, one bit per document of each segment.
+    fn none_among(&self) -> Among {
+        Among(
+            self.reader
+                .searcher()
+                .segment_readers()
+                .iter()
+                .map(|r| vec![0; (r.max_doc() as usize).div_ceil(64)])
+                .collect(),
+        )
     }
 
     /// The position (ord) of each hit's item, with its score, in the order given.
-    fn ords(
-        searcher: &tantivy::Searcher,
-        top: Vec<(f32, DocAddress)>,
-    ) -> tantivy::Result<Vec<(usize, f32)>> {
-        // The ord column of each segment, opened once per search.
-        let mut columns: HashMap<u32, Column<u64>> = HashMap::new();
-        let mut hits = Vec::with_capacity(top.len());
-        for (score, address) in top {
-            let column = match columns.entry(address.segment_ord) {
-                std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
-                std::collections::hash_map::Entry::Vacant(e) => e.insert(
-                    searcher
-                        .segment_reader(address.segment_ord)
-                        .fast_fields()
-                        .u64(ORD)?,
-                ),
-            };
-            if let Some(ord) = column.first(address.doc_id) {
-                hits.push((ord as usize, score));
-            }
+    fn ords(&self, top: Vec<(f32, DocAddress)>) -> Vec<(usize, f32)> {
+        top.into_iter()
+            .filter_map(|(score, address)| {
+                let ord = self
+                    .ords
+                    .get(address.segment_ord as usize)?
+                    .first(address.doc_id)?;
+                Some((ord as usize, score))
+            })
+            .collect()
+    }
+}
+
+/// Documents a search may return: per segment, one bit per document.
+struct Among(Vec<Vec<u64>>);
+
+impl Among {
+    fn allow(&mut self, at: DocAddress) {
+        let doc = at.doc_id as usize;
+        if let Some(word) = self
+            .0
+            .get_mut(at.segment_ord as usize)
+            .and_then(|bits| bits.get_mut(doc / 64))
+        {
+            *word |= 1 << (doc % 64);
         }
-        Ok(hits)
+    }
+
+    fn allows(bits: &[u64], doc: DocId) -> bool {
+        let doc = doc as usize;
+        bits.get(doc / 64).is_some_and(|word| word & (1 << (doc % 64)) != 0)
+    }
+}
+
+/// Collects with `top` only the documents `among` allows: a bit test per hit, where tantivy's
+/// `FilterCollector` reads a fast field and searches the allowed ids for every hit.
+struct Only<C> {
+    among: Among,
+    top: C,
+}
+
+impl<C: Collector> Collector for Only<C> {
+    type Fruit = C::Fruit;
+    type Child = OnlyInSegment<C::Child>;
+
+    fn for_segment(
+        &self,
+        segment: SegmentOrdinal,
+        reader: &SegmentReader,
+    ) -> tantivy::Result<Self::Child> {
+        Ok(OnlyInSegment {
+            allowed: self.among.0.get(segment as usize).cloned().unwrap_or_default(),
+            top: self.top.for_segment(segment, reader)?,
+        })
+    }
+
+    fn requires_scoring(&self) -> bool {
+        self.top.requires_scoring()
+    }
+
+    fn merge_fruits(
+        &self,
+        fruits: Vec<<C::Child as SegmentCollector>::Fruit>,
+    ) -> tantivy::Result<C::Fruit> {
+        self.top.merge_fruits(fruits)
+    }
+}
+
+/// [`Only`] in one segment.
+struct OnlyInSegment<S> {
+    allowed: Vec<u64>,
+    top: S,
+}
+
+impl<S: SegmentCollector> SegmentCollector for OnlyInSegment<S> {
+    type Fruit = S::Fruit;
+
+    fn collect(&mut self, doc: DocId, score: Score) {
+        if Among::allows(&self.allowed, doc) {
+            self.top.collect(doc, score);
+        }
+    }
+
+    fn harvest(self) -> S::Fruit {
+        self.top.harvest()
     }
 }
 
@@ -252,6 +354,9 @@ pub struct SearchIndex {
     /// position there ([`Delivering::position`]): read for the restaurants near a point without
     /// looking their ids up.
     cuisine_ords: Vec<Vec<u32>>,
+    /// Each restaurant's document in `restaurant_corpus`, by its position in the delivery index:
+    /// what restricts a suggestion to the restaurants near the point.
+    restaurant_docs: Vec<Option<DocAddress>>,
     /// The distinct dish names and where each is served, for suggestions.
     dish_names: DishNames,
     dishes: Vec<Dish>,
@@ -418,10 +523,16 @@ impl SearchIndex {
             })
             .collect();
         let dish_names = DishNames::build(&dishes, order)?;
+        let by_ord = restaurant_corpus.addresses()?;
+        let restaurant_docs = order
+            .iter()
+            .map(|id| position.get(id).and_then(|&i| by_ord.get(i).copied().flatten()))
+            .collect();
         Ok(Self {
             restaurants,
             position,
             cuisine_ords,
+            restaurant_docs,
             dish_names,
             dishes,
             cuisines,
@@ -607,11 +718,15 @@ impl SearchIndex {
                 });
             }
         }
-        let mut ids: Vec<u64> = near.keys().copied().collect();
-        ids.sort_unstable();
+        let mut among = self.restaurant_corpus.none_among();
+        for d in near.values() {
+            if let Some(&Some(at)) = self.restaurant_docs.get(d.position) {
+                among.allow(at);
+            }
+        }
         let direct: Vec<(u64, u64, f32)> = self
             .restaurant_corpus
-            .search_among(&words, Arc::new(ids))?
+            .search_among(&words, among)?
             .into_iter()
             .filter_map(|(ord, score)| self.restaurants.get(ord).map(|r| (r.id, r.id, score)))
             .collect();
@@ -882,6 +997,19 @@ mod tests {
             rating_tenths: Some(40),
             total_ratings: 100,
         }
+    }
+
+    #[test]
+    fn among_allows_exactly_the_documents_named_in_their_own_segment() {
+        let mut among = Among(vec![vec![0; 2], vec![0; 1]]);
+        for at in [(0, 0), (0, 63), (0, 64), (1, 5), (2, 0), (0, 500)] {
+            among.allow(DocAddress::new(at.0, at.1));
+        }
+        let allowed = |segment: usize, doc| Among::allows(&among.0[segment], doc);
+        assert!(allowed(0, 0) && allowed(0, 63) && allowed(0, 64) && allowed(1, 5));
+        assert!(!allowed(0, 1) && !allowed(0, 65) && !allowed(1, 0) && !allowed(0, 5));
+        // Beyond a segment's documents: nothing is set and nothing is allowed.
+        assert!(!allowed(0, 500) && !allowed(1, 64));
     }
 
     fn dish_suggestions(reply: &SuggestSearchResponse) -> Vec<(&str, &str)> {
