@@ -27,8 +27,8 @@ use tantivy::schema::{
     FAST, Field, INDEXED, IndexRecordOption, Schema, TextFieldIndexing, TextOptions,
 };
 use tantivy::{
-    DocAddress, DocId, Index, IndexReader, ReloadPolicy, Score, SegmentOrdinal, SegmentReader, Term,
-    doc,
+    DocAddress, DocId, Index, IndexReader, ReloadPolicy, Score, SegmentOrdinal, SegmentReader,
+    Term, doc,
 };
 use tiffin_platform::internal_error;
 use tiffin_platform::status::with_code;
@@ -287,7 +287,8 @@ impl Among {
 
     fn allows(bits: &[u64], doc: DocId) -> bool {
         let doc = doc as usize;
-        bits.get(doc / 64).is_some_and(|word| word & (1 << (doc % 64)) != 0)
+        bits.get(doc / 64)
+            .is_some_and(|word| word & (1 << (doc % 64)) != 0)
     }
 }
 
@@ -308,7 +309,12 @@ impl<C: Collector> Collector for Only<C> {
         reader: &SegmentReader,
     ) -> tantivy::Result<Self::Child> {
         Ok(OnlyInSegment {
-            allowed: self.among.0.get(segment as usize).cloned().unwrap_or_default(),
+            allowed: self
+                .among
+                .0
+                .get(segment as usize)
+                .cloned()
+                .unwrap_or_default(),
             top: self.top.for_segment(segment, reader)?,
         })
     }
@@ -526,7 +532,11 @@ impl SearchIndex {
         let by_ord = restaurant_corpus.addresses()?;
         let restaurant_docs = order
             .iter()
-            .map(|id| position.get(id).and_then(|&i| by_ord.get(i).copied().flatten()))
+            .map(|id| {
+                position
+                    .get(id)
+                    .and_then(|&i| by_ord.get(i).copied().flatten())
+            })
             .collect();
         Ok(Self {
             restaurants,
