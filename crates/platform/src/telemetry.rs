@@ -26,6 +26,8 @@ use tracing_subscriber::{EnvFilter, Layer};
 #[must_use = "dropping the guard stops span export"]
 pub struct TelemetryGuard {
     provider: SdkTracerProvider,
+    /// Writes what is still queued when dropped (after the exporter, by field order).
+    _log_writer: tracing_appender::non_blocking::WorkerGuard,
 }
 
 impl Drop for TelemetryGuard {
@@ -61,11 +63,22 @@ pub fn init(service: &'static str) -> TelemetryGuard {
 
     let filter = EnvFilter::try_from_env("RUST_LOG")
         .unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn,h2=warn,hyper=warn,tower=warn"));
+    // Lines are written to stdout by a thread of their own, in batches: a request never waits
+    // for a write to the terminal, file or pipe behind stdout, nor for another thread's line. Not
+    // lossy: if that thread falls 128,000 lines behind, loggers wait rather than drop lines.
+    let (log_writer, log_writer_guard) =
+        tracing_appender::non_blocking::NonBlockingBuilder::default()
+            .lossy(false)
+            .thread_name("log-writer")
+            .finish(std::io::BufWriter::with_capacity(
+                LOG_BATCH_BYTES,
+                std::io::stdout(),
+            ));
     let fmt_layer = tracing_subscriber::fmt::layer()
         // Span fields are kept as JSON so each log line can carry them (see JsonWithTrace).
         .fmt_fields(SpanFields)
         .event_format(JsonWithTrace { service })
-        .with_writer(std::io::stdout)
+        .with_writer(log_writer)
         .with_filter(filter);
     // Spans go to OpenTelemetry at info and above whatever RUST_LOG says, so traces stay whole.
     // Every span is entered and left on each poll of its future, so what the layer does there is
@@ -85,8 +98,15 @@ pub fn init(service: &'static str) -> TelemetryGuard {
         .with(fmt_layer)
         .try_init();
 
-    TelemetryGuard { provider }
+    TelemetryGuard {
+        provider,
+        _log_writer: log_writer_guard,
+    }
 }
+
+/// The log writer's buffer: what it has queued is written when this is full and whenever the
+/// queue runs dry, so a quiet process still writes each line at once.
+const LOG_BATCH_BYTES: usize = 64 * 1024;
 
 /// The trace id of the current span, as 32 hex digits, if there is a valid one.
 pub fn current_trace_id() -> Option<String> {
