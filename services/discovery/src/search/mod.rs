@@ -19,6 +19,7 @@ pub mod rank;
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 use sqlx::{AnyPool, Row};
+use std::sync::Arc;
 
 use tantivy::collector::{Collector, SegmentCollector, TopDocs};
 use tantivy::columnar::Column;
@@ -27,8 +28,8 @@ use tantivy::schema::{
     FAST, Field, INDEXED, IndexRecordOption, Schema, TextFieldIndexing, TextOptions,
 };
 use tantivy::{
-    DocAddress, DocId, Index, IndexReader, ReloadPolicy, Score, SegmentOrdinal, SegmentReader,
-    Term, doc,
+    BitSet, DocAddress, DocId, Index, IndexReader, ReloadPolicy, Score, SegmentOrdinal,
+    SegmentReader, Term, doc,
 };
 use tiffin_platform::internal_error;
 use tiffin_platform::status::with_code;
@@ -219,7 +220,7 @@ impl Corpus {
         let top: Vec<(f32, DocAddress)> = searcher.search(
             &query,
             &Only {
-                among,
+                among: Arc::new(among),
                 top: TopDocs::with_limit(CANDIDATES).order_by_score(),
             },
         )?;
@@ -251,7 +252,7 @@ impl Corpus {
                 .searcher()
                 .segment_readers()
                 .iter()
-                .map(|r| vec![0; (r.max_doc() as usize).div_ceil(64)])
+                .map(|r| BitSet::with_max_value(r.max_doc()))
                 .collect(),
         )
     }
@@ -271,31 +272,30 @@ impl Corpus {
 }
 
 /// Documents a search may return: per segment, one bit per document.
-struct Among(Vec<Vec<u64>>);
+struct Among(Vec<BitSet>);
 
 impl Among {
+    /// Allows the document at `at` (one beyond its segment's documents is ignored).
     fn allow(&mut self, at: DocAddress) {
-        let doc = at.doc_id as usize;
-        if let Some(word) = self
-            .0
-            .get_mut(at.segment_ord as usize)
-            .and_then(|bits| bits.get_mut(doc / 64))
+        if let Some(bits) = self.0.get_mut(at.segment_ord as usize)
+            && at.doc_id < bits.max_value()
         {
-            *word |= 1 << (doc % 64);
+            bits.insert(at.doc_id);
         }
     }
 
-    fn allows(bits: &[u64], doc: DocId) -> bool {
-        let doc = doc as usize;
-        bits.get(doc / 64)
-            .is_some_and(|word| word & (1 << (doc % 64)) != 0)
+    fn allows(&self, segment: usize, doc: DocId) -> bool {
+        self.0
+            .get(segment)
+            .is_some_and(|bits| doc < bits.max_value() && bits.contains(doc))
     }
 }
 
 /// Collects with `top` only the documents `among` allows: a bit test per hit, where tantivy's
 /// `FilterCollector` reads a fast field and searches the allowed ids for every hit.
 struct Only<C> {
-    among: Among,
+    /// Shared with each segment's collector rather than copied into it.
+    among: Arc<Among>,
     top: C,
 }
 
@@ -309,12 +309,8 @@ impl<C: Collector> Collector for Only<C> {
         reader: &SegmentReader,
     ) -> tantivy::Result<Self::Child> {
         Ok(OnlyInSegment {
-            allowed: self
-                .among
-                .0
-                .get(segment as usize)
-                .cloned()
-                .unwrap_or_default(),
+            among: self.among.clone(),
+            segment: segment as usize,
             top: self.top.for_segment(segment, reader)?,
         })
     }
@@ -333,7 +329,8 @@ impl<C: Collector> Collector for Only<C> {
 
 /// [`Only`] in one segment.
 struct OnlyInSegment<S> {
-    allowed: Vec<u64>,
+    among: Arc<Among>,
+    segment: usize,
     top: S,
 }
 
@@ -341,7 +338,7 @@ impl<S: SegmentCollector> SegmentCollector for OnlyInSegment<S> {
     type Fruit = S::Fruit;
 
     fn collect(&mut self, doc: DocId, score: Score) {
-        if Among::allows(&self.allowed, doc) {
+        if self.among.allows(self.segment, doc) {
             self.top.collect(doc, score);
         }
     }
@@ -1011,11 +1008,14 @@ mod tests {
 
     #[test]
     fn among_allows_exactly_the_documents_named_in_their_own_segment() {
-        let mut among = Among(vec![vec![0; 2], vec![0; 1]]);
+        let mut among = Among(vec![
+            BitSet::with_max_value(128),
+            BitSet::with_max_value(64),
+        ]);
         for at in [(0, 0), (0, 63), (0, 64), (1, 5), (2, 0), (0, 500)] {
             among.allow(DocAddress::new(at.0, at.1));
         }
-        let allowed = |segment: usize, doc| Among::allows(&among.0[segment], doc);
+        let allowed = |segment: usize, doc| among.allows(segment, doc);
         assert!(allowed(0, 0) && allowed(0, 63) && allowed(0, 64) && allowed(1, 5));
         assert!(!allowed(0, 1) && !allowed(0, 65) && !allowed(1, 0) && !allowed(0, 5));
         // Beyond a segment's documents: nothing is set and nothing is allowed.
