@@ -23,13 +23,15 @@ use std::sync::Arc;
 
 use tantivy::collector::{Collector, SegmentCollector, TopDocs};
 use tantivy::columnar::Column;
+use tantivy::indexer::NoMergePolicy;
+use tantivy::query::Weight;
 use tantivy::query::{BooleanQuery, BoostQuery, Occur, Query, TermSetQuery};
 use tantivy::schema::{
     FAST, Field, INDEXED, IndexRecordOption, Schema, TextFieldIndexing, TextOptions,
 };
 use tantivy::{
-    BitSet, DocAddress, DocId, Index, IndexReader, ReloadPolicy, Score, SegmentOrdinal,
-    SegmentReader, Term, doc,
+    BitSet, DocAddress, DocId, Index, IndexReader, IndexWriter, ReloadPolicy, Score,
+    SegmentOrdinal, SegmentReader, Term, doc,
 };
 use tiffin_platform::internal_error;
 use tiffin_platform::status::with_code;
@@ -131,6 +133,20 @@ impl Corpus {
         with_restaurant: bool,
         document: impl Fn(&T) -> (Option<u64>, Vec<String>),
     ) -> tantivy::Result<Self> {
+        Self::build_in_segments(items, text_fields, with_restaurant, |_| "", document)
+    }
+
+    /// Like [`Corpus::build`], with the items of each `segment_of` key in a segment of their own
+    /// (kept apart: never merged). A search restricted to some documents ([`Corpus::search_among`])
+    /// reads only the segments holding one of them, so a corpus split by city costs a keystroke
+    /// one city's terms and postings, not the whole country's.
+    fn build_in_segments<T>(
+        items: &[T],
+        text_fields: &[(&str, f32)],
+        with_restaurant: bool,
+        segment_of: impl Fn(&T) -> &str,
+        document: impl Fn(&T) -> (Option<u64>, Vec<String>),
+    ) -> tantivy::Result<Self> {
         let mut schema = Schema::builder();
         let ord = schema.add_u64_field(ORD, FAST);
         // Indexed to restrict a query to some restaurants.
@@ -143,17 +159,36 @@ impl Corpus {
         index
             .tokenizers()
             .register(query::ANALYZER, query::analyzer());
-        let mut writer = index.writer_with_num_threads(1, WRITER_BUDGET)?;
+        let mut writer: IndexWriter = index.writer_with_num_threads(1, WRITER_BUDGET)?;
+        writer.set_merge_policy(Box::new(NoMergePolicy));
+        // Item positions by key, the keys in first-seen order and the items in order within.
+        let mut groups: Vec<Vec<usize>> = Vec::new();
+        let mut group_of: HashMap<&str, usize> = HashMap::new();
         for (i, item) in items.iter().enumerate() {
-            let (restaurant_id, texts) = document(item);
-            let mut d = doc!(ord => i as u64);
-            if let (Some(field), Some(id)) = (restaurant, restaurant_id) {
-                d.add_u64(field, id);
+            let group = *group_of.entry(segment_of(item)).or_insert_with(|| {
+                groups.push(Vec::new());
+                groups.len() - 1
+            });
+            if let Some(members) = groups.get_mut(group) {
+                members.push(i);
             }
-            for ((field, _), text) in fields.iter().zip(texts) {
-                d.add_text(*field, text);
+        }
+        for (n, members) in groups.iter().enumerate() {
+            // A commit ends the segment being written.
+            if n > 0 {
+                writer.commit()?;
             }
-            writer.add_document(d)?;
+            for (i, item) in members.iter().filter_map(|&i| Some((i, items.get(i)?))) {
+                let (restaurant_id, texts) = document(item);
+                let mut d = doc!(ord => i as u64);
+                if let (Some(field), Some(id)) = (restaurant, restaurant_id) {
+                    d.add_u64(field, id);
+                }
+                for ((field, _), text) in fields.iter().zip(texts) {
+                    d.add_text(*field, text);
+                }
+                writer.add_document(d)?;
+            }
         }
         writer.commit()?;
         let reader = index
@@ -284,6 +319,11 @@ impl Among {
         }
     }
 
+    /// Whether any document of `segment` is allowed.
+    fn any_in(&self, segment: usize) -> bool {
+        self.0.get(segment).is_some_and(|bits| bits.len() > 0)
+    }
+
     fn allows(&self, segment: usize, doc: DocId) -> bool {
         self.0
             .get(segment)
@@ -317,6 +357,37 @@ impl<C: Collector> Collector for Only<C> {
 
     fn requires_scoring(&self) -> bool {
         self.top.requires_scoring()
+    }
+
+    /// A segment none of whose documents is allowed is not read at all: no scorer is built for it
+    /// (the terms the query's automata match are never looked up there). Otherwise as tantivy's
+    /// own collection.
+    fn collect_segment(
+        &self,
+        weight: &dyn Weight,
+        segment: SegmentOrdinal,
+        reader: &SegmentReader,
+    ) -> tantivy::Result<<Self::Child as SegmentCollector>::Fruit> {
+        let mut collector = self.for_segment(segment, reader)?;
+        if !self.among.any_in(segment as usize) {
+            return Ok(collector.harvest());
+        }
+        let alive = reader.alive_bitset();
+        let is_alive = |doc| alive.is_none_or(|bits| bits.is_alive(doc));
+        if self.requires_scoring() {
+            weight.for_each(reader, &mut |doc, score| {
+                if is_alive(doc) {
+                    collector.collect(doc, score);
+                }
+            })?;
+        } else {
+            weight.for_each_no_score(reader, &mut |docs| {
+                for &doc in docs.iter().filter(|&&doc| is_alive(doc)) {
+                    collector.collect(doc, 0.0);
+                }
+            })?;
+        }
+        Ok(collector.harvest())
     }
 
     fn merge_fruits(
@@ -475,10 +546,12 @@ impl SearchIndex {
         dishes: Vec<Dish>,
         order: &[u64],
     ) -> tantivy::Result<Self> {
-        let restaurant_corpus = Corpus::build(
+        // A segment per city: a keystroke reads only the cities of the restaurants near the point.
+        let restaurant_corpus = Corpus::build_in_segments(
             &restaurants,
             &[("name", 3.0), ("cuisines", 2.0), ("area", 1.0)],
             true,
+            |r: &SearchRestaurant| r.city.as_str(),
             |r: &SearchRestaurant| {
                 (
                     Some(r.id),
@@ -1020,6 +1093,41 @@ mod tests {
         assert!(!allowed(0, 1) && !allowed(0, 65) && !allowed(1, 0) && !allowed(0, 5));
         // Beyond a segment's documents: nothing is set and nothing is allowed.
         assert!(!allowed(0, 500) && !allowed(1, 64));
+    }
+
+    #[test]
+    fn a_corpus_split_by_city_finds_only_the_documents_allowed_in_each() {
+        let mut restaurants = vec![restaurant(1), restaurant(2), restaurant(3)];
+        restaurants[1].city = "delhi".into();
+        let corpus = Corpus::build_in_segments(
+            &restaurants,
+            &[("name", 1.0)],
+            true,
+            |r: &SearchRestaurant| r.city.as_str(),
+            |r: &SearchRestaurant| (Some(r.id), vec!["Biryani House".into()]),
+        )
+        .unwrap();
+        assert_eq!(corpus.reader.searcher().segment_readers().len(), 2);
+        let at = corpus.addresses().unwrap();
+        let words = query::prepare(&query::words("biry"), true).unwrap();
+        let found = |allowed: &[usize]| {
+            let mut among = corpus.none_among();
+            for &ord in allowed {
+                among.allow(at[ord].unwrap());
+            }
+            let mut ords: Vec<usize> = corpus
+                .search_among(&words, among)
+                .unwrap()
+                .into_iter()
+                .map(|(ord, _)| ord)
+                .collect();
+            ords.sort();
+            ords
+        };
+        assert_eq!(found(&[1]), [1], "Delhi's alone");
+        assert_eq!(found(&[0, 2]), [0, 2], "Bangalore's two, not Delhi's");
+        assert_eq!(found(&[0, 1]), [0, 1], "one of each city");
+        assert!(found(&[]).is_empty());
     }
 
     fn dish_suggestions(reply: &SuggestSearchResponse) -> Vec<(&str, &str)> {
