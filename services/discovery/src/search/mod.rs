@@ -431,6 +431,8 @@ pub struct SearchIndex {
     /// Each restaurant's document in `restaurant_corpus`, by its position in the delivery index:
     /// what restricts a suggestion to the restaurants near the point.
     restaurant_docs: Vec<Option<DocAddress>>,
+    /// The city of each restaurant of the delivery index (as a number), by its position there.
+    city_by_position: Vec<Option<u32>>,
     /// The distinct dish names and where each is served, for suggestions.
     dish_names: DishNames,
     dishes: Vec<Dish>,
@@ -442,92 +444,78 @@ pub struct SearchIndex {
 }
 
 /// The distinct dish names (lower-cased; shown as first seen), indexed on their own, and which
-/// restaurants serve each: what suggestions search instead of every dish.
+/// restaurants of each city serve each: what suggestions search instead of every dish.
+///
+/// A keystroke reads, for each name it matches, the restaurants serving that name in the cities
+/// of the restaurants near the point: work in proportion to what matched, not to every name of
+/// every restaurant nearby.
 struct DishNames {
     corpus: Corpus,
-    /// How many distinct names there are.
-    names: usize,
-    /// Every restaurant's distinct dish names, one restaurant after another in the delivery
-    /// index's order (its run is in `menus`): read for every restaurant near the point on every
-    /// keystroke, so kept small and together (8 bytes a name) rather than walking each dish, and
-    /// laid out like the index so that restaurants near each other are near in memory too.
+    /// Where the restaurants of a city serving a name are in `served`, by (city, name position).
+    runs: rustc_hash::FxHashMap<(u32, u32), (u32, u32)>,
+    /// One run after another.
     served: Vec<Served>,
-    /// Each restaurant's run in `served`, by its position in the delivery index.
-    menus: Vec<Menu>,
 }
 
-/// A dish name a restaurant serves.
+/// A restaurant serving a dish name.
 #[derive(Debug, Clone, Copy)]
 struct Served {
-    /// Position in the names' corpus.
-    name: u32,
+    restaurant_id: u64,
     /// The restaurant's first dish of that name, as a position in `SearchIndex::dishes`.
     dish: u32,
 }
 
-/// Where a restaurant's names are in [`DishNames::served`] (empty for one without dishes).
-#[derive(Debug, Clone, Copy, Default)]
-struct Menu {
-    start: u32,
-    end: u32,
-    /// Bit `name % 64` set for each of its names: a restaurant whose mask shares no bit with a
-    /// keystroke's matched names serves none of them, and its run is not read.
-    mask: u64,
-}
-
-fn name_bit(name: u32) -> u64 {
-    1 << (name % 64)
-}
-
 impl DishNames {
-    /// `order`: the restaurant ids of the delivery index, by position.
-    fn build(dishes: &[Dish], order: &[u64]) -> tantivy::Result<Self> {
+    /// `city_of`: each indexed restaurant's city, as a number. Dishes of any other restaurant are
+    /// left out (it is never near a point).
+    fn build(dishes: &[Dish], city_of: &HashMap<u64, u32>) -> tantivy::Result<Self> {
         let too_many = || tantivy::TantivyError::InvalidArgument("over 2^32 dishes".into());
         let mut names: Vec<String> = Vec::new();
         let mut ord_of: HashMap<String, u32> = HashMap::new();
-        // Per restaurant, its names each with its first dish.
-        let mut by_restaurant: HashMap<u64, Vec<Served>> = HashMap::new();
+        let mut by_run: BTreeMap<(u32, u32), Vec<Served>> = BTreeMap::new();
+        let mut seen: HashSet<(u64, u32)> = HashSet::new();
         for (ord, dish) in dishes.iter().enumerate() {
             let key = dish.name.to_lowercase();
             let name = *ord_of.entry(key).or_insert_with(|| {
                 names.push(dish.name.clone());
                 (names.len() - 1) as u32
             });
-            let menu = by_restaurant.entry(dish.restaurant_id).or_default();
-            if !menu.iter().any(|s| s.name == name) {
-                let dish = u32::try_from(ord).map_err(|_| too_many())?;
-                menu.push(Served { name, dish });
-            }
-        }
-        // A restaurant missing from the delivery index is never near a point: its run is left out.
-        let mut served = Vec::with_capacity(by_restaurant.values().map(Vec::len).sum());
-        let mut menus = Vec::with_capacity(order.len());
-        for id in order {
-            let Some(run) = by_restaurant.remove(id) else {
-                menus.push(Menu::default());
+            let Some(&city) = city_of.get(&dish.restaurant_id) else {
                 continue;
             };
+            // A restaurant's first dish of a name is the one `rank` would pick among its dishes
+            // of that name (same restaurant, so same band, rating and distance; then the lower ord).
+            if seen.insert((dish.restaurant_id, name)) {
+                let ord = u32::try_from(ord).map_err(|_| too_many())?;
+                by_run.entry((city, name)).or_default().push(Served {
+                    restaurant_id: dish.restaurant_id,
+                    dish: ord,
+                });
+            }
+        }
+        let mut served = Vec::with_capacity(by_run.values().map(Vec::len).sum());
+        let mut runs = rustc_hash::FxHashMap::default();
+        for (key, run) in by_run {
             let start = u32::try_from(served.len()).map_err(|_| too_many())?;
-            let mask = run.iter().fold(0, |m, s| m | name_bit(s.name));
             served.extend(run);
             let end = u32::try_from(served.len()).map_err(|_| too_many())?;
-            menus.push(Menu { start, end, mask });
+            runs.insert(key, (start, end));
         }
         let corpus = Corpus::build(&names, &[("name", 1.0)], false, |n: &String| {
             (None, vec![n.clone()])
         })?;
         Ok(Self {
             corpus,
-            names: names.len(),
+            runs,
             served,
-            menus,
         })
     }
 
-    /// The names of the restaurant whose run `menu` is.
-    fn of(&self, menu: Menu) -> &[Served] {
-        self.served
-            .get(menu.start as usize..menu.end as usize)
+    /// The restaurants of `city` serving the name at position `name`.
+    fn served_in(&self, city: u32, name: u32) -> &[Served] {
+        self.runs
+            .get(&(city, name))
+            .and_then(|&(start, end)| self.served.get(start as usize..end as usize))
             .unwrap_or_default()
     }
 }
@@ -598,7 +586,16 @@ impl SearchIndex {
                     .collect()
             })
             .collect();
-        let dish_names = DishNames::build(&dishes, order)?;
+        let mut city_number: HashMap<&str, u32> = HashMap::new();
+        let city_of: HashMap<u64, u32> = restaurants
+            .iter()
+            .map(|r| {
+                let next = city_number.len() as u32;
+                (r.id, *city_number.entry(r.city.as_str()).or_insert(next))
+            })
+            .collect();
+        let city_by_position = order.iter().map(|id| city_of.get(id).copied()).collect();
+        let dish_names = DishNames::build(&dishes, &city_of)?;
         let by_ord = restaurant_corpus.addresses()?;
         let restaurant_docs = order
             .iter()
@@ -613,6 +610,7 @@ impl SearchIndex {
             position,
             cuisine_ords,
             restaurant_docs,
+            city_by_position,
             dish_names,
             dishes,
             cuisines,
@@ -855,59 +853,56 @@ impl SearchIndex {
         if found.is_empty() {
             return Ok(Vec::new());
         }
-        // Each name's score by position (NaN: not matched): the loop below looks up every name
-        // of every restaurant delivering here, so a plain index beats hashing.
-        let mut matched = vec![f32::NAN; self.dish_names.names];
-        let mut mask = 0;
-        for (name, score) in found {
-            if let Some(slot) = matched.get_mut(name) {
-                *slot = score;
-                mask |= name_bit(name as u32);
+        // The cities of the restaurants delivering here: one, or a few near a city's edge.
+        let mut cities: Vec<u32> = Vec::new();
+        for d in near.values() {
+            if let Some(&Some(city)) = self.city_by_position.get(d.position)
+                && !cities.contains(&city)
+            {
+                cities.push(city);
             }
         }
         // Per name: (band, rating, distance, dish ord) of its best dish here, as `rank` orders
-        // hits of one score. A restaurant's first dish of a name is the one `rank` would pick
-        // among its dishes of that name (same band, rating and distance; then the lower ord).
-        type Best = (u64, std::cmp::Reverse<u32>, f64, usize, u64, f32);
-        let mut best: rustc_hash::FxHashMap<u32, Best> = rustc_hash::FxHashMap::default();
-        for d in near.values() {
-            let Some(&menu) = self.dish_names.menus.get(d.position) else {
+        // hits of one score, and the restaurant serving it.
+        type Best = (u64, std::cmp::Reverse<u32>, f64, usize, u64);
+        let better = |candidate: &Best, held: &Best| {
+            (candidate.0, candidate.1)
+                .cmp(&(held.0, held.1))
+                .then(candidate.2.total_cmp(&held.2))
+                .then(candidate.3.cmp(&held.3))
+                .is_lt()
+        };
+        let mut hits = Vec::new();
+        for (name, score) in found {
+            let Ok(name) = u32::try_from(name) else {
                 continue;
             };
-            let id = &d.listing.id;
-            if menu.mask & mask == 0 {
-                continue;
-            }
-            let band = d.distance_km.max(0.0).floor() as u64;
-            let rating = std::cmp::Reverse(d.listing.rating_tenths.filter(|t| *t > 0).unwrap_or(0));
-            for s in self.dish_names.of(menu) {
-                let Some(&score) = matched.get(s.name as usize).filter(|s| !s.is_nan()) else {
-                    continue;
-                };
-                let candidate: Best = (band, rating, d.distance_km, s.dish as usize, *id, score);
-                let better = |held: &Best| {
-                    (candidate.0, candidate.1)
-                        .cmp(&(held.0, held.1))
-                        .then(candidate.2.total_cmp(&held.2))
-                        .then(candidate.3.cmp(&held.3))
-                        .is_lt()
-                };
-                match best.entry(s.name) {
-                    std::collections::hash_map::Entry::Occupied(mut e) => {
-                        if better(e.get()) {
-                            e.insert(candidate);
-                        }
-                    }
-                    std::collections::hash_map::Entry::Vacant(e) => {
-                        e.insert(candidate);
+            let mut best: Option<Best> = None;
+            for &city in &cities {
+                for s in self.dish_names.served_in(city, name) {
+                    let Some(d) = near.get(&s.restaurant_id) else {
+                        continue;
+                    };
+                    let band = d.distance_km.max(0.0).floor() as u64;
+                    let rating =
+                        std::cmp::Reverse(d.listing.rating_tenths.filter(|t| *t > 0).unwrap_or(0));
+                    let candidate: Best = (
+                        band,
+                        rating,
+                        d.distance_km,
+                        s.dish as usize,
+                        s.restaurant_id,
+                    );
+                    if best.as_ref().is_none_or(|held| better(&candidate, held)) {
+                        best = Some(candidate);
                     }
                 }
             }
+            if let Some((_, _, _, dish, restaurant_id)) = best {
+                hits.push((dish, restaurant_id, score));
+            }
         }
-        let found = best
-            .into_values()
-            .map(|(_, _, _, ord, restaurant, score)| (ord, restaurant, score));
-        Ok(rank::rank(found, near, true))
+        Ok(rank::rank(hits, near, true))
     }
 
     /// The indexed restaurant with this id.
@@ -1128,6 +1123,42 @@ mod tests {
         assert_eq!(found(&[0, 2]), [0, 2], "Bangalore's two, not Delhi's");
         assert_eq!(found(&[0, 1]), [0, 1], "one of each city");
         assert!(found(&[]).is_empty());
+    }
+
+    #[test]
+    fn a_dish_name_is_suggested_from_the_nearest_restaurant_whichever_city_it_is_in() {
+        let at = Point::new(12.9352, 77.6245).unwrap();
+        // At a city's edge: the Bangalore restaurant is 3 km away, the Hosur one 500 m.
+        let areas = DeliveryAreas::new(vec![
+            listing(1, 12.9352 + 0.027),
+            listing(2, 12.9352 - 0.0045),
+            listing(3, 12.9352 - 0.009),
+        ]);
+        let mut hosur = restaurant(2);
+        hosur.city = "hosur".into();
+        let index = SearchIndex::build(
+            vec![restaurant(1), hosur, restaurant(3)],
+            vec![
+                dish(10, 1, "Paneer Tikka"),
+                dish(20, 2, "Paneer Tikka"),
+                dish(21, 2, "Paneer Roll"),
+                dish(30, 3, "Paneer Butter Masala"),
+            ],
+            &areas.ids().collect::<Vec<_>>(),
+        )
+        .unwrap();
+
+        let reply = index.suggest(&areas, "paneer", at, 0).unwrap();
+
+        assert_eq!(
+            dish_suggestions(&reply),
+            [
+                ("Paneer Tikka", "dish-20"),
+                ("Paneer Roll", "dish-21"),
+                ("Paneer Butter Masala", "dish-30")
+            ],
+            "each name from its nearest restaurant, in either city, nearest first"
+        );
     }
 
     fn dish_suggestions(reply: &SuggestSearchResponse) -> Vec<(&str, &str)> {
