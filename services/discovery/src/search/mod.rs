@@ -1161,6 +1161,23 @@ mod tests {
         );
     }
 
+    #[test]
+    fn a_word_being_typed_scores_by_each_spelling_it_matches() {
+        let names: Vec<String> = ["Biryani House", "Bury Cafe", "Briyani Point", "Dosa Place"]
+            .map(String::from)
+            .into();
+        let corpus = Corpus::build(&names, &[("name", 1.0)], false, |n: &String| {
+            (None, vec![n.clone()])
+        })
+        .unwrap();
+        let words = query::prepare(&query::words("biry"), true).unwrap();
+        let mut found = corpus.search(&words, None).unwrap();
+        found.sort_by_key(|(ord, _)| *ord);
+        // Prefix (2) and typo-prefix (0.5); a typo (1) and typo-prefix; typo-prefix alone
+        // ("briy" is "biry" with two letters swapped).
+        assert_eq!(found, [(0, 2.5), (1, 1.5), (2, 0.5)]);
+    }
+
     fn dish_suggestions(reply: &SuggestSearchResponse) -> Vec<(&str, &str)> {
         reply
             .suggestions
