@@ -257,7 +257,7 @@ enum Spelling {
 }
 
 /// The documents of one segment having a term of each [`Spelling`], by the spelling's number.
-type Spelled3 = [Option<BitSet>; 3];
+type DocsBySpelling = [Option<BitSet>; 3];
 
 /// The prefix, typo and typo-prefix clauses of one word in one field match overlapping terms (a
 /// term starting with the word, or within a typo of it, also starts with something within a typo
@@ -272,7 +272,7 @@ struct SharedWalk {
     typo: Arc<DfaWrapper>,
     typo_prefix: Arc<DfaWrapper>,
     /// The segment last walked, with the document sets not taken yet.
-    walked: Mutex<Option<(SegmentId, Spelled3)>>,
+    walked: Mutex<Option<(SegmentId, DocsBySpelling)>>,
 }
 
 impl std::fmt::Debug for SharedWalk {
@@ -306,7 +306,7 @@ impl SharedWalk {
         Ok(set)
     }
 
-    fn walk(&self, reader: &SegmentReader) -> tantivy::Result<Spelled3> {
+    fn walk(&self, reader: &SegmentReader) -> tantivy::Result<DocsBySpelling> {
         let max_doc = reader.max_doc();
         let mut sets: [BitSet; 3] = std::array::from_fn(|_| BitSet::with_max_value(max_doc));
         let inverted_index = reader.inverted_index(self.field)?;
