@@ -11,8 +11,8 @@ use std::time::Duration;
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::migrate::Migrator;
 use sqlx::pool::PoolConnection;
-use sqlx::{Any, AnyConnection, AnyPool, ConnectOptions, Executor, Transaction};
-use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+use sqlx::{Any, AnyConnection, AnyPool, ConnectOptions, Connection, Executor, Transaction};
+use tokio::sync::{Mutex, OwnedMappedMutexGuard, OwnedMutexGuard};
 
 pub use sqlx;
 
@@ -77,6 +77,9 @@ fn prepare_sqlite_url(url: &str) -> Result<String, DbError> {
     }
 }
 
+/// How long a PostgreSQL connection may sit idle in the pool before it is pinged again before use.
+pub const PING_WHEN_IDLE_FOR: Duration = Duration::from_secs(1);
+
 /// Opens the pool and brings the schema up to date with the service's migrations.
 pub async fn connect(url: &str, migrator: &Migrator) -> Result<AnyPool, DbError> {
     sqlx::any::install_default_drivers();
@@ -96,10 +99,21 @@ pub async fn connect(url: &str, migrator: &Migrator) -> Result<AnyPool, DbError>
             Engine::Postgres => 16,
         })
         .acquire_timeout(Duration::from_secs(5))
-        // sqlx pings a pooled connection before every use by default. An SQLite connection is a
-        // file handle in this process and cannot have been hung up on, so the ping (a round trip
-        // to the connection's worker thread on every query) is skipped there.
-        .test_before_acquire(engine == Engine::Postgres)
+        // sqlx pings a pooled connection before every use by default, and again whenever one is
+        // given back. An SQLite connection is a file handle in this process and cannot have been
+        // hung up on, so it is never pinged before use. A PostgreSQL connection is pinged before
+        // use only when it has sat idle for a while (the server or the network may have dropped
+        // it meanwhile): one in steady use was pinged moments ago, on its way back, and a second
+        // ping would double the round trips of a one-statement write.
+        .test_before_acquire(false)
+        .before_acquire(move |conn, meta| {
+            Box::pin(async move {
+                if engine == Engine::Postgres && meta.idle_for >= PING_WHEN_IDLE_FOR {
+                    conn.ping().await?;
+                }
+                Ok(true)
+            })
+        })
         .after_connect(move |conn, _| {
             Box::pin(async move {
                 if engine == Engine::Sqlite {
@@ -128,9 +142,16 @@ pub async fn connect(url: &str, migrator: &Migrator) -> Result<AnyPool, DbError>
 /// SQLite has one writer. When two connections of a pool both write, the second waits in SQLite's
 /// busy handler, which sleeps in growing steps (1, 2, 5 … 100 ms) and wakes late, so under load a
 /// write can wait tens of milliseconds for a lock freed long before. Writers that queue here
-/// instead wait on an async semaphore (first come, first served) and start the moment the previous
-/// one commits; readers are not held back (WAL). On PostgreSQL there is no gate: rows lock
+/// instead wait their turn on an async lock (first come, first served) and start the moment the
+/// previous one commits; readers are not held back (WAL). On PostgreSQL there is no gate: rows lock
 /// themselves.
+///
+/// On SQLite the single-statement writes ([`Writer::connection`]) run on one connection that this
+/// writer keeps for itself, taken out of the pool on first use. A connection given back to sqlx's
+/// pool is pinged on its way back, which on SQLite is a round trip to the connection's worker
+/// thread: as much hand-over between threads as the write itself. The writer's own connection is
+/// never given back, so a write is one round trip. (A file handle in this process cannot have been
+/// hung up on, so there is nothing the ping would find.)
 ///
 /// Make one per database per process, next to the pool, and give every writer of that database a
 /// clone: two gates on one SQLite file do not see each other (they stay correct, through the busy
@@ -138,7 +159,8 @@ pub async fn connect(url: &str, migrator: &Migrator) -> Result<AnyPool, DbError>
 #[derive(Debug, Clone)]
 pub struct Writer {
     pool: AnyPool,
-    gate: Option<Arc<Semaphore>>,
+    /// SQLite only: the turn, and the writer's own connection once it has one.
+    own: Option<Arc<Mutex<Option<AnyConnection>>>>,
 }
 
 impl Writer {
@@ -147,7 +169,7 @@ impl Writer {
         let sqlite = pool.connect_options().database_url.scheme() == "sqlite";
         Self {
             pool,
-            gate: sqlite.then(|| Arc::new(Semaphore::new(1))),
+            own: sqlite.then(|| Arc::new(Mutex::new(None))),
         }
     }
 
@@ -158,56 +180,57 @@ impl Writer {
 
     /// Begins a transaction that will write; on SQLite, after the previous writer has finished.
     pub async fn begin(&self) -> Result<WriteTransaction, sqlx::Error> {
-        let permit = self.turn().await?;
+        let turn = match &self.own {
+            Some(own) => Some(own.clone().lock_owned().await),
+            None => None,
+        };
         let tx = self.pool.begin().await?;
-        Ok(WriteTransaction {
-            tx,
-            _permit: permit,
-        })
+        Ok(WriteTransaction { tx, _turn: turn })
     }
 
     /// A connection for a write that is one statement (it commits by itself: no `BEGIN` and
-    /// `COMMIT` round trips); on SQLite, after the previous writer has finished.
+    /// `COMMIT` round trips); on SQLite, the writer's own, after the previous writer has finished.
     pub async fn connection(&self) -> Result<WriteConnection, sqlx::Error> {
-        let permit = self.turn().await?;
-        let connection = self.pool.acquire().await?;
-        Ok(WriteConnection {
-            connection,
-            _permit: permit,
-        })
-    }
-
-    /// Waits for this writer's turn (SQLite only).
-    async fn turn(&self) -> Result<Option<OwnedSemaphorePermit>, sqlx::Error> {
-        match &self.gate {
-            Some(gate) => Ok(Some(
-                gate.clone()
-                    .acquire_owned()
-                    .await
-                    .map_err(|_| sqlx::Error::PoolClosed)?,
-            )),
-            None => Ok(None),
+        let Some(own) = &self.own else {
+            return Ok(WriteConnection::Pooled(self.pool.acquire().await?));
+        };
+        let mut turn = own.clone().lock_owned().await;
+        if turn.is_none() {
+            // Taken from the pool, so it was opened with the pool's settings (busy timeout,
+            // foreign keys, synchronous); the pool opens another in its place when it needs one.
+            *turn = Some(self.pool.acquire().await?.detach());
         }
+        OwnedMutexGuard::try_map(turn, Option::as_mut)
+            .map(WriteConnection::Own)
+            .map_err(|_| sqlx::Error::PoolClosed)
     }
 }
 
-/// A pooled connection taken by [`Writer::connection`] for one single-statement write; dropping it
-/// lets the next writer in. It derefs to the connection: `query.execute(&mut *connection)`.
-pub struct WriteConnection {
-    connection: PoolConnection<Any>,
-    _permit: Option<OwnedSemaphorePermit>,
+/// The connection for one single-statement write, from [`Writer::connection`]; dropping it lets
+/// the next writer in. It derefs to the connection: `query.execute(&mut *connection)`.
+pub enum WriteConnection {
+    /// PostgreSQL: a connection of the pool.
+    Pooled(PoolConnection<Any>),
+    /// SQLite: the writer's own connection, held for this writer's turn.
+    Own(OwnedMappedMutexGuard<Option<AnyConnection>, AnyConnection>),
 }
 
 impl Deref for WriteConnection {
     type Target = AnyConnection;
     fn deref(&self) -> &Self::Target {
-        &self.connection
+        match self {
+            WriteConnection::Pooled(connection) => connection,
+            WriteConnection::Own(connection) => connection,
+        }
     }
 }
 
 impl DerefMut for WriteConnection {
     fn deref_mut(&mut self) -> &mut Self::Target {
-        &mut self.connection
+        match self {
+            WriteConnection::Pooled(connection) => connection,
+            WriteConnection::Own(connection) => connection,
+        }
     }
 }
 
@@ -216,7 +239,8 @@ impl DerefMut for WriteConnection {
 /// the connection, like a [`Transaction`]: `query.execute(&mut *tx)`.
 pub struct WriteTransaction {
     tx: Transaction<'static, Any>,
-    _permit: Option<OwnedSemaphorePermit>,
+    /// Declared after `tx`, so a transaction dropped without commit rolls back first.
+    _turn: Option<OwnedMutexGuard<Option<AnyConnection>>>,
 }
 
 impl WriteTransaction {
@@ -413,6 +437,81 @@ mod tests {
             .execute(&mut *connection)
             .await
             .unwrap();
+    }
+
+    #[tokio::test]
+    async fn sqlite_single_statement_writes_run_on_the_writers_own_connection() {
+        let db = testing::sqlite();
+        let pool = connect(&db.url, &Migrator::DEFAULT).await.unwrap();
+        let writer = Writer::new(pool.clone());
+        // A temporary table lives only on the connection that made it.
+        let mut first = writer.connection().await.unwrap();
+        sqlx::query("CREATE TEMP TABLE mine (n BIGINT)")
+            .execute(&mut *first)
+            .await
+            .unwrap();
+        drop(first);
+        for n in 0..3_i64 {
+            let mut again = writer.connection().await.unwrap();
+            sqlx::query("INSERT INTO mine (n) VALUES ($1)")
+                .bind(n)
+                .execute(&mut *again)
+                .await
+                .expect("every write runs on the connection that made the table");
+        }
+        // The pool's connections are other connections: they do not see it.
+        assert!(
+            sqlx::query("SELECT n FROM mine")
+                .fetch_all(&pool)
+                .await
+                .is_err()
+        );
+    }
+
+    #[tokio::test]
+    async fn a_transaction_waits_for_a_single_statement_write_on_sqlite() {
+        let db = testing::sqlite();
+        let pool = connect(&db.url, &Migrator::DEFAULT).await.unwrap();
+        let writer = Writer::new(pool);
+        let statement = writer.connection().await.unwrap();
+        let waiting = tokio::time::timeout(Duration::from_millis(200), writer.begin()).await;
+        assert!(waiting.is_err(), "the transaction must wait for the write");
+        drop(statement);
+        let tx = tokio::time::timeout(Duration::from_secs(5), writer.begin())
+            .await
+            .expect("the transaction starts once the write has finished")
+            .unwrap();
+        tx.commit().await.unwrap();
+    }
+
+    #[tokio::test]
+    async fn a_postgres_connection_dropped_while_idle_is_replaced_before_use() {
+        let Some(db) = testing::postgres().await else {
+            return;
+        };
+        let pool = connect(&db.url, &Migrator::DEFAULT).await.unwrap();
+        let writer = Writer::new(pool.clone());
+        sqlx::query("CREATE TABLE t (n BIGINT)")
+            .execute(&mut *writer.connection().await.unwrap())
+            .await
+            .unwrap();
+        // The server hangs up on every connection of the pool (as on a restart) while they idle.
+        let admin = sqlx::PgPool::connect(&db.url).await.unwrap();
+        let dropped: i64 = sqlx::query_scalar(
+            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity \
+             WHERE datname = current_database() AND pid <> pg_backend_pid()",
+        )
+        .fetch_one(&admin)
+        .await
+        .unwrap();
+        assert!(dropped >= 1, "the pool's connection was open");
+        tokio::time::sleep(PING_WHEN_IDLE_FOR + Duration::from_millis(200)).await;
+
+        let mut connection = writer.connection().await.unwrap();
+        sqlx::query("INSERT INTO t (n) VALUES (1)")
+            .execute(&mut *connection)
+            .await
+            .expect("the dead connection was found out and a new one used");
     }
 
     #[tokio::test]
