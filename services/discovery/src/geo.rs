@@ -60,24 +60,31 @@ impl Point {
     }
 }
 
-/// A point made ready for many distances: its latitude in radians and that latitude's cosine,
-/// worked out once. The delivery index keeps one per restaurant, so checking a restaurant near the
-/// point asked about costs two sines, not two sines and two cosines. The same haversine as
-/// [`Point::distance_km`], which goes through it: the same result to the bit.
+/// A point made ready for many distances: the sines and cosines of its half latitude and half
+/// longitude, and the cosine of its latitude, worked out once. The delivery index keeps one per
+/// restaurant, so checking a restaurant near the point asked about costs a few multiplications and
+/// one arcsine, and no sine at all. The same haversine as [`Point::distance_km`], which goes
+/// through it: the same result to the bit.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Prepared {
     point: Point,
-    lat_rad: f64,
+    sin_half_lat: f64,
+    cos_half_lat: f64,
+    sin_half_lng: f64,
+    cos_half_lng: f64,
     cos_lat: f64,
 }
 
 impl Prepared {
     pub fn new(point: Point) -> Self {
-        let lat_rad = point.lat.to_radians();
+        let (half_lat, half_lng) = (point.lat.to_radians() / 2.0, point.lng.to_radians() / 2.0);
         Self {
             point,
-            lat_rad,
-            cos_lat: lat_rad.cos(),
+            sin_half_lat: half_lat.sin(),
+            cos_half_lat: half_lat.cos(),
+            sin_half_lng: half_lng.sin(),
+            cos_half_lng: half_lng.cos(),
+            cos_lat: point.lat.to_radians().cos(),
         }
     }
 
@@ -85,11 +92,17 @@ impl Prepared {
         self.point
     }
 
-    /// Great-circle distance in kilometres (haversine, R = 6371 km).
+    /// Great-circle distance in kilometres (haversine, R = 6371 km):
+    /// `a = sin²(Δφ/2) + cos φ₁ cos φ₂ sin²(Δλ/2)`, `d = 2R asin √a`. The two half-difference sines
+    /// come from the points' own half-angle sines and cosines, `sin(y/2 − x/2) = sin(y/2) cos(x/2)
+    /// − cos(y/2) sin(x/2)`: exact in arithmetic, and within a few units of 1e-16 of the sine of
+    /// the difference in floating point, micrometres on the ground.
     pub fn distance_km(&self, other: &Prepared) -> f64 {
-        let dp = other.lat_rad - self.lat_rad;
-        let dl = (other.point.lng - self.point.lng).to_radians();
-        let a = (dp / 2.0).sin().powi(2) + self.cos_lat * other.cos_lat * (dl / 2.0).sin().powi(2);
+        let half_dp =
+            other.sin_half_lat * self.cos_half_lat - other.cos_half_lat * self.sin_half_lat;
+        let half_dl =
+            other.sin_half_lng * self.cos_half_lng - other.cos_half_lng * self.sin_half_lng;
+        let a = half_dp * half_dp + self.cos_lat * other.cos_lat * (half_dl * half_dl);
         // Rounding can push `a` a hair above 1 for nearly antipodal points; asin would give NaN.
         2.0 * EARTH_RADIUS_KM * a.sqrt().min(1.0).asin()
     }
@@ -130,6 +143,40 @@ mod tests {
 
         let half_circumference = p(0.0, 0.0).distance_km(p(0.0, 180.0));
         assert!((half_circumference - EARTH_RADIUS_KM * std::f64::consts::PI).abs() < 1e-6);
+    }
+
+    /// The haversine as written in the books, with the sines of the differences.
+    fn textbook(a: Point, b: Point) -> f64 {
+        let (p1, p2) = (a.lat.to_radians(), b.lat.to_radians());
+        let (dp, dl) = (p2 - p1, (b.lng - a.lng).to_radians());
+        let h = (dp / 2.0).sin().powi(2) + p1.cos() * p2.cos() * (dl / 2.0).sin().powi(2);
+        2.0 * EARTH_RADIUS_KM * h.sqrt().min(1.0).asin()
+    }
+
+    #[test]
+    fn the_distance_is_the_textbook_haversine_to_the_micrometre_nearby() {
+        let mut noise = crate::test_noise::Lcg(7);
+        let mut between = |low: f64, high: f64| low + (high - low) * noise.next();
+        for _ in 0..10_000 {
+            let a = p(between(-89.0, 89.0), between(-180.0, 180.0));
+            // Near pairs (a delivery radius) and far ones (across the antimeridian too).
+            let near = between(0.0, 1.0) < 0.5;
+            let b = if near {
+                p(
+                    (a.lat + between(-0.1, 0.1)).clamp(-90.0, 90.0),
+                    (a.lng + between(-0.1, 0.1)).clamp(-180.0, 180.0),
+                )
+            } else {
+                p(between(-90.0, 90.0), between(-180.0, 180.0))
+            };
+            let (got, want) = (a.distance_km(b), textbook(a, b));
+            // Far apart, both carry the arcsine's own rounding (steep near the antipode).
+            let tolerance = if near { 1e-9 } else { 1e-6 };
+            assert!(
+                (got - want).abs() < tolerance,
+                "{a:?} {b:?}: {got} against {want}"
+            );
+        }
     }
 
     #[test]
