@@ -883,7 +883,7 @@ impl SearchIndex {
                     let Some(d) = near.get(&s.restaurant_id) else {
                         continue;
                     };
-                    let band = d.distance_km.max(0.0).floor() as u64;
+                    let band = rank::km_band(d.distance_km);
                     let rating =
                         std::cmp::Reverse(d.listing.rating_tenths.filter(|t| *t > 0).unwrap_or(0));
                     let candidate: Best = (
