@@ -411,6 +411,13 @@ mod tests {
         started
     }
 
+    /// A fresh SQLite database (kept while the first is held) and its writer.
+    async fn sqlite_writer() -> (testing::TestDatabase, Writer) {
+        let db = testing::sqlite();
+        let pool = connect(&db.url, &Migrator::DEFAULT).await.unwrap();
+        (db, Writer::new(pool))
+    }
+
     #[tokio::test]
     async fn sqlite_writers_take_turns_in_the_process() {
         let db = testing::sqlite();
@@ -419,9 +426,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_single_statement_writer_waits_for_an_open_transaction_on_sqlite() {
-        let db = testing::sqlite();
-        let pool = connect(&db.url, &Migrator::DEFAULT).await.unwrap();
-        let writer = Writer::new(pool);
+        let (_db, writer) = sqlite_writer().await;
         let first = writer.begin().await.unwrap();
         let waiting = tokio::time::timeout(Duration::from_millis(200), writer.connection()).await;
         assert!(
@@ -441,9 +446,8 @@ mod tests {
 
     #[tokio::test]
     async fn sqlite_single_statement_writes_run_on_the_writers_own_connection() {
-        let db = testing::sqlite();
-        let pool = connect(&db.url, &Migrator::DEFAULT).await.unwrap();
-        let writer = Writer::new(pool.clone());
+        let (_db, writer) = sqlite_writer().await;
+        let pool = writer.pool().clone();
         // A temporary table lives only on the connection that made it.
         let mut first = writer.connection().await.unwrap();
         sqlx::query("CREATE TEMP TABLE mine (n BIGINT)")
@@ -470,9 +474,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_transaction_waits_for_a_single_statement_write_on_sqlite() {
-        let db = testing::sqlite();
-        let pool = connect(&db.url, &Migrator::DEFAULT).await.unwrap();
-        let writer = Writer::new(pool);
+        let (_db, writer) = sqlite_writer().await;
         let statement = writer.connection().await.unwrap();
         let waiting = tokio::time::timeout(Duration::from_millis(200), writer.begin()).await;
         assert!(waiting.is_err(), "the transaction must wait for the write");
