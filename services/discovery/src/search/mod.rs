@@ -1136,7 +1136,8 @@ mod tests {
         ]);
         let mut hosur = restaurant(2);
         hosur.city = "hosur".into();
-        let index = SearchIndex::build(
+        let reply = suggest_over(
+            &areas,
             vec![restaurant(1), hosur, restaurant(3)],
             vec![
                 dish(10, 1, "Paneer Tikka"),
@@ -1144,11 +1145,9 @@ mod tests {
                 dish(21, 2, "Paneer Roll"),
                 dish(30, 3, "Paneer Butter Masala"),
             ],
-            &areas.ids().collect::<Vec<_>>(),
-        )
-        .unwrap();
-
-        let reply = index.suggest(&areas, "paneer", at, 0).unwrap();
+            "paneer",
+            at,
+        );
 
         assert_eq!(
             dish_suggestions(&reply),
@@ -1178,6 +1177,20 @@ mod tests {
         assert_eq!(found, [(0, 2.5), (1, 1.5), (2, 0.5)]);
     }
 
+    /// The suggestions for `typed` at `at`, from an index of `restaurants` and `dishes` delivering
+    /// as `areas` says.
+    fn suggest_over(
+        areas: &DeliveryAreas,
+        restaurants: Vec<SearchRestaurant>,
+        dishes: Vec<Dish>,
+        typed: &str,
+        at: Point,
+    ) -> SuggestSearchResponse {
+        let index =
+            SearchIndex::build(restaurants, dishes, &areas.ids().collect::<Vec<_>>()).unwrap();
+        index.suggest(areas, typed, at, 0).unwrap()
+    }
+
     fn dish_suggestions(reply: &SuggestSearchResponse) -> Vec<(&str, &str)> {
         reply
             .suggestions
@@ -1196,7 +1209,8 @@ mod tests {
             listing(2, 12.9352 + 0.032),
             listing(1, 12.9352 + 0.004),
         ]);
-        let index = SearchIndex::build(
+        let reply = suggest_over(
+            &areas,
             vec![restaurant(2), restaurant(1)],
             vec![
                 dish(20, 2, "Paneer Roll"),
@@ -1204,11 +1218,9 @@ mod tests {
                 dish(10, 1, "paneer tikka"),
                 dish(11, 1, "Paneer Tikka"),
             ],
-            &areas.ids().collect::<Vec<_>>(),
-        )
-        .unwrap();
-
-        let reply = index.suggest(&areas, "paneer", at, 0).unwrap();
+            "paneer",
+            at,
+        );
 
         assert_eq!(
             dish_suggestions(&reply),
