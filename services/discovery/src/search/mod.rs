@@ -13,6 +13,7 @@
 //! cart asks the menu service). See `docs/search.md`.
 
 pub mod dishes;
+pub mod near;
 pub mod query;
 pub mod rank;
 
@@ -41,10 +42,11 @@ use tiffin_proto::discovery::v1::{
 };
 use tonic::{Code, Status};
 
-use crate::delivery_areas::{Delivering, DeliveryAreas};
+use crate::delivery_areas::DeliveryAreas;
 use crate::geo::Point;
 use crate::restaurants;
 use dishes::Dish;
+use near::Near;
 use rank::Hit;
 
 /// Results per kind when the caller asks for 0.
@@ -433,6 +435,9 @@ pub struct SearchIndex {
     restaurant_docs: Vec<Option<DocAddress>>,
     /// The city of each restaurant of the delivery index (as a number), by its position there.
     city_by_position: Vec<Option<u32>>,
+    /// Each restaurant's position in the delivery index, by id: how a hit is looked up in
+    /// [`Near`].
+    delivery_position: Positions,
     /// The distinct dish names and where each is served, for suggestions.
     dish_names: DishNames,
     dishes: Vec<Dish>,
@@ -460,16 +465,23 @@ struct DishNames {
 /// A restaurant serving a dish name.
 #[derive(Debug, Clone, Copy)]
 struct Served {
-    restaurant_id: u64,
+    /// The restaurant's position in the delivery index ([`Near::at`]).
+    position: u32,
     /// The restaurant's first dish of that name, as a position in `SearchIndex::dishes`.
     dish: u32,
 }
 
 impl DishNames {
-    /// `city_of`: each indexed restaurant's city, as a number. Dishes of any other restaurant are
-    /// left out (it is never near a point).
-    fn build(dishes: &[Dish], city_of: &HashMap<u64, u32>) -> tantivy::Result<Self> {
-        let too_many = || tantivy::TantivyError::InvalidArgument("over 2^32 dishes".into());
+    /// `city_of`: each indexed restaurant's city, as a number; `position_of`: each restaurant's
+    /// position in the delivery index. Dishes of any other restaurant are left out (it is never
+    /// near a point).
+    fn build(
+        dishes: &[Dish],
+        city_of: &HashMap<u64, u32>,
+        position_of: &Positions,
+    ) -> tantivy::Result<Self> {
+        let too_many =
+            || tantivy::TantivyError::InvalidArgument("over 2^32 dishes or restaurants".into());
         let mut names: Vec<String> = Vec::new();
         let mut ord_of: HashMap<String, u32> = HashMap::new();
         let mut by_run: BTreeMap<(u32, u32), Vec<Served>> = BTreeMap::new();
@@ -480,7 +492,10 @@ impl DishNames {
                 names.push(dish.name.clone());
                 (names.len() - 1) as u32
             });
-            let Some(&city) = city_of.get(&dish.restaurant_id) else {
+            let (Some(&city), Some(&position)) = (
+                city_of.get(&dish.restaurant_id),
+                position_of.get(&dish.restaurant_id),
+            ) else {
                 continue;
             };
             // A restaurant's first dish of a name is the one `rank` would pick among its dishes
@@ -488,7 +503,7 @@ impl DishNames {
             if seen.insert((dish.restaurant_id, name)) {
                 let ord = u32::try_from(ord).map_err(|_| too_many())?;
                 by_run.entry((city, name)).or_default().push(Served {
-                    restaurant_id: dish.restaurant_id,
+                    position: u32::try_from(position).map_err(|_| too_many())?,
                     dish: ord,
                 });
             }
@@ -520,9 +535,8 @@ impl DishNames {
     }
 }
 
-/// Which restaurants deliver to a point, with what ranking needs.
-/// Built on every keystroke and looked up for every hit: a fast hash (the keys are our own ids).
-type Near<'a> = rustc_hash::FxHashMap<u64, Delivering<'a>>;
+/// Each restaurant's position in the delivery index, by id: a fast hash (the keys are our own ids).
+type Positions = rustc_hash::FxHashMap<u64, usize>;
 
 impl SearchIndex {
     /// Indexes these restaurants and dishes (CPU-bound: call it off the async workers). `order` is
@@ -595,7 +609,9 @@ impl SearchIndex {
             })
             .collect();
         let city_by_position = order.iter().map(|id| city_of.get(id).copied()).collect();
-        let dish_names = DishNames::build(&dishes, &city_of)?;
+        let delivery_position: Positions =
+            order.iter().enumerate().map(|(p, &id)| (id, p)).collect();
+        let dish_names = DishNames::build(&dishes, &city_of, &delivery_position)?;
         let by_ord = restaurant_corpus.addresses()?;
         let restaurant_docs = order
             .iter()
@@ -611,6 +627,7 @@ impl SearchIndex {
             cuisine_ords,
             restaurant_docs,
             city_by_position,
+            delivery_position,
             dish_names,
             dishes,
             cuisines,
@@ -634,12 +651,15 @@ impl SearchIndex {
         (self.restaurants.len(), self.dishes.len())
     }
 
-    fn near<'a>(areas: &'a DeliveryAreas, at: Point) -> Near<'a> {
-        areas
-            .delivering_to(at)
+    /// `found` (key, restaurant id, score) with each restaurant id as its delivery-index position,
+    /// for [`rank`]: restaurants outside the delivery index are left out (never near a point).
+    fn by_position<K>(
+        &self,
+        found: impl IntoIterator<Item = (K, u64, f32)>,
+    ) -> impl Iterator<Item = (K, usize, f32)> {
+        found
             .into_iter()
-            .map(|d| (d.listing.id, d))
-            .collect()
+            .filter_map(|(key, id, score)| Some((key, *self.delivery_position.get(&id)?, score)))
     }
 
     /// Restaurant hits: those matching by name, cuisine or area first, then those serving a
@@ -658,7 +678,7 @@ impl SearchIndex {
             .filter_map(|(ord, score)| self.restaurants.get(ord).map(|r| (r.id, r.id, score)))
             .collect();
         let found: HashSet<u64> = direct.iter().map(|(id, _, _)| *id).collect();
-        let mut hits: Vec<Hit> = rank::rank(direct, near, true)
+        let mut hits: Vec<Hit> = rank::rank(self.by_position(direct), near, true)
             .into_iter()
             .map(|(_, h)| h)
             .collect();
@@ -674,7 +694,11 @@ impl SearchIndex {
             }
         }
         let by_dish = by_dish.into_iter().map(|(id, score)| (id, id, score));
-        hits.extend(rank::rank(by_dish, near, false).into_iter().map(|(_, h)| h));
+        hits.extend(
+            rank::rank(self.by_position(by_dish), near, false)
+                .into_iter()
+                .map(|(_, h)| h),
+        );
         Ok(hits)
     }
 
@@ -683,7 +707,7 @@ impl SearchIndex {
         let found = dish_found.iter().filter_map(|&(ord, score)| {
             self.dishes.get(ord).map(|d| (ord, d.restaurant_id, score))
         });
-        rank::rank(found, near, true)
+        rank::rank(self.by_position(found), near, true)
     }
 
     /// `Search`: restaurants and dishes for `text` from restaurants delivering to `at`.
@@ -703,8 +727,8 @@ impl SearchIndex {
             0 => DEFAULT_LIMIT,
             n => n.min(MAX_LIMIT),
         };
-        let near = Self::near(areas, at);
-        let ids: Vec<u64> = near.keys().copied().collect();
+        let near = Near::to(areas, at);
+        let ids: Vec<u64> = near.iter().map(|d| d.listing.id).collect();
         // A lone word is matched as a prefix too ("pan" → paneer); a phrase needs its words whole
         // or within a typo, so "chicken b" does not list every chicken dish.
         let words = query::prepare(&words, words.len() == 1)?;
@@ -777,7 +801,7 @@ impl SearchIndex {
             0 => DEFAULT_SUGGESTIONS,
             n => n.min(MAX_SUGGESTIONS),
         };
-        let near = Self::near(areas, at);
+        let near = Near::to(areas, at);
         // The last word is the one being typed: matched as a prefix everywhere.
         let words = query::prepare(&words, true)?;
 
@@ -797,7 +821,7 @@ impl SearchIndex {
             }
         }
         let mut among = self.restaurant_corpus.none_among();
-        for d in near.values() {
+        for d in near.iter() {
             if let Some(&Some(at)) = self.restaurant_docs.get(d.position) {
                 among.allow(at);
             }
@@ -808,7 +832,10 @@ impl SearchIndex {
             .into_iter()
             .filter_map(|(ord, score)| self.restaurants.get(ord).map(|r| (r.id, r.id, score)))
             .collect();
-        for (_, hit) in rank::rank(direct, &near, true).into_iter().take(3) {
+        for (_, hit) in rank::rank(self.by_position(direct), &near, true)
+            .into_iter()
+            .take(3)
+        {
             let Some(r) = self.restaurant(hit.restaurant_id) else {
                 continue;
             };
@@ -855,7 +882,7 @@ impl SearchIndex {
         }
         // The cities of the restaurants delivering here: one, or a few near a city's edge.
         let mut cities: Vec<u32> = Vec::new();
-        for d in near.values() {
+        for d in near.iter() {
             if let Some(&Some(city)) = self.city_by_position.get(d.position)
                 && !cities.contains(&city)
             {
@@ -864,7 +891,7 @@ impl SearchIndex {
         }
         // Per name: (band, rating, distance, dish ord) of its best dish here, as `rank` orders
         // hits of one score, and the restaurant serving it.
-        type Best = (u64, std::cmp::Reverse<u32>, f64, usize, u64);
+        type Best = (u64, std::cmp::Reverse<u32>, f64, usize, usize);
         let better = |candidate: &Best, held: &Best| {
             (candidate.0, candidate.1)
                 .cmp(&(held.0, held.1))
@@ -880,26 +907,21 @@ impl SearchIndex {
             let mut best: Option<Best> = None;
             for &city in &cities {
                 for s in self.dish_names.served_in(city, name) {
-                    let Some(d) = near.get(&s.restaurant_id) else {
+                    let Some(d) = near.at(s.position as usize) else {
                         continue;
                     };
                     let band = rank::km_band(d.distance_km);
                     let rating =
                         std::cmp::Reverse(d.listing.rating_tenths.filter(|t| *t > 0).unwrap_or(0));
-                    let candidate: Best = (
-                        band,
-                        rating,
-                        d.distance_km,
-                        s.dish as usize,
-                        s.restaurant_id,
-                    );
+                    let candidate: Best =
+                        (band, rating, d.distance_km, s.dish as usize, d.position);
                     if best.as_ref().is_none_or(|held| better(&candidate, held)) {
                         best = Some(candidate);
                     }
                 }
             }
-            if let Some((_, _, _, dish, restaurant_id)) = best {
-                hits.push((dish, restaurant_id, score));
+            if let Some((_, _, _, dish, position)) = best {
+                hits.push((dish, position, score));
             }
         }
         Ok(rank::rank(hits, near, true))
@@ -916,7 +938,7 @@ impl SearchIndex {
     /// first: a keystroke matches a few cuisines, so they are checked one by one rather than
     /// counting every cuisine of every restaurant near the point).
     fn serves_cuisine(&self, near: &Near<'_>, ord: usize) -> bool {
-        near.values()
+        near.iter()
             .filter_map(|d| self.cuisine_ords.get(d.position))
             .any(|ords| ords.iter().any(|&c| c as usize == ord))
     }
@@ -925,7 +947,7 @@ impl SearchIndex {
     fn served_cuisine_counts(&self, near: &Near<'_>) -> Vec<u32> {
         let mut counts = vec![0u32; self.cuisines.len()];
         for ords in near
-            .values()
+            .iter()
             .filter_map(|d| self.cuisine_ords.get(d.position))
         {
             for &c in ords {
@@ -953,7 +975,7 @@ impl SearchIndex {
             0 => DEFAULT_CUISINES,
             n => n.min(MAX_CUISINES),
         };
-        let near = Self::near(areas, at);
+        let near = Near::to(areas, at);
         let ordered: BTreeMap<(std::cmp::Reverse<u32>, String), String> = self
             .served_cuisines(&near)
             .into_iter()

@@ -8,7 +8,8 @@
 
 use std::cmp::Reverse;
 
-use super::Near;
+use super::near::Near;
+use crate::delivery_areas::Delivering;
 
 /// Number of relevance tiers below the best score.
 const TIERS: f32 = 10.0;
@@ -33,32 +34,32 @@ pub fn tier(score: f32, best: f32) -> u32 {
     ((score / best).clamp(0.0, 1.0) * TIERS).floor() as u32
 }
 
-/// Orders `found` (key, restaurant, score); results whose restaurant does not deliver to the
-/// point are dropped (the engine's filter already left them out; this keeps the rule local).
+/// Orders `found` (key, restaurant's delivery-index position, score); results whose restaurant
+/// does not deliver to the point are dropped (the engine's filter already left them out; this
+/// keeps the rule local).
 pub fn rank<K: Ord + Copy>(
-    found: impl IntoIterator<Item = (K, u64, f32)>,
+    found: impl IntoIterator<Item = (K, usize, f32)>,
     near: &Near<'_>,
     direct: bool,
 ) -> Vec<(K, Hit)> {
-    let found: Vec<(K, u64, f32)> = found
+    let found: Vec<(K, &Delivering<'_>, f32)> = found
         .into_iter()
-        .filter(|(_, id, _)| near.contains_key(id))
+        .filter_map(|(key, position, score)| Some((key, near.at(position)?, score)))
         .collect();
     let best = found.iter().map(|(_, _, s)| *s).fold(0.0f32, f32::max);
     let mut hits: Vec<(K, Hit)> = found
         .into_iter()
-        .filter_map(|(key, restaurant_id, score)| {
-            let d = near.get(&restaurant_id)?;
-            Some((
+        .map(|(key, d, score)| {
+            (
                 key,
                 Hit {
-                    restaurant_id,
+                    restaurant_id: d.listing.id,
                     direct,
                     tier: tier(score, best),
                     distance_km: d.distance_km,
                     rating_tenths: d.listing.rating_tenths.filter(|t| *t > 0),
                 },
-            ))
+            )
         })
         .collect();
     hits.sort_by(|(ka, a), (kb, b)| {
@@ -87,7 +88,7 @@ pub(super) fn km_band(distance_km: f64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::delivery_areas::{Delivering, Listing};
+    use crate::delivery_areas::Listing;
     use crate::geo::Point;
 
     fn listing(id: u64, rating_tenths: Option<u32>) -> Listing {
@@ -132,30 +133,28 @@ mod tests {
             listing(3, None),
             listing(4, Some(49)),
         ];
-        let near: super::super::Near<'_> = [(1, 0.4), (2, 0.6), (3, 0.2), (4, 3.5)]
+        // Restaurant n at position n - 1 of a delivery index of five; the fifth does not deliver.
+        let delivering = [0.4, 0.6, 0.2, 3.5]
             .iter()
             .zip(&listings)
-            .map(|((id, km), l)| {
-                (
-                    *id,
-                    Delivering {
-                        listing: l,
-                        position: 0,
-                        distance_km: *km,
-                    },
-                )
+            .enumerate()
+            .map(|(position, (km, l))| Delivering {
+                listing: l,
+                position,
+                distance_km: *km,
             })
             .collect();
+        let near = Near::new(delivering, 5);
 
         // 4 matches best; 1, 2 and 3 equally well; 2 is rated lower than 1, 3 unrated; 5 does not
         // deliver here.
         let ranked = rank(
             [
-                (1u64, 1, 5.0),
-                (2, 2, 5.0),
-                (3, 3, 5.0),
-                (4, 4, 8.0),
-                (5, 5, 9.0),
+                (1u64, 0, 5.0),
+                (2, 1, 5.0),
+                (3, 2, 5.0),
+                (4, 3, 8.0),
+                (5, 4, 9.0),
             ],
             &near,
             true,
