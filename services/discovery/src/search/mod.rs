@@ -663,13 +663,14 @@ impl SearchIndex {
     }
 
     /// Restaurant hits: those matching by name, cuisine or area first, then those serving a
-    /// matching dish; each group in [`rank`] order.
+    /// matching dish; each group in [`rank`] order, the first `limit` of each.
     fn restaurant_hits(
         &self,
         words: &query::Prepared,
         near: &Near<'_>,
         ids: &[u64],
         dish_found: &[(usize, f32)],
+        limit: usize,
     ) -> Result<Vec<Hit>, SearchError> {
         let direct: Vec<(u64, u64, f32)> = self
             .restaurant_corpus
@@ -678,7 +679,7 @@ impl SearchIndex {
             .filter_map(|(ord, score)| self.restaurants.get(ord).map(|r| (r.id, r.id, score)))
             .collect();
         let found: HashSet<u64> = direct.iter().map(|(id, _, _)| *id).collect();
-        let mut hits: Vec<Hit> = rank::rank(self.by_position(direct), near, true)
+        let mut hits: Vec<Hit> = rank::rank(self.by_position(direct), near, true, limit)
             .into_iter()
             .map(|(_, h)| h)
             .collect();
@@ -695,19 +696,24 @@ impl SearchIndex {
         }
         let by_dish = by_dish.into_iter().map(|(id, score)| (id, id, score));
         hits.extend(
-            rank::rank(self.by_position(by_dish), near, false)
+            rank::rank(self.by_position(by_dish), near, false, limit)
                 .into_iter()
                 .map(|(_, h)| h),
         );
         Ok(hits)
     }
 
-    /// Dish hits in [`rank`] order, with the dish's position in `self.dishes`.
-    fn dish_hits(&self, dish_found: &[(usize, f32)], near: &Near<'_>) -> Vec<(usize, Hit)> {
+    /// The first `limit` dish hits in [`rank`] order, with the dish's position in `self.dishes`.
+    fn dish_hits(
+        &self,
+        dish_found: &[(usize, f32)],
+        near: &Near<'_>,
+        limit: usize,
+    ) -> Vec<(usize, Hit)> {
         let found = dish_found.iter().filter_map(|&(ord, score)| {
             self.dishes.get(ord).map(|d| (ord, d.restaurant_id, score))
         });
-        rank::rank(self.by_position(found), near, true)
+        rank::rank(self.by_position(found), near, true, limit)
     }
 
     /// `Search`: restaurants and dishes for `text` from restaurants delivering to `at`.
@@ -734,15 +740,11 @@ impl SearchIndex {
         let words = query::prepare(&words, words.len() == 1)?;
         let dish_found = self.dish_corpus.search(&words, Some(&ids))?;
         let restaurant_hits: Vec<Hit> = self
-            .restaurant_hits(&words, &near, &ids, &dish_found)?
+            .restaurant_hits(&words, &near, &ids, &dish_found, limit)?
             .into_iter()
             .take(limit)
             .collect();
-        let dish_hits: Vec<(usize, Hit)> = self
-            .dish_hits(&dish_found, &near)
-            .into_iter()
-            .take(limit)
-            .collect();
+        let dish_hits = self.dish_hits(&dish_found, &near, limit);
 
         // One card for every restaurant shown, either as a result or as a dish's restaurant.
         let mut wanted: Vec<u64> = restaurant_hits.iter().map(|h| h.restaurant_id).collect();
@@ -832,10 +834,7 @@ impl SearchIndex {
             .into_iter()
             .filter_map(|(ord, score)| self.restaurants.get(ord).map(|r| (r.id, r.id, score)))
             .collect();
-        for (_, hit) in rank::rank(self.by_position(direct), &near, true)
-            .into_iter()
-            .take(3)
-        {
+        for (_, hit) in rank::rank(self.by_position(direct), &near, true, 3) {
             let Some(r) = self.restaurant(hit.restaurant_id) else {
                 continue;
             };
@@ -849,10 +848,8 @@ impl SearchIndex {
                 city: r.city.clone(),
             });
         }
-        for (ord, _) in self.dish_name_hits(&words, &near)? {
-            if suggestions.len() >= limit {
-                break;
-            }
+        let wanted = limit.saturating_sub(suggestions.len());
+        for (ord, _) in self.dish_name_hits(&words, &near, wanted)? {
             let Some(d) = self.dishes.get(ord) else {
                 continue;
             };
@@ -869,13 +866,18 @@ impl SearchIndex {
     }
 
     /// Dish names matching `words` (the last as a prefix) that a restaurant delivering here serves,
-    /// one hit per name (lower-cased) in [`rank`] order: each name's hit is its dish at the
-    /// restaurant that ranks best, so this is the dish ranking with repeated names left out.
+    /// one hit per name (lower-cased) in [`rank`] order, the first `limit`: each name's hit is its
+    /// dish at the restaurant that ranks best, so this is the dish ranking with repeated names
+    /// left out.
     fn dish_name_hits(
         &self,
         words: &query::Prepared,
         near: &Near<'_>,
+        limit: usize,
     ) -> Result<Vec<(usize, Hit)>, SearchError> {
+        if limit == 0 {
+            return Ok(Vec::new());
+        }
         let found = self.dish_names.corpus.search(words, None)?;
         if found.is_empty() {
             return Ok(Vec::new());
@@ -924,7 +926,7 @@ impl SearchIndex {
                 hits.push((dish, position, score));
             }
         }
-        Ok(rank::rank(hits, near, true))
+        Ok(rank::rank(hits, near, true, limit))
     }
 
     /// The indexed restaurant with this id.

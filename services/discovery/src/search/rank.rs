@@ -34,13 +34,15 @@ pub fn tier(score: f32, best: f32) -> u32 {
     ((score / best).clamp(0.0, 1.0) * TIERS).floor() as u32
 }
 
-/// Orders `found` (key, restaurant's delivery-index position, score); results whose restaurant
-/// does not deliver to the point are dropped (the engine's filter already left them out; this
-/// keeps the rule local).
+/// The first `limit` of `found` (key, restaurant's delivery-index position, score) in order;
+/// results whose restaurant does not deliver to the point are dropped (the engine's filter already
+/// left them out; this keeps the rule local). Keys are distinct, so the order is total and the
+/// first `limit` are picked out before they are sorted: a keystroke shows a few of hundreds.
 pub fn rank<K: Ord + Copy>(
     found: impl IntoIterator<Item = (K, usize, f32)>,
     near: &Near<'_>,
     direct: bool,
+    limit: usize,
 ) -> Vec<(K, Hit)> {
     let found: Vec<(K, &Delivering<'_>, f32)> = found
         .into_iter()
@@ -62,12 +64,20 @@ pub fn rank<K: Ord + Copy>(
             )
         })
         .collect();
-    hits.sort_by(|(ka, a), (kb, b)| {
+    let order = |(ka, a): &(K, Hit), (kb, b): &(K, Hit)| {
         order_key(a)
             .cmp(&order_key(b))
             .then(a.distance_km.total_cmp(&b.distance_km))
             .then(ka.cmp(kb))
-    });
+    };
+    if limit == 0 {
+        return Vec::new();
+    }
+    if hits.len() > limit {
+        hits.select_nth_unstable_by(limit - 1, order);
+        hits.truncate(limit);
+    }
+    hits.sort_unstable_by(order);
     hits
 }
 
@@ -158,9 +168,48 @@ mod tests {
             ],
             &near,
             true,
+            10,
         );
         let order: Vec<u64> = ranked.iter().map(|(k, _)| *k).collect();
 
         assert_eq!(order, [4, 1, 2, 3]);
+    }
+
+    #[test]
+    fn the_first_few_are_those_a_full_ranking_starts_with() {
+        // Forty restaurants, a few distances and ratings, scores in three tiers: many ties until
+        // the exact distance and the key.
+        let listings: Vec<Listing> = (0..40)
+            .map(|i| {
+                listing(
+                    i,
+                    [None, Some(38), Some(45)]
+                        .get(i as usize % 3)
+                        .copied()
+                        .flatten(),
+                )
+            })
+            .collect();
+        let delivering = listings
+            .iter()
+            .enumerate()
+            .map(|(position, l)| Delivering {
+                listing: l,
+                position,
+                distance_km: [0.3, 1.2, 0.3, 2.7, 1.9][position % 5],
+            })
+            .collect();
+        let near = Near::new(delivering, 40);
+        let found: Vec<(u64, usize, f32)> = (0..40u64)
+            .rev()
+            .map(|i| (i, i as usize, [4.0, 7.5, 8.0][i as usize % 3]))
+            .collect();
+
+        let all = rank(found.clone(), &near, true, 40);
+        assert_eq!(all.len(), 40);
+        for limit in [0, 1, 3, 8, 39, 40, 50] {
+            let first = rank(found.clone(), &near, true, limit);
+            assert_eq!(first, all[..limit.min(40)], "limit {limit}");
+        }
     }
 }
