@@ -54,22 +54,11 @@ impl<'a> Near<'a> {
 mod tests {
     use super::*;
     use crate::delivery_areas::Listing;
-
-    fn listing(id: u64) -> Listing {
-        Listing {
-            id,
-            point: Point::new(12.9, 77.6).unwrap(),
-            delivery_radius_m: 7000,
-            prep_time_minutes: 20,
-            opened: true,
-            rating_tenths: None,
-            total_ratings: 0,
-        }
-    }
+    use crate::search::rank::tests::listing;
 
     #[test]
     fn each_delivering_restaurant_is_found_at_its_position_and_no_other_is() {
-        let listings = [listing(10), listing(11)];
+        let listings = [listing(10, None), listing(11, None)];
         let near = Near::new(
             vec![
                 Delivering {
@@ -99,10 +88,10 @@ mod tests {
     #[test]
     fn a_point_s_set_holds_exactly_the_restaurants_delivering_there() {
         let areas = DeliveryAreas::new(vec![
-            listing(1),
+            listing(1, None),
             Listing {
                 point: Point::new(13.2, 77.6).unwrap(),
-                ..listing(2)
+                ..listing(2, None)
             },
         ]);
         let at = Point::new(12.91, 77.6).unwrap();

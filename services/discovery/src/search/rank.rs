@@ -96,12 +96,13 @@ pub(super) fn km_band(distance_km: f64) -> u64 {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::delivery_areas::Listing;
     use crate::geo::Point;
 
-    fn listing(id: u64, rating_tenths: Option<u32>) -> Listing {
+    /// A restaurant in Bangalore with a 7 km radius (also for the nearby set's tests).
+    pub(in crate::search) fn listing(id: u64, rating_tenths: Option<u32>) -> Listing {
         Listing {
             id,
             point: Point::new(12.9, 77.6).unwrap(),
