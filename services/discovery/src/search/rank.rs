@@ -44,6 +44,9 @@ pub fn rank<K: Ord + Copy>(
     direct: bool,
     limit: usize,
 ) -> Vec<(K, Hit)> {
+    if limit == 0 {
+        return Vec::new();
+    }
     let found: Vec<(K, &Delivering<'_>, f32)> = found
         .into_iter()
         .filter_map(|(key, position, score)| Some((key, near.at(position)?, score)))
@@ -70,9 +73,6 @@ pub fn rank<K: Ord + Copy>(
             .then(a.distance_km.total_cmp(&b.distance_km))
             .then(ka.cmp(kb))
     };
-    if limit == 0 {
-        return Vec::new();
-    }
     if hits.len() > limit {
         hits.select_nth_unstable_by(limit - 1, order);
         hits.truncate(limit);
