@@ -6,13 +6,12 @@
 use std::ops::{Deref, DerefMut};
 use std::str::FromStr;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::migrate::Migrator;
-use sqlx::pool::PoolConnection;
 use sqlx::{Any, AnyConnection, AnyPool, ConnectOptions, Connection, Executor, Transaction};
-use tokio::sync::{Mutex, OwnedMappedMutexGuard, OwnedMutexGuard};
+use tokio::sync::{Mutex, OwnedMutexGuard, Semaphore};
 
 pub use sqlx;
 
@@ -96,7 +95,7 @@ pub async fn connect(url: &str, migrator: &Migrator) -> Result<AnyPool, DbError>
         .max_connections(match engine {
             // One writer at a time is SQLite's nature; a few readers help under WAL.
             Engine::Sqlite => 4,
-            Engine::Postgres => 16,
+            Engine::Postgres => POSTGRES_CONNECTIONS as u32,
         })
         .acquire_timeout(Duration::from_secs(5))
         // sqlx pings a pooled connection before every use by default, and again whenever one is
@@ -137,7 +136,12 @@ pub async fn connect(url: &str, migrator: &Migrator) -> Result<AnyPool, DbError>
     Ok(pool)
 }
 
-/// Begins write transactions, one at a time on SQLite.
+/// How many connections a service keeps to PostgreSQL for its pool, and again for its writer's
+/// single-statement writes ([`Writer::write`]).
+pub const POSTGRES_CONNECTIONS: usize = 16;
+
+/// Runs a service's writes: transactions ([`Writer::begin`]) and writes that are one statement
+/// ([`Writer::write`]).
 ///
 /// SQLite has one writer. When two connections of a pool both write, the second waits in SQLite's
 /// busy handler, which sleeps in growing steps (1, 2, 5 … 100 ms) and wakes late, so under load a
@@ -146,12 +150,17 @@ pub async fn connect(url: &str, migrator: &Migrator) -> Result<AnyPool, DbError>
 /// previous one commits; readers are not held back (WAL). On PostgreSQL there is no gate: rows lock
 /// themselves.
 ///
-/// On SQLite the single-statement writes ([`Writer::connection`]) run on one connection that this
-/// writer keeps for itself, taken out of the pool on first use. A connection given back to sqlx's
-/// pool is pinged on its way back, which on SQLite is a round trip to the connection's worker
-/// thread: as much hand-over between threads as the write itself. The writer's own connection is
-/// never given back, so a write is one round trip. (A file handle in this process cannot have been
-/// hung up on, so there is nothing the ping would find.)
+/// Single-statement writes run on connections the writer keeps for itself, taken out of the pool
+/// when first needed: on SQLite one, on PostgreSQL up to [`POSTGRES_CONNECTIONS`]. sqlx pings every
+/// connection given back to its pool, which is a second round trip for a one-statement write (to
+/// the server on PostgreSQL, to the connection's worker thread on SQLite); the writer's own
+/// connections are never given back, so a write is one round trip. What the ping is for is kept:
+/// a PostgreSQL connection that has sat idle for [`PING_WHEN_IDLE_FOR`] is pinged before use (and
+/// replaced when the server has hung up on it), one that failed other than with the database's own
+/// error is closed rather than kept, and so is one whose write was abandoned half-way (its caller
+/// went away). A connection kept after a finished statement has nothing left to flush: a single
+/// statement commits by itself. (An SQLite connection is a file handle in this process: it cannot
+/// have been hung up on.)
 ///
 /// Make one per database per process, next to the pool, and give every writer of that database a
 /// clone: two gates on one SQLite file do not see each other (they stay correct, through the busy
@@ -159,18 +168,61 @@ pub async fn connect(url: &str, migrator: &Migrator) -> Result<AnyPool, DbError>
 #[derive(Debug, Clone)]
 pub struct Writer {
     pool: AnyPool,
-    /// SQLite only: the turn, and the writer's own connection once it has one.
-    own: Option<Arc<Mutex<Option<AnyConnection>>>>,
+    own: Own,
+}
+
+/// The connections a [`Writer`] keeps for itself.
+#[derive(Debug, Clone)]
+enum Own {
+    /// The turn, and the writer's one connection once it has one.
+    Sqlite(Arc<Mutex<Option<AnyConnection>>>),
+    /// The writer's connections not in use, and the turns that bound how many are.
+    Postgres(Arc<Spare>),
+}
+
+/// A PostgreSQL writer's connections between writes.
+#[derive(Debug)]
+struct Spare {
+    /// The most recently used is taken first, so the ones that stay unused go stale (and are
+    /// pinged), not the busy ones.
+    idle: std::sync::Mutex<Vec<Idle>>,
+    turns: Semaphore,
+}
+
+#[derive(Debug)]
+struct Idle {
+    connection: AnyConnection,
+    since: Instant,
+}
+
+impl Spare {
+    fn take(&self) -> Option<Idle> {
+        self.idle.lock().unwrap_or_else(|e| e.into_inner()).pop()
+    }
+
+    fn put(&self, connection: AnyConnection) {
+        self.idle
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(Idle {
+                connection,
+                since: Instant::now(),
+            });
+    }
 }
 
 impl Writer {
     /// The writer of `pool`'s database.
     pub fn new(pool: AnyPool) -> Self {
-        let sqlite = pool.connect_options().database_url.scheme() == "sqlite";
-        Self {
-            pool,
-            own: sqlite.then(|| Arc::new(Mutex::new(None))),
-        }
+        let own = if pool.connect_options().database_url.scheme() == "sqlite" {
+            Own::Sqlite(Arc::new(Mutex::new(None)))
+        } else {
+            Own::Postgres(Arc::new(Spare {
+                idle: std::sync::Mutex::new(Vec::with_capacity(POSTGRES_CONNECTIONS)),
+                turns: Semaphore::new(POSTGRES_CONNECTIONS),
+            }))
+        };
+        Self { pool, own }
     }
 
     /// The pool, for reads.
@@ -181,56 +233,63 @@ impl Writer {
     /// Begins a transaction that will write; on SQLite, after the previous writer has finished.
     pub async fn begin(&self) -> Result<WriteTransaction, sqlx::Error> {
         let turn = match &self.own {
-            Some(own) => Some(own.clone().lock_owned().await),
-            None => None,
+            Own::Sqlite(own) => Some(own.clone().lock_owned().await),
+            Own::Postgres(_) => None,
         };
         let tx = self.pool.begin().await?;
         Ok(WriteTransaction { tx, _turn: turn })
     }
 
-    /// A connection for a write that is one statement (it commits by itself: no `BEGIN` and
-    /// `COMMIT` round trips); on SQLite, the writer's own, after the previous writer has finished.
-    pub async fn connection(&self) -> Result<WriteConnection, sqlx::Error> {
-        let Some(own) = &self.own else {
-            return Ok(WriteConnection::Pooled(self.pool.acquire().await?));
-        };
-        let mut turn = own.clone().lock_owned().await;
-        if turn.is_none() {
-            // Taken from the pool, so it was opened with the pool's settings (busy timeout,
-            // foreign keys, synchronous); the pool opens another in its place when it needs one.
-            *turn = Some(self.pool.acquire().await?.detach());
+    /// Runs `statement`, a write that is one statement (it commits by itself: no `BEGIN` and
+    /// `COMMIT` round trips), on one of the writer's own connections; on SQLite, after the previous
+    /// writer has finished: `writer.write(async |c| query.execute(c).await)`.
+    pub async fn write<T>(
+        &self,
+        statement: impl AsyncFnOnce(&mut AnyConnection) -> Result<T, sqlx::Error>,
+    ) -> Result<T, sqlx::Error> {
+        match &self.own {
+            Own::Sqlite(own) => {
+                let mut turn = own.lock().await;
+                let connection = match turn.as_mut() {
+                    Some(connection) => connection,
+                    // Taken from the pool, so it was opened with the pool's settings (busy
+                    // timeout, foreign keys, synchronous); the pool opens another in its place
+                    // when it needs one.
+                    None => turn.insert(self.pool.acquire().await?.detach()),
+                };
+                statement(connection).await
+            }
+            Own::Postgres(spare) => {
+                let _turn = spare
+                    .turns
+                    .acquire()
+                    .await
+                    .map_err(|_| sqlx::Error::PoolClosed)?;
+                // Closed, not kept, when this future is dropped before the statement has ended.
+                let mut connection = self.ready(spare).await?;
+                let outcome = statement(&mut connection).await;
+                // The server answered, with rows or with its own error: the connection is sound.
+                if matches!(outcome, Ok(_) | Err(sqlx::Error::Database(_))) {
+                    spare.put(connection);
+                }
+                outcome
+            }
         }
-        OwnedMutexGuard::try_map(turn, Option::as_mut)
-            .map(WriteConnection::Own)
-            .map_err(|_| sqlx::Error::PoolClosed)
     }
-}
 
-/// The connection for one single-statement write, from [`Writer::connection`]; dropping it lets
-/// the next writer in. It derefs to the connection: `query.execute(&mut *connection)`.
-pub enum WriteConnection {
-    /// PostgreSQL: a connection of the pool.
-    Pooled(PoolConnection<Any>),
-    /// SQLite: the writer's own connection, held for this writer's turn.
-    Own(OwnedMappedMutexGuard<Option<AnyConnection>, AnyConnection>),
-}
-
-impl Deref for WriteConnection {
-    type Target = AnyConnection;
-    fn deref(&self) -> &Self::Target {
-        match self {
-            WriteConnection::Pooled(connection) => connection,
-            WriteConnection::Own(connection) => connection,
+    /// A spare connection, pinged first when it has idled; else a new one from the pool.
+    async fn ready(&self, spare: &Spare) -> Result<AnyConnection, sqlx::Error> {
+        if let Some(Idle {
+            mut connection,
+            since,
+        }) = spare.take()
+            && (since.elapsed() < PING_WHEN_IDLE_FOR || connection.ping().await.is_ok())
+        {
+            return Ok(connection);
         }
-    }
-}
-
-impl DerefMut for WriteConnection {
-    fn deref_mut(&mut self) -> &mut Self::Target {
-        match self {
-            WriteConnection::Pooled(connection) => connection,
-            WriteConnection::Own(connection) => connection,
-        }
+        // None spare, or the one spare was hung up on while it idled (a server restart, a network
+        // timeout) and has been closed.
+        Ok(self.pool.acquire().await?.detach())
     }
 }
 
@@ -424,24 +483,34 @@ mod tests {
         assert!(!second_writer_starts_while_first_is_open(&db.url).await);
     }
 
+    /// Runs `sql` as a single-statement write.
+    async fn write(writer: &Writer, sql: &'static str) -> Result<(), sqlx::Error> {
+        writer
+            .write(async |c| sqlx::query(sql).execute(c).await.map(drop))
+            .await
+    }
+
     #[tokio::test]
     async fn a_single_statement_writer_waits_for_an_open_transaction_on_sqlite() {
         let (_db, writer) = sqlite_writer().await;
         let first = writer.begin().await.unwrap();
-        let waiting = tokio::time::timeout(Duration::from_millis(200), writer.connection()).await;
+        let waiting = tokio::time::timeout(
+            Duration::from_millis(200),
+            write(&writer, "CREATE TABLE t (n BIGINT)"),
+        )
+        .await;
         assert!(
             waiting.is_err(),
             "the statement must wait for the open transaction"
         );
         first.commit().await.unwrap();
-        let mut connection = tokio::time::timeout(Duration::from_secs(5), writer.connection())
-            .await
-            .expect("the statement runs once the transaction has finished")
-            .unwrap();
-        sqlx::query("CREATE TABLE IF NOT EXISTS t (n BIGINT)")
-            .execute(&mut *connection)
-            .await
-            .unwrap();
+        tokio::time::timeout(
+            Duration::from_secs(5),
+            write(&writer, "CREATE TABLE t (n BIGINT)"),
+        )
+        .await
+        .expect("the statement runs once the transaction has finished")
+        .unwrap();
     }
 
     #[tokio::test]
@@ -449,17 +518,11 @@ mod tests {
         let (_db, writer) = sqlite_writer().await;
         let pool = writer.pool().clone();
         // A temporary table lives only on the connection that made it.
-        let mut first = writer.connection().await.unwrap();
-        sqlx::query("CREATE TEMP TABLE mine (n BIGINT)")
-            .execute(&mut *first)
+        write(&writer, "CREATE TEMP TABLE mine (n BIGINT)")
             .await
             .unwrap();
-        drop(first);
-        for n in 0..3_i64 {
-            let mut again = writer.connection().await.unwrap();
-            sqlx::query("INSERT INTO mine (n) VALUES ($1)")
-                .bind(n)
-                .execute(&mut *again)
+        for _ in 0..3 {
+            write(&writer, "INSERT INTO mine (n) VALUES (1)")
                 .await
                 .expect("every write runs on the connection that made the table");
         }
@@ -475,15 +538,113 @@ mod tests {
     #[tokio::test]
     async fn a_transaction_waits_for_a_single_statement_write_on_sqlite() {
         let (_db, writer) = sqlite_writer().await;
-        let statement = writer.connection().await.unwrap();
+        let (started, has_started) = tokio::sync::oneshot::channel();
+        let (finish, may_finish) = tokio::sync::oneshot::channel::<()>();
+        let statement = tokio::spawn({
+            let writer = writer.clone();
+            async move {
+                writer
+                    .write(async |c| {
+                        let _ = started.send(());
+                        let _ = may_finish.await;
+                        sqlx::query("CREATE TABLE t (n BIGINT)").execute(c).await
+                    })
+                    .await
+            }
+        });
+        has_started.await.unwrap();
         let waiting = tokio::time::timeout(Duration::from_millis(200), writer.begin()).await;
         assert!(waiting.is_err(), "the transaction must wait for the write");
-        drop(statement);
+        finish.send(()).unwrap();
+        statement.await.unwrap().unwrap();
         let tx = tokio::time::timeout(Duration::from_secs(5), writer.begin())
             .await
             .expect("the transaction starts once the write has finished")
             .unwrap();
         tx.commit().await.unwrap();
+    }
+
+    /// A PostgreSQL writer on a fresh database with a temporary table `mine` on the connection
+    /// its next write will take, or `None` without a server.
+    async fn postgres_writer_with_temp_table() -> Option<(testing::TestDatabase, Writer)> {
+        let db = testing::postgres().await?;
+        let pool = connect(&db.url, &Migrator::DEFAULT).await.unwrap();
+        let writer = Writer::new(pool);
+        write(&writer, "CREATE TEMP TABLE mine (n BIGINT)")
+            .await
+            .unwrap();
+        Some((db, writer))
+    }
+
+    /// Whether the writer's next write runs on the connection that made `mine`.
+    async fn on_the_same_connection(writer: &Writer) -> bool {
+        match write(writer, "INSERT INTO mine (n) VALUES (1)").await {
+            Ok(()) => true,
+            Err(sqlx::Error::Database(e)) if e.message().contains("mine") => false,
+            Err(e) => panic!("unexpected {e}"),
+        }
+    }
+
+    #[tokio::test]
+    async fn a_postgres_writer_keeps_its_connection_between_writes_and_after_a_database_error() {
+        let Some((_db, writer)) = postgres_writer_with_temp_table().await else {
+            return;
+        };
+        assert!(on_the_same_connection(&writer).await);
+        let refused = write(&writer, "INSERT INTO nowhere (n) VALUES (1)").await;
+        assert!(matches!(refused, Err(sqlx::Error::Database(_))));
+        assert!(
+            on_the_same_connection(&writer).await,
+            "the server's own error leaves the connection sound"
+        );
+    }
+
+    #[tokio::test]
+    async fn a_postgres_connection_that_failed_otherwise_is_closed_not_kept() {
+        let Some((_db, writer)) = postgres_writer_with_temp_table().await else {
+            return;
+        };
+        let failed = writer
+            .write(async |c| {
+                sqlx::query("SELECT 1").execute(&mut *c).await?;
+                Err::<(), _>(sqlx::Error::Protocol("torn message".into()))
+            })
+            .await;
+        assert!(matches!(failed, Err(sqlx::Error::Protocol(_))));
+        assert!(!on_the_same_connection(&writer).await);
+    }
+
+    #[tokio::test]
+    async fn a_postgres_write_abandoned_half_way_closes_its_connection() {
+        let Some((db, writer)) = postgres_writer_with_temp_table().await else {
+            return;
+        };
+        let abandoned = tokio::time::timeout(
+            Duration::from_millis(100),
+            write(&writer, "SELECT pg_sleep(2)"),
+        )
+        .await;
+        assert!(abandoned.is_err(), "the caller gave up");
+        assert!(
+            !on_the_same_connection(&writer).await,
+            "a new connection, not one still busy with the abandoned statement"
+        );
+        // The server has seen the abandoned connection go: only the writer's new one and the
+        // pool's remain.
+        let admin = sqlx::PgPool::connect(&db.url).await.unwrap();
+        let sleeping = || async {
+            sqlx::query_scalar::<_, i64>(
+                "SELECT count(*) FROM pg_stat_activity                  WHERE datname = current_database() AND query = 'SELECT pg_sleep(2)'",
+            )
+            .fetch_one(&admin)
+            .await
+            .unwrap()
+        };
+        let deadline = std::time::Instant::now() + Duration::from_secs(5);
+        while sleeping().await > 0 && std::time::Instant::now() < deadline {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        assert_eq!(sleeping().await, 0);
     }
 
     #[tokio::test]
@@ -493,11 +654,13 @@ mod tests {
         };
         let pool = connect(&db.url, &Migrator::DEFAULT).await.unwrap();
         let writer = Writer::new(pool.clone());
-        sqlx::query("CREATE TABLE t (n BIGINT)")
-            .execute(&mut *writer.connection().await.unwrap())
+        write(&writer, "CREATE TABLE t (n BIGINT)").await.unwrap();
+        sqlx::query("SELECT n FROM t")
+            .fetch_all(&pool)
             .await
             .unwrap();
-        // The server hangs up on every connection of the pool (as on a restart) while they idle.
+        // The server hangs up on every connection, the writer's and the pool's (as on a restart),
+        // while they idle.
         let admin = sqlx::PgPool::connect(&db.url).await.unwrap();
         let dropped: i64 = sqlx::query_scalar(
             "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity \
@@ -506,14 +669,62 @@ mod tests {
         .fetch_one(&admin)
         .await
         .unwrap();
-        assert!(dropped >= 1, "the pool's connection was open");
+        assert!(
+            dropped >= 2,
+            "the writer's and the pool's connections were open"
+        );
         tokio::time::sleep(PING_WHEN_IDLE_FOR + Duration::from_millis(200)).await;
 
-        let mut connection = writer.connection().await.unwrap();
-        sqlx::query("INSERT INTO t (n) VALUES (1)")
-            .execute(&mut *connection)
+        write(&writer, "INSERT INTO t (n) VALUES (1)")
             .await
-            .expect("the dead connection was found out and a new one used");
+            .expect("the writer found its dead connection out and used a new one");
+        let read: Vec<i64> = sqlx::query_scalar("SELECT n FROM t")
+            .fetch_all(&pool)
+            .await
+            .expect("so did the pool");
+        assert_eq!(read, [1]);
+    }
+
+    #[tokio::test]
+    async fn a_postgres_writer_uses_at_most_its_own_connections_at_once() {
+        let Some(db) = testing::postgres().await else {
+            return;
+        };
+        let pool = connect(&db.url, &Migrator::DEFAULT).await.unwrap();
+        let writer = Writer::new(pool);
+        let busy = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let most = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let writes = (0..POSTGRES_CONNECTIONS * 2).map(|_| {
+            let (writer, busy, most) = (writer.clone(), busy.clone(), most.clone());
+            tokio::spawn(async move {
+                writer
+                    .write(async |c| {
+                        let now = busy.fetch_add(1, std::sync::atomic::Ordering::SeqCst) + 1;
+                        most.fetch_max(now, std::sync::atomic::Ordering::SeqCst);
+                        let pid: i32 =
+                            sqlx::query_scalar("SELECT pg_backend_pid() FROM pg_sleep(0.05)")
+                                .fetch_one(c)
+                                .await?;
+                        busy.fetch_sub(1, std::sync::atomic::Ordering::SeqCst);
+                        Ok(pid)
+                    })
+                    .await
+                    .unwrap()
+            })
+        });
+        let mut pids = std::collections::BTreeSet::new();
+        for write in writes.collect::<Vec<_>>() {
+            pids.insert(write.await.unwrap());
+        }
+        assert_eq!(
+            most.load(std::sync::atomic::Ordering::SeqCst),
+            POSTGRES_CONNECTIONS
+        );
+        assert!(
+            pids.len() <= POSTGRES_CONNECTIONS,
+            "{} connections",
+            pids.len()
+        );
     }
 
     #[tokio::test]

@@ -242,6 +242,30 @@ pub fn apply(mut details: Details, change: &DetailsChange) -> Details {
     details
 }
 
+/// The cart's one write: the owner's row, inserted or changed. The `DO UPDATE` reads the row as it
+/// was (`carts.…`) under its lock. A cart starts afresh (no coupon, note or cutlery choice) when new
+/// lines leave it empty or change its restaurant; a detail the change names is then set over that.
+const UPSERT: &str = "INSERT INTO carts (owner_key, cart_id, restaurant_id, version, updated_at, \
+    lines, coupon_code, order_note, cutlery_selected) \
+    VALUES ($1, $2, $3, 1, $4, $5, $6, $7, $8) \
+    ON CONFLICT (owner_key) DO UPDATE SET \
+    version = carts.version + 1, updated_at = excluded.updated_at, \
+    restaurant_id = CASE WHEN $9 THEN excluded.restaurant_id ELSE carts.restaurant_id END, \
+    lines = CASE WHEN $9 THEN excluded.lines ELSE carts.lines END, \
+    coupon_code = CASE WHEN $10 THEN excluded.coupon_code \
+      WHEN $9 AND (excluded.restaurant_id IS NULL OR carts.restaurant_id IS NULL \
+        OR carts.restaurant_id <> excluded.restaurant_id) THEN NULL \
+      ELSE carts.coupon_code END, \
+    order_note = CASE WHEN $11 THEN excluded.order_note \
+      WHEN $9 AND (excluded.restaurant_id IS NULL OR carts.restaurant_id IS NULL \
+        OR carts.restaurant_id <> excluded.restaurant_id) THEN '' \
+      ELSE carts.order_note END, \
+    cutlery_selected = CASE WHEN $12 THEN excluded.cutlery_selected \
+      WHEN $9 AND (excluded.restaurant_id IS NULL OR carts.restaurant_id IS NULL \
+        OR carts.restaurant_id <> excluded.restaurant_id) THEN 0 \
+      ELSE carts.cutlery_selected END \
+    RETURNING cart_id, coupon_code, order_note, cutlery_selected";
+
 /// Changes the owner's cart in one statement: its lines when `new_lines` is given (else they
 /// stay), then its details. Emptying the cart, or filling it from another restaurant, drops its
 /// details first. Returns the cart id and the details as saved.
@@ -268,46 +292,26 @@ pub async fn change(
     // A cart created by this statement starts from no details.
     let fresh = apply(Details::default(), details);
 
-    let mut connection = writer.connection().await?;
-    // The `DO UPDATE` reads the row as it was (`carts.…`) under its lock. A cart starts afresh
-    // (no coupon, note or cutlery choice) when new lines leave it empty or change its restaurant;
-    // a detail the change names is then set over that.
-    let row = sqlx::query(
-        "INSERT INTO carts (owner_key, cart_id, restaurant_id, version, updated_at, lines, \
-         coupon_code, order_note, cutlery_selected) VALUES ($1, $2, $3, 1, $4, $5, $6, $7, $8) \
-         ON CONFLICT (owner_key) DO UPDATE SET \
-         version = carts.version + 1, updated_at = excluded.updated_at, \
-         restaurant_id = CASE WHEN $9 THEN excluded.restaurant_id ELSE carts.restaurant_id END, \
-         lines = CASE WHEN $9 THEN excluded.lines ELSE carts.lines END, \
-         coupon_code = CASE WHEN $10 THEN excluded.coupon_code \
-           WHEN $9 AND (excluded.restaurant_id IS NULL OR carts.restaurant_id IS NULL \
-             OR carts.restaurant_id <> excluded.restaurant_id) THEN NULL \
-           ELSE carts.coupon_code END, \
-         order_note = CASE WHEN $11 THEN excluded.order_note \
-           WHEN $9 AND (excluded.restaurant_id IS NULL OR carts.restaurant_id IS NULL \
-             OR carts.restaurant_id <> excluded.restaurant_id) THEN '' \
-           ELSE carts.order_note END, \
-         cutlery_selected = CASE WHEN $12 THEN excluded.cutlery_selected \
-           WHEN $9 AND (excluded.restaurant_id IS NULL OR carts.restaurant_id IS NULL \
-             OR carts.restaurant_id <> excluded.restaurant_id) THEN 0 \
-           ELSE carts.cutlery_selected END \
-         RETURNING cart_id, coupon_code, order_note, cutlery_selected",
-    )
-    .bind(owner_key)
-    .bind(uuid::Uuid::new_v4().simple().to_string())
-    .bind(restaurant_id)
-    .bind(unix_now())
-    .bind(encode_lines(&lines)?)
-    .bind(fresh.coupon_code)
-    .bind(fresh.order_note)
-    .bind(i64::from(fresh.cutlery_selected))
-    .bind(new_lines.is_some())
-    .bind(details.coupon_code.is_some())
-    .bind(details.order_note.is_some())
-    .bind(details.cutlery_selected.is_some())
-    .fetch_one(&mut *connection)
-    .await?;
-    drop(connection);
+    let lines = encode_lines(&lines)?;
+    let row = writer
+        .write(async |connection| {
+            sqlx::query(UPSERT)
+                .bind(owner_key)
+                .bind(uuid::Uuid::new_v4().simple().to_string())
+                .bind(restaurant_id)
+                .bind(unix_now())
+                .bind(lines)
+                .bind(fresh.coupon_code)
+                .bind(fresh.order_note)
+                .bind(i64::from(fresh.cutlery_selected))
+                .bind(new_lines.is_some())
+                .bind(details.coupon_code.is_some())
+                .bind(details.order_note.is_some())
+                .bind(details.cutlery_selected.is_some())
+                .fetch_one(connection)
+                .await
+        })
+        .await?;
     Ok((
         row.try_get("cart_id")?,
         Details {
