@@ -687,25 +687,27 @@ mod tests {
 
     #[tokio::test]
     async fn a_postgres_writer_uses_at_most_its_own_connections_at_once() {
+        use std::sync::atomic::{AtomicUsize, Ordering::SeqCst};
+
         let Some(db) = testing::postgres().await else {
             return;
         };
         let pool = connect(&db.url, &Migrator::DEFAULT).await.unwrap();
         let writer = Writer::new(pool);
-        let busy = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
-        let most = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let busy = std::sync::Arc::new(AtomicUsize::new(0));
+        let most = std::sync::Arc::new(AtomicUsize::new(0));
         let writes = (0..POSTGRES_CONNECTIONS * 2).map(|_| {
             let (writer, busy, most) = (writer.clone(), busy.clone(), most.clone());
             tokio::spawn(async move {
                 writer
                     .write(async |c| {
-                        let now = busy.fetch_add(1, std::sync::atomic::Ordering::SeqCst) + 1;
-                        most.fetch_max(now, std::sync::atomic::Ordering::SeqCst);
+                        let now = busy.fetch_add(1, SeqCst) + 1;
+                        most.fetch_max(now, SeqCst);
                         let pid: i32 =
                             sqlx::query_scalar("SELECT pg_backend_pid() FROM pg_sleep(0.05)")
                                 .fetch_one(c)
                                 .await?;
-                        busy.fetch_sub(1, std::sync::atomic::Ordering::SeqCst);
+                        busy.fetch_sub(1, SeqCst);
                         Ok(pid)
                     })
                     .await
@@ -716,10 +718,10 @@ mod tests {
         for write in writes.collect::<Vec<_>>() {
             pids.insert(write.await.unwrap());
         }
-        assert_eq!(
-            most.load(std::sync::atomic::Ordering::SeqCst),
-            POSTGRES_CONNECTIONS
-        );
+        // At most that many, and in parallel; not necessarily all busy at one moment, which
+        // depends on timing.
+        let most = most.load(SeqCst);
+        assert!((2..=POSTGRES_CONNECTIONS).contains(&most), "{most} at once");
         assert!(
             pids.len() <= POSTGRES_CONNECTIONS,
             "{} connections",
