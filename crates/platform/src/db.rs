@@ -171,6 +171,24 @@ pub struct Writer {
     own: Own,
 }
 
+/// When a writer's single-statement write ([`Writer::write`]) returns, as to the disk.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Commit {
+    /// Once its commit is on disk: a write that returned survives any crash.
+    #[default]
+    Flushed,
+    /// Once it is committed, before its commit is on disk: PostgreSQL's asynchronous commit
+    /// (`synchronous_commit = off`), written out by the server within a fraction of a second
+    /// (three `wal_writer_delay`s at most, 600 ms by default). A crash of the database server can
+    /// lose the writes of that last fraction of a second, and only whole ones: the database stays
+    /// consistent. What it saves is a wait on the disk for every write, and under load the wake-ups
+    /// around it. For data a person can make again in a moment (a cart, not an order or a
+    /// payment). SQLite's pools here are already about this durable (WAL with `synchronous =
+    /// NORMAL`: a power cut, not a crash of the process, can lose the last commits), so this
+    /// changes nothing there.
+    Background,
+}
+
 /// The connections a [`Writer`] keeps for itself.
 #[derive(Debug, Clone)]
 enum Own {
@@ -187,6 +205,7 @@ struct Spare {
     /// pinged), not the busy ones.
     idle: std::sync::Mutex<Vec<Idle>>,
     turns: Semaphore,
+    commit: Commit,
 }
 
 #[derive(Debug)]
@@ -212,14 +231,21 @@ impl Spare {
 }
 
 impl Writer {
-    /// The writer of `pool`'s database.
+    /// The writer of `pool`'s database; its writes return once on disk ([`Commit::Flushed`]).
     pub fn new(pool: AnyPool) -> Self {
+        Self::with_commit(pool, Commit::Flushed)
+    }
+
+    /// The writer of `pool`'s database whose single-statement writes return as `commit` says.
+    /// Transactions ([`Writer::begin`]) run on the pool's connections and are always flushed.
+    pub fn with_commit(pool: AnyPool, commit: Commit) -> Self {
         let own = if pool.connect_options().database_url.scheme() == "sqlite" {
             Own::Sqlite(Arc::new(Mutex::new(None)))
         } else {
             Own::Postgres(Arc::new(Spare {
                 idle: std::sync::Mutex::new(Vec::with_capacity(POSTGRES_CONNECTIONS)),
                 turns: Semaphore::new(POSTGRES_CONNECTIONS),
+                commit,
             }))
         };
         Self { pool, own }
@@ -289,7 +315,14 @@ impl Writer {
         }
         // None spare, or the one spare was hung up on while it idled (a server restart, a network
         // timeout) and has been closed.
-        Ok(self.pool.acquire().await?.detach())
+        let mut connection = self.pool.acquire().await?.detach();
+        if spare.commit == Commit::Background {
+            // For this session: the connection is the writer's until it closes, never the pool's.
+            sqlx::query("SET synchronous_commit = off")
+                .execute(&mut connection)
+                .await?;
+        }
+        Ok(connection)
     }
 }
 
@@ -645,6 +678,93 @@ mod tests {
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
         assert_eq!(sleeping().await, 0);
+    }
+
+    /// `synchronous_commit` on the connection the writer's next write takes.
+    async fn writers_synchronous_commit(writer: &Writer) -> String {
+        writer
+            .write(async |c| {
+                sqlx::query_scalar::<_, String>("SHOW synchronous_commit")
+                    .fetch_one(c)
+                    .await
+            })
+            .await
+            .unwrap()
+    }
+
+    #[tokio::test]
+    async fn a_postgres_writer_flushes_its_writes_unless_told_to_commit_in_the_background() {
+        let Some(db) = testing::postgres().await else {
+            return;
+        };
+        let pool = connect(&db.url, &Migrator::DEFAULT).await.unwrap();
+        assert_eq!(
+            writers_synchronous_commit(&Writer::new(pool.clone())).await,
+            "on"
+        );
+
+        let background = Writer::with_commit(pool.clone(), Commit::Background);
+        write(&background, "CREATE TABLE t (n BIGINT)")
+            .await
+            .unwrap();
+        write(&background, "INSERT INTO t (n) VALUES (1)")
+            .await
+            .unwrap();
+        assert_eq!(writers_synchronous_commit(&background).await, "off");
+        // Committed, so at once visible to every other connection.
+        let read: Vec<i64> = sqlx::query_scalar("SELECT n FROM t")
+            .fetch_all(&pool)
+            .await
+            .unwrap();
+        assert_eq!(read, [1]);
+        // The setting stays with the writer's own connections: the pool's, and so transactions,
+        // are flushed.
+        let pools: String = sqlx::query_scalar("SHOW synchronous_commit")
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+        assert_eq!(pools, "on");
+        let mut tx = background.begin().await.unwrap();
+        let in_transaction: String = sqlx::query_scalar("SHOW synchronous_commit")
+            .fetch_one(&mut *tx)
+            .await
+            .unwrap();
+        assert_eq!(in_transaction, "on");
+        tx.commit().await.unwrap();
+    }
+
+    #[tokio::test]
+    async fn a_background_writer_sets_up_the_connection_that_replaces_a_dropped_one() {
+        let Some(db) = testing::postgres().await else {
+            return;
+        };
+        let pool = connect(&db.url, &Migrator::DEFAULT).await.unwrap();
+        let writer = Writer::with_commit(pool, Commit::Background);
+        let first: i32 = writer
+            .write(async |c| {
+                sqlx::query_scalar("SELECT pg_backend_pid()")
+                    .fetch_one(c)
+                    .await
+            })
+            .await
+            .unwrap();
+        let admin = sqlx::PgPool::connect(&db.url).await.unwrap();
+        sqlx::query("SELECT pg_terminate_backend($1)")
+            .bind(first)
+            .execute(&admin)
+            .await
+            .unwrap();
+        tokio::time::sleep(PING_WHEN_IDLE_FOR + Duration::from_millis(200)).await;
+        let (pid, setting): (i32, String) = writer
+            .write(async |c| {
+                sqlx::query_as("SELECT pg_backend_pid(), current_setting('synchronous_commit')")
+                    .fetch_one(c)
+                    .await
+            })
+            .await
+            .unwrap();
+        assert_ne!(pid, first, "a new connection");
+        assert_eq!(setting, "off");
     }
 
     #[tokio::test]

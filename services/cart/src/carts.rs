@@ -13,7 +13,7 @@
 //! item unavailable, 41 below the minimum (calculate only), else 0. An out-of-stock line is kept and shown (the customer decides what to do), never billed.
 
 use sqlx::AnyPool;
-use tiffin_platform::db::Writer;
+use tiffin_platform::db::{Commit, Writer};
 use tiffin_platform::identity::Caller;
 use tiffin_proto::cart::v1::{
     AddressOption, AppliedCoupon, ApplyCouponRequest, ApplyCouponResponse, Bill, BillLine,
@@ -69,9 +69,13 @@ struct Priced {
 }
 
 impl Carts {
+    /// A cart's changes commit in the background ([`Commit::Background`]): a crash of the
+    /// database server can take back the last fraction of a second of them, which the customer
+    /// makes again with a tap, and no update waits on the disk. Orders and payments, which live
+    /// in their own services, are flushed.
     pub fn new(pool: AnyPool, menu: MenuClient) -> Self {
         Self {
-            writer: Writer::new(pool),
+            writer: Writer::with_commit(pool, Commit::Background),
             menu,
         }
     }
