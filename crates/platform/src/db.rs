@@ -136,6 +136,12 @@ pub async fn connect(url: &str, migrator: &Migrator) -> Result<AnyPool, DbError>
     Ok(pool)
 }
 
+/// How long a PostgreSQL writer's own connection may go unused before it is closed, when the
+/// writer next puts a connection back: as long as sqlx's pool keeps an idle one by default. After
+/// a peak of writes, the connections only the peak needed are closed once writes go on without
+/// them; a writer with no writes at all keeps what it has.
+pub const CLOSE_WHEN_IDLE_FOR: Duration = Duration::from_secs(600);
+
 /// How many connections a service keeps to PostgreSQL for its pool, and again for its writer's
 /// single-statement writes ([`Writer::write`]).
 pub const POSTGRES_CONNECTIONS: usize = 16;
@@ -158,9 +164,9 @@ pub const POSTGRES_CONNECTIONS: usize = 16;
 /// a PostgreSQL connection that has sat idle for [`PING_WHEN_IDLE_FOR`] is pinged before use (and
 /// replaced when the server has hung up on it), one that failed other than with the database's own
 /// error is closed rather than kept, and so is one whose write was abandoned half-way (its caller
-/// went away). A connection kept after a finished statement has nothing left to flush: a single
-/// statement commits by itself. (An SQLite connection is a file handle in this process: it cannot
-/// have been hung up on.)
+/// went away). One left unused for [`CLOSE_WHEN_IDLE_FOR`] is closed. A connection kept after a
+/// finished statement has nothing left to flush: a single statement commits by itself. (An SQLite
+/// connection is a file handle in this process: it cannot have been hung up on.)
 ///
 /// Make one per database per process, next to the pool, and give every writer of that database a
 /// clone: two gates on one SQLite file do not see each other (they stay correct, through the busy
@@ -206,6 +212,8 @@ struct Spare {
     idle: std::sync::Mutex<Vec<Idle>>,
     turns: Semaphore,
     commit: Commit,
+    /// [`CLOSE_WHEN_IDLE_FOR`], shorter in tests.
+    close_when_idle_for: Duration,
 }
 
 #[derive(Debug)]
@@ -219,14 +227,28 @@ impl Spare {
         self.idle.lock().unwrap_or_else(|e| e.into_inner()).pop()
     }
 
+    /// Keeps `connection` for the next write, and closes those unused for too long.
     fn put(&self, connection: AnyConnection) {
-        self.idle
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .push(Idle {
+        let now = Instant::now();
+        let unused: Vec<Idle> = {
+            let mut idle = self.idle.lock().unwrap_or_else(|e| e.into_inner());
+            idle.push(Idle {
                 connection,
-                since: Instant::now(),
+                since: now,
             });
+            // Taken from the top and put back on top, so the longer unused lie lower.
+            let kept_from = idle
+                .iter()
+                .position(|i| now.duration_since(i.since) < self.close_when_idle_for)
+                .unwrap_or(idle.len());
+            idle.drain(..kept_from).collect()
+        };
+        for Idle { connection, .. } in unused {
+            // Said goodbye to the server off the write's path.
+            tokio::spawn(async move {
+                let _ = connection.close().await;
+            });
+        }
     }
 }
 
@@ -239,6 +261,10 @@ impl Writer {
     /// The writer of `pool`'s database whose single-statement writes return as `commit` says.
     /// Transactions ([`Writer::begin`]) run on the pool's connections and are always flushed.
     pub fn with_commit(pool: AnyPool, commit: Commit) -> Self {
+        Self::with_limits(pool, commit, CLOSE_WHEN_IDLE_FOR)
+    }
+
+    fn with_limits(pool: AnyPool, commit: Commit, close_when_idle_for: Duration) -> Self {
         let own = if pool.connect_options().database_url.scheme() == "sqlite" {
             Own::Sqlite(Arc::new(Mutex::new(None)))
         } else {
@@ -246,6 +272,7 @@ impl Writer {
                 idle: std::sync::Mutex::new(Vec::with_capacity(POSTGRES_CONNECTIONS)),
                 turns: Semaphore::new(POSTGRES_CONNECTIONS),
                 commit,
+                close_when_idle_for,
             }))
         };
         Self { pool, own }
@@ -765,6 +792,58 @@ mod tests {
             .unwrap();
         assert_ne!(pid, first, "a new connection");
         assert_eq!(setting, "off");
+    }
+
+    #[tokio::test]
+    async fn a_postgres_writer_closes_the_connections_it_stopped_using() {
+        let Some(db) = testing::postgres().await else {
+            return;
+        };
+        let pool = connect(&db.url, &Migrator::DEFAULT).await.unwrap();
+        let limit = Duration::from_millis(300);
+        let writer = Writer::with_limits(pool, Commit::Flushed, limit);
+        let pid = |writer: Writer| async move {
+            writer
+                .write(async |c| {
+                    sqlx::query_scalar::<_, i32>("SELECT pg_backend_pid() FROM pg_sleep(0.1)")
+                        .fetch_one(c)
+                        .await
+                })
+                .await
+                .unwrap()
+        };
+        // A peak: three writes at once, on three connections.
+        let (a, b, c) = tokio::join!(
+            pid(writer.clone()),
+            pid(writer.clone()),
+            pid(writer.clone())
+        );
+        let peak = [a, b, c];
+        assert_eq!(
+            peak.iter().collect::<std::collections::BTreeSet<_>>().len(),
+            3
+        );
+        tokio::time::sleep(limit + Duration::from_millis(100)).await;
+        // Writes go on one at a time: one connection is enough.
+        let still = pid(writer.clone()).await;
+        assert!(peak.contains(&still), "the most recently used was kept");
+
+        let admin = sqlx::PgPool::connect(&db.url).await.unwrap();
+        let open = || async {
+            sqlx::query_scalar::<_, i64>(
+                "SELECT count(*) FROM pg_stat_activity WHERE pid = ANY($1)",
+            )
+            .bind(peak.to_vec())
+            .fetch_one(&admin)
+            .await
+            .unwrap()
+        };
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while open().await > 1 && Instant::now() < deadline {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        assert_eq!(open().await, 1, "the two left unused were closed");
+        assert_eq!(pid(writer).await, still);
     }
 
     #[tokio::test]
