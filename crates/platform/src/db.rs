@@ -707,16 +707,21 @@ mod tests {
         assert_eq!(sleeping().await, 0);
     }
 
-    /// `synchronous_commit` on the connection the writer's next write takes.
-    async fn writers_synchronous_commit(writer: &Writer) -> String {
+    /// The one value `sql` gives, run by the writer as a single-statement write.
+    async fn write_scalar<T>(writer: &Writer, sql: &'static str) -> T
+    where
+        T: Send + Unpin,
+        (T,): for<'r> sqlx::FromRow<'r, sqlx::any::AnyRow>,
+    {
         writer
-            .write(async |c| {
-                sqlx::query_scalar::<_, String>("SHOW synchronous_commit")
-                    .fetch_one(c)
-                    .await
-            })
+            .write(async |c| sqlx::query_scalar::<_, T>(sql).fetch_one(c).await)
             .await
             .unwrap()
+    }
+
+    /// `synchronous_commit` on the connection the writer's next write takes.
+    async fn writers_synchronous_commit(writer: &Writer) -> String {
+        write_scalar(writer, "SHOW synchronous_commit").await
     }
 
     #[tokio::test]
@@ -767,14 +772,7 @@ mod tests {
         };
         let pool = connect(&db.url, &Migrator::DEFAULT).await.unwrap();
         let writer = Writer::with_commit(pool, Commit::Background);
-        let first: i32 = writer
-            .write(async |c| {
-                sqlx::query_scalar("SELECT pg_backend_pid()")
-                    .fetch_one(c)
-                    .await
-            })
-            .await
-            .unwrap();
+        let first: i32 = write_scalar(&writer, "SELECT pg_backend_pid()").await;
         let admin = sqlx::PgPool::connect(&db.url).await.unwrap();
         sqlx::query("SELECT pg_terminate_backend($1)")
             .bind(first)
@@ -803,14 +801,7 @@ mod tests {
         let limit = Duration::from_millis(300);
         let writer = Writer::with_limits(pool, Commit::Flushed, limit);
         let pid = |writer: Writer| async move {
-            writer
-                .write(async |c| {
-                    sqlx::query_scalar::<_, i32>("SELECT pg_backend_pid() FROM pg_sleep(0.1)")
-                        .fetch_one(c)
-                        .await
-                })
-                .await
-                .unwrap()
+            write_scalar::<i32>(&writer, "SELECT pg_backend_pid() FROM pg_sleep(0.1)").await
         };
         // A peak: three writes at once, on three connections.
         let (a, b, c) = tokio::join!(
