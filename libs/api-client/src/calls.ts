@@ -193,5 +193,3 @@ export function createEdgeCalls(client: ApiClient) {
       client.getData<PreSearchResponse>('landing/PRE_SEARCH', { ...query }, options),
   };
 }
-
-export type EdgeCalls = ReturnType<typeof createEdgeCalls>;

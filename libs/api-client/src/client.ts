@@ -14,10 +14,10 @@ import { isSuccess, type CallFamily, type Envelope } from './envelope';
 import { ApiError } from './errors';
 import { SessionStore } from './session';
 
-export type QueryValue = string | number | boolean | null | undefined | ReadonlyArray<string | number>;
-export type QueryParams = Record<string, QueryValue>;
+type QueryValue = string | number | boolean | null | undefined | ReadonlyArray<string | number>;
+type QueryParams = Record<string, QueryValue>;
 
-export interface ApiClientOptions {
+interface ApiClientOptions {
   /** Prefix of every call path. The edge serves the spec's paths under `/api/`. */
   basePath?: string;
   fetch?: typeof fetch;
@@ -44,7 +44,7 @@ export const DEFAULT_RETRY_DELAY_MS = 100;
 /** Browser wordings of "no answer": Chrome, Safari, Firefox, and our own offline guard. */
 const NETWORK_FAILURE = /offline|failed to fetch|load failed|connection (?:was )?lost|networkerror|network request failed/i;
 
-export function isNetworkFailure(error: unknown): boolean {
+function isNetworkFailure(error: unknown): boolean {
   if (!error || typeof error !== 'object') return false;
   // Duck-typed: a DOMException is not always `instanceof Error` (other realms, older engines).
   const { name, message } = error as { name?: unknown; message?: unknown };

@@ -8,7 +8,7 @@
  * singleton, so the shell and every remote see the same values.
  */
 
-export interface SessionState {
+interface SessionState {
   sid?: string;
   tid?: string;
   deviceId?: string;
@@ -31,7 +31,7 @@ export function readInitialState(doc: Document | undefined = typeof document ===
 }
 
 /** Keeps the non-empty string session fields of any object (an envelope, the initial state). */
-export function pickSession(value: unknown): SessionState {
+function pickSession(value: unknown): SessionState {
   const picked: SessionState = {};
   if (!value || typeof value !== 'object') return picked;
   const record = value as Record<string, unknown>;

@@ -22,16 +22,16 @@ import { apiClient } from '@tiffin/api-client';
 import { emit, getCurrentUser, on, showToast } from '@tiffin/contract';
 import { useSyncExternalStore } from 'react';
 import { createGuestCartCopy } from './guest-cart';
-import { createPreferences, type CartPreferences } from './preferences';
+import { createPreferences } from './preferences';
 import { createCartStore } from './store';
 
 export { cartKey } from './cart-key';
 export { selectionOfLine } from './draft';
-export { CUTLERY_INSTRUCTION, ORDER_NOTE_MAX_LENGTH, cutlerySelected, sanitiseNote, type CartPreferences } from './preferences';
+export { ORDER_NOTE_MAX_LENGTH, cutlerySelected, sanitiseNote } from './preferences';
 export { DifferentRestaurantError, isDifferentRestaurantError } from './errors';
-export { createCartStore, failureMessage, failureStatus, type CartStore, type CartStoreDeps } from './store';
+export { createCartStore, failureMessage } from './store';
 export { GUEST_CART_KEY } from './guest-cart';
-export type { CartRestaurantDetails, CartSelection, CartSnapshot, OptimisticDisplay } from './types';
+export type { CartSelection, CartSnapshot, OptimisticDisplay } from './types';
 
 /** The customer's note, delivery address and cutlery choice, kept in the browser. */
 const preferences = createPreferences();
@@ -147,11 +147,6 @@ export const setCutlerySelection = store.setCutlerySelection;
 export function setDeliveryAddress(id: string | null): Promise<import('@tiffin/contract').Cart> {
   preferences.setDeliveryAddressId(id);
   return store.fetchCart({ force: true });
-}
-
-/** The browser's cart choices (the delivery address id), re-rendering on every change. */
-export function useCartPreferences(): CartPreferences {
-  return useSyncExternalStore(subscribePreferences, getPreferences, getPreferences);
 }
 
 /** The cart snapshot, re-rendering on every change. */

@@ -8,12 +8,10 @@
  */
 import { storageKey } from '@tiffin/contract';
 
-/** Spec §4: the instruction sent when cutlery is selected ("don't send"). */
-export const CUTLERY_INSTRUCTION = 'DONT SEND CUTLERY';
 /** Longest order note the cart service keeps (docs/edge-api.md). */
 export const ORDER_NOTE_MAX_LENGTH = 200;
 
-export interface CartPreferences {
+interface CartPreferences {
   deliveryAddressId: string | null;
 }
 

@@ -31,7 +31,7 @@ import { guestCartCopyOf, restoreRequest, type GuestCartCopyStore } from './gues
 import { cutlerySelected, sanitiseNote } from './preferences';
 import type { CartSelection, CartSnapshot, OptimisticDisplay } from './types';
 
-export interface CartStoreDeps {
+interface CartStoreDeps {
   client: ApiClient;
   /** Shows a failed update's message (the shell's toast in production). */
   toast: (text: string) => void;
@@ -73,7 +73,7 @@ const CONNECTION_MESSAGE = 'Please check your internet connection and try again.
 const GENERIC_MESSAGE = 'Oops! Something went wrong.';
 
 /** Status code of a failure, as `CartSnapshot.statusCode` documents. */
-export function failureStatus(error: unknown): number {
+function failureStatus(error: unknown): number {
   if (!isApiError(error)) return -1;
   if (error.kind === 'http') return error.httpStatus ?? error.statusCode;
   if (error.kind === 'status') return error.statusCode;
@@ -112,7 +112,7 @@ async function unwrap(request: Promise<Envelope<Cart>>): Promise<{ cart: Cart; c
  * Spec §4: the menu item of the first line of `next` that is new or holds more units than in
  * `previous` (compared by cart key), or null when no line grew.
  */
-export function firstAddedItem(previous: Cart, next: Cart): string | null {
+function firstAddedItem(previous: Cart, next: Cart): string | null {
   const before = new Map(previous.cartItems.map((line) => [line.cart_key, line.quantity]));
   const grown = next.cartItems.find((line) => line.quantity > (before.get(line.cart_key) ?? 0));
   return grown ? grown.menu_item_id : null;
@@ -123,7 +123,7 @@ export function firstAddedItem(previous: Cart, next: Cart): string | null {
  * copy that failed to restore for one of these is kept for the next page; any other refusal
  * (an item or restaurant that no longer exists, …) would fail again, so the copy is dropped.
  */
-export function isTransientFailure(error: unknown): boolean {
+function isTransientFailure(error: unknown): boolean {
   if (!isApiError(error)) return false;
   if (error.kind === 'network' || error.kind === 'parse') return true;
   const status = error.httpStatus ?? 0;
@@ -537,4 +537,3 @@ export function createCartStore(deps: CartStoreDeps) {
   };
 }
 
-export type CartStore = ReturnType<typeof createCartStore>;

@@ -8,7 +8,7 @@ export interface CartSelection {
   variants?: Array<{ group_id: string; variation_id: string }>;
 }
 
-export type CartRestaurantDetails = NonNullable<Cart['restaurant_details']>;
+type CartRestaurantDetails = NonNullable<Cart['restaurant_details']>;
 
 /**
  * Optional display facts for an optimistic line that is not in the cart yet (name, veg flag,

@@ -91,11 +91,3 @@ export interface MfeManifestEntry {
 }
 
 export type MfeManifest = Partial<Record<MfeId, MfeManifestEntry>> & Record<string, MfeManifestEntry>;
-
-/** Federation container names, fixed per microfrontend. */
-export const FEDERATION_NAMES: Record<MfeId, string> = {
-  'mfe-discovery': 'mfe_discovery',
-  'mfe-cart': 'mfe_cart',
-  'mfe-checkout': 'mfe_checkout',
-  'mfe-account': 'mfe_account',
-};

@@ -23,13 +23,13 @@ import type { UserLocation } from './events';
 import { readCookie, setUserLocation } from './user-location';
 
 /** Working hours for the WORK default: [start, end) in local hours. Spec: values not shown. */
-export const WORK_HOURS = { startHour: 9, endHour: 18 } as const;
+const WORK_HOURS = { startHour: 9, endHour: 18 } as const;
 
 /** Spec §9: the applied flag lasts 1 minute, the do-not-apply flag 1 day. */
 export const DEFAULT_ADDRESS_APPLIED_COOKIE = 'tfn_default_address_applied';
-export const DEFAULT_ADDRESS_APPLIED_MAX_AGE_S = 60;
+const DEFAULT_ADDRESS_APPLIED_MAX_AGE_S = 60;
 export const DEFAULT_ADDRESS_DECLINED_COOKIE = 'tfn_default_address_declined';
-export const DEFAULT_ADDRESS_DECLINED_MAX_AGE_S = 24 * 60 * 60;
+const DEFAULT_ADDRESS_DECLINED_MAX_AGE_S = 24 * 60 * 60;
 
 /** Monday–Friday, WORK_HOURS.startHour ≤ hour < WORK_HOURS.endHour, local time. */
 export function isWorkingHours(now: Date): boolean {
@@ -50,7 +50,7 @@ export function chooseDefaultAddress<A extends Pick<Address, 'annotation'>>(addr
   return addresses.find((a) => annotationOf(a) === wanted) ?? addresses[0] ?? null;
 }
 
-export interface DefaultAddressContext {
+interface DefaultAddressContext {
   wasLoggedIn: boolean;
   isLoggedIn: boolean;
   /** A location with lat and lng is already set. */

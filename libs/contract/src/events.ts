@@ -65,7 +65,7 @@ export interface TiffinEventMap {
   'route:navigate': { to: string; replace: boolean };
 }
 
-export type TiffinEventName = keyof TiffinEventMap;
+type TiffinEventName = keyof TiffinEventMap;
 
 function target(): EventTarget | undefined {
   return typeof window === 'undefined' ? undefined : window;

@@ -55,7 +55,7 @@ export async function currentPosition(
 }
 
 /** Spec §9: distances use an Earth radius of 6371 km. */
-export const EARTH_RADIUS_KM = 6371;
+const EARTH_RADIUS_KM = 6371;
 
 /** Great-circle distance in km between two points (haversine formula, spec §9 radius). */
 export function haversineKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {

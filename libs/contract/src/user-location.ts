@@ -4,7 +4,7 @@
  */
 import { emit, type UserLocation } from './events';
 
-export const USER_LOCATION_COOKIE = 'userLocation';
+const USER_LOCATION_COOKIE = 'userLocation';
 /** Spec §9: the userLocation cookie lives 365 days. */
 export const USER_LOCATION_MAX_AGE_S = 365 * 24 * 60 * 60;
 

@@ -60,7 +60,7 @@ export function displayName(user: Pick<User, 'name' | 'mobile'>): string {
 }
 
 /** Spec §9: the delivery address id lives in a cookie and in storage under `deliveryAddressId`. */
-export const DELIVERY_ADDRESS_KEY = 'deliveryAddressId';
+const DELIVERY_ADDRESS_KEY = 'deliveryAddressId';
 
 /**
  * Spec §3: the cart version key. Under it the cart store keeps a guest's cart choices in the

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button } from './Button';
 
-export interface ErrorStateProps {
+interface ErrorStateProps {
   title: string;
   message: string;
   actionLabel?: string;

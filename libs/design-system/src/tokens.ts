@@ -29,5 +29,3 @@ export const tokens = {
   radius: { small: 4, medium: 8, large: 16 },
   space: { xs: 4, s: 8, m: 16, l: 24, xl: 32 },
 } as const;
-
-export type Tokens = typeof tokens;

@@ -14,7 +14,7 @@ import { isNotFound, listingErrorCopy } from '../common/errors';
 import { RestaurantCard, RestaurantCardSkeleton } from '../listing/RestaurantCard';
 import '../listing/listing.css';
 
-export interface CityPageProps {
+interface CityPageProps {
   city: string;
   area?: string;
   /** A cuisine's URL word (`north-indian`), from a `…-collection` page. */

@@ -12,13 +12,13 @@ import { useDocumentTitle } from '../common/useDocumentTitle';
 import { Listing } from '../listing/Listing';
 import '../listing/listing.css';
 
-export const FAVOURITES_COLLECTION = '83951';
+const FAVOURITES_COLLECTION = '83951';
 
 export function isFavouritesCollection(collectionId: string | undefined, type: string | null | undefined): boolean {
   return collectionId === FAVOURITES_COLLECTION && (type ?? '').toLowerCase() === 'rcv2';
 }
 
-export function FavouritesCollection({ location }: { location: UserLocation }) {
+function FavouritesCollection({ location }: { location: UserLocation }) {
   const user = useSyncExternalStore(subscribeCurrentUser, getCurrentUser, getCurrentUser);
   useDocumentTitle('Your favourites');
   if (!user) {

@@ -11,7 +11,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { rememberFavourite } from './favourites';
 
 /** Spec §8: 'Unable to add/remove {0} to/from your favourites'. */
-export function favouriteFailureMessage(name: string, adding: boolean): string {
+function favouriteFailureMessage(name: string, adding: boolean): string {
   return adding ? `Unable to add ${name} to your favourites` : `Unable to remove ${name} from your favourites`;
 }
 

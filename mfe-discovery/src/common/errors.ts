@@ -6,13 +6,13 @@
  */
 import { errorCopyFor, type ErrorCopy } from '@tiffin/design-system';
 
-export const BACK_SHORTLY: ErrorCopy = {
+const BACK_SHORTLY: ErrorCopy = {
   title: "We'll be back shortly",
   message: "Our ovens need some maintenance. We'll be up and serving good food in no time.",
   retry: false,
 };
 
-export const OUTAGE: ErrorCopy = {
+const OUTAGE: ErrorCopy = {
   title: "Something's broken",
   message: 'We are facing some outages on the storefront. Our best minds are working on it.',
   retry: true,

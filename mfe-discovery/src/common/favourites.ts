@@ -36,7 +36,7 @@ function pageKey(customerId: string): string {
 }
 
 /** Reads the set for this user and page unless it is read (or being read) already. */
-export function loadFavourites(): void {
+function loadFavourites(): void {
   const user = getCurrentUser();
   if (!user) return;
   const key = pageKey(user.customer_id);

@@ -24,7 +24,7 @@ export function headlineAt(tick: number): string {
   return HEADLINES[index]!;
 }
 
-export type MealSlot = 'breakfast' | 'lunch' | 'dinner';
+type MealSlot = 'breakfast' | 'lunch' | 'dinner';
 
 /**
  * Spec §2.2: breakfast 08:00 to 10:59, lunch 11:00 to 15:00, dinner 19:00 to 23:00 (both ends
@@ -57,7 +57,7 @@ export const LANDING_BACKGROUNDS: Record<MealSlot, { imageIds: readonly string[]
   },
 };
 
-export interface LandingBackground {
+interface LandingBackground {
   slot: MealSlot;
   imageId: string;
   gradient: string;

@@ -28,7 +28,7 @@ type State =
   | { status: 'error'; error: unknown }
   | { status: 'ready'; pages: ListingPages; response: ListingResponse; more: 'idle' | 'loading' | 'error' };
 
-export interface ListingProps {
+interface ListingProps {
   location: UserLocation;
   /** Accessible name of the section, e.g. 'Restaurants near you'. */
   title: string;

@@ -20,7 +20,7 @@ export const DEFAULT_SORTS: Array<{ key: ListingSortKey; title: string }> = [
   { key: 'COST_HIGH_TO_LOW', title: 'Cost: High to Low' },
 ];
 
-export type FlagFilter = 'fastDelivery' | 'rating4Plus' | 'pureVeg' | 'offers';
+type FlagFilter = 'fastDelivery' | 'rating4Plus' | 'pureVeg' | 'offers';
 
 /** The quick filters, in the order the chips show. */
 export const FLAG_FILTERS: Array<{ key: FlagFilter; label: string }> = [

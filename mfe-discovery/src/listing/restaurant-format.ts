@@ -32,11 +32,6 @@ export function offerText(restaurant: Pick<Restaurant, 'aggregatedDiscountInfo'>
   return meta?.trim() || null;
 }
 
-/** Every offer line, for the menu's offer strip. */
-export function offerTexts(restaurant: Pick<Restaurant, 'aggregatedDiscountInfo'>): string[] {
-  return (restaurant.aggregatedDiscountInfo?.shortDescriptionList ?? []).map((d) => d.meta?.trim()).filter((m): m is string => !!m);
-}
-
 export function isOpen(restaurant: Pick<Restaurant, 'availability'>): boolean {
   return restaurant.availability?.opened !== false;
 }

@@ -30,7 +30,7 @@ import './location.css';
 const ANNOTATION_LABELS = { HOME: 'Home', WORK: 'Work', OTHER: 'Other' } as const;
 
 /** Spec 000 §5: a saved address is usable for delivery only when `delivery_valid` equals 1. */
-export function isDeliverable(address: Pick<Address, 'delivery_valid'>): boolean {
+function isDeliverable(address: Pick<Address, 'delivery_valid'>): boolean {
   return address.delivery_valid === 1;
 }
 

@@ -20,7 +20,7 @@ import { CLOSED_LIST, firstOrActive, isSuggestionKey, reduceSuggestionKey, type 
 import './location.css';
 
 /** Spec gives none; ~200 ms keeps typing smooth without a request per keystroke. */
-export const AUTOCOMPLETE_DEBOUNCE_MS = 200;
+const AUTOCOMPLETE_DEBOUNCE_MS = 200;
 
 interface Suggestions {
   /** The trimmed input these answer; FIND FOOD never uses suggestions for older text. */
@@ -28,7 +28,7 @@ interface Suggestions {
   items: PlaceSuggestion[];
 }
 
-export interface PlaceSearchProps {
+interface PlaceSearchProps {
   variant: 'landing' | 'panel';
   /** Called with the stored location after a successful choice. */
   onChosen?: (location: UserLocation) => void;

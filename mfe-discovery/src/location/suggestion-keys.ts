@@ -15,9 +15,9 @@ export interface SuggestionListState {
   active: number;
 }
 
-export type SuggestionKey = 'ArrowDown' | 'ArrowUp' | 'Enter' | 'Escape';
+type SuggestionKey = 'ArrowDown' | 'ArrowUp' | 'Enter' | 'Escape';
 
-export type SuggestionCommand = { type: 'choose'; index: number } | { type: 'find' } | null;
+type SuggestionCommand = { type: 'choose'; index: number } | { type: 'find' } | null;
 
 export const CLOSED_LIST: SuggestionListState = { open: false, active: -1 };
 

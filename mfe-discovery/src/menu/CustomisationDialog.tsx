@@ -25,7 +25,7 @@ import {
 } from './customisation';
 import type { MenuItemFull } from './menu-types';
 
-export interface CustomisationDialogProps {
+interface CustomisationDialogProps {
   item: MenuItemFull;
   onClose: () => void;
   /** Adds the line; resolves true when the cart took it (the modal then closes). */

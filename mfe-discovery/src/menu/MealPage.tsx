@@ -7,7 +7,7 @@ import { navigate } from '@tiffin/contract';
 import { ErrorState } from '@tiffin/design-system';
 import { useDocumentTitle } from '../common/useDocumentTitle';
 
-export const MEAL_UNAVAILABLE = {
+const MEAL_UNAVAILABLE = {
   title: 'This meal is not available',
   message: 'Meals cannot be ordered online right now.',
 };

@@ -10,9 +10,9 @@ import { isCustomisable, isInStock, itemPrice, needsClamp, spiceIcons, struckOut
 import type { MenuItemFull as MenuItem } from './menu-types';
 
 /** Shown when a dish's own image fails to load. */
-export const ITEM_IMAGE_FALLBACK = imageUrl('item-placeholder', { w: 156, h: 144 });
+const ITEM_IMAGE_FALLBACK = imageUrl('item-placeholder', { w: 156, h: 144 });
 
-export interface MenuItemCardProps {
+interface MenuItemCardProps {
   item: MenuItem;
   quantity: number;
   /** The restaurant is closed: nothing can be added. */

@@ -28,12 +28,12 @@ import { useMenuCart } from './useMenuCart';
 import { readVegOnly, writeVegOnly } from './veg-preference';
 import './menu.css';
 
-export function sectionDomId(id: string): string {
+function sectionDomId(id: string): string {
   return `disc-menu-section-${id}`;
 }
 
 /** Spec §8 "a no-search-results text". */
-export function noResultsText(query: string): string {
+function noResultsText(query: string): string {
   return `No results found for "${query}". Try another dish name.`;
 }
 

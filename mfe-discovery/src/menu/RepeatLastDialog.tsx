@@ -9,7 +9,7 @@ import { Dialog } from '../common/Dialog';
 import { customisationSummary, fromSelection } from './customisation';
 import type { MenuItemFull } from './menu-types';
 
-export interface RepeatLastDialogProps {
+interface RepeatLastDialogProps {
   item: MenuItemFull;
   selection: CartSelection;
   onRepeat: () => void;

@@ -55,7 +55,7 @@ export function addonGroups(item: Pick<MenuItem, 'addons'>): AddonGroup[] {
   return item.addons ?? [];
 }
 
-export const addonMessages = {
+const addonMessages = {
   min: (min: number, group: string) => `You must select at least ${min} ${group}`,
   max: (max: number, group: string) => `You can select a maximum of ${max} ${group}.`,
   maxFree: (max: number, group: string) => `You can select a maximum of ${max} free ${group}.`,
@@ -72,7 +72,7 @@ export function requirementLabel(group: Pick<AddonGroup, 'minAddons' | 'maxAddon
 }
 
 /** Spec §4 "Step {0}/{1}": variants first, then add-ons, when an item has both. */
-export type CustomisationStep = 'variants' | 'addons';
+type CustomisationStep = 'variants' | 'addons';
 
 export function customisationSteps(item: WithVariants & Pick<MenuItem, 'addons'>): CustomisationStep[] {
   const steps: CustomisationStep[] = [];
@@ -153,7 +153,7 @@ export function validateCustomisation(item: Pick<MenuItem, 'addons'>, customisat
 }
 
 /** Rule 2: the price before add-ons of the chosen combination. */
-export function combinationPrice(item: Pick<MenuItem, 'price' | 'defaultPrice' | 'finalPrice'> & WithVariants, customisation: Customisation): number {
+function combinationPrice(item: Pick<MenuItem, 'price' | 'defaultPrice' | 'finalPrice'> & WithVariants, customisation: Customisation): number {
   const combination = variantGroups(item)
     .map((group) => ({ group, variation: group.variations.find((v) => v.id === customisation.variants[group.group_id]) ?? defaultVariation(group) }))
     .filter((entry): entry is { group: VariantGroup; variation: NonNullable<typeof entry.variation> } => entry.variation !== undefined);
@@ -169,7 +169,7 @@ export function combinationPrice(item: Pick<MenuItem, 'price' | 'defaultPrice' |
 }
 
 /** Rules 4 and 5: what the chosen add-ons are charged, after each group's free allowance. */
-export function addonsPrice(item: Pick<MenuItem, 'addons'>, customisation: Customisation): number {
+function addonsPrice(item: Pick<MenuItem, 'addons'>, customisation: Customisation): number {
   let total = 0;
   for (const group of addonGroups(item)) {
     const chosen = chosenIn(group, customisation);

@@ -46,7 +46,7 @@ export function unavailableText(item: { nextAvailableAtMessage?: string | null; 
 }
 
 /** Spec §3: veg when vegType is VEG (isVeg 1). */
-export function isVegItem(item: Pick<MenuItem, 'vegType' | 'isVeg'>): boolean {
+function isVegItem(item: Pick<MenuItem, 'vegType' | 'isVeg'>): boolean {
   return item.vegType ? item.vegType === 'VEG' : item.isVeg === 1;
 }
 
@@ -86,7 +86,7 @@ export function matchesMenuSearch(name: string, query: string): boolean {
   return words.every((word) => starts.some((start) => lower.startsWith(word, start)));
 }
 
-export interface MenuFilters {
+interface MenuFilters {
   vegOnly: boolean;
   query: string;
 }
@@ -126,7 +126,7 @@ export function menuSections(menu: MenuResponse['menu'], filters: MenuFilters): 
 }
 
 /** Descriptions longer than this are clamped with a 'more' control. */
-export const DESCRIPTION_CLAMP_CHARS = 140;
+const DESCRIPTION_CLAMP_CHARS = 140;
 
 export function needsClamp(description: string | undefined): boolean {
   return (description?.length ?? 0) > DESCRIPTION_CLAMP_CHARS;

@@ -47,7 +47,7 @@ export interface MenuRestaurant extends Restaurant {
 }
 
 /** V1 variants (spec §4: V2 applies when variant groups exist there, else these). */
-export interface VariantsV1 {
+interface VariantsV1 {
   variant_groups: VariantGroup[];
 }
 
@@ -67,11 +67,4 @@ export interface MenuItemFull extends MenuItem {
 export interface FullMenuResponse extends MenuResponse {
   restaurant: MenuRestaurant;
   menu: { widgets: MenuWidget[]; items: Record<string, MenuItemFull>; itemCount?: number };
-}
-
-/** GET menu/pl/search. */
-export interface MenuSearchResponse {
-  query: string;
-  itemIds: string[];
-  items: Record<string, MenuItemFull>;
 }

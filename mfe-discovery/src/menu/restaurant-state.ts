@@ -6,16 +6,16 @@
 import { cuisineNearMeHref, cuisineSlug } from '@tiffin/api-client';
 import type { MenuOffer, MenuRestaurant, RestaurantCollection } from './menu-types';
 
-export type OrderingState = 'OPEN' | 'CLOSED' | 'TEMPORARILY_CLOSED' | 'UNSERVICEABLE';
+type OrderingState = 'OPEN' | 'CLOSED' | 'TEMPORARILY_CLOSED' | 'UNSERVICEABLE';
 
 /** The spec's words per state (000 §8 "Restaurant status", "Menu"). */
-export const STATE_COPY: Record<Exclude<OrderingState, 'OPEN'>, { text: string; message: string }> = {
+const STATE_COPY: Record<Exclude<OrderingState, 'OPEN'>, { text: string; message: string }> = {
   CLOSED: { text: 'Closed & not delivering', message: 'Restaurant is currently closed' },
   TEMPORARILY_CLOSED: { text: 'Currently not delivering', message: 'Restaurant is currently closed' },
   UNSERVICEABLE: { text: 'Does not deliver', message: 'Sorry, this restaurant does not deliver to this address' },
 };
 
-export interface OrderingStatus {
+interface OrderingStatus {
   state: OrderingState;
   text: string;
   message: string;

@@ -22,9 +22,9 @@ import { useCallback, useEffect, useState } from 'react';
 import { itemPrice } from './menu-rules';
 
 /** Shown when − is tapped on an item that sits in the cart with several customisations. */
-export const MULTIPLE_CUSTOMISATIONS_MESSAGE = 'This item has multiple customisations added. Remove the correct item from the cart.';
+const MULTIPLE_CUSTOMISATIONS_MESSAGE = 'This item has multiple customisations added. Remove the correct item from the cart.';
 
-export interface CartConflict {
+interface CartConflict {
   /** The restaurant whose items are in the cart now. */
   currentRestaurantName: string;
   selection: CartSelection;

@@ -11,7 +11,7 @@ import { useDocumentTitle } from '../common/useDocumentTitle';
 import { Listing } from '../listing/Listing';
 import '../listing/listing.css';
 
-export const OFFER_TABS = [
+const OFFER_TABS = [
   { tab: 'restaurant', label: 'Restaurant offers' },
   { tab: 'payment', label: 'Payment offers/Coupons' },
 ] as const;

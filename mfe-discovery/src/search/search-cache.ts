@@ -7,7 +7,7 @@
 import type { SearchResultsResponse, SearchTab } from '@tiffin/contract';
 
 /** Most (query, tab) results kept; the oldest goes first. */
-export const MAX_CACHED_RESULTS = 20;
+const MAX_CACHED_RESULTS = 20;
 
 export function cacheKey(query: string, lat: number, lng: number, tab: SearchTab): string {
   return `${query.trim().toLowerCase()}|${lat},${lng}|${tab}`;
@@ -31,7 +31,3 @@ export class SearchCache {
   }
 }
 
-/** The first navigation tab is selected when none is chosen (spec 000 §4). */
-export function defaultTab(navigation: SearchResultsResponse['navigation'] | undefined): SearchTab {
-  return navigation?.[0]?.id ?? 'RESTAURANT';
-}

@@ -6,8 +6,8 @@
 import { ErrorState } from '@tiffin/design-system';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 
-export const ERROR_TITLE = 'Uh-oh!';
-export const ERROR_MESSAGE = 'Sorry! This should not have happened. Please retry.';
+const ERROR_TITLE = 'Uh-oh!';
+const ERROR_MESSAGE = 'Sorry! This should not have happened. Please retry.';
 
 interface Props {
   children: ReactNode;

@@ -88,7 +88,7 @@ function UserNav({ user, hasLocation }: { user: User | null; hasLocation: boolea
   );
 }
 
-export interface HeaderProps {
+interface HeaderProps {
   pageType: PageType;
   location: UserLocation | null;
   cartCount: number;

@@ -5,7 +5,7 @@
  */
 import type { PageType } from '@tiffin/contract';
 
-export interface HeaderConfig {
+interface HeaderConfig {
   showUser: boolean;
   showHelp: boolean;
   showOffers: boolean;
@@ -45,7 +45,7 @@ export const HEADER_DEFAULTS: HeaderConfig = {
 
 const HIDE_COMMERCE = { showSearch: false, showCart: false, showOffers: false, showCorporate: false } as const;
 
-export const HEADER_OVERRIDES: Partial<Record<PageType, Partial<HeaderConfig>>> = {
+const HEADER_OVERRIDES: Partial<Record<PageType, Partial<HeaderConfig>>> = {
   STATIC: { showSearch: false, showUser: false, showCart: false, showOffers: false, showCorporate: false },
   SUPPORT: { showTitle: true, title: 'Help' },
   ACCOUNT: { showTitle: true, title: 'My Account' },
@@ -77,7 +77,7 @@ export const HEADER_OVERRIDES: Partial<Record<PageType, Partial<HeaderConfig>>> 
   NOT_FOUND: {},
 };
 
-export interface VisitorState {
+interface VisitorState {
   /** A delivery location with lat and lng is set. */
   hasLocation: boolean;
 }
@@ -97,7 +97,7 @@ export function headerConfig(pageType: PageType, visitor: VisitorState): HeaderC
 }
 
 /** Spec §9: the location title is truncated to 16 characters. */
-export const LOCATION_TITLE_MAX = 16;
+const LOCATION_TITLE_MAX = 16;
 
 /** The location bar's text: the place's main text (else area, else address), at most 16 characters. */
 export function locationTitle(location: { mainText?: string; area?: string; address?: string } | null): string | null {

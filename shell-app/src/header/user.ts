@@ -10,7 +10,7 @@ export function useCurrentUser(): User | null {
   return useSyncExternalStore(subscribeCurrentUser, getCurrentUser, getCurrentUser);
 }
 
-export interface UserMenuEntry {
+interface UserMenuEntry {
   label: string;
   href: string;
 }

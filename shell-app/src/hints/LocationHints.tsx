@@ -76,7 +76,7 @@ function openLocationSidebar() {
  * day, @tiffin/contract `declineDefaultAddress`). Once shown, the location's flag is dropped so no
  * later visit shows it again.
  */
-export function AddressHint({ location, onVisibleChange }: { location: UserLocation | null; onVisibleChange?: (visible: boolean) => void }) {
+function AddressHint({ location, onVisibleChange }: { location: UserLocation | null; onVisibleChange?: (visible: boolean) => void }) {
   const [shown, setShown] = useState<UserLocation | null>(null);
   const signedIn = useSyncExternalStore(subscribeCurrentUser, getCurrentUser, getCurrentUser) !== null;
   const id = location?.id;
@@ -122,7 +122,7 @@ export function AddressHint({ location, onVisibleChange }: { location: UserLocat
 }
 
 /** The device is far from the chosen location: keep it, or change it in the sidebar. */
-export function DifferentLocationHint({ pageType, location, held = false }: { pageType: PageType; location: UserLocation | null; held?: boolean }) {
+function DifferentLocationHint({ pageType, location, held = false }: { pageType: PageType; location: UserLocation | null; held?: boolean }) {
   const [distanceKm, setDistanceKm] = useState<number | null>(null);
   const lat = location?.lat;
   const lng = location?.lng;
@@ -208,7 +208,7 @@ function HintCard({
 }
 
 /** No location yet where the header allows the tooltip: point at the location bar. */
-export function SetLocationTooltip({ allowed, hasLocation }: { allowed: boolean; hasLocation: boolean }) {
+function SetLocationTooltip({ allowed, hasLocation }: { allowed: boolean; hasLocation: boolean }) {
   const [visible, setVisible] = useState(false);
   const actionTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
@@ -254,7 +254,7 @@ export function SetLocationTooltip({ allowed, hasLocation }: { allowed: boolean;
   );
 }
 
-export interface LocationHintsProps {
+interface LocationHintsProps {
   pageType: PageType;
   location: UserLocation | null;
   /** The header's `setLocationTooltip` for this page type (spec §2.3). */

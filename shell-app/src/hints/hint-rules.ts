@@ -22,7 +22,7 @@
 import { annotationOf, haversineKm, storageKey, type PageType, type UserLocation } from '@tiffin/contract';
 
 /** Spec §9: a hint hides once the page has scrolled more than 20 px from where it was shown. */
-export const HINT_SCROLL_THRESHOLD_PX = 20;
+const HINT_SCROLL_THRESHOLD_PX = 20;
 
 /**
  * The spec leaves the different-location threshold open. 5 km (haversine, Earth radius 6371 km) is
@@ -39,7 +39,7 @@ export const SET_LOCATION_TOOLTIP_DELAY_MS = 1000;
 export const TOOLTIP_AUTO_HIDE_MS = 4000;
 export const TOOLTIP_ACTION_DELAY_MS = 300;
 
-export type HintId = 'address' | 'different-location' | 'set-location';
+type HintId = 'address' | 'different-location' | 'set-location';
 
 /** sessionStorage keys, with the product's storage prefix (`tfn_dweb_`). */
 export const HINT_SESSION_KEYS: Record<HintId, string> = {

@@ -11,7 +11,7 @@ import { useId, useState } from 'react';
  * An info button whose text shows on hover, on keyboard focus and on a tap (spec §4 tooltips);
  * Escape hides it. The text is always the button's description for screen readers.
  */
-export function InfoTooltip({ label, text }: { label: string; text: string }) {
+function InfoTooltip({ label, text }: { label: string; text: string }) {
   const id = useId();
   const [open, setOpen] = useState(false);
   return (

@@ -19,7 +19,7 @@ import { TiffinOne } from './TiffinOne';
 import { VerifyEmail } from './VerifyEmail';
 
 /** The left navigation, in the spec's order. */
-export const ACCOUNT_TABS = [
+const ACCOUNT_TABS = [
   { tab: 'orders', label: 'Orders' },
   { tab: 'super', label: 'Tiffin One' },
   { tab: 'favourites', label: 'Favourites' },
@@ -28,7 +28,7 @@ export const ACCOUNT_TABS = [
   { tab: 'settings', label: 'Settings' },
 ] as const;
 
-export const DELETE_ACCOUNT_SUBTAB = 'delete-account';
+const DELETE_ACCOUNT_SUBTAB = 'delete-account';
 
 /** Pages reachable without a session. */
 function isPublic(tab: string | undefined, subtab: string | undefined): boolean {

@@ -11,7 +11,7 @@ import { ConfirmDialog } from '../common/ConfirmDialog';
 import { errorMessage } from '../common/errors';
 import { EditAddressPanel } from './EditAddressPanel';
 
-export const DELETE_ADDRESS_CONFIRMATION = 'Are you sure you want to delete this address?';
+const DELETE_ADDRESS_CONFIRMATION = 'Are you sure you want to delete this address?';
 
 const ANNOTATION_LABELS = { HOME: 'Home', WORK: 'Work', OTHER: 'Other' } as const;
 const ANNOTATION_ICONS = { HOME: '⌂', WORK: '▣', OTHER: '⚲' } as const;

@@ -11,7 +11,7 @@ import { ConfirmDialog } from '../common/ConfirmDialog';
 import { errorMessage } from '../common/errors';
 import { useCurrentUser } from '../common/user';
 
-export const DELETE_ACCOUNT_CONFIRMATION = 'Are you sure you want to delete your account? This cannot be undone.';
+const DELETE_ACCOUNT_CONFIRMATION = 'Are you sure you want to delete your account? This cannot be undone.';
 
 /** A full page load of home, as a fresh guest. Replaceable in tests. */
 export const pageLoad = { home: () => window.location.assign('/') };

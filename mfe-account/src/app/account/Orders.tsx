@@ -14,7 +14,7 @@ type Order = OrdersResponse['orders'][number];
 /** Statuses after which an order is history. */
 const FINISHED = new Set(['DELIVERED', 'CANCELLED', 'CANCELED', 'COMPLETED', 'FAILED', 'REFUNDED']);
 
-export function isActiveOrder(order: Pick<Order, 'order_status'>): boolean {
+function isActiveOrder(order: Pick<Order, 'order_status'>): boolean {
   return !FINISHED.has((order.order_status ?? '').toUpperCase());
 }
 

@@ -13,7 +13,7 @@ import { useCurrentUser } from '../common/user';
 import { formatCountdown, useCountdown } from '../common/useCountdown';
 import { isValidEmail, isValidMobile, MESSAGES, normaliseMobile, OTP_LENGTH, OTP_PLACEHOLDER, otpError } from '../common/validation';
 
-export const UPDATE_SUCCESSFUL = 'Update Successful';
+const UPDATE_SUCCESSFUL = 'Update Successful';
 
 function ChangeMobile({ onDone }: { onDone: () => void }) {
   const [mobile, setMobile] = useState('');

@@ -10,7 +10,7 @@ import { Link } from '@tiffin/design-system';
 import { useState } from 'react';
 import { useCurrentUser } from '../common/user';
 
-export const PREFERENCE_SAVE_FAILED = 'Unable to save preference. Please try again';
+const PREFERENCE_SAVE_FAILED = 'Unable to save preference. Please try again';
 
 type Optional = Exclude<keyof SmsPreferences, 'orders'>;
 
