@@ -1,5 +1,6 @@
 /**
- * The request helper of spec §7, the only code in the web apps that calls `fetch` on the edge.
+ * The request helper (timeouts, retries, CSRF, envelope), the only code in the web apps that calls
+ * `fetch` on the edge.
  *
  * - JSON in and out; credentials same-origin (the session is the edge's HttpOnly cookie).
  * - 20 s timeout per attempt; network failures (offline, failed to fetch, load failed, connection

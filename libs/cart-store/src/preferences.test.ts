@@ -7,7 +7,7 @@ afterEach(() => {
   document.cookie = 'deliveryAddressId=; Max-Age=0; Path=/';
 });
 
-describe('cutlery (spec §4)', () => {
+describe('cutlery', () => {
   it('is not selected by default, and applies only to the restaurant it was chosen for', () => {
     expect(cutlerySelected(null, '1042')).toBe(false);
     const choice = { restaurantId: '1042', selected: true };

@@ -1,5 +1,5 @@
 /**
- * The cart store (spec §4 "Cart"): one browser-side cart, kept in step with the edge.
+ * The cart store: one browser-side cart, kept in step with the edge.
  *
  * - **Full cart on every update.** A change is a pure transform (`draft.ts`); when its turn comes
  *   it is applied to the newest server reply and the whole result is POSTed (`restaurantId` +
@@ -37,7 +37,7 @@ interface CartStoreDeps {
   toast: (text: string) => void;
   /** Announces the item count after every applied reply (`cart:updated` in production). */
   announce: (count: number) => void;
-  /** Spec §4: clearing the cart removes the saved delivery address id. */
+  /** Clearing the cart removes the saved delivery address id. */
   forgetDeliveryAddress?: () => void;
   /** The guest's copy of the cart in the browser (`guest-cart.ts`); absent: none is kept. */
   guest?: {
@@ -109,7 +109,7 @@ async function unwrap(request: Promise<Envelope<Cart>>): Promise<{ cart: Cart; c
 }
 
 /**
- * Spec §4: the menu item of the first line of `next` that is new or holds more units than in
+ * The menu item of the first line of `next` that is new or holds more units than in
  * `previous` (compared by cart key), or null when no line grew.
  */
 function firstAddedItem(previous: Cart, next: Cart): string | null {
@@ -145,7 +145,7 @@ export function createCartStore(deps: CartStoreDeps) {
   let loaded = false;
   let statusCode = 0;
   let error: string | null = null;
-  /** Spec §4: the first line whose quantity went up or that is new in the last applied reply. */
+  /** The first line whose quantity went up or that is new in the last applied reply. */
   let lastAddedItemId: string | null = null;
 
   let fetchInFlight: Promise<Cart> | null = null;
@@ -160,7 +160,7 @@ export function createCartStore(deps: CartStoreDeps) {
 
   const queue: QueuedChange[] = [];
   let draining = false;
-  /** Item id → the last selection this page added for it (spec §4 "repeat last"). */
+  /** Item id → the last selection this page added for it. */
   const lastSelections = new Map<string, CartSelection>();
 
   function remember(sel: CartSelection): void {
@@ -277,7 +277,7 @@ export function createCartStore(deps: CartStoreDeps) {
       } catch (failure) {
         settle();
         if (!superseded()) {
-          // Spec §4: on fetch failure the cart resets, and the status is kept for the page.
+          // On fetch failure the cart resets, and the status is kept for the page.
           confirmed = null;
           loaded = false;
           fail(failure);
@@ -404,7 +404,7 @@ export function createCartStore(deps: CartStoreDeps) {
     },
 
     /**
-     * Combine-or-replace (spec §4): the line `key` becomes `sel`; equal to another line → the
+     * Combine-or-replace: the line `key` becomes `sel`; equal to another line → the
      * quantities are summed; equal to itself → resolves with no call; unknown key → no change.
      */
     changeLine(key: string, sel: CartSelection, display?: OptimisticDisplay): Promise<Cart> {
@@ -459,7 +459,7 @@ export function createCartStore(deps: CartStoreDeps) {
       });
     },
 
-    /** Spec §4 "update order note": kept with the cart (sanitised); no call when unchanged. */
+    /** Kept with the cart (sanitised); no call when unchanged. */
     setOrderNote(note: string): Promise<Cart> {
       const order_comments = sanitiseNote(note);
       return enqueue((base) => ({ ...base, order_comments }), true, {
@@ -467,7 +467,7 @@ export function createCartStore(deps: CartStoreDeps) {
       });
     },
 
-    /** Spec §4 "update cutlery selection" for the cart's restaurant; no call when unchanged. */
+    /** The cutlery choice for the cart's restaurant; no call when unchanged. */
     setCutlerySelection(selected: boolean): Promise<Cart> {
       const choiceFor = (base: Cart) => (base.restaurant_details ? { restaurantId: base.restaurant_details.id, selected } : null);
       return enqueue(
@@ -510,10 +510,10 @@ export function createCartStore(deps: CartStoreDeps) {
     },
 
     /**
-     * Spec §4 "reset": forgets the local cart (no call); queued changes that have not started are
+     * Forgets the local cart (no call); queued changes that have not started are
      * rejected, and any fetch in flight is ignored when it answers. The next read fetches again.
      */
-    /** Spec §4 "remove last added item id" (e.g. once its tooltip has been shown). */
+    /** Forgets which item was added last (e.g. once its tooltip has been shown). */
     removeLastAddedItemId(): void {
       if (lastAddedItemId === null) return;
       lastAddedItemId = null;

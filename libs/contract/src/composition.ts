@@ -7,7 +7,7 @@
 /** Ids of the microfrontends (folder names, manifest keys, route table `mfe` values). */
 export type MfeId = 'mfe-discovery' | 'mfe-cart' | 'mfe-checkout' | 'mfe-account';
 
-/** Page types drive the header configuration (spec 000 §2.3). */
+/** Page types drive the header configuration. */
 export type PageType =
   | 'HOME'
   | 'NEW_HOME'

@@ -1,7 +1,6 @@
 /**
- * Defaulting the delivery address (spec 000 §4 "Setting a location", 001 §4 "Defaulting the
- * address"): when a customer goes from logged-out to logged-in and no location is set, one of their
- * saved addresses becomes the location.
+ * Defaulting the delivery address: when a customer goes from logged-out to logged-in and no
+ * location is set, one of their saved addresses becomes the location.
  *
  * - Which one: on weekdays Monday to Friday within working hours the WORK address, otherwise the
  *   HOME address; without that one, the newest address (the edge lists newest first). The spec
@@ -25,7 +24,7 @@ import { readCookie, setUserLocation } from './user-location';
 /** Working hours for the WORK default: [start, end) in local hours. Spec: values not shown. */
 const WORK_HOURS = { startHour: 9, endHour: 18 } as const;
 
-/** Spec §9: the applied flag lasts 1 minute, the do-not-apply flag 1 day. */
+/** The applied flag lasts 1 minute, the do-not-apply flag 1 day. */
 export const DEFAULT_ADDRESS_APPLIED_COOKIE = 'tfn_default_address_applied';
 const DEFAULT_ADDRESS_APPLIED_MAX_AGE_S = 60;
 export const DEFAULT_ADDRESS_DECLINED_COOKIE = 'tfn_default_address_declined';
@@ -38,7 +37,7 @@ export function isWorkingHours(now: Date): boolean {
   return day >= 1 && day <= 5 && hour >= WORK_HOURS.startHour && hour < WORK_HOURS.endHour;
 }
 
-/** Case-insensitive: only HOME and WORK are special (spec 000 §3). */
+/** Case-insensitive: only HOME and WORK are special. */
 export function annotationOf(address: Pick<Address, 'annotation'>): 'HOME' | 'WORK' | 'OTHER' {
   const upper = String(address.annotation ?? '').toUpperCase();
   return upper === 'HOME' || upper === 'WORK' ? upper : 'OTHER';
@@ -67,7 +66,7 @@ export function shouldApplyDefaultAddress(context: DefaultAddressContext): boole
   return true;
 }
 
-/** The delivery location a saved address stands for (its id and annotation kept, spec 000 §3). */
+/** The delivery location a saved address stands for (its id and annotation kept). */
 export function addressToLocation(address: Address): UserLocation {
   return {
     lat: address.lat,

@@ -80,7 +80,7 @@ export interface ListingResponse {
   serviceability: Serviceability;
   cards: RestaurantCard[];
   closedCards: RestaurantCard[];
-  // Issue 3 (docs/edge-api.md "Listing, collections, offers"): present on every refined listing.
+  // Present on every refined listing (docs/edge-api.md "Listing, collections, offers").
   unfilteredTotal?: number;
   sortBy?: ListingSortKey;
   filters?: ListingFilters;
@@ -106,7 +106,7 @@ export interface ListingFilters {
   offers?: boolean;
 }
 
-/** `restaurants/city`: a city, area or cuisine page (issue 3), no delivery point needed. */
+/** `restaurants/city`: a city, area or cuisine page, no delivery point needed. */
 export interface CityPageResponse {
   city: { slug: string; name: string; enabled: boolean };
   area: { slug: string; name: string } | null;
@@ -208,7 +208,7 @@ export interface CartLineSelection {
   variants: Array<{ group_id: string; variation_id: string }>;
 }
 
-/** Spec §4 cutlery: `selected` means "don't send cutlery"; it applies to this restaurant only. */
+/** `selected` means "don't send cutlery"; it applies to this restaurant only. */
 interface CutlerySelection {
   restaurantId: string;
   selected: boolean;
@@ -309,7 +309,7 @@ export interface Cart {
   cartItems: CartItem[];
   cartItemsCount: number;
   item_total: number;
-  // Cart meta (issue 5; docs/edge-api.md "The Cart"). Optional: an optimistic or older cart may lack them.
+  // Cart meta (docs/edge-api.md "The Cart"). Optional: an optimistic or older cart may lack them.
   cart_subtotal_without_packing?: number;
   total_without_coupon_discount?: number;
   /** `null` for an empty cart. */
@@ -376,10 +376,10 @@ export interface SupportResponse {
   issueTypes: SupportIssueType[];
 }
 
-// ── Accounts (issue 6; docs/edge-api.md "Accounts") ──────────────────────────────────────────
+// ── Accounts (docs/edge-api.md "Accounts") ──────────────────────────────────────────
 
 export interface SmsPreferences {
-  /** Order SMS cannot be turned off (spec 001 §4): always true. */
+  /** Order SMS cannot be turned off: always true. */
   orders: boolean;
   recommendations: boolean;
   reminders: boolean;
@@ -457,7 +457,7 @@ export interface FavouritesResponse {
   restaurants: Restaurant[];
 }
 
-// ── Search (docs/edge-api.md "Search (issue 3)") ──
+// ── Search (docs/edge-api.md "Search") ──
 
 type SearchSuggestionType = 'CUISINE' | 'RESTAURANT' | 'DISH';
 

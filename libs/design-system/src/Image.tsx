@@ -1,5 +1,5 @@
 /**
- * Lazy image with the spec's states (000 §4 "Images"): not started → loading → loaded | failed.
+ * Lazy image with four states: not started → loading → loaded | failed.
  * Loading starts when the image enters the viewport; on failure the fallback is used if given,
  * otherwise the image is hidden.
  */

@@ -1,5 +1,5 @@
 /**
- * Display formatting shared by every microfrontend (spec 000 §9): money in paise shown as rupees,
+ * Display formatting shared by every microfrontend: money in paise shown as rupees,
  * ratings with one decimal, delivery times and price ranges.
  */
 

@@ -1,6 +1,6 @@
 /**
  * Payment options (GET /api/payment/get-methods). Groups are matched case-insensitively against the
- * spec's known group names and unknown groups are dropped (spec 001 §3 "Payment").
+ * spec's known group names and unknown groups are dropped.
  */
 import { edge } from '@tiffin/api-client';
 import type { PaymentMethodsResponse } from '@tiffin/contract';

@@ -1,5 +1,5 @@
 /**
- * `/collections/:collectionId` (spec 000 §2.1; needs a location, the router sends visitors
+ * `/collections/:collectionId` (needs a location, the router sends visitors
  * without one home). A collection is the listing narrowed to it, headed by the collection's title
  * from the reply. Collection 83951 with `type=rcv2` is the visitor's favourites: the edge answers
  * it from the signed-in user's favourites that deliver to the stored location (docs/edge-api.md,

@@ -1,5 +1,5 @@
 /**
- * Which of the spec's error screens (000 §8) a failed discovery call shows. The listing and the
+ * Which error screen a failed discovery call shows. The listing and the
  * menu differ from the design system's generic choice in one way: an HTTP 429 there is the
  * "We'll be back shortly" screen with no retry, and any other failure of the listing is the
  * outage screen with a retry.

@@ -1,5 +1,5 @@
 /**
- * What a restaurant card and the menu header print (spec 000 §3, §9), built on the design
+ * What a restaurant card and the menu header print, built on the design
  * system's formatters. Pure: every rule is unit-tested.
  */
 import type { Restaurant } from '@tiffin/contract';

@@ -6,7 +6,7 @@
  * closes, the landing page simply follows `location:changed`).
  *
  * Two layouts, one behaviour:
- * - `landing`: one bar with 'Locate Me' inside the field and a 'FIND FOOD' button (spec 000 §2.2);
+ * - `landing`: one bar with 'Locate Me' inside the field and a 'FIND FOOD' button;
  *   a device-position failure is a toast, as the bar has no room for it.
  * - `panel` (the sidebar): the field alone (Enter finds), 'Get current location' below it; a
  *   device-position failure is shown in the panel, where the visitor is looking.

@@ -1,4 +1,4 @@
-/** Spec 000 §4: ADD at quantity 0, otherwise a − n + stepper. */
+/** ADD at quantity 0, otherwise a − n + stepper. */
 interface AddControlProps {
   itemName: string;
   quantity: number;

@@ -1,5 +1,5 @@
 /**
- * One dish (spec 000 §3, §4, §8): veg mark, spice, ribbon, name, price (with the struck-out
+ * One dish: veg mark, spice, ribbon, name, price (with the struck-out
  * original), a clamped description, the lazy image and the add control. An out-of-stock dish is
  * greyed and labelled 'Unavailable'.
  */

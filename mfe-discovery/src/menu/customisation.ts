@@ -1,5 +1,5 @@
 /**
- * The customisation dialog's rules (spec 000 §4 "Item pricing", §5 add-on group rules). They
+ * The customisation dialog's rules (item pricing, add-on group limits). They
  * mirror the menu service's pricing (services/menu/src/pricing.rs) so the running total matches
  * what the cart will charge; the total is display only: the server prices every cart line.
  *
@@ -34,10 +34,10 @@ export interface GroupError {
   message: string;
 }
 
-/** V1 variants (spec §4): `variants.variant_groups`; V2 wins whenever it has groups. */
+/** V1 variants: `variants.variant_groups`; V2 wins whenever it has groups. */
 type WithVariants = Pick<MenuItem, 'variantsV2'> & { variants?: { variant_groups?: VariantGroup[] } | null };
 
-/** Spec §4: "V2 applies when variant groups exist", otherwise the V1 groups (or none). */
+/** "V2 applies when variant groups exist", otherwise the V1 groups (or none). */
 export function variantFormat(item: WithVariants): 'V2' | 'V1' | null {
   if ((item.variantsV2?.variant_groups?.length ?? 0) > 0) return 'V2';
   if ((item.variants?.variant_groups?.length ?? 0) > 0) return 'V1';
@@ -62,7 +62,7 @@ const addonMessages = {
 };
 
 /**
- * Spec §4 group labels: a group that needs exactly N ('({chosen}/{N} required)'), at least N
+ * A group that needs exactly N ('({chosen}/{N} required)'), at least N
  * ('(atleast {N})'), or nothing ('(optional)').
  */
 export function requirementLabel(group: Pick<AddonGroup, 'minAddons' | 'maxAddons'>, chosen = 0): string {
@@ -71,7 +71,7 @@ export function requirementLabel(group: Pick<AddonGroup, 'minAddons' | 'maxAddon
   return `(atleast ${group.minAddons})`;
 }
 
-/** Spec §4 "Step {0}/{1}": variants first, then add-ons, when an item has both. */
+/** "Step {0}/{1}": variants first, then add-ons, when an item has both. */
 type CustomisationStep = 'variants' | 'addons';
 
 export function customisationSteps(item: WithVariants & Pick<MenuItem, 'addons'>): CustomisationStep[] {

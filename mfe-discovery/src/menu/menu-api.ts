@@ -1,7 +1,7 @@
 /**
- * The menu's own edge calls (docs/edge-api.md, spec 000 §7 "menu/quick, menu/pl, menu/pl/search",
- * "misc/favorite"), typed for the menu page. They go through the shared api client, so the
- * envelope, CSRF, retries and errors are the same as every other call.
+ * The menu's own edge calls (docs/edge-api.md: menu/quick, menu/pl, misc/favorite), typed for the
+ * menu page. They go through the shared api client, so the envelope, CSRF, retries and errors are
+ * the same as every other call.
  */
 import { apiClient, isApiError, type RequestOptions } from '@tiffin/api-client';
 import type { FullMenuResponse } from './menu-types';

@@ -1,5 +1,5 @@
 /**
- * Whether a restaurant takes orders now and the spec's words when it does not (000 §8; the edge's
+ * Whether a restaurant takes orders now and the spec's words when it does not (the edge's
  * `deliveryState` table in docs/edge-api.md), plus what the menu header prints: the fee message,
  * rating count, distance, the offers strip and the collections panel's links.
  */
@@ -8,7 +8,7 @@ import type { MenuOffer, MenuRestaurant, RestaurantCollection } from './menu-typ
 
 type OrderingState = 'OPEN' | 'CLOSED' | 'TEMPORARILY_CLOSED' | 'UNSERVICEABLE';
 
-/** The spec's words per state (000 §8 "Restaurant status", "Menu"). */
+/** The words shown per state. */
 const STATE_COPY: Record<Exclude<OrderingState, 'OPEN'>, { text: string; message: string }> = {
   CLOSED: { text: 'Closed & not delivering', message: 'Restaurant is currently closed' },
   TEMPORARILY_CLOSED: { text: 'Currently not delivering', message: 'Restaurant is currently closed' },

@@ -1,5 +1,5 @@
 /**
- * The menu's side of the cart (spec 000 §4 "Cart", "Item pricing and cart key"), on top of
+ * The menu's side of the cart (item pricing and the cart key), on top of
  * @tiffin/cart-store, the one cart every microfrontend shares. The store queues, shows changes
  * optimistically, rolls back failures and toasts the server's message itself; this hook only
  * decides what a tap means and asks before replacing another restaurant's cart.

@@ -1,5 +1,5 @@
 /**
- * `/offers[/:tab]` and `/offers-near-me` (spec 001 §2; needs a location). Heading 'Offers for you';
+ * `/offers[/:tab]` and `/offers-near-me` (needs a location). Heading 'Offers for you';
  * tabs 'Restaurant offers' (restaurants near the location running an offer: the listing narrowed
  * to offers, sortable and filterable) and 'Payment offers/Coupons' (they come with checkout). No
  * tab or an unknown tab goes to the restaurant offers.

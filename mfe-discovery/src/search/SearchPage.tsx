@@ -1,5 +1,5 @@
 /**
- * The search page, `/search` (spec 000 §2.1, §4 "Search" and "Cart tooltip", §5, §7): a search box
+ * The search page, `/search`: a search box
  * with debounced auto-suggest (restaurants/search/suggest), results in tabs (restaurants/search/v3;
  * Restaurants first, each tab cached), the pre-search page (landing/PRE_SEARCH's popular cuisines
  * and the browser's recent searches), ADD on dish results through the shared cart, and the cart

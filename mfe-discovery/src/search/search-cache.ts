@@ -1,5 +1,5 @@
 /**
- * Search results cached per tab (spec 000 §4 "Search"): one entry per (query, location, tab), so
+ * Search results cached per tab: one entry per (query, location, tab), so
  * going back to a tab shows it at once and only a tab never opened is fetched. A new query's
  * cards replace the older cards of the same tab; the cache is bounded so a long session of
  * searches cannot grow it without end.

@@ -1,5 +1,5 @@
 /**
- * Last line of defence for the shell's own rendering (spec 000 §8 "Error page default"): 'Uh-oh!' /
+ * Last line of defence for the shell's own rendering: 'Uh-oh!' /
  * 'Sorry! This should not have happened. Please retry.', and retry reloads the page. Remotes have
  * their own, finer boundary (RemoteBoundary) so they rarely reach this one.
  */

@@ -1,5 +1,5 @@
 /**
- * Footer content and the pure rules behind it (spec 000 §2.2, §2.4).
+ * Footer content and the pure rules behind it.
  */
 import { cuisineNearMeHref } from '@tiffin/api-client';
 import type { City, PageType } from '@tiffin/contract';
@@ -50,10 +50,10 @@ export const FOOTER_GROUPS: FooterLinkGroup[] = [
 export const APP_DOWNLOAD_TEXT = 'For better experience, download the Tiffin app now';
 export const POPULAR_CITIES_TITLE = 'Popular cities in India';
 
-/** Spec 000 §2.2: the popular cities, when enabled. */
+/** The popular cities, when enabled. */
 const POPULAR_CITY_SLUGS = ['ahmedabad', 'bangalore', 'chennai', 'delhi', 'gurgaon', 'hyderabad', 'kolkata', 'mumbai', 'pune'];
 
-/** Spec §9: 4 columns on desktop, 2 on mobile. */
+/** 4 columns on desktop, 2 on mobile. */
 export const CITY_COLUMNS = { desktop: 4, mobile: 2 } as const;
 
 const HIDDEN_SLUG = /test|do-not-use|closed/i;
@@ -82,12 +82,12 @@ export function cityHref(slug: string): string {
   return `/city/${encodeURIComponent(slug)}`;
 }
 
-/** Spec 000 §2.1: the footer is hidden while a collection is open. */
+/** The footer is hidden while a collection is open. */
 export function footerVisible(routeId: string | null): boolean {
   return routeId !== 'collection';
 }
 
-// ── SEO links (spec 000 §2.4; issue 3): best restaurants per city and cuisine pages ──
+// ── SEO links: best restaurants per city and cuisine pages ──
 
 /** `/city/{city}/best-restaurants`. */
 function bestRestaurantsHref(slug: string): string {
@@ -114,7 +114,7 @@ export function seoLinks(cities: readonly City[]): { best: Array<{ name: string;
   };
 }
 
-// ── Compact footer (spec 000 §2.4; issue 3) ──
+// ── Compact footer ──
 
 type FooterVariant = 'full' | 'compact';
 
@@ -140,9 +140,9 @@ export function footerVariant(pageType: PageType): FooterVariant {
   return COMPACT_FOOTER_PAGE_TYPES.includes(pageType) ? 'compact' : 'full';
 }
 
-/** Spec §2.4/§9: the compact footer's cities when fewer than 6 are supplied, in this order. */
+/** The compact footer's cities when fewer than 6 are supplied, in this order. */
 const COMPACT_DEFAULT_CITY_SLUGS = ['mumbai', 'delhi', 'gurgaon', 'bangalore', 'chennai', 'kolkata'];
-/** Spec §9: footer default cities. */
+/** Footer default cities. */
 const COMPACT_CITY_COUNT = 6;
 export const AVAILABLE_IN_TITLE = 'Available in:';
 export const OTHER_CITIES_TITLE = 'Other cities that we deliver:';

@@ -1,5 +1,5 @@
 /**
- * Header configuration per page type (spec 000 §2.3, 001 "Header behaviour per page type"):
+ * Header configuration per page type:
  * a table of defaults plus per-page-type overrides, and one pure function that combines them with
  * the visitor's state. The header component only renders what this returns.
  */
@@ -83,7 +83,7 @@ interface VisitorState {
 }
 
 /**
- * Defaults, then the page type's overrides, then the visitor rules of spec 000 §6: offers and
+ * Defaults, then the page type's overrides, then the visitor rules: offers and
  * corporate need lat and lng, search needs a location.
  */
 export function headerConfig(pageType: PageType, visitor: VisitorState): HeaderConfig {
@@ -96,7 +96,7 @@ export function headerConfig(pageType: PageType, visitor: VisitorState): HeaderC
   return config;
 }
 
-/** Spec §9: the location title is truncated to 16 characters. */
+/** The location title is truncated to 16 characters. */
 const LOCATION_TITLE_MAX = 16;
 
 /** The location bar's text: the place's main text (else area, else address), at most 16 characters. */
@@ -107,7 +107,7 @@ export function locationTitle(location: { mainText?: string; area?: string; addr
   return chars.length <= LOCATION_TITLE_MAX ? text : `${chars.slice(0, LOCATION_TITLE_MAX).join('')}…`;
 }
 
-/** The cart badge is styled differently above 9 items (spec §9). */
+/** The cart badge is styled differently above 9 items. */
 export function cartBadgeClass(count: number): string {
   return count > 9 ? 'shell-cart-badge shell-cart-badge--many' : 'shell-cart-badge';
 }

@@ -1,5 +1,5 @@
 /**
- * The location hints under the header's location bar (spec 000 §4 "Location hints"): the address
+ * The location hints under the header's location bar: the address
  * hint, the different-location hint and the set-location tooltip. When each shows and hides is
  * decided by `hint-rules.ts`; this file only wires it to the device position, timers and page
  * events. They open the location sidebar through `location:open`; none ever writes where to
@@ -35,7 +35,7 @@ import {
 } from './hint-rules';
 import './hints.css';
 
-/** Spec §8: the tooltip's words. */
+/** The tooltip's words. */
 export const SET_LOCATION_TEXT = 'Please enter your delivery location to view restaurants.';
 
 function sessionStore(): SessionStore {
@@ -132,7 +132,7 @@ function DifferentLocationHint({ pageType, location, held = false }: { pageType:
     // While another hint holds the spot, this one waits (and is not counted as shown).
     if (held || lat === undefined || lng === undefined || !differentLocationHintApplies(pageType, location, sessionStore())) return;
     let cancelled = false;
-    // Only with the permission already granted (spec §6): `currentPosition` never prompts.
+    // Only with the permission already granted: `currentPosition` never prompts.
     currentPosition().then(
       (device) => {
         const chosen = { lat, lng };
@@ -237,7 +237,7 @@ function SetLocationTooltip({ allowed, hasLocation }: { allowed: boolean; hasLoc
 
   const ok = () => {
     setVisible(false);
-    // Spec §4: a tooltip notifies its action 300 ms after hiding.
+    // A tooltip notifies its action 300 ms after hiding.
     clearTimeout(actionTimer.current);
     actionTimer.current = setTimeout(openLocationSidebar, TOOLTIP_ACTION_DELAY_MS);
   };
@@ -257,7 +257,7 @@ function SetLocationTooltip({ allowed, hasLocation }: { allowed: boolean; hasLoc
 interface LocationHintsProps {
   pageType: PageType;
   location: UserLocation | null;
-  /** The header's `setLocationTooltip` for this page type (spec §2.3). */
+  /** The header's `setLocationTooltip` for this page type. */
   tooltipAllowed: boolean;
 }
 

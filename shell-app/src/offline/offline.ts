@@ -1,5 +1,5 @@
 /**
- * Offline notice (spec 000 §4 "Offline"): an offline event shows a permanent banner; an online
+ * Offline notice: an offline event shows a permanent banner; an online
  * event shows a reconnect banner with a retry that reloads the page, which hides after 5 s.
  */
 type OfflineState = 'hidden' | 'offline' | 'reconnected';

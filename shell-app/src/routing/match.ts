@@ -59,7 +59,7 @@ export function resolveRoute(pathname: string, routes: readonly CompiledRoute[],
 
 /**
  * The page type the header is configured for. Home is the landing page without a location and
- * the restaurant listing with one (spec 000 §2.1), so it takes the listing's header then.
+ * the restaurant listing with one, so it takes the listing's header then.
  */
 export function effectivePageType(match: MatchedRoute, hasLocation: boolean): PageType {
   if (match.pageType === 'HOME' && match.id === 'home' && hasLocation) return 'LISTING';

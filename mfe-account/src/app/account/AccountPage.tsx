@@ -1,5 +1,5 @@
 /**
- * /my-account with optional tab and subtab (spec 001 §2, §6). A visitor who is not logged in is
+ * /my-account with optional tab and subtab. A visitor who is not logged in is
  * sent home, except on the delete-account subtab (/my-account/settings/delete-account) and on the
  * email verification link (/my-account/verify-email?token=…), which works without a session by
  * design (docs/edge-api.md). The tab 'offers' lives at /offers.

@@ -1,5 +1,5 @@
 /**
- * Manage addresses (spec 001 §2, §4, §5): the saved addresses with their annotation icons, add and
+ * Manage addresses: the saved addresses with their annotation icons, add and
  * edit in the edit-address panel, delete after the spec's confirmation, and "Deliver here", which
  * makes an address the delivery location (@tiffin/contract `setUserLocation`).
  */

@@ -1,7 +1,7 @@
 /**
- * The delete-account subtab (/my-account/settings/delete-account), reachable logged out (spec 001
- * §2): it explains what is deleted; a signed-in customer confirms and POSTs
- * profile/delete-account, after which the local user bits are cleared and the page loads afresh.
+ * The delete-account subtab (/my-account/settings/delete-account), reachable logged out: it
+ * explains what is deleted; a signed-in customer confirms and POSTs profile/delete-account, after
+ * which the local user bits are cleared and the page loads afresh.
  */
 import { edge } from '@tiffin/api-client';
 import { emit, forgetUserLocalState } from '@tiffin/contract';

@@ -1,5 +1,5 @@
 /**
- * Orders (spec 001 §2): Active and Past tabs, "Show More Orders" paging with GET order/all's
+ * Orders: Active and Past tabs, "Show More Orders" paging with GET order/all's
  * optional order_id, and the empty state. Older orders than the edge pages through are only in the
  * app, which the spec's message says in place of more paging.
  */

@@ -1,5 +1,5 @@
 /**
- * Profile (spec 001 §2, §4): name, mobile and email. Changing the mobile sends a code to the new
+ * Profile: name, mobile and email. Changing the mobile sends a code to the new
  * number (profile/update-mobile), verified with profile/verify-otp → "Update Successful".
  * Changing the email sends a verification link (profile/update-email); until it is opened the new
  * address is pending and the current one stays.

@@ -1,5 +1,5 @@
 /**
- * Settings: SMS preferences (spec 001 §4, §8, §9). Order SMS is shown on and cannot be turned off;
+ * Settings: SMS preferences. Order SMS is shown on and cannot be turned off;
  * recommendations and reminders toggle at once and are saved with
  * POST profile/update-notification-preference; a failed save flips the toggle back and says
  * 'Unable to save preference. Please try again'. Also the way to the delete-account subtab.
