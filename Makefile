@@ -1,6 +1,8 @@
 # Tiffin: two commands do everything.
 #   make run    build what is missing, then start the storefront at http://127.0.0.1:$(PORT)
-#   make test   every test: Rust (SQLite, and PostgreSQL when reachable), web unit, browser end-to-end
+#   make test   the static gates (make lint), then every test: Rust (SQLite, and PostgreSQL when
+#               reachable), web unit, browser end-to-end. It installs Chromium and starts PostgreSQL
+#               itself when they are missing or down (scripts/prerequisites.sh).
 #
 # Rust builds go to $(CARGO_TARGET_DIR) (default ./target); CI points it outside the clone so
 # repeated runs reuse the build.
@@ -19,11 +21,12 @@ export PORT ?= 8080
 WEB_SOURCES := $(shell find libs shell-app mfe-discovery mfe-cart mfe-checkout mfe-account scripts \
 	-type f -not -path '*/node_modules/*' -not -path '*/dist/*' 2>/dev/null) package.json nx.json tsconfig.base.json
 
-.PHONY: help run build rust web test test-rust test-web test-e2e bench clean
+.PHONY: help run build rust web lint test test-rust test-web test-e2e browser postgres bench clean
 
 help:
 	@echo "make run    start the storefront at http://127.0.0.1:$(PORT) (PORT=… to change)"
-	@echo "make test   run every test (Rust, web unit, browser end-to-end)"
+	@echo "make test   run the gates and every test (Rust, web unit, browser end-to-end)"
+	@echo "make lint   only the gates: clippy, rustfmt, TypeScript, buf lint and breaking"
 	@echo "make bench  run the benchmarks"
 	@echo "make clean  remove builds and data"
 
@@ -45,16 +48,31 @@ dist/web/.stamp: node_modules/.package-lock.stamp $(WEB_SOURCES)
 	npm run build:web
 	@touch $@
 
-# Runs every suite even when one fails, so the summary shows all of them; fails if any failed.
-test: build
+# Runs the gates and every suite even when one fails, so the summary shows all of them; fails if
+# any failed.
+test: build browser postgres
 	@status=0; \
+	$(MAKE) --no-print-directory lint || status=1; \
 	$(MAKE) --no-print-directory test-rust || status=1; \
 	$(MAKE) --no-print-directory test-web || status=1; \
 	$(MAKE) --no-print-directory test-e2e || status=1; \
-	if [ $$status -eq 0 ]; then echo "== make test: every suite passed"; else echo "== make test: FAILED (see above)"; fi; \
+	if [ $$status -eq 0 ]; then echo "== make test: every gate and suite passed"; else echo "== make test: FAILED (see above)"; fi; \
 	exit $$status
 
-test-rust:
+# Static gates, one line each at the end (scripts/lint.sh): clippy, rustfmt, tsc, buf lint and
+# buf breaking. LINT_GATES="fmt buf-lint" runs only some.
+lint: node_modules/.package-lock.stamp
+	@scripts/lint.sh
+
+# The machine's part of the test set-up: Debian's Chromium for the browser tests, PostgreSQL up
+# for the storage tests (required when TIFFIN_REQUIRE_POSTGRES=1).
+browser:
+	@scripts/prerequisites.sh browser
+
+postgres:
+	@scripts/prerequisites.sh postgres
+
+test-rust: postgres
 	@echo "== Rust tests (SQLite; PostgreSQL when reachable, required if TIFFIN_REQUIRE_POSTGRES=1)"
 	cargo test --workspace --no-fail-fast 2>&1 | tee $(CARGO_TARGET_DIR)/rust-tests.log; \
 	status=$${PIPESTATUS[0]}; \
@@ -66,7 +84,7 @@ test-web: node_modules/.package-lock.stamp
 	@echo "== Web unit tests"
 	npm run test:unit
 
-test-e2e: build
+test-e2e: build browser
 	@echo "== Browser end-to-end tests (Chromium)"
 	TIFFIN_BIN_DIR=$(BIN) npm run test:e2e
 

@@ -1,4 +1,4 @@
-// Accounts (issue 6) in the browser against the real storefront: sign up with an OTP read from the
+// Accounts in the browser against the real storefront: sign up with an OTP read from the
 // development outbox, log out, log in, add a home and a work address, deliver to one and see it in
 // the header, the default address on the next sign-in, and the profile (email change pending,
 // then verified by its link; an SMS preference that survives a reload).

@@ -1,4 +1,4 @@
-// The cart (issue 5) in the browser against the real storefront: a guest's cart survives a reload,
+// The cart in the browser against the real storefront: a guest's cart survives a reload,
 // adding from another restaurant asks before replacing the cart (keep, then replace), and logging
 // in merges the guest's cart into the account's cart (docs/cart-merge.md: same restaurant, lines
 // combined), which the page shows without a reload.
@@ -84,7 +84,7 @@ test('cart: guest cart across reload, replace-cart prompt, login merges the gues
     await card(page, a.dishes[0].id).getByTestId('add-button').click();
     await expect(card(page, a.dishes[0].id).getByTestId('stepper-quantity')).toHaveText('1');
     await expect(page.getByTestId('cart-badge')).toHaveText('1');
-    // The menu's cart panel (spec §2.6) shows the same cart.
+    // The menu's cart panel shows the same cart.
     const panel = page.getByTestId('menu-cart-panel');
     await expect(panel).toContainText(a.restaurant.name);
     await expect(panel.getByRole('group', { name: `Quantity of ${a.dishes[0].name}` })).toContainText('1');
@@ -315,7 +315,7 @@ test('cart: the bill with tooltips, coupons (not applicable, apply, remove), cut
 
   await test.step("cutlery and the note are kept with the cart across a reload", async () => {
     const cutlery = page.getByRole('checkbox', { name: "Don't send cutlery" });
-    await expect(cutlery).not.toBeChecked(); // spec §4: not selected by default
+    await expect(cutlery).not.toBeChecked(); // Not selected by default
     await cutlery.check();
     await expect(page.getByTestId('cutlery-instruction')).toHaveText('DONT SEND CUTLERY');
     const note = page.getByLabel('Any suggestions? We will pass it on…');

@@ -73,7 +73,7 @@ test('landing → Koramangala by keyboard → listing → menu → ADD → badge
     const stored = await userLocationCookie(context);
     expect(stored, 'userLocation cookie').not.toBeNull();
     expect(stored.value).toMatchObject({ area: 'Koramangala', city: 'bangalore', lat: expect.any(Number), lng: expect.any(Number) });
-    // Spec §9: 365 days.
+    // The location cookie lives 365 days.
     const days = (stored.cookie.expires - Date.now() / 1000) / DAY_S;
     expect(days).toBeGreaterThan(364);
     expect(days).toBeLessThan(366);

@@ -1,4 +1,4 @@
-// The listing (issue 3) against the real storefront: sort it and filter it (the page refines
+// The listing against the real storefront: sort it and filter it (the page refines
 // through POST restaurants/list/update), scroll to the second page, and open a city page and one
 // of its area pages (real content, the edge's <title> and meta description).
 //

@@ -1,4 +1,4 @@
-// The delivery location (issue 3) in the browser against the real storefront: the header's
+// The delivery location in the browser against the real storefront: the header's
 // location bar opens the location sidebar (mfe_discovery/LocationSidebar); a location is chosen
 // by typing, by the device position (permission granted, fixed coordinates) and, signed in, from
 // a saved address; the different-location hint shows when the device is far from the chosen

@@ -1,4 +1,4 @@
-// The menu and the customisation modal (issue 4) against the real storefront: open a menu, filter
+// The menu and the customisation modal against the real storefront: open a menu, filter
 // veg, search, customise a dish with variants and add-ons (including the error for an empty
 // required group), add it again with the same choices ("Repeat last": one line, quantity 2) and
 // with different choices (a second line), and check the cart page shows the server's prices.
@@ -70,7 +70,7 @@ function candidatesOf(menu) {
   return { variantDish, requiredDish: variantDish.required ? null : requiredDish };
 }
 
-/** Every whitespace-separated word starts a word of the name (spec §5), for checking results. */
+/** Every whitespace-separated word starts a word of the name, for checking results. */
 function matches(name, query) {
   const lower = name.toLowerCase();
   const starts = [0];

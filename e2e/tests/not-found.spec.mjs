@@ -1,4 +1,4 @@
-// Spec 000 §2.1 catch-all: a path outside the route table is answered 404 by the edge with the
+// The catch-all route: a path outside the route table is answered 404 by the edge with the
 // shell's HTML, which renders the not-found page; a known city page is a real route (200).
 import { expect, test } from '@playwright/test';
 

@@ -1,4 +1,4 @@
-// Search (issue 3) against the real storefront: without a location /search goes home; with one,
+// Search against the real storefront: without a location /search goes home; with one,
 // typing a misspelt dish ("biriyani") suggests, Enter shows restaurants first, the Dishes tab
 // lists biryanis whose ADD fills the cart and raises the cart tooltip, the search is remembered
 // as recent, and a restaurant result opens its menu.

@@ -54,7 +54,10 @@ function sharedModules() {
 
 /** Emits extra files into the build output (the shell's routes.json, every app's build info). */
 class EmitFilesPlugin {
-  /** @param {Array<{ name: string, from?: string, content?: () => string }>} files */
+  /**
+   * @param {Array<{ name: string, from: string, content?: undefined }
+   *   | { name: string, from?: undefined, content: () => string }>} files
+   */
   constructor(files) {
     this.files = files;
   }
@@ -66,7 +69,7 @@ class EmitFilesPlugin {
         () => {
           for (const file of this.files) {
             let text;
-            if (file.from) {
+            if (file.from !== undefined) {
               compilation.fileDependencies.add(file.from);
               text = fs.readFileSync(file.from, 'utf8');
             } else {

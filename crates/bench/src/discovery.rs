@@ -1,4 +1,4 @@
-//! The discovery benchmarks (issue 3): the listing (`GET /api/restaurants/list/v5`) and the
+//! The discovery benchmarks: the listing (`GET /api/restaurants/list/v5`) and the
 //! autosuggest (`GET /api/restaurants/search/suggest`) on 10,000 restaurants in the popular cities,
 //! and how the listing's latency grows from 1,000 to 100,000 restaurants.
 //!
@@ -16,13 +16,13 @@ use tiffin_catalog::{Catalogue, Options};
 
 use crate::scenario::{Request, Scenario, Target};
 
-/// Restaurants in the listing and autosuggest benchmarks (issue 3: "a catalogue of 10,000
+/// Restaurants in the listing and autosuggest benchmarks ("a catalogue of 10,000
 /// restaurants in the popular cities").
 pub const RESTAURANTS: usize = 10_000;
 /// Catalogue sizes of the listing growth benchmark, smallest first.
 pub const SCALE_RESTAURANTS: [usize; 3] = [1_000, 10_000, 100_000];
 /// The listing's latency at the largest size may be less than this many times that at the
-/// smallest (issue 3).
+/// smallest.
 pub const GROWTH_BELOW: f64 = 2.0;
 /// Points per popular city.
 pub const POINTS_PER_CITY: usize = 8;
@@ -110,7 +110,7 @@ pub fn delivering(catalogue: &Catalogue, point: Point) -> usize {
         .count()
 }
 
-/// Issue 3: the listing's first page and its second (`offset=15`) from each of `points`, in that
+/// The listing's first page and its second (`offset=15`) from each of `points`, in that
 /// order. Target: p99 under 20 ms at 50 clients. `None` without points.
 pub fn listing(name: &str, catalogue: &Catalogue, points: &[Point]) -> Option<Scenario> {
     let paths = points
@@ -139,7 +139,7 @@ pub fn listing(name: &str, catalogue: &Catalogue, points: &[Point]) -> Option<Sc
     })
 }
 
-/// Issue 3: the autosuggest from each of `points`, [`TYPED_PER_POINT`] typed strings from each,
+/// The autosuggest from each of `points`, [`TYPED_PER_POINT`] typed strings from each,
 /// taking [`TYPED`] in turn so that every string is sent from points in several cities. Target:
 /// p99 under 10 ms at 50 clients. `None` without points.
 pub fn suggest(catalogue: &Catalogue, points: &[Point]) -> Option<Scenario> {

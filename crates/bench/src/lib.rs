@@ -8,7 +8,7 @@
 //! - [`scenario`]: what one benchmark asks ([`Scenario`](scenario::Scenario): a name, a request
 //!   with method, path, body and the session it carries, the envelope codes that count as success,
 //!   and a p99 target) and the scenarios themselves ([`scenario::menu_fetch`]).
-//! - [`discovery`]: the listing and autosuggest scenarios (issue 3): many paths taken in turn,
+//! - [`discovery`]: the listing and autosuggest scenarios: many paths taken in turn,
 //!   from points spread over the popular cities, and the catalogue sizes of the growth benchmark.
 //! - [`load`]: [`load::run`] drives N closed-loop clients through a warm-up and a measured window.
 //! - [`stats`]: latencies in an HDR histogram, turned into [`Stats`](stats::Stats) (p50, p90, p99,

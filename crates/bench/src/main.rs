@@ -66,15 +66,15 @@ struct Args {
 /// The benchmarks `--scenario` chooses from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 enum Which {
-    /// Issue 4: `GET /api/menu/pl`.
+    /// `GET /api/menu/pl`.
     Menu,
-    /// Issue 5: `POST /api/cart`, on SQLite and on PostgreSQL.
+    /// `POST /api/cart`, on SQLite and on PostgreSQL.
     Cart,
-    /// Issue 3: `GET /api/restaurants/list/v5` on 10,000 restaurants in the popular cities.
+    /// `GET /api/restaurants/list/v5` on 10,000 restaurants in the popular cities.
     Listing,
-    /// Issue 3: `GET /api/restaurants/search/suggest` on the same catalogue.
+    /// `GET /api/restaurants/search/suggest` on the same catalogue.
     Suggest,
-    /// Issue 3: the listing on 1,000, 10,000 and 100,000 restaurants (no menus), and its growth.
+    /// The listing on 1,000, 10,000 and 100,000 restaurants (no menus), and its growth.
     ListingScale,
 }
 
@@ -132,7 +132,7 @@ async fn run(args: Args) -> anyhow::Result<ExitCode> {
     let machine = Machine::detect();
     eprintln!("tiffin-bench: {} CPUs; {}", machine.cpus, machine.note);
 
-    // Issue 4: the menu fetch, on the default-size catalogue.
+    // The menu fetch, on the default-size catalogue.
     let options = Options {
         seed: args.seed,
         restaurants_per_city: args.restaurants_per_city,
@@ -149,7 +149,7 @@ async fn run(args: Args) -> anyhow::Result<ExitCode> {
                 .context("the catalogue has no menus")?,
         );
     }
-    // Issue 5: the cart update, on SQLite here and on PostgreSQL below.
+    // The cart update, on SQLite here and on PostgreSQL below.
     if chosen(Which::Cart) {
         on_sqlite.push(
             scenario::cart_update(&catalogue, "SQLite")
@@ -198,7 +198,7 @@ async fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
     }
 
-    // Issue 3: listing and autosuggest on 10,000 restaurants, then the listing's growth.
+    // Listing and autosuggest on 10,000 restaurants, then the listing's growth.
     let mut growth = Vec::new();
     if chosen(Which::Listing) || chosen(Which::Suggest) {
         let started = std::time::Instant::now();
@@ -253,7 +253,7 @@ async fn run(args: Args) -> anyhow::Result<ExitCode> {
                 &points,
             )
             .context("no point of the popular cities is delivered to")?;
-            // Issue 3 asks these sizes for the growth line below, not for a latency of their own
+            // These sizes are for the growth line below, not for a latency of their own
             // (its listing target is the `listing` scenario's): they print as references.
             let scenario = Scenario {
                 target: None,

@@ -24,7 +24,7 @@ pub struct Results {
     pub machine: Machine,
     pub settings: Settings,
     pub scenarios: Vec<ScenarioResult>,
-    /// How a scenario's latency grows with the catalogue (issue 3: the listing from 1,000 to
+    /// How a scenario's latency grows with the catalogue (the listing from 1,000 to
     /// 100,000 restaurants); empty when that benchmark did not run.
     #[serde(default)]
     pub growth: Vec<Growth>,

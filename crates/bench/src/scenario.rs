@@ -191,7 +191,7 @@ pub fn restaurant_with_menu_near(
         .and_then(|m| Some((catalogue.restaurant(m.restaurant_id)?, m.items.len())))
 }
 
-/// Issue 4: `GET /api/menu/pl` for the restaurant whose menu is closest to `items` items, from the
+/// `GET /api/menu/pl` for the restaurant whose menu is closest to `items` items, from the
 /// restaurant's own position (so it is serviceable). Target: p99 under 15 ms at 50 clients.
 pub fn menu_fetch(catalogue: &Catalogue, items: usize) -> Option<Scenario> {
     let (restaurant, count) = restaurant_with_menu_near(catalogue, items)?;
@@ -210,7 +210,7 @@ pub fn menu_fetch(catalogue: &Catalogue, items: usize) -> Option<Scenario> {
     })
 }
 
-/// Lines in the cart update benchmark's cart (issue 5: "a 5-line cart").
+/// Lines in the cart update benchmark's cart ("a 5-line cart").
 pub const CART_LINES: usize = 5;
 
 /// One line of a `POST /api/cart` body: an item with a valid choice in every variant group (the
@@ -293,7 +293,7 @@ pub fn cart_body(catalogue: &Catalogue) -> Option<(&Restaurant, serde_json::Valu
     })
 }
 
-/// Issue 5: `POST /api/cart` replacing the session's cart with the same 5 lines (variants and
+/// `POST /api/cart` replacing the session's cart with the same 5 lines (variants and
 /// add-ons) of one restaurant: the edge gathers the delivery context, the cart service re-prices
 /// every line through the menu service and persists the cart. `database` names the cart service's
 /// engine in the scenario's name. Target: p99 under 20 ms at 50 clients. Success: the cart

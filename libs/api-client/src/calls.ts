@@ -69,7 +69,7 @@ export function createEdgeCalls(client: ApiClient) {
         options,
       ),
 
-    /** Paging and refining (sort, filters, collection): `POST restaurants/list/update` (issue 3). */
+    /** Paging and refining (sort, filters, collection): `POST restaurants/list/update`. */
     updateListing: (
       query: { lat: number; lng: number; offset?: number; sortBy?: ListingSortKey; filters?: ListingFilters; collection?: string; pageType?: ListingPageType },
       options?: RequestOptions,
@@ -88,7 +88,7 @@ export function createEdgeCalls(client: ApiClient) {
         options,
       ),
 
-    /** A city, area or cuisine page's restaurants: `GET restaurants/city` (issue 3). */
+    /** A city, area or cuisine page's restaurants: `GET restaurants/city`. */
     cityRestaurants: (query: { city: string; area?: string; cuisine?: string; best?: boolean; offset?: number }, options?: RequestOptions) =>
       client.getData<CityPageResponse>(
         'restaurants/city',
@@ -96,7 +96,7 @@ export function createEdgeCalls(client: ApiClient) {
         options,
       ),
 
-    /** Restaurant offers near a point, in the listing's shape: `GET offers/restaurant` (issue 3). */
+    /** Restaurant offers near a point, in the listing's shape: `GET offers/restaurant`. */
     restaurantOffers: (query: { lat: number; lng: number; offset?: number }, options?: RequestOptions) =>
       client.getData<ListingResponse>('offers/restaurant', { lat: query.lat, lng: query.lng, offset: query.offset ?? 0 }, options),
 
@@ -125,7 +125,7 @@ export function createEdgeCalls(client: ApiClient) {
 
     orders: (options?: RequestOptions) => client.getData<OrdersResponse>('order/all', undefined, options),
 
-    /** The next page of orders, older than `afterOrderId` (spec 001 §7: optional order_id for paging). */
+    /** The next page of orders, older than `afterOrderId` (optional order_id for paging). */
     moreOrders: (afterOrderId: string, options?: RequestOptions) =>
       client.getData<OrdersResponse>('order/all', { order_id: afterOrderId }, options),
 
@@ -133,7 +133,7 @@ export function createEdgeCalls(client: ApiClient) {
 
     support: (options?: RequestOptions) => client.getData<SupportResponse>('support', undefined, options),
 
-    // ── Accounts (docs/edge-api.md "Accounts (issue 6)") ──
+    // ── Accounts (docs/edge-api.md "Accounts") ──
 
     /** Sends a sign-in code; `registered: false` means the sign-up form is needed. */
     requestOtp: (mobile: string, options?: RequestOptions) => client.postData<OtpSent>('auth/otp', { mobile }, options),
@@ -180,7 +180,7 @@ export function createEdgeCalls(client: ApiClient) {
     favourites: (query: { lat?: number; lng?: number } = {}, options?: RequestOptions) =>
       client.getData<FavouritesResponse>('profile/favourites', { lat: query.lat, lng: query.lng }, options),
 
-    // ── Search (docs/edge-api.md "Search (issue 3)") ──
+    // ── Search (docs/edge-api.md "Search") ──
 
     searchSuggest: (query: { str: string; lat: number; lng: number }, options?: RequestOptions) =>
       client.getData<SearchSuggestResponse>('restaurants/search/suggest', { ...query }, options),
@@ -193,5 +193,3 @@ export function createEdgeCalls(client: ApiClient) {
       client.getData<PreSearchResponse>('landing/PRE_SEARCH', { ...query }, options),
   };
 }
-
-export type EdgeCalls = ReturnType<typeof createEdgeCalls>;

@@ -1,5 +1,6 @@
 /**
- * The request helper of spec §7, the only code in the web apps that calls `fetch` on the edge.
+ * The request helper (timeouts, retries, CSRF, envelope), the only code in the web apps that calls
+ * `fetch` on the edge.
  *
  * - JSON in and out; credentials same-origin (the session is the edge's HttpOnly cookie).
  * - 20 s timeout per attempt; network failures (offline, failed to fetch, load failed, connection
@@ -14,10 +15,10 @@ import { isSuccess, type CallFamily, type Envelope } from './envelope';
 import { ApiError } from './errors';
 import { SessionStore } from './session';
 
-export type QueryValue = string | number | boolean | null | undefined | ReadonlyArray<string | number>;
-export type QueryParams = Record<string, QueryValue>;
+type QueryValue = string | number | boolean | null | undefined | ReadonlyArray<string | number>;
+type QueryParams = Record<string, QueryValue>;
 
-export interface ApiClientOptions {
+interface ApiClientOptions {
   /** Prefix of every call path. The edge serves the spec's paths under `/api/`. */
   basePath?: string;
   fetch?: typeof fetch;
@@ -44,7 +45,7 @@ export const DEFAULT_RETRY_DELAY_MS = 100;
 /** Browser wordings of "no answer": Chrome, Safari, Firefox, and our own offline guard. */
 const NETWORK_FAILURE = /offline|failed to fetch|load failed|connection (?:was )?lost|networkerror|network request failed/i;
 
-export function isNetworkFailure(error: unknown): boolean {
+function isNetworkFailure(error: unknown): boolean {
   if (!error || typeof error !== 'object') return false;
   // Duck-typed: a DOMException is not always `instanceof Error` (other realms, older engines).
   const { name, message } = error as { name?: unknown; message?: unknown };

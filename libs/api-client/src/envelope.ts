@@ -1,5 +1,5 @@
 /**
- * The edge's reply envelope and the spec's rules for reading it (spec §7, docs/edge-api.md).
+ * The edge's reply envelope and the rules for reading it (docs/edge-api.md).
  */
 
 export interface Envelope<T = unknown> {

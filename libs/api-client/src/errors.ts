@@ -1,7 +1,7 @@
 /** The one error type callers of the edge see. */
 import { messageOf, statusOf } from './envelope';
 
-export type ApiErrorKind =
+type ApiErrorKind =
   /** The edge answered with a non-OK HTTP status; `response` and `reply` are attached. */
   | 'http'
   /** HTTP OK, but the envelope's status code is not a success for the call family. */
@@ -11,7 +11,7 @@ export type ApiErrorKind =
   /** The reply was not JSON. */
   | 'parse';
 
-export const GENERIC_ERROR_MESSAGE = 'Oops! Something went wrong.';
+const GENERIC_ERROR_MESSAGE = 'Oops! Something went wrong.';
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';

@@ -1,5 +1,5 @@
 /**
- * @tiffin/api-client — the spec's request conventions (§7) against the edge (docs/edge-api.md).
+ * @tiffin/api-client — the request conventions against the edge (docs/edge-api.md).
  *
  * `apiClient` and `edge` are the instances the apps use; this package is a Module Federation
  * singleton, so the session refreshed by one microfrontend's call is the one every other sends.

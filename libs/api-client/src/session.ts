@@ -2,13 +2,13 @@
  * The session identifiers the edge hands the browser: sid, tid, deviceId and csrfToken.
  *
  * They start from the page's initial state (`<script id="tiffin-initial-state">`, written by the
- * edge in place of `<!--tiffin:initial-state-->`) and every JSON reply refreshes them (spec §7).
+ * edge in place of `<!--tiffin:initial-state-->`) and every JSON reply refreshes them.
  * They live in memory only: the edge re-injects them on every page load, and the session itself
  * is an HttpOnly cookie the browser sends on its own. This module is shared as a Module Federation
  * singleton, so the shell and every remote see the same values.
  */
 
-export interface SessionState {
+interface SessionState {
   sid?: string;
   tid?: string;
   deviceId?: string;
@@ -31,7 +31,7 @@ export function readInitialState(doc: Document | undefined = typeof document ===
 }
 
 /** Keeps the non-empty string session fields of any object (an envelope, the initial state). */
-export function pickSession(value: unknown): SessionState {
+function pickSession(value: unknown): SessionState {
   const picked: SessionState = {};
   if (!value || typeof value !== 'object') return picked;
   const record = value as Record<string, unknown>;

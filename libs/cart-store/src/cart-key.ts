@@ -1,5 +1,5 @@
 /**
- * The cart key of a line (spec §4 "Item pricing and cart key"), the same rule as the cart service
+ * The cart key of a line, the same rule as the cart service
  * (`services/cart/src/lines.rs`): the item id, then the ids of the chosen variations and add-ons
  * sorted together, joined with `|`. `88001` with variation `v1` and add-on `ch1` is `88001|ch1|v1`;
  * an item with nothing chosen is `88001`.

@@ -99,7 +99,7 @@ export function selectionOfLine(line: CartItem, quantity = line.quantity): CartS
 }
 
 /**
- * Spec §4 "combine-or-replace": the line `key` becomes `sel` (e.g. its customisation was edited).
+ * The line `key` becomes `sel` (e.g. its customisation was edited).
  * When the new choices equal another line's, the quantities are summed into that line; when they
  * equal the old line's (same key and quantity) the cart is returned unchanged, so no call is made.
  * An unknown key leaves the cart as it is.

@@ -1,6 +1,5 @@
 /**
- * The guest's copy of the cart in the browser (spec §3 "Cart version key: cartV2", §4 "Guests (no
- * user) keep the cart locally with address, restaurant and items"; docs/cart-merge.md).
+ * The guest's copy of the cart in the browser (docs/cart-merge.md).
  *
  * The cart service keeps a guest's cart under the guest session, and that stays the truth. This
  * copy is what lets the cart outlive the session: when the session cookie is gone (expired,
@@ -16,7 +15,7 @@
 import { CART_VERSION_KEY, storageKey, type Cart, type CartLineSelection, type CartUpdateRequest } from '@tiffin/contract';
 import { toUpdateRequest } from './draft';
 
-/** Spec §3: the cart version key, with the product's storage prefix (`tfn_dweb_cartV2`). */
+/** The cart version key, with the product's storage prefix (`tfn_dweb_cartV2`). */
 export const GUEST_CART_KEY = storageKey(CART_VERSION_KEY);
 
 /** The stored form's version: a copy of another version is ignored, not guessed at. */

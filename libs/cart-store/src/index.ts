@@ -3,7 +3,7 @@
  * Federation singleton (libs/build-config), so the menu's ADD button, the header flyout and the
  * cart page all read and change the same cart.
  *
- * - `cart-key`: the cart key rule (the server's, spec §4)
+ * - `cart-key`: the cart key rule (the server's)
  * - `draft`: pure transforms of a cart (add, set quantity, replace) and the POST body
  * - `store`: the queue, optimistic display, fetch and rollback, coupons, note and cutlery
  *   (`createCartStore`)
@@ -22,16 +22,16 @@ import { apiClient } from '@tiffin/api-client';
 import { emit, getCurrentUser, on, showToast } from '@tiffin/contract';
 import { useSyncExternalStore } from 'react';
 import { createGuestCartCopy } from './guest-cart';
-import { createPreferences, type CartPreferences } from './preferences';
+import { createPreferences } from './preferences';
 import { createCartStore } from './store';
 
 export { cartKey } from './cart-key';
 export { selectionOfLine } from './draft';
-export { CUTLERY_INSTRUCTION, ORDER_NOTE_MAX_LENGTH, cutlerySelected, sanitiseNote, type CartPreferences } from './preferences';
+export { ORDER_NOTE_MAX_LENGTH, cutlerySelected, sanitiseNote } from './preferences';
 export { DifferentRestaurantError, isDifferentRestaurantError } from './errors';
-export { createCartStore, failureMessage, failureStatus, type CartStore, type CartStoreDeps } from './store';
+export { createCartStore, failureMessage } from './store';
 export { GUEST_CART_KEY } from './guest-cart';
-export type { CartRestaurantDetails, CartSelection, CartSnapshot, OptimisticDisplay } from './types';
+export type { CartSelection, CartSnapshot, OptimisticDisplay } from './types';
 
 /** The customer's note, delivery address and cutlery choice, kept in the browser. */
 const preferences = createPreferences();
@@ -70,7 +70,7 @@ export const replaceCart = store.replaceCart;
 /** Sets a line's quantity by its `cart_key`; 0 removes the line; an unknown key changes nothing. */
 export const setLineQuantity = store.setLineQuantity;
 export const clearCart = store.clearCart;
-/** Combine-or-replace: the line with this key becomes the given selection (spec §4). */
+/** Combine-or-replace: the line with this key becomes the given selection. */
 export const changeLine = store.changeLine;
 /** The customisation "Repeat last" adds again (one unit), or null when the item is not in the cart. */
 export const lastSelectionOf = store.lastSelectionOf;
@@ -80,13 +80,12 @@ export const quantityOfItem = store.quantityOfItem;
 export const linesOfItem = store.linesOfItem;
 /** Forgets the local cart without a call (logout, tests). */
 export const resetCart = store.resetCart;
-/** Spec §4 "remove last added item id". */
+/** Forgets which item was added last (e.g. once its tooltip has been shown). */
 export const removeLastAddedItemId = store.removeLastAddedItemId;
 
 /**
- * Spec §4 "On login the cart is fetched": when the signed-in customer changes (sign-in, sign-out,
- * another account), the cart this page holds is someone else's, so it is dropped and fetched
- * again (forced). On sign-in the edge has merged the guest session's cart into the account's
+ * When the signed-in customer changes (sign-in, sign-out, another account), the cart this page
+ * holds is someone else's, so it is dropped and fetched again (forced). On sign-in the edge has merged the guest session's cart into the account's
  * (docs/cart-merge.md), so the fetch shows the merged cart and `cart:updated` moves the badge. A
  * profile change (same customer) fetches nothing. Once signed in, the guest's copy in the browser
  * is dropped: the server merged it (as the guest session's cart) and the cart follows the account.
@@ -135,23 +134,18 @@ export const applyCoupon = store.applyCoupon;
 export const removeCoupon = store.removeCoupon;
 /** Drops a FREEBIE coupon's free item ("1 Free Delight for you"). */
 export const removeReward = store.removeReward;
-/** Spec §4 "update order note" (kept with the cart; &, < and > removed). */
+/** The note to the restaurant, kept with the cart (&, < and > removed). */
 export const setOrderNote = store.setOrderNote;
-/** Spec §4 "update cutlery selection" for the cart's restaurant (selected: don't send cutlery). */
+/** The cutlery choice for the cart's restaurant (selected: don't send cutlery). */
 export const setCutlerySelection = store.setCutlerySelection;
 
 /**
- * Spec §4 "update delivery address": kept in storage and the `deliveryAddressId` cookie, which
- * the edge reads to bill delivery there; the cart is then fetched again (forced) with the new bill.
+ * The delivery address, kept in storage and the `deliveryAddressId` cookie, which the edge reads
+ * to bill delivery there; the cart is then fetched again (forced) with the new bill.
  */
 export function setDeliveryAddress(id: string | null): Promise<import('@tiffin/contract').Cart> {
   preferences.setDeliveryAddressId(id);
   return store.fetchCart({ force: true });
-}
-
-/** The browser's cart choices (the delivery address id), re-rendering on every change. */
-export function useCartPreferences(): CartPreferences {
-  return useSyncExternalStore(subscribePreferences, getPreferences, getPreferences);
 }
 
 /** The cart snapshot, re-rendering on every change. */

@@ -1,15 +1,14 @@
 import { storageKey } from '@tiffin/contract';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CUTLERY_INSTRUCTION, createPreferences, cutlerySelected, sanitiseNote } from './preferences';
+import { createPreferences, cutlerySelected, sanitiseNote } from './preferences';
 
 afterEach(() => {
   localStorage.clear();
   document.cookie = 'deliveryAddressId=; Max-Age=0; Path=/';
 });
 
-describe('cutlery (spec §4)', () => {
+describe('cutlery', () => {
   it('is not selected by default, and applies only to the restaurant it was chosen for', () => {
-    expect(CUTLERY_INSTRUCTION).toBe('DONT SEND CUTLERY');
     expect(cutlerySelected(null, '1042')).toBe(false);
     const choice = { restaurantId: '1042', selected: true };
     expect(cutlerySelected(choice, '1042')).toBe(true);

@@ -1,32 +1,30 @@
 /**
- * What stays in the browser about a cart (spec §3 "Cart"): the chosen delivery address id, kept in
+ * What stays in the browser about a cart: the chosen delivery address id, kept in
  * storage and in the `deliveryAddressId` cookie, which the edge reads to bill delivery to it
- * (docs/edge-api.md "Where to deliver"); clearing the cart or signing out forgets it (spec §4).
+ * (docs/edge-api.md "Where to deliver"); clearing the cart or signing out forgets it.
  * The order note and the cutlery choice are kept by the cart service with the cart (so a guest's
  * survive a reload with the guest's cart); the pure rules for them live here too. It never prices
  * anything and never calls the edge.
  */
 import { storageKey } from '@tiffin/contract';
 
-/** Spec §4: the instruction sent when cutlery is selected ("don't send"). */
-export const CUTLERY_INSTRUCTION = 'DONT SEND CUTLERY';
 /** Longest order note the cart service keeps (docs/edge-api.md). */
 export const ORDER_NOTE_MAX_LENGTH = 200;
 
-export interface CartPreferences {
+interface CartPreferences {
   deliveryAddressId: string | null;
 }
 
 const ADDRESS_KEY = storageKey('deliveryAddressId');
 const ADDRESS_COOKIE = 'deliveryAddressId';
 
-/** Spec §5: text sanitising removes &, < and >; the note is capped at 200 characters. */
+/** Text sanitising removes &, < and >; the note is capped at 200 characters. */
 export function sanitiseNote(text: string): string {
   return text.replace(/[&<>]/g, '').slice(0, ORDER_NOTE_MAX_LENGTH);
 }
 
 /**
- * Spec §4: whether "don't send cutlery" holds for this cart: only the cart's restaurant's choice
+ * Whether "don't send cutlery" holds for this cart: only the cart's restaurant's choice
  * counts, the default is not selected, and a cart without a cutlery option is never selected.
  */
 export function cutlerySelected(
@@ -95,7 +93,7 @@ export function createPreferences() {
     setDeliveryAddressId(id: string | null): void {
       save({ deliveryAddressId: id ? String(id) : null });
     },
-    /** Spec §4: clearing the cart removes the saved delivery address id. */
+    /** Clearing the cart removes the saved delivery address id. */
     forgetDeliveryAddress(): void {
       save({ deliveryAddressId: null });
     },

@@ -1,5 +1,5 @@
 /**
- * The cart store (spec §4 "Cart"): one browser-side cart, kept in step with the edge.
+ * The cart store: one browser-side cart, kept in step with the edge.
  *
  * - **Full cart on every update.** A change is a pure transform (`draft.ts`); when its turn comes
  *   it is applied to the newest server reply and the whole result is POSTed (`restaurantId` +
@@ -31,13 +31,13 @@ import { guestCartCopyOf, restoreRequest, type GuestCartCopyStore } from './gues
 import { cutlerySelected, sanitiseNote } from './preferences';
 import type { CartSelection, CartSnapshot, OptimisticDisplay } from './types';
 
-export interface CartStoreDeps {
+interface CartStoreDeps {
   client: ApiClient;
   /** Shows a failed update's message (the shell's toast in production). */
   toast: (text: string) => void;
   /** Announces the item count after every applied reply (`cart:updated` in production). */
   announce: (count: number) => void;
-  /** Spec §4: clearing the cart removes the saved delivery address id. */
+  /** Clearing the cart removes the saved delivery address id. */
   forgetDeliveryAddress?: () => void;
   /** The guest's copy of the cart in the browser (`guest-cart.ts`); absent: none is kept. */
   guest?: {
@@ -73,7 +73,7 @@ const CONNECTION_MESSAGE = 'Please check your internet connection and try again.
 const GENERIC_MESSAGE = 'Oops! Something went wrong.';
 
 /** Status code of a failure, as `CartSnapshot.statusCode` documents. */
-export function failureStatus(error: unknown): number {
+function failureStatus(error: unknown): number {
   if (!isApiError(error)) return -1;
   if (error.kind === 'http') return error.httpStatus ?? error.statusCode;
   if (error.kind === 'status') return error.statusCode;
@@ -109,10 +109,10 @@ async function unwrap(request: Promise<Envelope<Cart>>): Promise<{ cart: Cart; c
 }
 
 /**
- * Spec §4: the menu item of the first line of `next` that is new or holds more units than in
+ * The menu item of the first line of `next` that is new or holds more units than in
  * `previous` (compared by cart key), or null when no line grew.
  */
-export function firstAddedItem(previous: Cart, next: Cart): string | null {
+function firstAddedItem(previous: Cart, next: Cart): string | null {
   const before = new Map(previous.cartItems.map((line) => [line.cart_key, line.quantity]));
   const grown = next.cartItems.find((line) => line.quantity > (before.get(line.cart_key) ?? 0));
   return grown ? grown.menu_item_id : null;
@@ -123,7 +123,7 @@ export function firstAddedItem(previous: Cart, next: Cart): string | null {
  * copy that failed to restore for one of these is kept for the next page; any other refusal
  * (an item or restaurant that no longer exists, …) would fail again, so the copy is dropped.
  */
-export function isTransientFailure(error: unknown): boolean {
+function isTransientFailure(error: unknown): boolean {
   if (!isApiError(error)) return false;
   if (error.kind === 'network' || error.kind === 'parse') return true;
   const status = error.httpStatus ?? 0;
@@ -145,7 +145,7 @@ export function createCartStore(deps: CartStoreDeps) {
   let loaded = false;
   let statusCode = 0;
   let error: string | null = null;
-  /** Spec §4: the first line whose quantity went up or that is new in the last applied reply. */
+  /** The first line whose quantity went up or that is new in the last applied reply. */
   let lastAddedItemId: string | null = null;
 
   let fetchInFlight: Promise<Cart> | null = null;
@@ -160,7 +160,7 @@ export function createCartStore(deps: CartStoreDeps) {
 
   const queue: QueuedChange[] = [];
   let draining = false;
-  /** Item id → the last selection this page added for it (spec §4 "repeat last"). */
+  /** Item id → the last selection this page added for it. */
   const lastSelections = new Map<string, CartSelection>();
 
   function remember(sel: CartSelection): void {
@@ -277,7 +277,7 @@ export function createCartStore(deps: CartStoreDeps) {
       } catch (failure) {
         settle();
         if (!superseded()) {
-          // Spec §4: on fetch failure the cart resets, and the status is kept for the page.
+          // On fetch failure the cart resets, and the status is kept for the page.
           confirmed = null;
           loaded = false;
           fail(failure);
@@ -404,7 +404,7 @@ export function createCartStore(deps: CartStoreDeps) {
     },
 
     /**
-     * Combine-or-replace (spec §4): the line `key` becomes `sel`; equal to another line → the
+     * Combine-or-replace: the line `key` becomes `sel`; equal to another line → the
      * quantities are summed; equal to itself → resolves with no call; unknown key → no change.
      */
     changeLine(key: string, sel: CartSelection, display?: OptimisticDisplay): Promise<Cart> {
@@ -459,7 +459,7 @@ export function createCartStore(deps: CartStoreDeps) {
       });
     },
 
-    /** Spec §4 "update order note": kept with the cart (sanitised); no call when unchanged. */
+    /** Kept with the cart (sanitised); no call when unchanged. */
     setOrderNote(note: string): Promise<Cart> {
       const order_comments = sanitiseNote(note);
       return enqueue((base) => ({ ...base, order_comments }), true, {
@@ -467,7 +467,7 @@ export function createCartStore(deps: CartStoreDeps) {
       });
     },
 
-    /** Spec §4 "update cutlery selection" for the cart's restaurant; no call when unchanged. */
+    /** The cutlery choice for the cart's restaurant; no call when unchanged. */
     setCutlerySelection(selected: boolean): Promise<Cart> {
       const choiceFor = (base: Cart) => (base.restaurant_details ? { restaurantId: base.restaurant_details.id, selected } : null);
       return enqueue(
@@ -510,10 +510,10 @@ export function createCartStore(deps: CartStoreDeps) {
     },
 
     /**
-     * Spec §4 "reset": forgets the local cart (no call); queued changes that have not started are
+     * Forgets the local cart (no call); queued changes that have not started are
      * rejected, and any fetch in flight is ignored when it answers. The next read fetches again.
      */
-    /** Spec §4 "remove last added item id" (e.g. once its tooltip has been shown). */
+    /** Forgets which item was added last (e.g. once its tooltip has been shown). */
     removeLastAddedItemId(): void {
       if (lastAddedItemId === null) return;
       lastAddedItemId = null;
@@ -537,4 +537,3 @@ export function createCartStore(deps: CartStoreDeps) {
   };
 }
 
-export type CartStore = ReturnType<typeof createCartStore>;

@@ -8,7 +8,7 @@ export interface CartSelection {
   variants?: Array<{ group_id: string; variation_id: string }>;
 }
 
-export type CartRestaurantDetails = NonNullable<Cart['restaurant_details']>;
+type CartRestaurantDetails = NonNullable<Cart['restaurant_details']>;
 
 /**
  * Optional display facts for an optimistic line that is not in the cart yet (name, veg flag,
@@ -40,7 +40,7 @@ export interface CartSnapshot {
   /** The last failure's message (the server's statusMessage), cleared by the next success. */
   error: string | null;
   /**
-   * Spec §4: the menu item id of the first line that was new or grew in the last applied reply
+   * The menu item id of the first line that was new or grew in the last applied reply
    * (null until something is added after the first load; kept when a reply adds nothing; cleared by
    * `removeLastAddedItemId` and `resetCart`).
    */

@@ -7,7 +7,7 @@
 /** Ids of the microfrontends (folder names, manifest keys, route table `mfe` values). */
 export type MfeId = 'mfe-discovery' | 'mfe-cart' | 'mfe-checkout' | 'mfe-account';
 
-/** Page types drive the header configuration (spec 000 §2.3). */
+/** Page types drive the header configuration. */
 export type PageType =
   | 'HOME'
   | 'NEW_HOME'
@@ -91,11 +91,3 @@ export interface MfeManifestEntry {
 }
 
 export type MfeManifest = Partial<Record<MfeId, MfeManifestEntry>> & Record<string, MfeManifestEntry>;
-
-/** Federation container names, fixed per microfrontend. */
-export const FEDERATION_NAMES: Record<MfeId, string> = {
-  'mfe-discovery': 'mfe_discovery',
-  'mfe-cart': 'mfe_cart',
-  'mfe-checkout': 'mfe_checkout',
-  'mfe-account': 'mfe_account',
-};

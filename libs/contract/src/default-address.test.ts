@@ -113,7 +113,7 @@ describe('applyDefaultAddress', () => {
     delete (document as { cookie?: string }).cookie;
 
     expect(applied?.id).toBe('w1');
-    // The location is the address, flagged so the address hint tells the customer (spec 000 §3).
+    // The location is the address, flagged so the address hint tells the customer.
     const expected = { ...addressToLocation(newestFirst[1]!), showUserDefaultAddressHint: true };
     expect(expected).toMatchObject({ id: 'w1', annotation: 'WORK', lat: 12.93, lng: 77.62, area: 'Koramangala' });
     expect(seen).toEqual([expected]);

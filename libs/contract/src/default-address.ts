@@ -1,7 +1,6 @@
 /**
- * Defaulting the delivery address (spec 000 §4 "Setting a location", 001 §4 "Defaulting the
- * address"): when a customer goes from logged-out to logged-in and no location is set, one of their
- * saved addresses becomes the location.
+ * Defaulting the delivery address: when a customer goes from logged-out to logged-in and no
+ * location is set, one of their saved addresses becomes the location.
  *
  * - Which one: on weekdays Monday to Friday within working hours the WORK address, otherwise the
  *   HOME address; without that one, the newest address (the edge lists newest first). The spec
@@ -23,13 +22,13 @@ import type { UserLocation } from './events';
 import { readCookie, setUserLocation } from './user-location';
 
 /** Working hours for the WORK default: [start, end) in local hours. Spec: values not shown. */
-export const WORK_HOURS = { startHour: 9, endHour: 18 } as const;
+const WORK_HOURS = { startHour: 9, endHour: 18 } as const;
 
-/** Spec §9: the applied flag lasts 1 minute, the do-not-apply flag 1 day. */
+/** The applied flag lasts 1 minute, the do-not-apply flag 1 day. */
 export const DEFAULT_ADDRESS_APPLIED_COOKIE = 'tfn_default_address_applied';
-export const DEFAULT_ADDRESS_APPLIED_MAX_AGE_S = 60;
+const DEFAULT_ADDRESS_APPLIED_MAX_AGE_S = 60;
 export const DEFAULT_ADDRESS_DECLINED_COOKIE = 'tfn_default_address_declined';
-export const DEFAULT_ADDRESS_DECLINED_MAX_AGE_S = 24 * 60 * 60;
+const DEFAULT_ADDRESS_DECLINED_MAX_AGE_S = 24 * 60 * 60;
 
 /** Monday–Friday, WORK_HOURS.startHour ≤ hour < WORK_HOURS.endHour, local time. */
 export function isWorkingHours(now: Date): boolean {
@@ -38,7 +37,7 @@ export function isWorkingHours(now: Date): boolean {
   return day >= 1 && day <= 5 && hour >= WORK_HOURS.startHour && hour < WORK_HOURS.endHour;
 }
 
-/** Case-insensitive: only HOME and WORK are special (spec 000 §3). */
+/** Case-insensitive: only HOME and WORK are special. */
 export function annotationOf(address: Pick<Address, 'annotation'>): 'HOME' | 'WORK' | 'OTHER' {
   const upper = String(address.annotation ?? '').toUpperCase();
   return upper === 'HOME' || upper === 'WORK' ? upper : 'OTHER';
@@ -50,7 +49,7 @@ export function chooseDefaultAddress<A extends Pick<Address, 'annotation'>>(addr
   return addresses.find((a) => annotationOf(a) === wanted) ?? addresses[0] ?? null;
 }
 
-export interface DefaultAddressContext {
+interface DefaultAddressContext {
   wasLoggedIn: boolean;
   isLoggedIn: boolean;
   /** A location with lat and lng is already set. */
@@ -67,7 +66,7 @@ export function shouldApplyDefaultAddress(context: DefaultAddressContext): boole
   return true;
 }
 
-/** The delivery location a saved address stands for (its id and annotation kept, spec 000 §3). */
+/** The delivery location a saved address stands for (its id and annotation kept). */
 export function addressToLocation(address: Address): UserLocation {
   return {
     lat: address.lat,

@@ -11,7 +11,7 @@ export interface PlaceSuggestion {
   types: string[];
 }
 
-export interface AddressComponent {
+interface AddressComponent {
   long_name: string;
   short_name: string;
   types: string[];
@@ -39,7 +39,7 @@ export interface CitiesResponse {
 
 export type Serviceability = 'SERVICEABLE' | 'NON_SERVICEABLE' | 'SERVICEABLE_WITH_BANNER';
 
-export interface Sla {
+interface Sla {
   minDeliveryTime: number;
   maxDeliveryTime: number;
   deliveryTime: number;
@@ -80,7 +80,7 @@ export interface ListingResponse {
   serviceability: Serviceability;
   cards: RestaurantCard[];
   closedCards: RestaurantCard[];
-  // Issue 3 (docs/edge-api.md "Listing, collections, offers"): present on every refined listing.
+  // Present on every refined listing (docs/edge-api.md "Listing, collections, offers").
   unfilteredTotal?: number;
   sortBy?: ListingSortKey;
   filters?: ListingFilters;
@@ -106,7 +106,7 @@ export interface ListingFilters {
   offers?: boolean;
 }
 
-/** `restaurants/city`: a city, area or cuisine page (issue 3), no delivery point needed. */
+/** `restaurants/city`: a city, area or cuisine page, no delivery point needed. */
 export interface CityPageResponse {
   city: { slug: string; name: string; enabled: boolean };
   area: { slug: string; name: string } | null;
@@ -133,7 +133,7 @@ export interface CollectionCardJson {
 
 export type VegType = 'VEG' | 'NONVEG' | 'EGG';
 
-export interface AddonChoice {
+interface AddonChoice {
   id: string;
   name: string;
   price: number;
@@ -150,7 +150,7 @@ export interface AddonGroup {
   choices: AddonChoice[];
 }
 
-export interface Variation {
+interface Variation {
   id: string;
   name: string;
   price: number;
@@ -165,7 +165,7 @@ export interface VariantGroup {
   variations: Variation[];
 }
 
-export interface PricingModel {
+interface PricingModel {
   variations: Array<{ group_id: string; variation_id: string }>;
   price: number;
 }
@@ -208,8 +208,8 @@ export interface CartLineSelection {
   variants: Array<{ group_id: string; variation_id: string }>;
 }
 
-/** Spec §4 cutlery: `selected` means "don't send cutlery"; it applies to this restaurant only. */
-export interface CutlerySelection {
+/** `selected` means "don't send cutlery"; it applies to this restaurant only. */
+interface CutlerySelection {
   restaurantId: string;
   selected: boolean;
 }
@@ -255,7 +255,7 @@ export interface CartItem {
 }
 
 /** One line of the bill: signed paise (discounts negative), in display order. */
-export interface CartBillLine {
+interface CartBillLine {
   key: 'ITEM_TOTAL' | 'DELIVERY_FEE' | 'PACKAGING' | 'PLATFORM_FEE' | 'GST' | 'COUPON_DISCOUNT' | string;
   label: string;
   amount: number;
@@ -268,9 +268,9 @@ export interface CartBill {
   to_pay: number;
 }
 
-export type CouponType = 'PERCENTAGE' | 'FLAT' | 'FREE_DELIVERY' | 'FREEBIE' | string;
+type CouponType = 'PERCENTAGE' | 'FLAT' | 'FREE_DELIVERY' | 'FREEBIE' | string;
 
-export interface CartCouponDetails {
+interface CartCouponDetails {
   code: string;
   title: string;
   description: string;
@@ -279,13 +279,13 @@ export interface CartCouponDetails {
 }
 
 /** A coupon offered on this cart; `message` says what it saves, or why it does not apply. */
-export interface CartCoupon extends CartCouponDetails {
+interface CartCoupon extends CartCouponDetails {
   applicable: boolean;
   message: string;
 }
 
 /** The free item of a FREEBIE coupon ("1 Free Delight for you"). */
-export interface CartFreebieItem {
+interface CartFreebieItem {
   id: string;
   name: string;
   quantity: number;
@@ -295,7 +295,7 @@ export interface CartFreebieItem {
 }
 
 /** A saved address as the cart lists it: `delivery_valid` 1 when this restaurant delivers there. */
-export interface CartAddress {
+interface CartAddress {
   id: string;
   annotation: string;
   address: string;
@@ -309,7 +309,7 @@ export interface Cart {
   cartItems: CartItem[];
   cartItemsCount: number;
   item_total: number;
-  // Cart meta (issue 5; docs/edge-api.md "The Cart"). Optional: an optimistic or older cart may lack them.
+  // Cart meta (docs/edge-api.md "The Cart"). Optional: an optimistic or older cart may lack them.
   cart_subtotal_without_packing?: number;
   total_without_coupon_discount?: number;
   /** `null` for an empty cart. */
@@ -336,7 +336,7 @@ export interface Cart {
   min_cart_message?: string | null;
 }
 
-export interface PaymentMethod {
+interface PaymentMethod {
   payment_code: string;
   name: string;
   enabled: boolean;
@@ -351,7 +351,7 @@ export interface OrdersResponse {
   total_orders: number;
 }
 
-export interface SuperPlan {
+interface SuperPlan {
   planId: string;
   planName: string;
   title: string;
@@ -366,7 +366,7 @@ export interface SuperPlansResponse {
   plans: SuperPlan[];
 }
 
-export interface SupportIssueType {
+interface SupportIssueType {
   id: string;
   title: string;
   description: string;
@@ -376,10 +376,10 @@ export interface SupportResponse {
   issueTypes: SupportIssueType[];
 }
 
-// ── Accounts (issue 6; docs/edge-api.md "Accounts") ──────────────────────────────────────────
+// ── Accounts (docs/edge-api.md "Accounts") ──────────────────────────────────────────
 
 export interface SmsPreferences {
-  /** Order SMS cannot be turned off (spec 001 §4): always true. */
+  /** Order SMS cannot be turned off: always true. */
   orders: boolean;
   recommendations: boolean;
   reminders: boolean;
@@ -421,7 +421,7 @@ export interface VerifyOtpResponse {
 }
 
 /** `HOME`, `WORK` or `OTHER`; the edge accepts any case. */
-export type AddressAnnotation = 'HOME' | 'WORK' | 'OTHER';
+type AddressAnnotation = 'HOME' | 'WORK' | 'OTHER';
 
 export interface Address {
   id: string;
@@ -457,9 +457,9 @@ export interface FavouritesResponse {
   restaurants: Restaurant[];
 }
 
-// ── Search (docs/edge-api.md "Search (issue 3)") ──
+// ── Search (docs/edge-api.md "Search") ──
 
-export type SearchSuggestionType = 'CUISINE' | 'RESTAURANT' | 'DISH';
+type SearchSuggestionType = 'CUISINE' | 'RESTAURANT' | 'DISH';
 
 /** One line of GET restaurants/search/suggest. */
 export interface SearchSuggestion {
@@ -496,7 +496,7 @@ export interface SearchDish {
   cloudinaryImageId: string;
 }
 
-export type SearchResultCard =
+type SearchResultCard =
   | { type: 'RESTAURANT'; tab: 'RESTAURANT'; data: Restaurant }
   | { type: 'DISH'; tab: 'DISH'; data: { dish: SearchDish; restaurant: Restaurant } };
 
@@ -508,7 +508,7 @@ export interface SearchResultsResponse {
   cards: SearchResultCard[];
 }
 
-export interface PopularCuisine {
+interface PopularCuisine {
   name: string;
   restaurantCount: number;
   cloudinaryImageId: string;

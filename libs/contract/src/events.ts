@@ -28,12 +28,12 @@ export interface UserLocation {
   area: string;
   mainText: string;
   city: string;
-  /** Spec 000 §3: the saved address this location came from, when it did. */
+  /** The saved address this location came from, when it did. */
   id?: string;
   /** That address's annotation (HOME, WORK, OTHER). */
   annotation?: string;
   /**
-   * Spec 000 §3: the location is a saved address chosen for the customer on sign-in (the default
+   * The location is a saved address chosen for the customer on sign-in (the default
    * address, `default-address.ts`) and the address hint has not told them yet. Only ever `true`.
    */
   showUserDefaultAddressHint?: boolean;
@@ -65,7 +65,7 @@ export interface TiffinEventMap {
   'route:navigate': { to: string; replace: boolean };
 }
 
-export type TiffinEventName = keyof TiffinEventMap;
+type TiffinEventName = keyof TiffinEventMap;
 
 function target(): EventTarget | undefined {
   return typeof window === 'undefined' ? undefined : window;

@@ -1,5 +1,5 @@
 /**
- * The device position (spec 000 §6, §7): read only when the geolocation permission is already
+ * The device position: read only when the geolocation permission is already
  * granted (Permissions API), with high accuracy and a 5000 ms timeout. It never prompts for
  * permission: a visitor who has not granted it gets the spec's message. Shared here so every app
  * that offers "Use current location" behaves and words it the same way.
@@ -11,7 +11,7 @@ export const GEOLOCATION_MESSAGES = {
   unsupported: 'Geolocation is not supported by your browser',
 } as const;
 
-/** Spec §7: high accuracy with a 5000 ms timeout. */
+/** High accuracy with a 5000 ms timeout. */
 export const POSITION_OPTIONS: PositionOptions = { enableHighAccuracy: true, timeout: 5000, maximumAge: 0 };
 
 export class GeolocationError extends Error {
@@ -54,10 +54,10 @@ export async function currentPosition(
   });
 }
 
-/** Spec §9: distances use an Earth radius of 6371 km. */
-export const EARTH_RADIUS_KM = 6371;
+/** Distances use an Earth radius of 6371 km. */
+const EARTH_RADIUS_KM = 6371;
 
-/** Great-circle distance in km between two points (haversine formula, spec §9 radius). */
+/** Great-circle distance in km between two points (haversine formula, on that radius). */
 export function haversineKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
   const rad = (degrees: number) => (degrees * Math.PI) / 180;
   const dLat = rad(b.lat - a.lat);

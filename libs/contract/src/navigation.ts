@@ -8,7 +8,7 @@
  */
 import { emit } from './events';
 
-export interface NavigateOptions {
+interface NavigateOptions {
   replace?: boolean;
 }
 

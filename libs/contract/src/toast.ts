@@ -5,7 +5,7 @@
  */
 import { emit, type ToastRequest } from './events';
 
-/** Spec §4 "Toast" / §9: default auto-hide. */
+/** How long a toast stays before it hides itself, unless the caller says otherwise. */
 export const TOAST_DEFAULT_DURATION_MS = 4000;
 
 let counter = 0;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { on } from './events';
+import { on, type UserLocation } from './events';
 import {
   getUserLocation,
   parseUserLocation,
@@ -7,7 +7,6 @@ import {
   serializeUserLocationCookie,
   setUserLocation,
   USER_LOCATION_MAX_AGE_S,
-  type UserLocation,
 } from './user-location';
 
 const koramangala: UserLocation = {

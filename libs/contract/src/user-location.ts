@@ -1,11 +1,11 @@
 /**
  * The shared delivery location, kept in the `userLocation` cookie so that the edge, the shell and
- * every microfrontend read the same value (docs/edge-api.md, spec 000 §4 "Setting a location").
+ * every microfrontend read the same value (docs/edge-api.md).
  */
 import { emit, type UserLocation } from './events';
 
-export const USER_LOCATION_COOKIE = 'userLocation';
-/** Spec §9: the userLocation cookie lives 365 days. */
+const USER_LOCATION_COOKIE = 'userLocation';
+/** The userLocation cookie lives 365 days. */
 export const USER_LOCATION_MAX_AGE_S = 365 * 24 * 60 * 60;
 
 function isFiniteNumber(value: unknown): value is number {
@@ -18,7 +18,7 @@ function asString(value: unknown): string {
 
 /**
  * Parses the cookie's value (URL-encoded JSON). Anything without numeric lat and lng is no
- * location at all: every page that needs one checks both (spec 000 §5).
+ * location at all: every page that needs one checks both.
  */
 export function parseUserLocation(raw: string | undefined | null): UserLocation | null {
   if (!raw) return null;

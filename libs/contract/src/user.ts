@@ -1,5 +1,5 @@
 /**
- * The signed-in customer as every web app sees it (spec 001 §3, §6): `null` for a visitor.
+ * The signed-in customer as every web app sees it: `null` for a visitor.
  *
  * It starts from the page's initial state (`<script id="tiffin-initial-state">`, whose `user` is the
  * session's `User` or `null`, docs/edge-api.md) and changes only through `setCurrentUser`, which
@@ -59,20 +59,20 @@ export function displayName(user: Pick<User, 'name' | 'mobile'>): string {
   return first || user.mobile;
 }
 
-/** Spec §9: the delivery address id lives in a cookie and in storage under `deliveryAddressId`. */
-export const DELIVERY_ADDRESS_KEY = 'deliveryAddressId';
+/** The delivery address id lives in a cookie and in storage under `deliveryAddressId`. */
+const DELIVERY_ADDRESS_KEY = 'deliveryAddressId';
 
 /**
- * Spec §3: the cart version key. Under it the cart store keeps a guest's cart choices in the
+ * The cart version key. Under it the cart store keeps a guest's cart choices in the
  * browser (`@tiffin/cart-store`, docs/cart-merge.md).
  */
 export const CART_VERSION_KEY = 'cartV2';
 
 /**
- * Clears the user's local bits on logout or account deletion (spec 001 §4 "Logout clears some
- * local state"; the bridge's logout removes the delivery address cookie): the delivery address id
- * in its cookie and in storage, and any guest cart copy (a tab that looked like a guest's while the
- * customer was signed in elsewhere may have copied the account's cart there).
+ * Clears the user's local bits on logout or account deletion (the bridge's logout removes the
+ * delivery address cookie): the delivery address id in its cookie and in storage, and any guest
+ * cart copy (a tab that looked like a guest's while the customer was signed in elsewhere may have
+ * copied the account's cart there).
  */
 export function forgetUserLocalState(): void {
   try {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button } from './Button';
 
-export interface ErrorStateProps {
+interface ErrorStateProps {
   title: string;
   message: string;
   actionLabel?: string;
@@ -23,7 +23,7 @@ export function ErrorState({ title, message, actionLabel, onAction, role = 'aler
   );
 }
 
-/** Spec 000 §8: the copy for failed calls, by cause. */
+/** The copy for failed calls, by cause. */
 export interface ErrorCopy {
   title: string;
   message: string;

@@ -1,12 +1,12 @@
 /**
- * Lazy image with the spec's states (000 §4 "Images"): not started → loading → loaded | failed.
+ * Lazy image with four states: not started → loading → loaded | failed.
  * Loading starts when the image enters the viewport; on failure the fallback is used if given,
  * otherwise the image is hidden.
  */
 import { useEffect, useRef, useState } from 'react';
 import { tokens } from './tokens';
 
-export type ImageState = 'idle' | 'loading' | 'loaded' | 'failed';
+type ImageState = 'idle' | 'loading' | 'loaded' | 'failed';
 
 /** URL of an edge-generated image (`/images/<cloudinaryImageId>?w=&h=`), default 508 × 320. */
 export function imageUrl(imageId: string, size: { w?: number; h?: number } = {}): string {
@@ -15,7 +15,7 @@ export function imageUrl(imageId: string, size: { w?: number; h?: number } = {})
   return `/images/${encodeURIComponent(imageId)}?w=${w}&h=${h}`;
 }
 
-export interface ImageProps {
+interface ImageProps {
   src: string;
   alt: string;
   width?: number;

@@ -1,7 +1,7 @@
 import { isInternalHref, navigate } from '@tiffin/contract';
 import type { AnchorHTMLAttributes, MouseEvent } from 'react';
 
-export interface LinkProps extends AnchorHTMLAttributes<HTMLAnchorElement> {
+interface LinkProps extends AnchorHTMLAttributes<HTMLAnchorElement> {
   href: string;
   replace?: boolean;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDeliveryTime, formatPrice, formatPriceRange, formatRating, truncate } from './format';
+import { formatDeliveryTime, formatPrice, formatRating } from './format';
 
 describe('formatPrice', () => {
   it('shows paise as rupees with the rupee sign', () => {
@@ -21,10 +21,6 @@ describe('formatPrice', () => {
   it('refuses amounts that are not integer paise', () => {
     expect(() => formatPrice(249.5)).toThrow(TypeError);
     expect(() => formatPrice(Number.NaN)).toThrow(TypeError);
-  });
-
-  it('formats a price range', () => {
-    expect(formatPriceRange(10000, 30000)).toBe('₹100 - ₹300');
   });
 });
 
@@ -48,10 +44,5 @@ describe('other formats', () => {
   it("shows delivery time as 'min-max MINS'", () => {
     expect(formatDeliveryTime(25, 35)).toBe('25-35 MINS');
     expect(formatDeliveryTime(30, 30)).toBe('30 MINS');
-  });
-
-  it('truncates with an ellipsis', () => {
-    expect(truncate('Koramangala 5th Block', 16)).toBe('Koramangala 5th…');
-    expect(truncate('Indiranagar', 16)).toBe('Indiranagar');
   });
 });

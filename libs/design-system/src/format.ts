@@ -1,5 +1,5 @@
 /**
- * Display formatting shared by every microfrontend (spec 000 §9): money in paise shown as rupees,
+ * Display formatting shared by every microfrontend: money in paise shown as rupees,
  * ratings with one decimal, delivery times and price ranges.
  */
 
@@ -22,11 +22,6 @@ export function formatPrice(paise: number): string {
   return `${sign}₹${formatter.format(abs / 100)}`;
 }
 
-/** Spec: price range '₹{0} - ₹{1}'. */
-export function formatPriceRange(minPaise: number, maxPaise: number): string {
-  return `${formatPrice(minPaise)} - ${formatPrice(maxPaise)}`;
-}
-
 /** One decimal; '--' when the rating is missing, zero or not a number. */
 export function formatRating(rating: number | string | null | undefined): string {
   const value = typeof rating === 'string' ? Number.parseFloat(rating) : rating;
@@ -37,10 +32,4 @@ export function formatRating(rating: number | string | null | undefined): string
 /** Spec: delivery time 'min-max MINS'. */
 export function formatDeliveryTime(minMinutes: number, maxMinutes: number): string {
   return minMinutes === maxMinutes ? `${minMinutes} MINS` : `${minMinutes}-${maxMinutes} MINS`;
-}
-
-/** Truncates to `max` characters and marks the cut with an ellipsis (spec: default 80). */
-export function truncate(text: string, max = 80): string {
-  const chars = Array.from(text);
-  return chars.length <= max ? text : `${chars.slice(0, max).join('').trimEnd()}…`;
 }

@@ -20,14 +20,12 @@ export const tokens = {
     toggleActive: '#ff5200',
     toggleInactive: '#d4d5d9',
   },
-  /** Spec §9: breakpoints 480 px and 961 px. */
+  /** Breakpoints 480 px and 961 px. */
   breakpoint: { mobile: 480, desktop: 961 },
-  /** Spec §9: toast at most 400 px wide. */
+  /** Toast at most 400 px wide. */
   toastMaxWidth: 400,
-  /** Spec §9: default image size 508 by 320. */
+  /** Default image size 508 by 320. */
   image: { width: 508, height: 320 },
   radius: { small: 4, medium: 8, large: 16 },
   space: { xs: 4, s: 8, m: 16, l: 24, xl: 32 },
 } as const;
-
-export type Tokens = typeof tokens;

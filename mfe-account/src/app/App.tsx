@@ -10,7 +10,7 @@ import { SupportPage } from './SupportPage';
 import './account.css';
 
 /**
- * Spec 001 §2: super checkout with an empty user state goes to the membership page. The membership
+ * Super checkout with an empty user state goes to the membership page. The membership
  * checkout itself comes with the membership issue, so every visitor goes there for now.
  */
 function MembershipCheckout() {

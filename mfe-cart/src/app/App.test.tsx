@@ -242,7 +242,7 @@ function cartEdge(initial: Cart, onPost: (path: string, body: Record<string, unk
   return { posts, fetch };
 }
 
-describe('cart page: bill, coupons, cutlery, note, address (issue 5)', () => {
+describe('cart page: bill, coupons, cutlery, note, address', () => {
   it('shows the delivery time and every bill line in order with its tooltip, then To Pay', async () => {
     installFakeEdge({ '/api/cart': billed() });
     render(<App route={route} path="/cart" />);
@@ -331,7 +331,7 @@ describe('cart page: bill, coupons, cutlery, note, address (issue 5)', () => {
     const { posts } = cartEdge(billed(), (_path, body, current) => ({ ...current, cutlerySelection: body.cutlerySelection as Cart['cutlerySelection'], cutlery_instruction: 'DONT SEND CUTLERY' }));
     render(<App route={route} path="/cart" />);
     const box = (await screen.findByRole('checkbox', { name: "Don't send cutlery" })) as HTMLInputElement;
-    expect(box.checked).toBe(false); // spec §4: not selected by default
+    expect(box.checked).toBe(false); // Not selected by default
     fireEvent.click(box);
     expect((await screen.findByTestId('cutlery-instruction')).textContent).toBe('DONT SEND CUTLERY');
     expect(posts).toEqual([['/api/cart', { cutlerySelection: { restaurantId: '1042', selected: true } }]]);

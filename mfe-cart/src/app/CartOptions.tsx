@@ -1,5 +1,5 @@
 /**
- * What the customer tells us with the cart (issue 5): cutlery (spec §4: not selected by default;
+ * What the customer tells us with the cart: cutlery (not selected by default;
  * selected sends 'DONT SEND CUTLERY'), a note to the restaurant, and where to deliver (only saved
  * addresses the restaurant delivers to can be chosen). Note and cutlery are kept with the cart by
  * the cart service; the address id by the browser (the cookie the edge bills delivery to).
@@ -108,7 +108,7 @@ export function DeliveryAddress({ cart }: { cart: Cart }) {
                     name="cart-address"
                     value={address.id}
                     checked={cart.address_id === address.id}
-                    // Spec §5: delivery addresses are usable only when delivery_valid equals 1.
+                    // Delivery addresses are usable only when delivery_valid equals 1.
                     disabled={!deliverable}
                     onChange={() => void setDeliveryAddress(address.id).catch(ignore)}
                   />{' '}

@@ -1,5 +1,5 @@
 /**
- * What the cart shows instead of itself when it could not be read (spec §8): the 429 screen
+ * What the cart shows instead of itself when it could not be read: the 429 screen
  * ("We'll be back shortly", no retry), the outage screen ("Something's broken"), the connection
  * error, or the generic error page, all with the spec's copy from the design system.
  */
@@ -19,7 +19,7 @@ export function CartFailure({ statusCode }: { statusCode: number }) {
   );
 }
 
-/** Spec §8 cart messages for the states reported with the cart (docs/edge-api.md status table). */
+/** The cart's messages for the states reported with the cart (docs/edge-api.md status table). */
 const NOTICES: Record<number, { title: string; detail?: string }> = {
   6: { title: 'Restaurant is currently closed', detail: 'Try a similar restaurant nearby.' },
   8: { title: 'Item(s) unavailable', detail: 'Some items are no longer available. Try alternatives or remove unavailable items.' },

@@ -1,5 +1,5 @@
 /**
- * mfe_cart/HeaderCart: the header's cart flyout (spec §2.7). Empty: an invitation to order from
+ * mfe_cart/HeaderCart: the header's cart flyout. Empty: an invitation to order from
  * the menu. Otherwise: restaurant name and image, items (name, quantity, veg mark, price), the
  * subtotal and a checkout button. It reads the shared cart store and refreshes it when opened
  * (joining a fetch already in flight).
@@ -34,7 +34,7 @@ function FlyoutContent({ onClose }: HeaderCartProps) {
   return (
     <div className="cart-flyout__filled">
       <div className="cart-flyout__restaurant">
-        {/* Twice the displayed size, for high-density screens (spec §9). */}
+        {/* Twice the displayed size, for high-density screens. */}
         {restaurant.cloudinary_image_id ? (
           <Image src={imageUrl(restaurant.cloudinary_image_id, { w: 100, h: 100 })} alt={restaurant.name} width={50} height={50} eager />
         ) : null}

@@ -1,12 +1,12 @@
 /**
  * Payment options (GET /api/payment/get-methods). Groups are matched case-insensitively against the
- * spec's known group names and unknown groups are dropped (spec 001 §3 "Payment").
+ * spec's known group names and unknown groups are dropped.
  */
 import { edge } from '@tiffin/api-client';
 import type { PaymentMethodsResponse } from '@tiffin/contract';
 import { AsyncContent, useAsync } from '@tiffin/design-system';
 
-export const KNOWN_PAYMENT_GROUPS = [
+const KNOWN_PAYMENT_GROUPS = [
   'WALLET_WEB',
   'WALLET',
   'CARD',
@@ -19,7 +19,7 @@ export const KNOWN_PAYMENT_GROUPS = [
   'TIFFIN_INSTRUMENTS',
 ] as const;
 
-export function knownGroups(response: PaymentMethodsResponse): PaymentMethodsResponse['payment_groups'] {
+function knownGroups(response: PaymentMethodsResponse): PaymentMethodsResponse['payment_groups'] {
   return response.payment_groups.filter((group) => (KNOWN_PAYMENT_GROUPS as readonly string[]).includes(group.group_name.toUpperCase()));
 }
 

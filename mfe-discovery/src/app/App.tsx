@@ -29,7 +29,7 @@ function queryValue(name: string): string | undefined {
   return new URLSearchParams(window.location.search).get(name) ?? undefined;
 }
 
-/** Search, collections and offers need a location; without one they go home (spec 000 §5). */
+/** Search, collections and offers need a location; without one they go home. */
 function RequireLocation({ location, children }: { location: UserLocation | null; children: (location: UserLocation) => ReactNode }) {
   useEffect(() => {
     if (!location) navigate('/', { replace: true });
@@ -58,7 +58,7 @@ function PlacePage({ heading, city, location }: { heading: string; city?: string
 
 const hasOffer = (r: Restaurant) => (r.aggregatedDiscountInfo?.shortDescriptionList?.length ?? 0) > 0;
 
-/** Issue 3's pages (collections, offers); `undefined` for every other route. */
+/** The collection and offers pages; `undefined` for every other route. */
 function listingPage(route: MatchedRoute, location: UserLocation | null): ReactNode | undefined {
   const { params } = route;
   switch (route.id) {
@@ -111,7 +111,7 @@ function Page({ route, location }: { route: MatchedRoute; location: UserLocation
     case 'city-restaurant':
       return <MenuPage restaurantId={params.restaurantId} location={location} />;
     case 'menu-index':
-      // Spec 000 §2.1: without the path param the restaurant_id query value is used.
+      // Without the path param the restaurant_id query value is used.
       return <MenuPage restaurantId={params.restaurantId ?? queryValue('restaurant_id')} location={location} />;
     case 'meal':
       return <MealPage mealId={params.mealId} restaurantId={queryValue('restId')} />;

@@ -1,10 +1,10 @@
 /**
  * City, area and cuisine pages (`/city/:city`, `/:city`, `/city/:city/best-restaurants`,
- * `/:city/:area-restaurants`, `/:city/:x-collection`, `/:city/area-:area/:x-collection`; spec 000
- * §2.1). Real content from the catalogue (GET restaurants/city): the heading, the city's (or
- * area's) restaurants best rated first, with "Show more", and links to its areas and cuisines.
- * No location is needed: these are where search engines land. The document title is the edge's
- * (the HTML already carries it for crawlers).
+ * `/:city/:area-restaurants`, `/:city/:x-collection`, `/:city/area-:area/:x-collection`). Real
+ * content from the catalogue (GET restaurants/city): the heading, the city's (or area's)
+ * restaurants best rated first, with "Show more", and links to its areas and cuisines. No location
+ * is needed: these are where search engines land. The document title is the edge's (the HTML
+ * already carries it for crawlers).
  */
 import { edge } from '@tiffin/api-client';
 import type { CityPageResponse, Restaurant } from '@tiffin/contract';
@@ -14,7 +14,7 @@ import { isNotFound, listingErrorCopy } from '../common/errors';
 import { RestaurantCard, RestaurantCardSkeleton } from '../listing/RestaurantCard';
 import '../listing/listing.css';
 
-export interface CityPageProps {
+interface CityPageProps {
   city: string;
   area?: string;
   /** A cuisine's URL word (`north-indian`), from a `…-collection` page. */

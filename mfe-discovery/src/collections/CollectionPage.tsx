@@ -1,5 +1,5 @@
 /**
- * `/collections/:collectionId` (spec 000 §2.1; needs a location, the router sends visitors
+ * `/collections/:collectionId` (needs a location, the router sends visitors
  * without one home). A collection is the listing narrowed to it, headed by the collection's title
  * from the reply. Collection 83951 with `type=rcv2` is the visitor's favourites: the edge answers
  * it from the signed-in user's favourites that deliver to the stored location (docs/edge-api.md,
@@ -12,13 +12,13 @@ import { useDocumentTitle } from '../common/useDocumentTitle';
 import { Listing } from '../listing/Listing';
 import '../listing/listing.css';
 
-export const FAVOURITES_COLLECTION = '83951';
+const FAVOURITES_COLLECTION = '83951';
 
 export function isFavouritesCollection(collectionId: string | undefined, type: string | null | undefined): boolean {
   return collectionId === FAVOURITES_COLLECTION && (type ?? '').toLowerCase() === 'rcv2';
 }
 
-export function FavouritesCollection({ location }: { location: UserLocation }) {
+function FavouritesCollection({ location }: { location: UserLocation }) {
   const user = useSyncExternalStore(subscribeCurrentUser, getCurrentUser, getCurrentUser);
   useDocumentTitle('Your favourites');
   if (!user) {

@@ -8,7 +8,7 @@ import { createPortal } from 'react-dom';
 
 const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';
 
-export interface DialogProps {
+interface DialogProps {
   title: ReactNode;
   onClose: () => void;
   children: ReactNode;

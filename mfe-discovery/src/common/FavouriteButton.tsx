@@ -1,7 +1,7 @@
 /**
- * The favourite heart, one component for the menu header and the listing cards (spec 000 §2.6,
- * §8). Signed-in customers toggle it (POST misc/favorite, shown at once and undone if the call
- * fails, with the spec's message); a visitor, or a session the edge no longer knows (401 / 999),
+ * The favourite heart, one component for the menu header and the listing cards.
+ * Signed-in customers toggle it (POST misc/favorite, shown at once and undone if the call
+ * fails, with a message saying so); a visitor, or a session the edge no longer knows (401 / 999),
  * gets the auth sidebar instead. Every toggle is shared with the page's other hearts
  * (./favourites), so a restaurant shown twice never disagrees with itself.
  */
@@ -10,8 +10,8 @@ import { emit, getCurrentUser, showToast, subscribeCurrentUser } from '@tiffin/c
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { rememberFavourite } from './favourites';
 
-/** Spec §8: 'Unable to add/remove {0} to/from your favourites'. */
-export function favouriteFailureMessage(name: string, adding: boolean): string {
+/** When a favourite could not be saved: 'Unable to add/remove {0} to/from your favourites'. */
+function favouriteFailureMessage(name: string, adding: boolean): string {
   return adding ? `Unable to add ${name} to your favourites` : `Unable to remove ${name} from your favourites`;
 }
 

@@ -1,5 +1,5 @@
 /**
- * "Items already in cart" (spec 000 §4, one restaurant per cart): shown when an ADD would put a
+ * "Items already in cart" (one restaurant per cart): shown when an ADD would put a
  * second restaurant in the cart. "No" keeps the cart; "Yes, start afresh" replaces it. The menu
  * and the search page ask the same question through this one dialog.
  */

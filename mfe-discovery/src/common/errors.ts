@@ -1,18 +1,18 @@
 /**
- * Which of the spec's error screens (000 §8) a failed discovery call shows. The listing and the
+ * Which error screen a failed discovery call shows. The listing and the
  * menu differ from the design system's generic choice in one way: an HTTP 429 there is the
  * "We'll be back shortly" screen with no retry, and any other failure of the listing is the
  * outage screen with a retry.
  */
 import { errorCopyFor, type ErrorCopy } from '@tiffin/design-system';
 
-export const BACK_SHORTLY: ErrorCopy = {
+const BACK_SHORTLY: ErrorCopy = {
   title: "We'll be back shortly",
   message: "Our ovens need some maintenance. We'll be up and serving good food in no time.",
   retry: false,
 };
 
-export const OUTAGE: ErrorCopy = {
+const OUTAGE: ErrorCopy = {
   title: "Something's broken",
   message: 'We are facing some outages on the storefront. Our best minds are working on it.',
   retry: true,

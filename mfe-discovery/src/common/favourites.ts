@@ -1,6 +1,6 @@
 /**
- * Which restaurants the signed-in customer has favourited, for the hearts on listing cards (spec
- * 000 §2.6; docs/edge-api.md "Favourites"). The listing reply carries no favourite flag, so the set
+ * Which restaurants the signed-in customer has favourited, for the hearts on listing cards
+ * (docs/edge-api.md "Favourites"). The listing reply carries no favourite flag, so the set
  * is read once per page (`GET /api/profile/favourites`, keyed by user and path) and shared by every
  * card; a toggle anywhere updates it at once. It never reads anything for a visitor.
  */
@@ -36,7 +36,7 @@ function pageKey(customerId: string): string {
 }
 
 /** Reads the set for this user and page unless it is read (or being read) already. */
-export function loadFavourites(): void {
+function loadFavourites(): void {
   const user = getCurrentUser();
   if (!user) return;
   const key = pageKey(user.customer_id);

@@ -1,5 +1,5 @@
 /**
- * The landing page (spec 000 §2.2), shown on home while no delivery location is stored: the
+ * The landing page, shown on home while no delivery location is stored: the
  * rotating headline, login and sign-up, the location search and the three highlights, over a
  * background chosen by time of day. The shell's header shows nothing on this page type, so the
  * brand and the auth buttons live here.

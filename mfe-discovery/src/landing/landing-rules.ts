@@ -1,10 +1,10 @@
 /**
- * Pure rules of the landing page (spec 000 §2.2): the rotating headline and the background chosen
+ * Pure rules of the landing page: the rotating headline and the background chosen
  * by time of day. No React and no clock reads here: callers pass the time and the random source,
  * so every rule is tested with fixed inputs.
  */
 
-/** Spec §1/§2.2: the headline starts with 'Hungry?' and rotates through these. */
+/** The headline starts with 'Hungry?' and rotates through these. */
 export const HEADLINES = [
   'Hungry?',
   'Unexpected guests?',
@@ -24,10 +24,10 @@ export function headlineAt(tick: number): string {
   return HEADLINES[index]!;
 }
 
-export type MealSlot = 'breakfast' | 'lunch' | 'dinner';
+type MealSlot = 'breakfast' | 'lunch' | 'dinner';
 
 /**
- * Spec §2.2: breakfast 08:00 to 10:59, lunch 11:00 to 15:00, dinner 19:00 to 23:00 (both ends
+ * Breakfast 08:00 to 10:59, lunch 11:00 to 15:00, dinner 19:00 to 23:00 (both ends
  * inclusive, to the minute); outside these windows the lunch image.
  */
 export function mealSlot(date: Date): MealSlot {
@@ -57,13 +57,13 @@ export const LANDING_BACKGROUNDS: Record<MealSlot, { imageIds: readonly string[]
   },
 };
 
-export interface LandingBackground {
+interface LandingBackground {
   slot: MealSlot;
   imageId: string;
   gradient: string;
 }
 
-/** Spec §2.2: the meal for `date`, then one of that meal's images at random. */
+/** The meal for `date`, then one of that meal's images at random. */
 export function landingBackground(date: Date, random: () => number = Math.random): LandingBackground {
   const slot = mealSlot(date);
   const { imageIds, gradient } = LANDING_BACKGROUNDS[slot];
@@ -71,7 +71,7 @@ export function landingBackground(date: Date, random: () => number = Math.random
   return { slot, imageId: imageIds[index]!, gradient };
 }
 
-/** The three highlights of spec §1. */
+/** The three promises the landing page makes under its headline. */
 export const HIGHLIGHTS = [
   { title: 'No minimum order', text: 'Order in for yourself or for the group, with no restrictions on order value' },
   { title: 'Live order tracking', text: 'Know where your order is at all times, from the restaurant to your doorstep' },

@@ -1,7 +1,7 @@
 /**
  * Restaurants that deliver to the stored location: the first page from GET restaurants/list/v5,
- * refining (sort, filters) and every later page from POST restaurants/list/update (spec 000 §4:
- * paging appends, refining replaces). Around them: the sort and filter toolbar, the "What's on
+ * refining (sort, filters) and every later page from POST restaurants/list/update (paging
+ * appends, refining replaces). Around them: the sort and filter toolbar, the "What's on
  * your mind?" and offer carousels, filter collections and the nudge card. Infinite scroll on
  * `pageOffset.nextOffset` with skeleton cards while a page loads. The spec's screens for nothing
  * delivering or a location not found (both with "Change location", `LocationProblem`), rate
@@ -28,7 +28,7 @@ type State =
   | { status: 'error'; error: unknown }
   | { status: 'ready'; pages: ListingPages; response: ListingResponse; more: 'idle' | 'loading' | 'error' };
 
-export interface ListingProps {
+interface ListingProps {
   location: UserLocation;
   /** Accessible name of the section, e.g. 'Restaurants near you'. */
   title: string;
@@ -150,7 +150,7 @@ export function Listing({ location, title, collection, only, baseFilters, showCa
   }
 
   if (state.status === 'error') {
-    // A collection that does not exist, or has nothing here (spec 000 §5: rejected): nothing to retry.
+    // A collection that does not exist, or has nothing here (rejected): nothing to retry.
     const copy = isNotFound(state.error)
       ? { title: "There's nothing here", message: 'We cannot find what you are looking for. Please check your search query.', retry: false }
       : listingErrorCopy(state.error);

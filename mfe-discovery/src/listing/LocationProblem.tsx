@@ -1,5 +1,5 @@
 /**
- * The listing's screens for a location it cannot serve (spec 000 §8, Location): "No delivery here"
+ * The listing's screens for a location it cannot serve: "No delivery here"
  * when the listing says NON_SERVICEABLE, and "Location not found" when the edge cannot place the
  * stored location (404 "Location not found", or 400 "Invalid user location." for a point that is
  * not one). Both read "We don't have any services here till now. Try changing the location." and
@@ -13,7 +13,7 @@ import { NO_DELIVERY } from '../common/errors';
 
 export const LOCATION_NOT_FOUND = { title: 'Location not found', message: NO_DELIVERY.message } as const;
 
-/** The words the edge answers with (docs/edge-api.md, spec §8), so the screens can tell them apart. */
+/** The words the edge answers with (docs/edge-api.md), so the screens can tell them apart. */
 const NOT_FOUND_MESSAGE = 'Location not found';
 const INVALID_LOCATION_MESSAGE = 'Invalid user location.';
 

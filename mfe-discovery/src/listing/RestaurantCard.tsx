@@ -1,5 +1,5 @@
 /**
- * One restaurant in a listing (spec 000 §3, §9). The whole card links to the menu; a signed-in
+ * One restaurant in a listing. The whole card links to the menu; a signed-in
  * customer also gets the favourite heart (outside the link, so it is its own control). Visitors
  * see no heart on cards, as in food apps: the menu header's heart offers them the login instead.
  */

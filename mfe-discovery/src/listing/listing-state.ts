@@ -1,5 +1,5 @@
 /**
- * The listing's paging state (spec 000 §4 "Listing"): the first page replaces everything, later
+ * The listing's paging state: the first page replaces everything, later
  * pages append to the open and closed lists. Open restaurants always come before closed ones, a
  * restaurant seen on an earlier page is not repeated, and paging stops when `nextOffset` is null.
  */

@@ -1,5 +1,5 @@
 /**
- * The listing's refinements (sort and filters, spec 000 §3-§4) as pure rules: which quick filters
+ * The listing's refinements (sort and filters) as pure rules: which quick filters
  * exist, toggling them, and when the filter collections may show. Every rule is unit-tested.
  */
 import type { CollectionCardJson, CostRangeKey, ListingFilters, ListingSortKey } from '@tiffin/contract';
@@ -20,7 +20,7 @@ export const DEFAULT_SORTS: Array<{ key: ListingSortKey; title: string }> = [
   { key: 'COST_HIGH_TO_LOW', title: 'Cost: High to Low' },
 ];
 
-export type FlagFilter = 'fastDelivery' | 'rating4Plus' | 'pureVeg' | 'offers';
+type FlagFilter = 'fastDelivery' | 'rating4Plus' | 'pureVeg' | 'offers';
 
 /** The quick filters, in the order the chips show. */
 export const FLAG_FILTERS: Array<{ key: FlagFilter; label: string }> = [
@@ -69,7 +69,7 @@ export function isDefault(r: Refinement): boolean {
   return r.sortBy === 'RELEVANCE' && activeFilterCount(r.filters) === 0;
 }
 
-/** Spec 000 §4: filter collections show only with at least 4 cards, at least 4 of them with a
+/** Filter collections show only with at least 4 cards, at least 4 of them with a
  * link, and at least 3 restaurants. */
 export function showFilterCollections(cards: CollectionCardJson[] | undefined, totalRestaurants: number): boolean {
   const list = cards ?? [];

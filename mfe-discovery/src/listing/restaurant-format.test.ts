@@ -1,6 +1,6 @@
 import { fixtures } from '@tiffin/api-client/testing';
 import { describe, expect, it } from 'vitest';
-import { areaText, costForTwoText, deliveryTimeText, isOpen, offerText, offerTexts, ratingText } from './restaurant-format';
+import { areaText, costForTwoText, deliveryTimeText, isOpen, offerText, ratingText } from './restaurant-format';
 
 const restaurant = fixtures.restaurant;
 
@@ -26,10 +26,9 @@ describe('restaurant card text', () => {
     expect(costForTwoText(Number.NaN)).toBe('');
   });
 
-  it('takes the first offer line, and every line for the menu strip', () => {
+  it('takes the first offer line', () => {
     expect(offerText(restaurant())).toBe('20% OFF UPTO ₹100');
     expect(offerText(restaurant({ aggregatedDiscountInfo: null }))).toBeNull();
-    expect(offerTexts(restaurant({ aggregatedDiscountInfo: { shortDescriptionList: [{ meta: 'A' }, { meta: ' ' }, { meta: 'B' }] } }))).toEqual(['A', 'B']);
   });
 
   it('knows open from closed, and joins area and locality', () => {

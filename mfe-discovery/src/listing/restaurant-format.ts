@@ -1,5 +1,5 @@
 /**
- * What a restaurant card and the menu header print (spec 000 §3, §9), built on the design
+ * What a restaurant card and the menu header print, built on the design
  * system's formatters. Pure: every rule is unit-tested.
  */
 import type { Restaurant } from '@tiffin/contract';
@@ -30,11 +30,6 @@ export function costForTwoText(costForTwo: number | null | undefined): string {
 export function offerText(restaurant: Pick<Restaurant, 'aggregatedDiscountInfo'>): string | null {
   const meta = restaurant.aggregatedDiscountInfo?.shortDescriptionList?.find((d) => d.meta?.trim())?.meta;
   return meta?.trim() || null;
-}
-
-/** Every offer line, for the menu's offer strip. */
-export function offerTexts(restaurant: Pick<Restaurant, 'aggregatedDiscountInfo'>): string[] {
-  return (restaurant.aggregatedDiscountInfo?.shortDescriptionList ?? []).map((d) => d.meta?.trim()).filter((m): m is string => !!m);
 }
 
 export function isOpen(restaurant: Pick<Restaurant, 'availability'>): boolean {

@@ -229,7 +229,7 @@ describe('LocationSidebar', () => {
 
     const saved = await within(dialog).findAllByTestId('saved-address');
     expect(saved.map((b) => b.querySelector('.disc-location-sidebar__annotation')?.textContent)).toEqual(['Work', 'Home', 'Other']);
-    // Spec 000 §5: only an address some restaurant delivers to (delivery_valid 1) can be chosen.
+    // Only an address some restaurant delivers to (delivery_valid 1) can be chosen.
     expect((saved[2] as HTMLButtonElement).disabled).toBe(true);
     expect(saved[2]!.textContent).toContain("Sorry! We don't serve at your location currently.");
 

@@ -1,5 +1,5 @@
 /**
- * mfe_discovery/LocationSidebar (spec 000 §2.5): where to deliver, opened by the shell on
+ * mfe_discovery/LocationSidebar: where to deliver, opened by the shell on
  * `location:open` (the header's location bar, the location hints). The shell owns `open`.
  *
  * Three ways to choose: type a place (the shared `PlaceSearch`), the device position (only with
@@ -29,8 +29,8 @@ import './location.css';
 
 const ANNOTATION_LABELS = { HOME: 'Home', WORK: 'Work', OTHER: 'Other' } as const;
 
-/** Spec 000 §5: a saved address is usable for delivery only when `delivery_valid` equals 1. */
-export function isDeliverable(address: Pick<Address, 'delivery_valid'>): boolean {
+/** A saved address is usable for delivery only when `delivery_valid` equals 1. */
+function isDeliverable(address: Pick<Address, 'delivery_valid'>): boolean {
   return address.delivery_valid === 1;
 }
 

@@ -6,7 +6,7 @@
  * closes, the landing page simply follows `location:changed`).
  *
  * Two layouts, one behaviour:
- * - `landing`: one bar with 'Locate Me' inside the field and a 'FIND FOOD' button (spec 000 §2.2);
+ * - `landing`: one bar with 'Locate Me' inside the field and a 'FIND FOOD' button;
  *   a device-position failure is a toast, as the bar has no room for it.
  * - `panel` (the sidebar): the field alone (Enter finds), 'Get current location' below it; a
  *   device-position failure is shown in the panel, where the visitor is looking.
@@ -20,7 +20,7 @@ import { CLOSED_LIST, firstOrActive, isSuggestionKey, reduceSuggestionKey, type 
 import './location.css';
 
 /** Spec gives none; ~200 ms keeps typing smooth without a request per keystroke. */
-export const AUTOCOMPLETE_DEBOUNCE_MS = 200;
+const AUTOCOMPLETE_DEBOUNCE_MS = 200;
 
 interface Suggestions {
   /** The trimmed input these answer; FIND FOOD never uses suggestions for older text. */
@@ -28,7 +28,7 @@ interface Suggestions {
   items: PlaceSuggestion[];
 }
 
-export interface PlaceSearchProps {
+interface PlaceSearchProps {
   variant: 'landing' | 'panel';
   /** Called with the stored location after a successful choice. */
   onChosen?: (location: UserLocation) => void;

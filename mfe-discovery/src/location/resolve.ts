@@ -1,5 +1,5 @@
 /**
- * Turning a place into the shared delivery location (spec 000 §4 "Setting a location"): a
+ * Turning a place into the shared delivery location: a
  * suggestion or a device position is resolved by `misc/address-recommend`, and the result is
  * stored with the contract's `setUserLocation` (cookie `userLocation`, 365 days, plus
  * `location:changed`). This module never writes the cookie itself.
@@ -7,7 +7,7 @@
 import { edge } from '@tiffin/api-client';
 import { setUserLocation, type AddressRecommendation, type UserLocation } from '@tiffin/contract';
 
-/** Spec §8 location messages used by the landing page. */
+/** What the landing page says when a place cannot be used. */
 export const LOCATION_MESSAGES = {
   empty: 'Please enter your delivery location to view restaurants.',
   failed: 'Oops! something went wrong. Please try entering your location again',

@@ -1,5 +1,5 @@
 /**
- * Keyboard rules of the location suggestion list (spec 000 §2.2: Escape, Up, Down, Enter), as a
+ * Keyboard rules of the location suggestion list (Escape, Up, Down, Enter), as a
  * pure reducer so the combobox component only wires events to it.
  *
  * - Down / Up move the highlight and wrap around; from nothing highlighted, Down goes to the
@@ -15,9 +15,9 @@ export interface SuggestionListState {
   active: number;
 }
 
-export type SuggestionKey = 'ArrowDown' | 'ArrowUp' | 'Enter' | 'Escape';
+type SuggestionKey = 'ArrowDown' | 'ArrowUp' | 'Enter' | 'Escape';
 
-export type SuggestionCommand = { type: 'choose'; index: number } | { type: 'find' } | null;
+type SuggestionCommand = { type: 'choose'; index: number } | { type: 'find' } | null;
 
 export const CLOSED_LIST: SuggestionListState = { open: false, active: -1 };
 

@@ -1,5 +1,5 @@
-/** Spec 000 §4: ADD at quantity 0, otherwise a − n + stepper. */
-export interface AddControlProps {
+/** ADD at quantity 0, otherwise a − n + stepper. */
+interface AddControlProps {
   itemName: string;
   quantity: number;
   disabled: boolean;

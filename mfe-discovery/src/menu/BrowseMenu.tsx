@@ -1,5 +1,5 @@
 /**
- * The category jump menu (spec 000 §2.6): a floating "Browse menu" button that lists the
+ * The category jump menu: a floating "Browse menu" button that lists the
  * categories shown now (after the veg filter and the search) with their item counts; picking one
  * scrolls to it and closes the list. Escape or a click outside closes it too.
  */

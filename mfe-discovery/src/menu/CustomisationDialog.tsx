@@ -1,5 +1,5 @@
 /**
- * The customisation modal (spec 000 §2.6, §4, §5): one radio group per variant group (V1 or V2)
+ * The customisation modal: one radio group per variant group (V1 or V2)
  * with the default preselected, checkboxes per add-on group, a running total, and two steps when
  * an item has variants and add-ons ('Step {0}/{1}', Continue and back). A broken group shows the
  * spec's message under its header and is scrolled into view. The total is display only: the cart
@@ -25,7 +25,7 @@ import {
 } from './customisation';
 import type { MenuItemFull } from './menu-types';
 
-export interface CustomisationDialogProps {
+interface CustomisationDialogProps {
   item: MenuItemFull;
   onClose: () => void;
   /** Adds the line; resolves true when the cart took it (the modal then closes). */

@@ -1,5 +1,5 @@
 /**
- * A meal page (spec 000 §2.1 "Menu by meal": /meals/{mealId} and /meals/{mealId}?restId={id}).
+ * A meal page (/meals/{mealId} and /meals/{mealId}?restId={id}).
  * Meals are not sold in this storefront yet, so the page says so plainly and, when the link names
  * the restaurant, offers its menu instead of a blank page or a wrong one.
  */
@@ -7,7 +7,7 @@ import { navigate } from '@tiffin/contract';
 import { ErrorState } from '@tiffin/design-system';
 import { useDocumentTitle } from '../common/useDocumentTitle';
 
-export const MEAL_UNAVAILABLE = {
+const MEAL_UNAVAILABLE = {
   title: 'This meal is not available',
   message: 'Meals cannot be ordered online right now.',
 };

@@ -1,5 +1,5 @@
 /**
- * The restaurant header of the menu (spec 000 §2.6, §3, §8): name, cuisines, area and distance,
+ * The restaurant header of the menu: name, cuisines, area and distance,
  * rating and its count ('--' when missing), delivery time ('min-max MINS'), cost for two, the fee
  * message, the offers strip (coupon codes with a copy button), the favourite heart, the
  * collections panel, and the closed / not-delivering state in the spec's words.

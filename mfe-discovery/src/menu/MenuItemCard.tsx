@@ -1,5 +1,5 @@
 /**
- * One dish (spec 000 §3, §4, §8): veg mark, spice, ribbon, name, price (with the struck-out
+ * One dish: veg mark, spice, ribbon, name, price (with the struck-out
  * original), a clamped description, the lazy image and the add control. An out-of-stock dish is
  * greyed and labelled 'Unavailable'.
  */
@@ -10,9 +10,9 @@ import { isCustomisable, isInStock, itemPrice, needsClamp, spiceIcons, struckOut
 import type { MenuItemFull as MenuItem } from './menu-types';
 
 /** Shown when a dish's own image fails to load. */
-export const ITEM_IMAGE_FALLBACK = imageUrl('item-placeholder', { w: 156, h: 144 });
+const ITEM_IMAGE_FALLBACK = imageUrl('item-placeholder', { w: 156, h: 144 });
 
-export interface MenuItemCardProps {
+interface MenuItemCardProps {
   item: MenuItem;
   quantity: number;
   /** The restaurant is closed: nothing can be added. */

@@ -1,5 +1,5 @@
 /**
- * A restaurant's menu (spec 000 §2.1, §2.6, §4). `menu/quick` paints the page first, `menu/pl`
+ * A restaurant's menu. `menu/quick` paints the page first, `menu/pl`
  * (which carries every item's add-on and variant groups) replaces it; a menu of another restaurant
  * than the route's is never shown (the spec's "stored menu of a different restaurant is cleared").
  * The page: the header, the veg-only toggle (remembered), the in-menu search, the categories with
@@ -28,12 +28,12 @@ import { useMenuCart } from './useMenuCart';
 import { readVegOnly, writeVegOnly } from './veg-preference';
 import './menu.css';
 
-export function sectionDomId(id: string): string {
+function sectionDomId(id: string): string {
   return `disc-menu-section-${id}`;
 }
 
-/** Spec §8 "a no-search-results text". */
-export function noResultsText(query: string): string {
+/** What the in-menu search says when no dish matches. */
+function noResultsText(query: string): string {
   return `No results found for "${query}". Try another dish name.`;
 }
 
@@ -171,7 +171,7 @@ function Menu({ data, complete }: { data: FullMenuResponse; complete: boolean })
             sections.map((section) => <Section key={section.id} section={section} depth={0} renderItem={renderItem} />)
           )}
         </div>
-        {/* Spec §2.6: the cart panel, the cart team's (@tiffin/cart-store/ui). */}
+        {/* The cart panel, the cart team's (@tiffin/cart-store/ui). */}
         <CartPanel />
       </div>
       <BrowseMenu sections={sections} onPick={scrollToSection} />

@@ -1,5 +1,5 @@
 /**
- * "Repeat last used customisation?" (spec 000 §4): asked when + is tapped on a customised dish
+ * "Repeat last used customisation?": asked when + is tapped on a customised dish
  * that is already in the cart. "Repeat last" adds one more unit with the same choices (the same
  * cart key, so the line's quantity goes up); "I'll choose" opens the customisation modal.
  */
@@ -9,7 +9,7 @@ import { Dialog } from '../common/Dialog';
 import { customisationSummary, fromSelection } from './customisation';
 import type { MenuItemFull } from './menu-types';
 
-export interface RepeatLastDialogProps {
+interface RepeatLastDialogProps {
   item: MenuItemFull;
   selection: CartSelection;
   onRepeat: () => void;

@@ -125,7 +125,7 @@ describe('running total', () => {
   });
 });
 
-describe('add-on limits (spec §5 messages)', () => {
+describe('add-on limits and their messages', () => {
   it('refuses a tick beyond the maximum with the max message', () => {
     const item = biryani();
     const two = tick(item, initialCustomisation(item), 'extras', 'raita', 'salan');
@@ -188,7 +188,7 @@ describe('cart selection', () => {
   });
 });
 
-describe('V1 and V2 variants (spec §4: V2 applies when it has groups)', () => {
+describe('V1 and V2 variants (V2 applies when it has groups)', () => {
   const sizeV1 = {
     variant_groups: [
       {

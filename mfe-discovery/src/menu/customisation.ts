@@ -1,5 +1,5 @@
 /**
- * The customisation dialog's rules (spec 000 §4 "Item pricing", §5 add-on group rules). They
+ * The customisation dialog's rules (item pricing, add-on group limits). They
  * mirror the menu service's pricing (services/menu/src/pricing.rs) so the running total matches
  * what the cart will charge; the total is display only: the server prices every cart line.
  *
@@ -34,10 +34,10 @@ export interface GroupError {
   message: string;
 }
 
-/** V1 variants (spec §4): `variants.variant_groups`; V2 wins whenever it has groups. */
+/** V1 variants: `variants.variant_groups`; V2 wins whenever it has groups. */
 type WithVariants = Pick<MenuItem, 'variantsV2'> & { variants?: { variant_groups?: VariantGroup[] } | null };
 
-/** Spec §4: "V2 applies when variant groups exist", otherwise the V1 groups (or none). */
+/** "V2 applies when variant groups exist", otherwise the V1 groups (or none). */
 export function variantFormat(item: WithVariants): 'V2' | 'V1' | null {
   if ((item.variantsV2?.variant_groups?.length ?? 0) > 0) return 'V2';
   if ((item.variants?.variant_groups?.length ?? 0) > 0) return 'V1';
@@ -55,14 +55,14 @@ export function addonGroups(item: Pick<MenuItem, 'addons'>): AddonGroup[] {
   return item.addons ?? [];
 }
 
-export const addonMessages = {
+const addonMessages = {
   min: (min: number, group: string) => `You must select at least ${min} ${group}`,
   max: (max: number, group: string) => `You can select a maximum of ${max} ${group}.`,
   maxFree: (max: number, group: string) => `You can select a maximum of ${max} free ${group}.`,
 };
 
 /**
- * Spec §4 group labels: a group that needs exactly N ('({chosen}/{N} required)'), at least N
+ * A group that needs exactly N ('({chosen}/{N} required)'), at least N
  * ('(atleast {N})'), or nothing ('(optional)').
  */
 export function requirementLabel(group: Pick<AddonGroup, 'minAddons' | 'maxAddons'>, chosen = 0): string {
@@ -71,8 +71,8 @@ export function requirementLabel(group: Pick<AddonGroup, 'minAddons' | 'maxAddon
   return `(atleast ${group.minAddons})`;
 }
 
-/** Spec §4 "Step {0}/{1}": variants first, then add-ons, when an item has both. */
-export type CustomisationStep = 'variants' | 'addons';
+/** "Step {0}/{1}": variants first, then add-ons, when an item has both. */
+type CustomisationStep = 'variants' | 'addons';
 
 export function customisationSteps(item: WithVariants & Pick<MenuItem, 'addons'>): CustomisationStep[] {
   const steps: CustomisationStep[] = [];
@@ -153,7 +153,7 @@ export function validateCustomisation(item: Pick<MenuItem, 'addons'>, customisat
 }
 
 /** Rule 2: the price before add-ons of the chosen combination. */
-export function combinationPrice(item: Pick<MenuItem, 'price' | 'defaultPrice' | 'finalPrice'> & WithVariants, customisation: Customisation): number {
+function combinationPrice(item: Pick<MenuItem, 'price' | 'defaultPrice' | 'finalPrice'> & WithVariants, customisation: Customisation): number {
   const combination = variantGroups(item)
     .map((group) => ({ group, variation: group.variations.find((v) => v.id === customisation.variants[group.group_id]) ?? defaultVariation(group) }))
     .filter((entry): entry is { group: VariantGroup; variation: NonNullable<typeof entry.variation> } => entry.variation !== undefined);
@@ -169,7 +169,7 @@ export function combinationPrice(item: Pick<MenuItem, 'price' | 'defaultPrice' |
 }
 
 /** Rules 4 and 5: what the chosen add-ons are charged, after each group's free allowance. */
-export function addonsPrice(item: Pick<MenuItem, 'addons'>, customisation: Customisation): number {
+function addonsPrice(item: Pick<MenuItem, 'addons'>, customisation: Customisation): number {
   let total = 0;
   for (const group of addonGroups(item)) {
     const chosen = chosenIn(group, customisation);

@@ -1,12 +1,12 @@
 /**
- * The menu's own edge calls (docs/edge-api.md, spec 000 §7 "menu/quick, menu/pl, menu/pl/search",
- * "misc/favorite"), typed for the menu page. They go through the shared api client, so the
- * envelope, CSRF, retries and errors are the same as every other call.
+ * The menu's own edge calls (docs/edge-api.md: menu/quick, menu/pl, misc/favorite), typed for the
+ * menu page. They go through the shared api client, so the envelope, CSRF, retries and errors are
+ * the same as every other call.
  */
 import { apiClient, isApiError, type RequestOptions } from '@tiffin/api-client';
-import type { FullMenuResponse, MenuSearchResponse } from './menu-types';
+import type { FullMenuResponse } from './menu-types';
 
-export interface MenuQuery {
+interface MenuQuery {
   restaurantId: string;
   lat?: number;
   lng?: number;
@@ -20,11 +20,6 @@ export function fetchMenu(query: MenuQuery, options?: RequestOptions): Promise<F
 /** GET menu/quick: the same page without the items' add-on and variant groups (first paint). */
 export function fetchMenuQuick(query: MenuQuery, options?: RequestOptions): Promise<FullMenuResponse> {
   return apiClient.getData<FullMenuResponse>('menu/quick', { restaurantId: query.restaurantId, lat: query.lat, lng: query.lng }, options);
-}
-
-/** GET menu/pl/search: the restaurant's items matching a query (spec §5 rule, on the server). */
-export function searchMenu(query: { restaurantId: string; query: string }, options?: RequestOptions): Promise<MenuSearchResponse> {
-  return apiClient.getData<MenuSearchResponse>('menu/pl/search', { restaurantId: query.restaurantId, query: query.query }, options);
 }
 
 /** POST misc/favorite. */

@@ -5,7 +5,7 @@ import { isCustomisable, itemPrice, matchesMenuSearch, menuSections, spiceIcons,
 
 const item = fixtures.menuItem;
 
-describe('menu search (spec §5)', () => {
+describe('menu search', () => {
   it('needs every word of the query to start a word of the name, in any case', () => {
     expect(matchesMenuSearch('Chicken Dum Biryani', 'biryani')).toBe(true);
     expect(matchesMenuSearch('Chicken Dum Biryani', 'CHICK bir')).toBe(true);
@@ -48,7 +48,7 @@ describe('menu search (spec §5)', () => {
   });
 });
 
-describe('item price (spec §4)', () => {
+describe('item price', () => {
   it('shows the final price', () => {
     expect(itemPrice(item({ price: 29900, defaultPrice: 24900, finalPrice: 24900 }))).toBe(24900);
     expect(itemPrice(item({ price: 29900, defaultPrice: 24900, finalPrice: 0 }))).toBe(24900);

@@ -1,5 +1,5 @@
 /**
- * Pure rules of the menu page (spec 000 §3, §4 "Item pricing", §5 "Menu search"): which price an
+ * Pure rules of the menu page: which price an
  * item shows and when the original is struck out, whether it can be added or must be customised,
  * the search rule, and how the veg filter and the search shape the menu's sections.
  */
@@ -13,7 +13,7 @@ export function itemPrice(item: Pick<MenuItem, 'price' | 'defaultPrice' | 'final
 }
 
 /**
- * Spec §4: a struck-out original price shows when it differs from the final price and is above 0.
+ * A struck-out original price shows when it differs from the final price and is above 0.
  * The original is the list price (`price`), else the default price.
  */
 export function struckOutPrice(item: Pick<MenuItem, 'price' | 'defaultPrice' | 'finalPrice'> & { struckOutPrice?: number | null }): number | null {
@@ -40,17 +40,17 @@ export function isCustomisable(
   return (item.addons?.length ?? 0) > 0 || (item.variantsV2?.variant_groups?.length ?? 0) > 0 || (item.variants?.variant_groups?.length ?? 0) > 0;
 }
 
-/** Spec §3/§8: why an out-of-stock dish cannot be ordered, and when it comes back if known. */
+/** Why an out-of-stock dish cannot be ordered, and when it comes back if known. */
 export function unavailableText(item: { nextAvailableAtMessage?: string | null; outOfStockMessage?: string | null }): string {
   return item.nextAvailableAtMessage?.trim() || item.outOfStockMessage?.trim() || 'This item is not available.';
 }
 
-/** Spec §3: veg when vegType is VEG (isVeg 1). */
-export function isVegItem(item: Pick<MenuItem, 'vegType' | 'isVeg'>): boolean {
+/** Veg when vegType is VEG (isVeg 1). */
+function isVegItem(item: Pick<MenuItem, 'vegType' | 'isVeg'>): boolean {
   return item.vegType ? item.vegType === 'VEG' : item.isVeg === 1;
 }
 
-/** Spec §3 spice levels: MEDIUMSPICY one icon, VERYSPICY two, anything else none. */
+/** Spice icons: MEDIUMSPICY one, VERYSPICY two, anything else none. */
 export function spiceIcons(level: string | undefined): number {
   if (level === 'VERYSPICY') return 2;
   if (level === 'MEDIUMSPICY') return 1;
@@ -74,7 +74,7 @@ function wordStarts(name: string): number[] {
 }
 
 /**
- * Spec §5: the query is split on whitespace and every word must match the start of a word in the
+ * The query is split on whitespace and every word must match the start of a word in the
  * name, case-insensitively. Plain string comparison, no regular expression built from the query,
  * so '(', '.*' or '+' are just characters. An empty query matches everything.
  */
@@ -86,7 +86,7 @@ export function matchesMenuSearch(name: string, query: string): boolean {
   return words.every((word) => starts.some((start) => lower.startsWith(word, start)));
 }
 
-export interface MenuFilters {
+interface MenuFilters {
   vegOnly: boolean;
   query: string;
 }
@@ -126,7 +126,7 @@ export function menuSections(menu: MenuResponse['menu'], filters: MenuFilters): 
 }
 
 /** Descriptions longer than this are clamped with a 'more' control. */
-export const DESCRIPTION_CLAMP_CHARS = 140;
+const DESCRIPTION_CLAMP_CHARS = 140;
 
 export function needsClamp(description: string | undefined): boolean {
   return (description?.length ?? 0) > DESCRIPTION_CLAMP_CHARS;

@@ -1,6 +1,6 @@
 /**
  * The menu's view of the edge's menu replies (docs/edge-api.md "GET /api/menu/pl" and the menu
- * section after it; spec 000 §3). The shared contract types name the fields every app needs; the
+ * section after it). The shared contract types name the fields every app needs; the
  * menu page reads a few more, all optional, so an older edge or a partial reply still renders.
  */
 import type { MenuItem, MenuResponse, MenuWidget, Restaurant, VariantGroup } from '@tiffin/contract';
@@ -37,7 +37,7 @@ export interface MenuRestaurant extends Restaurant {
     shortDescriptionList: Array<{ meta: string }>;
     descriptionList?: MenuOffer[];
   } | null;
-  /** The offers strip (spec §2.6): coupon codes to copy. */
+  /** The offers strip: coupon codes to copy. */
   offers?: MenuOffer[];
   collections?: RestaurantCollection[];
   /** OPEN, CLOSED or UNSERVICEABLE, with the spec's texts (null when OPEN). */
@@ -46,8 +46,8 @@ export interface MenuRestaurant extends Restaurant {
   deliveryStateMessage?: string | null;
 }
 
-/** V1 variants (spec §4: V2 applies when variant groups exist there, else these). */
-export interface VariantsV1 {
+/** V1 variants (V2 applies when variant groups exist there, else these). */
+interface VariantsV1 {
   variant_groups: VariantGroup[];
 }
 
@@ -55,7 +55,7 @@ export interface MenuItemFull extends MenuItem {
   subCategory?: string | null;
   /** The original price to strike out, already decided by the edge (null: nothing struck out). */
   struckOutPrice?: number | null;
-  /** Spec §3: when an out-of-stock dish comes back ("Next available at 7:00 PM"). */
+  /** When an out-of-stock dish comes back ("Next available at 7:00 PM"). */
   nextAvailableAtMessage?: string | null;
   outOfStockMessage?: string | null;
   recommended?: boolean;
@@ -67,11 +67,4 @@ export interface MenuItemFull extends MenuItem {
 export interface FullMenuResponse extends MenuResponse {
   restaurant: MenuRestaurant;
   menu: { widgets: MenuWidget[]; items: Record<string, MenuItemFull>; itemCount?: number };
-}
-
-/** GET menu/pl/search. */
-export interface MenuSearchResponse {
-  query: string;
-  itemIds: string[];
-  items: Record<string, MenuItemFull>;
 }

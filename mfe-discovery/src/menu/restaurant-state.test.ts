@@ -5,7 +5,7 @@ import { collectionLinks, distanceText, feeMessage, offersOf, orderingStatus, ra
 
 const restaurant = (overrides: Partial<MenuRestaurant> = {}): MenuRestaurant => ({ ...fixtures.restaurant(), ...overrides }) as MenuRestaurant;
 
-describe('ordering status (spec §8 restaurant status)', () => {
+describe('ordering status and its words', () => {
   it("uses the edge's deliveryState and texts", () => {
     expect(orderingStatus(restaurant({ deliveryState: 'OPEN' }))).toEqual({ state: 'OPEN', text: '', message: '' });
     expect(orderingStatus(restaurant({ deliveryState: 'UNSERVICEABLE', deliveryStateText: 'Does not deliver', deliveryStateMessage: 'Sorry, this restaurant does not deliver to this address' }))).toEqual({

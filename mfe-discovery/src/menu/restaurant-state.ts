@@ -1,21 +1,21 @@
 /**
- * Whether a restaurant takes orders now and the spec's words when it does not (000 §8; the edge's
+ * Whether a restaurant takes orders now and the spec's words when it does not (the edge's
  * `deliveryState` table in docs/edge-api.md), plus what the menu header prints: the fee message,
  * rating count, distance, the offers strip and the collections panel's links.
  */
 import { cuisineNearMeHref, cuisineSlug } from '@tiffin/api-client';
 import type { MenuOffer, MenuRestaurant, RestaurantCollection } from './menu-types';
 
-export type OrderingState = 'OPEN' | 'CLOSED' | 'TEMPORARILY_CLOSED' | 'UNSERVICEABLE';
+type OrderingState = 'OPEN' | 'CLOSED' | 'TEMPORARILY_CLOSED' | 'UNSERVICEABLE';
 
-/** The spec's words per state (000 §8 "Restaurant status", "Menu"). */
-export const STATE_COPY: Record<Exclude<OrderingState, 'OPEN'>, { text: string; message: string }> = {
+/** The words shown per state. */
+const STATE_COPY: Record<Exclude<OrderingState, 'OPEN'>, { text: string; message: string }> = {
   CLOSED: { text: 'Closed & not delivering', message: 'Restaurant is currently closed' },
   TEMPORARILY_CLOSED: { text: 'Currently not delivering', message: 'Restaurant is currently closed' },
   UNSERVICEABLE: { text: 'Does not deliver', message: 'Sorry, this restaurant does not deliver to this address' },
 };
 
-export interface OrderingStatus {
+interface OrderingStatus {
   state: OrderingState;
   text: string;
   message: string;

@@ -1,5 +1,5 @@
 /**
- * The menu's side of the cart (spec 000 §4 "Cart", "Item pricing and cart key"), on top of
+ * The menu's side of the cart (item pricing and the cart key), on top of
  * @tiffin/cart-store, the one cart every microfrontend shares. The store queues, shows changes
  * optimistically, rolls back failures and toasts the server's message itself; this hook only
  * decides what a tap means and asks before replacing another restaurant's cart.
@@ -22,9 +22,9 @@ import { useCallback, useEffect, useState } from 'react';
 import { itemPrice } from './menu-rules';
 
 /** Shown when − is tapped on an item that sits in the cart with several customisations. */
-export const MULTIPLE_CUSTOMISATIONS_MESSAGE = 'This item has multiple customisations added. Remove the correct item from the cart.';
+const MULTIPLE_CUSTOMISATIONS_MESSAGE = 'This item has multiple customisations added. Remove the correct item from the cart.';
 
-export interface CartConflict {
+interface CartConflict {
   /** The restaurant whose items are in the cart now. */
   currentRestaurantName: string;
   selection: CartSelection;

@@ -1,5 +1,5 @@
 /**
- * The veg-only preference (spec 000 §4 "Menu": remembered in local storage) under the product's
+ * The veg-only preference (remembered in local storage) under the product's
  * storage prefix: `tfn_dweb_vegOnly`. Storage can be missing or refuse writes (private modes,
  * quotas); the preference then simply lasts for the page.
  */

@@ -1,5 +1,5 @@
 /**
- * `/offers[/:tab]` and `/offers-near-me` (spec 001 §2; needs a location). Heading 'Offers for you';
+ * `/offers[/:tab]` and `/offers-near-me` (needs a location). Heading 'Offers for you';
  * tabs 'Restaurant offers' (restaurants near the location running an offer: the listing narrowed
  * to offers, sortable and filterable) and 'Payment offers/Coupons' (they come with checkout). No
  * tab or an unknown tab goes to the restaurant offers.
@@ -11,7 +11,7 @@ import { useDocumentTitle } from '../common/useDocumentTitle';
 import { Listing } from '../listing/Listing';
 import '../listing/listing.css';
 
-export const OFFER_TABS = [
+const OFFER_TABS = [
   { tab: 'restaurant', label: 'Restaurant offers' },
   { tab: 'payment', label: 'Payment offers/Coupons' },
 ] as const;

@@ -1,5 +1,5 @@
 /**
- * The search page, `/search` (spec 000 §2.1, §4 "Search" and "Cart tooltip", §5, §7): a search box
+ * The search page, `/search`: a search box
  * with debounced auto-suggest (restaurants/search/suggest), results in tabs (restaurants/search/v3;
  * Restaurants first, each tab cached), the pre-search page (landing/PRE_SEARCH's popular cuisines
  * and the browser's recent searches), ADD on dish results through the shared cart, and the cart
@@ -22,7 +22,7 @@ import '../menu/menu.css';
 import './search.css';
 
 /** Wait after the last keystroke before asking for suggestions. */
-export const SUGGEST_DEBOUNCE_MS = 250;
+const SUGGEST_DEBOUNCE_MS = 250;
 export const NOTHING_HERE = {
   title: "There's nothing here",
   message: 'We cannot find what you are looking for. Please check your search query.',
@@ -293,7 +293,7 @@ function SearchResults({ results, selected, onSelect, onRetry }: { results: Resu
 }
 
 /** The cart's view of a dish found by search: a menu item without customisation. */
-export function asMenuItem(dish: SearchDish): MenuItem {
+function asMenuItem(dish: SearchDish): MenuItem {
   return {
     id: dish.id,
     name: dish.name,

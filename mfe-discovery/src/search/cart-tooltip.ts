@@ -1,5 +1,5 @@
 /**
- * The cart tooltip of the search page (spec 000 §4 "Cart tooltip", §9): when the cart's item
+ * The cart tooltip of the search page: when the cart's item
  * count rises, it shows after 1000 ms and hides by itself 4000 ms later (the spec leaves the
  * cart tooltip's own timeout open; this is the generic tooltip's auto-hide). The first count the
  * page hears is the cart as it already was, never a rise.

@@ -1,5 +1,5 @@
 /**
- * Recent searches (spec 000 §4 "Search", §9): kept in the browser's local storage under the
+ * Recent searches: kept in the browser's local storage under the
  * product's prefix (`tfn_dweb_recentSearches`), at most 5, newest first, duplicates that differ
  * only in case removed (the newest spelling kept). Storage can be missing, full or hold garbage;
  * the list then lasts for the page only.
@@ -7,7 +7,7 @@
 import { storageKey } from '@tiffin/contract';
 
 export const RECENT_SEARCHES_KEY = storageKey('recentSearches');
-/** Spec 000 §9: recent searches max 5. */
+/** Recent searches max 5. */
 export const MAX_RECENT_SEARCHES = 5;
 
 /** `query` put first in `list`, without its case-insensitive duplicates, at most 5. */

@@ -1,5 +1,5 @@
 /**
- * Search results cached per tab (spec 000 §4 "Search"): one entry per (query, location, tab), so
+ * Search results cached per tab: one entry per (query, location, tab), so
  * going back to a tab shows it at once and only a tab never opened is fetched. A new query's
  * cards replace the older cards of the same tab; the cache is bounded so a long session of
  * searches cannot grow it without end.
@@ -7,7 +7,7 @@
 import type { SearchResultsResponse, SearchTab } from '@tiffin/contract';
 
 /** Most (query, tab) results kept; the oldest goes first. */
-export const MAX_CACHED_RESULTS = 20;
+const MAX_CACHED_RESULTS = 20;
 
 export function cacheKey(query: string, lat: number, lng: number, tab: SearchTab): string {
   return `${query.trim().toLowerCase()}|${lat},${lng}|${tab}`;
@@ -31,7 +31,3 @@ export class SearchCache {
   }
 }
 
-/** The first navigation tab is selected when none is chosen (spec 000 §4). */
-export function defaultTab(navigation: SearchResultsResponse['navigation'] | undefined): SearchTab {
-  return navigation?.[0]?.id ?? 'RESTAURANT';
-}

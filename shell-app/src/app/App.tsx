@@ -72,7 +72,7 @@ function Page() {
   }, [resolution.kind, pathname]); // `match` follows from the path and the city list
 
   // /auth shows home with the auth sidebar open; a signed-in user (also right after signing in
-  // there) is sent home (spec 000 §2.1, 001 §6).
+  // there) is sent home.
   const signedIn = user !== null;
   useEffect(() => {
     if (match?.id !== 'auth') return;

@@ -1,13 +1,13 @@
 /**
- * Last line of defence for the shell's own rendering (spec 000 §8 "Error page default"): 'Uh-oh!' /
+ * Last line of defence for the shell's own rendering: 'Uh-oh!' /
  * 'Sorry! This should not have happened. Please retry.', and retry reloads the page. Remotes have
  * their own, finer boundary (RemoteBoundary) so they rarely reach this one.
  */
 import { ErrorState } from '@tiffin/design-system';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 
-export const ERROR_TITLE = 'Uh-oh!';
-export const ERROR_MESSAGE = 'Sorry! This should not have happened. Please retry.';
+const ERROR_TITLE = 'Uh-oh!';
+const ERROR_MESSAGE = 'Sorry! This should not have happened. Please retry.';
 
 interface Props {
   children: ReactNode;

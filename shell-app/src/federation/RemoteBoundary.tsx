@@ -82,7 +82,7 @@ function RemoteLoading({ compact }: { compact: boolean }) {
   );
 }
 
-export interface RemoteBoundaryProps<P> {
+interface RemoteBoundaryProps<P> {
   mfe: MfeId;
   /** The exposed module without `./`, e.g. `App`, `HeaderCart`. */
   expose: string;

@@ -5,7 +5,7 @@
  */
 import type { MfeManifest, MfeManifestEntry } from '@tiffin/contract';
 
-export const MANIFEST_URL = '/mfe-manifest.json';
+const MANIFEST_URL = '/mfe-manifest.json';
 
 function isEntry(value: unknown): value is MfeManifestEntry {
   if (!value || typeof value !== 'object') return false;

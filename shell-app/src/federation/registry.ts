@@ -33,7 +33,7 @@ export interface FederationRuntime {
   loadRemote<T>(id: string): Promise<T | null>;
 }
 
-export interface RegistryOptions {
+interface RegistryOptions {
   runtime: FederationRuntime;
   fetchManifest?: () => Promise<MfeManifest>;
   timeoutMs?: number;

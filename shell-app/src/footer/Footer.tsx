@@ -43,7 +43,7 @@ function CityColumns({ title, cities, columns }: { title: string; cities: Array<
   );
 }
 
-/** A titled list of links in columns (the SEO links, issue 3). */
+/** A titled list of links in columns (the SEO links). */
 function LinkColumns({ title, links, columns }: { title: string; links: Array<{ name: string; href: string }>; columns: number }) {
   if (links.length === 0) return null;
   return (
@@ -82,7 +82,7 @@ function AppDownload() {
 }
 
 /**
- * The compact footer (spec 000 §2.4): 'Available in:' with 6 cities and a button with the count
+ * The compact footer: 'Available in:' with 6 cities and a button with the count
  * of the others, which opens 'Other cities that we deliver:' (4 columns, 2 on mobile); the app
  * download line; help and support (same tab) and a few company and legal links (new tab).
  */

@@ -33,7 +33,7 @@ describe('footer links', () => {
   });
 });
 
-describe('footer SEO links (issue 3)', () => {
+describe('footer SEO links', () => {
   it('links best restaurants in each listable popular city and every cuisine page', async () => {
     const { seoLinks, cuisineHref } = await import('./footer');
     const links = seoLinks([{ slug: 'bangalore', name: 'Bangalore', enabled: true }, { slug: 'pune', name: 'Pune', enabled: false }, { slug: 'indore', name: 'Indore', enabled: true }]);
@@ -44,7 +44,7 @@ describe('footer SEO links (issue 3)', () => {
   });
 });
 
-describe('compact footer (spec 000 §2.4)', () => {
+describe('compact footer', () => {
   it('is the footer of task pages; listing, city and landing pages keep the full one', async () => {
     const { footerVariant, COMPACT_FOOTER_PAGE_TYPES } = await import('./footer');
     for (const pageType of ['MENU', 'CART', 'CHECKOUT', 'WEB_PAYMENTS', 'TRACKING'] as const) expect(footerVariant(pageType)).toBe('compact');

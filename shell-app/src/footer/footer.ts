@@ -1,17 +1,17 @@
 /**
- * Footer content and the pure rules behind it (spec 000 §2.2, §2.4).
+ * Footer content and the pure rules behind it.
  */
 import { cuisineNearMeHref } from '@tiffin/api-client';
 import type { City, PageType } from '@tiffin/contract';
 
-export interface FooterLink {
+interface FooterLink {
   name: string;
   href: string;
   /** Spec: footer links open in a new tab except help and support. */
   newTab: boolean;
 }
 
-export interface FooterLinkGroup {
+interface FooterLinkGroup {
   title: string;
   links: FooterLink[];
 }
@@ -50,10 +50,10 @@ export const FOOTER_GROUPS: FooterLinkGroup[] = [
 export const APP_DOWNLOAD_TEXT = 'For better experience, download the Tiffin app now';
 export const POPULAR_CITIES_TITLE = 'Popular cities in India';
 
-/** Spec 000 §2.2: the popular cities, when enabled. */
-export const POPULAR_CITY_SLUGS = ['ahmedabad', 'bangalore', 'chennai', 'delhi', 'gurgaon', 'hyderabad', 'kolkata', 'mumbai', 'pune'];
+/** The popular cities, when enabled. */
+const POPULAR_CITY_SLUGS = ['ahmedabad', 'bangalore', 'chennai', 'delhi', 'gurgaon', 'hyderabad', 'kolkata', 'mumbai', 'pune'];
 
-/** Spec §9: 4 columns on desktop, 2 on mobile. */
+/** 4 columns on desktop, 2 on mobile. */
 export const CITY_COLUMNS = { desktop: 4, mobile: 2 } as const;
 
 const HIDDEN_SLUG = /test|do-not-use|closed/i;
@@ -82,20 +82,20 @@ export function cityHref(slug: string): string {
   return `/city/${encodeURIComponent(slug)}`;
 }
 
-/** Spec 000 §2.1: the footer is hidden while a collection is open. */
+/** The footer is hidden while a collection is open. */
 export function footerVisible(routeId: string | null): boolean {
   return routeId !== 'collection';
 }
 
-// ── SEO links (spec 000 §2.4; issue 3): best restaurants per city and cuisine pages ──
+// ── SEO links: best restaurants per city and cuisine pages ──
 
 /** `/city/{city}/best-restaurants`. */
-export function bestRestaurantsHref(slug: string): string {
+function bestRestaurantsHref(slug: string): string {
   return `/city/${encodeURIComponent(slug)}/best-restaurants`;
 }
 
 /** Cuisines with a page (`/{cuisine}-restaurants-near-me`), as discovery names them. */
-export const FOOTER_CUISINES = [
+const FOOTER_CUISINES = [
   'North Indian', 'Biryani', 'South Indian', 'Chinese', 'Pizzas', 'Burgers', 'Cafe', 'Rolls & Wraps', 'Desserts', 'Sweets', 'Momos',
   'Street Food', 'Mughlai', 'Healthy Food', 'Continental', 'Andhra', 'Chettinad', 'Kerala', 'Bengali', 'Gujarati',
   'Maharashtrian', 'Beverages', 'Chaat',
@@ -114,9 +114,9 @@ export function seoLinks(cities: readonly City[]): { best: Array<{ name: string;
   };
 }
 
-// ── Compact footer (spec 000 §2.4; issue 3) ──
+// ── Compact footer ──
 
-export type FooterVariant = 'full' | 'compact';
+type FooterVariant = 'full' | 'compact';
 
 /**
  * Page types whose footer is the compact one: pages about one task (a menu, the cart, paying,
@@ -140,10 +140,10 @@ export function footerVariant(pageType: PageType): FooterVariant {
   return COMPACT_FOOTER_PAGE_TYPES.includes(pageType) ? 'compact' : 'full';
 }
 
-/** Spec §2.4/§9: the compact footer's cities when fewer than 6 are supplied, in this order. */
-export const COMPACT_DEFAULT_CITY_SLUGS = ['mumbai', 'delhi', 'gurgaon', 'bangalore', 'chennai', 'kolkata'];
-/** Spec §9: footer default cities. */
-export const COMPACT_CITY_COUNT = 6;
+/** The compact footer's cities when fewer than 6 are supplied, in this order. */
+const COMPACT_DEFAULT_CITY_SLUGS = ['mumbai', 'delhi', 'gurgaon', 'bangalore', 'chennai', 'kolkata'];
+/** Footer default cities. */
+const COMPACT_CITY_COUNT = 6;
 export const AVAILABLE_IN_TITLE = 'Available in:';
 export const OTHER_CITIES_TITLE = 'Other cities that we deliver:';
 
@@ -178,7 +178,7 @@ export function otherCitiesLabel(count: number): string {
 }
 
 /** The compact footer's links: help and support, then the legal essentials (from FOOTER_GROUPS). */
-export const COMPACT_LINK_HREFS = ['/support', '/about', '/terms-and-conditions', '/privacy-policy'];
+const COMPACT_LINK_HREFS = ['/support', '/about', '/terms-and-conditions', '/privacy-policy'];
 
 export function compactLinks(): FooterLink[] {
   const all = FOOTER_GROUPS.flatMap((g) => g.links);

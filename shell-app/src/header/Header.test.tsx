@@ -143,7 +143,7 @@ describe('location bar', () => {
     expect(screen.getByTestId('location-bar').textContent).toContain('Set your location');
   });
 
-  it('appears only on the page types whose header has it (spec 000 §2.3)', () => {
+  it('appears only on the page types whose header has it', () => {
     for (const pageType of ['LISTING', 'SEARCH', 'COLLECTION', 'OFFERS', 'MENU'] as const) {
       render(<Header pageType={pageType} location={koramangala} cartCount={0} />);
       expect(screen.queryByTestId('location-bar'), pageType).not.toBeNull();

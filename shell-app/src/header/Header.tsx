@@ -38,7 +38,7 @@ function CartNav({ count }: { count: number }) {
 
 /**
  * Logged out: a Login entry that opens the auth sidebar. Logged in: the customer's name opening
- * the user menu (spec 000 §2.3) on hover, focus or click.
+ * the user menu on hover, focus or click.
  */
 function UserNav({ user, hasLocation }: { user: User | null; hasLocation: boolean }) {
   const [open, setOpen] = useState(false);
@@ -88,7 +88,7 @@ function UserNav({ user, hasLocation }: { user: User | null; hasLocation: boolea
   );
 }
 
-export interface HeaderProps {
+interface HeaderProps {
   pageType: PageType;
   location: UserLocation | null;
   cartCount: number;

@@ -1,11 +1,11 @@
 /**
- * Header configuration per page type (spec 000 §2.3, 001 "Header behaviour per page type"):
+ * Header configuration per page type:
  * a table of defaults plus per-page-type overrides, and one pure function that combines them with
  * the visitor's state. The header component only renders what this returns.
  */
 import type { PageType } from '@tiffin/contract';
 
-export interface HeaderConfig {
+interface HeaderConfig {
   showUser: boolean;
   showHelp: boolean;
   showOffers: boolean;
@@ -45,7 +45,7 @@ export const HEADER_DEFAULTS: HeaderConfig = {
 
 const HIDE_COMMERCE = { showSearch: false, showCart: false, showOffers: false, showCorporate: false } as const;
 
-export const HEADER_OVERRIDES: Partial<Record<PageType, Partial<HeaderConfig>>> = {
+const HEADER_OVERRIDES: Partial<Record<PageType, Partial<HeaderConfig>>> = {
   STATIC: { showSearch: false, showUser: false, showCart: false, showOffers: false, showCorporate: false },
   SUPPORT: { showTitle: true, title: 'Help' },
   ACCOUNT: { showTitle: true, title: 'My Account' },
@@ -77,13 +77,13 @@ export const HEADER_OVERRIDES: Partial<Record<PageType, Partial<HeaderConfig>>> 
   NOT_FOUND: {},
 };
 
-export interface VisitorState {
+interface VisitorState {
   /** A delivery location with lat and lng is set. */
   hasLocation: boolean;
 }
 
 /**
- * Defaults, then the page type's overrides, then the visitor rules of spec 000 §6: offers and
+ * Defaults, then the page type's overrides, then the visitor rules: offers and
  * corporate need lat and lng, search needs a location.
  */
 export function headerConfig(pageType: PageType, visitor: VisitorState): HeaderConfig {
@@ -96,8 +96,8 @@ export function headerConfig(pageType: PageType, visitor: VisitorState): HeaderC
   return config;
 }
 
-/** Spec §9: the location title is truncated to 16 characters. */
-export const LOCATION_TITLE_MAX = 16;
+/** The location title is truncated to 16 characters. */
+const LOCATION_TITLE_MAX = 16;
 
 /** The location bar's text: the place's main text (else area, else address), at most 16 characters. */
 export function locationTitle(location: { mainText?: string; area?: string; address?: string } | null): string | null {
@@ -107,7 +107,7 @@ export function locationTitle(location: { mainText?: string; area?: string; addr
   return chars.length <= LOCATION_TITLE_MAX ? text : `${chars.slice(0, LOCATION_TITLE_MAX).join('')}…`;
 }
 
-/** The cart badge is styled differently above 9 items (spec §9). */
+/** The cart badge is styled differently above 9 items. */
 export function cartBadgeClass(count: number): string {
   return count > 9 ? 'shell-cart-badge shell-cart-badge--many' : 'shell-cart-badge';
 }

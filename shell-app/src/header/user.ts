@@ -1,6 +1,6 @@
 /**
  * The header's user: the signed-in customer as React state (@tiffin/contract `user`, kept current
- * by `auth:changed`), the user menu's entries (spec 000 §2.3, 001 §2) and Logout.
+ * by `auth:changed`), the user menu's entries and Logout.
  */
 import { edge } from '@tiffin/api-client';
 import { forgetUserLocalState, getCurrentUser, subscribeCurrentUser, type User } from '@tiffin/contract';
@@ -10,7 +10,7 @@ export function useCurrentUser(): User | null {
   return useSyncExternalStore(subscribeCurrentUser, getCurrentUser, getCurrentUser);
 }
 
-export interface UserMenuEntry {
+interface UserMenuEntry {
   label: string;
   href: string;
 }
@@ -30,7 +30,7 @@ export function userMenuEntries(hasLocation: boolean): UserMenuEntry[] {
 export const pageReload = { reload: () => window.location.reload() };
 
 /**
- * Spec 001 §4: logout clears some local state (the delivery address id), ends the session on the
+ * Logout clears some local state (the delivery address id), ends the session on the
  * server (POST auth/logout) and reloads the page, ignoring errors. The reload, not local state,
  * decides what the page shows next: the edge's initial state says whether a session is signed in.
  */

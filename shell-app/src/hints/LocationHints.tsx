@@ -1,5 +1,5 @@
 /**
- * The location hints under the header's location bar (spec 000 §4 "Location hints"): the address
+ * The location hints under the header's location bar: the address
  * hint, the different-location hint and the set-location tooltip. When each shows and hides is
  * decided by `hint-rules.ts`; this file only wires it to the device position, timers and page
  * events. They open the location sidebar through `location:open`; none ever writes where to
@@ -35,7 +35,7 @@ import {
 } from './hint-rules';
 import './hints.css';
 
-/** Spec §8: the tooltip's words. */
+/** The tooltip's words. */
 export const SET_LOCATION_TEXT = 'Please enter your delivery location to view restaurants.';
 
 function sessionStore(): SessionStore {
@@ -76,7 +76,7 @@ function openLocationSidebar() {
  * day, @tiffin/contract `declineDefaultAddress`). Once shown, the location's flag is dropped so no
  * later visit shows it again.
  */
-export function AddressHint({ location, onVisibleChange }: { location: UserLocation | null; onVisibleChange?: (visible: boolean) => void }) {
+function AddressHint({ location, onVisibleChange }: { location: UserLocation | null; onVisibleChange?: (visible: boolean) => void }) {
   const [shown, setShown] = useState<UserLocation | null>(null);
   const signedIn = useSyncExternalStore(subscribeCurrentUser, getCurrentUser, getCurrentUser) !== null;
   const id = location?.id;
@@ -122,7 +122,7 @@ export function AddressHint({ location, onVisibleChange }: { location: UserLocat
 }
 
 /** The device is far from the chosen location: keep it, or change it in the sidebar. */
-export function DifferentLocationHint({ pageType, location, held = false }: { pageType: PageType; location: UserLocation | null; held?: boolean }) {
+function DifferentLocationHint({ pageType, location, held = false }: { pageType: PageType; location: UserLocation | null; held?: boolean }) {
   const [distanceKm, setDistanceKm] = useState<number | null>(null);
   const lat = location?.lat;
   const lng = location?.lng;
@@ -132,7 +132,7 @@ export function DifferentLocationHint({ pageType, location, held = false }: { pa
     // While another hint holds the spot, this one waits (and is not counted as shown).
     if (held || lat === undefined || lng === undefined || !differentLocationHintApplies(pageType, location, sessionStore())) return;
     let cancelled = false;
-    // Only with the permission already granted (spec §6): `currentPosition` never prompts.
+    // Only with the permission already granted: `currentPosition` never prompts.
     currentPosition().then(
       (device) => {
         const chosen = { lat, lng };
@@ -208,7 +208,7 @@ function HintCard({
 }
 
 /** No location yet where the header allows the tooltip: point at the location bar. */
-export function SetLocationTooltip({ allowed, hasLocation }: { allowed: boolean; hasLocation: boolean }) {
+function SetLocationTooltip({ allowed, hasLocation }: { allowed: boolean; hasLocation: boolean }) {
   const [visible, setVisible] = useState(false);
   const actionTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
@@ -237,7 +237,7 @@ export function SetLocationTooltip({ allowed, hasLocation }: { allowed: boolean;
 
   const ok = () => {
     setVisible(false);
-    // Spec §4: a tooltip notifies its action 300 ms after hiding.
+    // A tooltip notifies its action 300 ms after hiding.
     clearTimeout(actionTimer.current);
     actionTimer.current = setTimeout(openLocationSidebar, TOOLTIP_ACTION_DELAY_MS);
   };
@@ -254,10 +254,10 @@ export function SetLocationTooltip({ allowed, hasLocation }: { allowed: boolean;
   );
 }
 
-export interface LocationHintsProps {
+interface LocationHintsProps {
   pageType: PageType;
   location: UserLocation | null;
-  /** The header's `setLocationTooltip` for this page type (spec §2.3). */
+  /** The header's `setLocationTooltip` for this page type. */
   tooltipAllowed: boolean;
 }
 

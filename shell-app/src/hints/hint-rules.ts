@@ -1,12 +1,12 @@
 /**
- * The location hints' rules (spec 000 §4 "Location hints", §9), pure so they are tested without a
+ * The location hints' rules, pure so they are tested without a
  * browser. The components in this folder only wire events and timers to these functions.
  *
  * - Different-location hint: on the listing page, when the device position (read only if the
- *   permission is already granted, spec §6) is more than `DIFFERENT_LOCATION_THRESHOLD_KM` from the
+ *   permission is already granted) is more than `DIFFERENT_LOCATION_THRESHOLD_KM` from the
  *   chosen delivery location. Primary action dismisses it, secondary opens the location sidebar.
  * - Set-location tooltip: on page types whose header allows it (`headerConfig(...)
- *   .setLocationTooltip`, spec §2.3: the menu page) while no location is set, shown after
+ *   .setLocationTooltip`: the menu page) while no location is set, shown after
  *   `SET_LOCATION_TOOLTIP_DELAY_MS`; it clears as soon as a location exists; OK opens the sidebar.
  * - Address hint: a signed-in customer's location is the saved address chosen for them on sign-in
  *   (the default address, @tiffin/contract `default-address`; the location's
@@ -21,8 +21,8 @@
  */
 import { annotationOf, haversineKm, storageKey, type PageType, type UserLocation } from '@tiffin/contract';
 
-/** Spec §9: a hint hides once the page has scrolled more than 20 px from where it was shown. */
-export const HINT_SCROLL_THRESHOLD_PX = 20;
+/** A hint hides once the page has scrolled more than 20 px from where it was shown. */
+const HINT_SCROLL_THRESHOLD_PX = 20;
 
 /**
  * The spec leaves the different-location threshold open. 5 km (haversine, Earth radius 6371 km) is
@@ -32,14 +32,14 @@ export const HINT_SCROLL_THRESHOLD_PX = 20;
  */
 export const DIFFERENT_LOCATION_THRESHOLD_KM = 5;
 
-/** Spec §4: "after a delay" (value not shown). 1 s, the spec's delay for the cart tooltip. */
+/** The tooltip waits a moment so it does not flash during page load: 1 s, as the cart tooltip. */
 export const SET_LOCATION_TOOLTIP_DELAY_MS = 1000;
 
-/** Spec §9: a tooltip auto-hides after 4 s and notifies its action 300 ms after hiding. */
+/** A tooltip auto-hides after 4 s and notifies its action 300 ms after hiding. */
 export const TOOLTIP_AUTO_HIDE_MS = 4000;
 export const TOOLTIP_ACTION_DELAY_MS = 300;
 
-export type HintId = 'address' | 'different-location' | 'set-location';
+type HintId = 'address' | 'different-location' | 'set-location';
 
 /** sessionStorage keys, with the product's storage prefix (`tfn_dweb_`). */
 export const HINT_SESSION_KEYS: Record<HintId, string> = {

@@ -1,9 +1,9 @@
 /**
- * Offline notice (spec 000 §4 "Offline"): an offline event shows a permanent banner; an online
+ * Offline notice: an offline event shows a permanent banner; an online
  * event shows a reconnect banner with a retry that reloads the page, which hides after 5 s.
  */
-export type OfflineState = 'hidden' | 'offline' | 'reconnected';
-export type OfflineEvent = 'offline' | 'online' | 'timeout';
+type OfflineState = 'hidden' | 'offline' | 'reconnected';
+type OfflineEvent = 'offline' | 'online' | 'timeout';
 
 export const RECONNECT_BANNER_MS = 5000;
 

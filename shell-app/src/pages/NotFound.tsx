@@ -1,7 +1,7 @@
 import { navigate } from '@tiffin/contract';
 import { Button } from '@tiffin/design-system';
 
-/** Spec 000 §2.1 catch-all: the edge answers 404 with the shell's HTML, which renders this. */
+/** The catch-all route: the edge answers 404 with the shell's HTML, which renders this. */
 export function NotFound() {
   return (
     <section className="shell-not-found" aria-labelledby="shell-not-found-title">

@@ -10,11 +10,11 @@
 import type { MatchedRoute, PageType, RouteDefinition } from '@tiffin/contract';
 import routeTable from '../routes.json';
 
-export interface CompiledRoute extends RouteDefinition {
+interface CompiledRoute extends RouteDefinition {
   regex: RegExp;
 }
 
-export function compileRoutes(table: readonly RouteDefinition[]): CompiledRoute[] {
+function compileRoutes(table: readonly RouteDefinition[]): CompiledRoute[] {
   return table.map((route) => ({ ...route, regex: new RegExp(route.pattern) }));
 }
 
@@ -27,7 +27,7 @@ export const ROUTES: readonly CompiledRoute[] = compileRoutes(routeTable as Rout
  */
 export type KnownCities = ReadonlySet<string> | 'loading' | 'unavailable';
 
-export type RouteResolution =
+type RouteResolution =
   | { kind: 'match'; route: CompiledRoute; match: MatchedRoute }
   | { kind: 'pending' }
   | { kind: 'not-found' };
@@ -59,7 +59,7 @@ export function resolveRoute(pathname: string, routes: readonly CompiledRoute[],
 
 /**
  * The page type the header is configured for. Home is the landing page without a location and
- * the restaurant listing with one (spec 000 §2.1), so it takes the listing's header then.
+ * the restaurant listing with one, so it takes the listing's header then.
  */
 export function effectivePageType(match: MatchedRoute, hasLocation: boolean): PageType {
   if (match.pageType === 'HOME' && match.id === 'home' && hasLocation) return 'LISTING';

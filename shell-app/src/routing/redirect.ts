@@ -1,5 +1,5 @@
 /**
- * Where `/redirect?prevPath=…` may send the user (spec 000 §2.1, 001 §5): a valid http(s) URL or a
+ * Where `/redirect?prevPath=…` may send the user: a valid http(s) URL or a
  * path on this origin; anything else (javascript:, protocol-relative //host, garbage) goes home.
  */
 export function safeRedirectTarget(prevPath: string | null, origin: string): string {

@@ -48,7 +48,7 @@ const TITLES: Record<string, (params: Record<string, string>) => string> = {
   city: (p) => `Food delivery in ${titleCase(p.city ?? '')}`,
 };
 
-export const NOT_FOUND_TITLE = 'Page not found';
+const NOT_FOUND_TITLE = 'Page not found';
 
 export function hasTitle(routeId: string): boolean {
   return routeId in TITLES;

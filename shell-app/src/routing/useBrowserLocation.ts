@@ -9,12 +9,12 @@
 import { on } from '@tiffin/contract';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 
-export interface BrowserLocation {
+interface BrowserLocation {
   pathname: string;
   search: string;
 }
 
-export interface HistoryStore {
+interface HistoryStore {
   subscribe(listener: () => void): () => void;
   getSnapshot(): BrowserLocation;
   dispose(): void;
@@ -24,7 +24,7 @@ function read(): BrowserLocation {
   return { pathname: window.location.pathname, search: window.location.search };
 }
 
-export function createHistoryStore(): HistoryStore {
+function createHistoryStore(): HistoryStore {
   let snapshot = read();
   const listeners = new Set<() => void>();
   const update = () => {

@@ -1,5 +1,5 @@
 /**
- * The bill (issue 5): every line the cart service priced, in its order, each with its tooltip
+ * The bill: every line the cart service priced, in its order, each with its tooltip
  * (what the charge is and how it was worked out), then "To Pay". The browser adds nothing up:
  * `to_pay` is the server's, and a line's amount is shown as sent (discounts are negative).
  */
@@ -8,10 +8,10 @@ import { formatPrice } from '@tiffin/design-system';
 import { useId, useState } from 'react';
 
 /**
- * An info button whose text shows on hover, on keyboard focus and on a tap (spec §4 tooltips);
- * Escape hides it. The text is always the button's description for screen readers.
+ * An info button whose text shows on hover, on keyboard focus and on a tap (touch screens have no
+ * hover); Escape hides it. The text is always the button's description for screen readers.
  */
-export function InfoTooltip({ label, text }: { label: string; text: string }) {
+function InfoTooltip({ label, text }: { label: string; text: string }) {
   const id = useId();
   const [open, setOpen] = useState(false);
   return (

@@ -36,7 +36,7 @@ function Stepper({ line }: { line: CartItem }) {
   );
 }
 
-/** `lastAddedItemId` (the store's, spec §4) marks the lines of the item added last. */
+/** `lastAddedItemId` (the store's) marks the lines of the item added last. */
 export function CartLines({ cart, editable = false, lastAddedItemId = null }: { cart: Cart; editable?: boolean; lastAddedItemId?: string | null }) {
   return (
     <ul className="cart-lines" aria-label="Items in cart">

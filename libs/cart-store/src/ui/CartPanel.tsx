@@ -1,5 +1,5 @@
 /**
- * The menu page's cart panel (spec §2.6): the restaurant with its delivery time, the items with
+ * The menu page's cart panel: the restaurant with its delivery time, the items with
  * steppers, the bill lines with tooltips, the coupon box and a footer with the total and the way to
  * the cart. It shows the shared cart and changes it only through the store.
  */

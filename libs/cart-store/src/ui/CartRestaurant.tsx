@@ -3,7 +3,7 @@ import type { Cart } from '@tiffin/contract';
 import { formatDeliveryTime, Image, imageUrl } from '@tiffin/design-system';
 
 /** '25-35 MINS' from the cart's estimates, or null when the delivery point is unknown. */
-export function cartEta(cart: Cart): string | null {
+function cartEta(cart: Cart): string | null {
   const min = cart.estimated_sla_min;
   const max = cart.estimated_sla_max;
   if (typeof min === 'number' && typeof max === 'number' && max > 0) return formatDeliveryTime(min, max);

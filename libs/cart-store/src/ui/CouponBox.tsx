@@ -1,5 +1,5 @@
 /**
- * The coupon box (issue 5, spec §2.6): type a code or pick one of the cart's coupons, see what it
+ * The coupon box: type a code or pick one of the cart's coupons, see what it
  * saved, remove it. A coupon that does not apply shows the server's reason next to the box (the
  * cart is unchanged). The best applicable coupon is suggested first. Every rule is the server's
  * (docs/coupons.md); this only shows what the cart says.

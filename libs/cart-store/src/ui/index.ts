@@ -6,8 +6,8 @@
  */
 import './cart-ui.css';
 
-export { Bill, InfoTooltip } from './Bill';
+export { Bill } from './Bill';
 export { CartLines } from './CartLines';
 export { CartPanel } from './CartPanel';
-export { CartRestaurant, cartEta } from './CartRestaurant';
+export { CartRestaurant } from './CartRestaurant';
 export { CouponBox } from './CouponBox';

@@ -1,5 +1,5 @@
 /**
- * /my-account with optional tab and subtab (spec 001 §2, §6). A visitor who is not logged in is
+ * /my-account with optional tab and subtab. A visitor who is not logged in is
  * sent home, except on the delete-account subtab (/my-account/settings/delete-account) and on the
  * email verification link (/my-account/verify-email?token=…), which works without a session by
  * design (docs/edge-api.md). The tab 'offers' lives at /offers.
@@ -19,7 +19,7 @@ import { TiffinOne } from './TiffinOne';
 import { VerifyEmail } from './VerifyEmail';
 
 /** The left navigation, in the spec's order. */
-export const ACCOUNT_TABS = [
+const ACCOUNT_TABS = [
   { tab: 'orders', label: 'Orders' },
   { tab: 'super', label: 'Tiffin One' },
   { tab: 'favourites', label: 'Favourites' },
@@ -28,7 +28,7 @@ export const ACCOUNT_TABS = [
   { tab: 'settings', label: 'Settings' },
 ] as const;
 
-export const DELETE_ACCOUNT_SUBTAB = 'delete-account';
+const DELETE_ACCOUNT_SUBTAB = 'delete-account';
 
 /** Pages reachable without a session. */
 function isPublic(tab: string | undefined, subtab: string | undefined): boolean {

@@ -1,5 +1,5 @@
 /**
- * Manage addresses (spec 001 §2, §4, §5): the saved addresses with their annotation icons, add and
+ * Manage addresses: the saved addresses with their annotation icons, add and
  * edit in the edit-address panel, delete after the spec's confirmation, and "Deliver here", which
  * makes an address the delivery location (@tiffin/contract `setUserLocation`).
  */
@@ -11,7 +11,7 @@ import { ConfirmDialog } from '../common/ConfirmDialog';
 import { errorMessage } from '../common/errors';
 import { EditAddressPanel } from './EditAddressPanel';
 
-export const DELETE_ADDRESS_CONFIRMATION = 'Are you sure you want to delete this address?';
+const DELETE_ADDRESS_CONFIRMATION = 'Are you sure you want to delete this address?';
 
 const ANNOTATION_LABELS = { HOME: 'Home', WORK: 'Work', OTHER: 'Other' } as const;
 const ANNOTATION_ICONS = { HOME: '⌂', WORK: '▣', OTHER: '⚲' } as const;

@@ -1,7 +1,7 @@
 /**
- * The delete-account subtab (/my-account/settings/delete-account), reachable logged out (spec 001
- * §2): it explains what is deleted; a signed-in customer confirms and POSTs
- * profile/delete-account, after which the local user bits are cleared and the page loads afresh.
+ * The delete-account subtab (/my-account/settings/delete-account), reachable logged out: it
+ * explains what is deleted; a signed-in customer confirms and POSTs profile/delete-account, after
+ * which the local user bits are cleared and the page loads afresh.
  */
 import { edge } from '@tiffin/api-client';
 import { emit, forgetUserLocalState } from '@tiffin/contract';
@@ -11,7 +11,7 @@ import { ConfirmDialog } from '../common/ConfirmDialog';
 import { errorMessage } from '../common/errors';
 import { useCurrentUser } from '../common/user';
 
-export const DELETE_ACCOUNT_CONFIRMATION = 'Are you sure you want to delete your account? This cannot be undone.';
+const DELETE_ACCOUNT_CONFIRMATION = 'Are you sure you want to delete your account? This cannot be undone.';
 
 /** A full page load of home, as a fresh guest. Replaceable in tests. */
 export const pageLoad = { home: () => window.location.assign('/') };

@@ -1,5 +1,5 @@
 /**
- * The edit-address panel (spec 000 §2.5): find the place by search (misc/place-autocomplete, then
+ * The edit-address panel: find the place by search (misc/place-autocomplete, then
  * misc/address-recommend), "Use current location" (only with the permission already granted:
  * @tiffin/contract `currentPosition`) or the map pin (misc/address-recommend by lat/lng: the
  * nearest locality names the place, the pin's exact point is kept), then the flat number, a

@@ -1,5 +1,5 @@
 /**
- * Orders (spec 001 §2): Active and Past tabs, "Show More Orders" paging with GET order/all's
+ * Orders: Active and Past tabs, "Show More Orders" paging with GET order/all's
  * optional order_id, and the empty state. Older orders than the edge pages through are only in the
  * app, which the spec's message says in place of more paging.
  */
@@ -14,7 +14,7 @@ type Order = OrdersResponse['orders'][number];
 /** Statuses after which an order is history. */
 const FINISHED = new Set(['DELIVERED', 'CANCELLED', 'CANCELED', 'COMPLETED', 'FAILED', 'REFUNDED']);
 
-export function isActiveOrder(order: Pick<Order, 'order_status'>): boolean {
+function isActiveOrder(order: Pick<Order, 'order_status'>): boolean {
   return !FINISHED.has((order.order_status ?? '').toUpperCase());
 }
 

@@ -1,5 +1,5 @@
 /**
- * Payments (spec 001 §2, §3): saved cards, UPI ids and linked wallets. The edge has no saved
+ * Payments: saved cards, UPI ids and linked wallets. The edge has no saved
  * instruments yet (they arrive with the payments issue), so each list shows its empty state.
  */
 const GROUPS = [

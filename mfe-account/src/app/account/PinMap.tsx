@@ -1,5 +1,5 @@
 /**
- * The address map (spec 000 §2.5 "map pin"): a draggable pin on an OpenStreetMap map. Dropping the
+ * The address map: a draggable pin on an OpenStreetMap map. Dropping the
  * pin, clicking the map, or the "Move pin" buttons (the keyboard way) report the new point; the
  * panel resolves it and moves the pin where the picked place is. Loaded lazily (./LazyPinMap), so
  * Leaflet is not in the account remote's first load. It must keep working when tiles cannot load

@@ -1,5 +1,5 @@
 /**
- * Profile (spec 001 §2, §4): name, mobile and email. Changing the mobile sends a code to the new
+ * Profile: name, mobile and email. Changing the mobile sends a code to the new
  * number (profile/update-mobile), verified with profile/verify-otp → "Update Successful".
  * Changing the email sends a verification link (profile/update-email); until it is opened the new
  * address is pending and the current one stays.
@@ -13,7 +13,7 @@ import { useCurrentUser } from '../common/user';
 import { formatCountdown, useCountdown } from '../common/useCountdown';
 import { isValidEmail, isValidMobile, MESSAGES, normaliseMobile, OTP_LENGTH, OTP_PLACEHOLDER, otpError } from '../common/validation';
 
-export const UPDATE_SUCCESSFUL = 'Update Successful';
+const UPDATE_SUCCESSFUL = 'Update Successful';
 
 function ChangeMobile({ onDone }: { onDone: () => void }) {
   const [mobile, setMobile] = useState('');

@@ -1,5 +1,5 @@
 /**
- * Settings: SMS preferences (spec 001 §4, §8, §9). Order SMS is shown on and cannot be turned off;
+ * Settings: SMS preferences. Order SMS is shown on and cannot be turned off;
  * recommendations and reminders toggle at once and are saved with
  * POST profile/update-notification-preference; a failed save flips the toggle back and says
  * 'Unable to save preference. Please try again'. Also the way to the delete-account subtab.
@@ -10,7 +10,7 @@ import { Link } from '@tiffin/design-system';
 import { useState } from 'react';
 import { useCurrentUser } from '../common/user';
 
-export const PREFERENCE_SAVE_FAILED = 'Unable to save preference. Please try again';
+const PREFERENCE_SAVE_FAILED = 'Unable to save preference. Please try again';
 
 type Optional = Exclude<keyof SmsPreferences, 'orders'>;
 

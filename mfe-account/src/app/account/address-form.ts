@@ -1,18 +1,18 @@
 /**
  * The edit-address panel's pure parts: the form state, its checks (worded as the edge words them)
- * and the POST address body. Spec 000 §3: the flat number sits at the start of the address
+ * and the POST address body. The flat number sits at the start of the address
  * without duplication; the service composes it, so the panel sends the address without it.
  */
 import { annotationOf, type Address, type AddressInput, type AddressRecommendation } from '@tiffin/contract';
 
-export const ADDRESS_MESSAGES = {
+const ADDRESS_MESSAGES = {
   address: 'Please enter your address.',
   location: 'Please select a location.',
   flat: 'Please enter your flat number.',
 } as const;
 
 /** The place the customer picked (search or current location). */
-export interface PickedPlace {
+interface PickedPlace {
   address: string;
   area: string;
   city: string;
@@ -29,7 +29,7 @@ export interface AddressForm {
 }
 
 /** "Flat 4B, 12 1st Cross" with flat "Flat 4B" → "12 1st Cross". */
-export function withoutFlatPrefix(address: string, flatNo: string): string {
+function withoutFlatPrefix(address: string, flatNo: string): string {
   const flat = flatNo.trim();
   if (!flat) return address;
   const lower = address.toLowerCase();

@@ -1,6 +1,6 @@
 /**
- * What happens once the edge has signed a customer in (spec 001 §4 "Membership": a user going
- * from logged-out to logged-in triggers a cart fetch; spec 000 §4: the default address):
+ * What happens once the edge has signed a customer in (a user going
+ * from logged-out to logged-in triggers a cart fetch and may default the delivery address):
  * 1. the user becomes the page's user (`setCurrentUser` → `auth:changed`: the header updates);
  * 2. the cart is fetched again through the shared cart store (the edge merged the guest cart into
  *    the account's; the store announces the new count with `cart:updated`);

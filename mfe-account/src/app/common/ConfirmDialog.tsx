@@ -1,4 +1,4 @@
-/** An in-page confirmation (spec 001 §5: deletions ask first). */
+/** An in-page confirmation (deletions ask first). */
 import { Button } from '@tiffin/design-system';
 
 export function ConfirmDialog({ message, confirmLabel, onConfirm, onCancel, busy = false }: { message: string; confirmLabel: string; onConfirm: () => void; onCancel: () => void; busy?: boolean }) {

@@ -10,8 +10,3 @@ export function errorMessage(error: unknown): string {
   if (error.kind === 'parse') return GENERIC_MESSAGE;
   return error.message || GENERIC_MESSAGE;
 }
-
-/** 401 / 999: the session is not signed in (any more). */
-export function isUnauthenticated(error: unknown): boolean {
-  return isApiError(error) && (error.httpStatus === 401 || error.statusCode === 999);
-}

@@ -11,7 +11,7 @@ export const MESSAGES = {
   email: 'Please enter a valid email address.',
 } as const;
 
-/** Spec 001 §5: the OTP is 6 digits. */
+/** The OTP is 6 digits. */
 export const OTP_LENGTH = 6;
 export const OTP_PLACEHOLDER = 'Enter 6-digit OTP';
 

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# What `make test` needs from the machine besides cargo and node, set up when missing, so a fresh
+# machine of this kind runs `make test` with nothing done by hand first:
+#   browser   Debian's Chromium at /usr/bin/chromium (the browser tests never download one)
+#   postgres  PostgreSQL on 127.0.0.1:5432, started when it is installed but down. Not having it
+#             is only a note, since the storage tests then run on SQLite alone, unless
+#             TIFFIN_REQUIRE_POSTGRES=1 (CI), where every storage test must also run on PostgreSQL.
+set -euo pipefail
+
+as_root() {
+  if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+browser() {
+  [ -x /usr/bin/chromium ] && return 0
+  echo "== installing chromium (Debian's package)"
+  as_root apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq chromium >/dev/null
+  [ -x /usr/bin/chromium ] || { echo "chromium did not install at /usr/bin/chromium" >&2; exit 1; }
+}
+
+postgres() {
+  local required=0
+  [ "${TIFFIN_REQUIRE_POSTGRES:-0}" = 1 ] && required=1
+  pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null && return 0
+  local version
+  version=$(ls /etc/postgresql 2>/dev/null | head -n1 || true)
+  if [ -z "$version" ] || ! command -v pg_ctlcluster >/dev/null 2>&1; then
+    if [ $required = 1 ]; then
+      echo "TIFFIN_REQUIRE_POSTGRES=1 but PostgreSQL is not installed" >&2
+      exit 1
+    fi
+    echo "== PostgreSQL is not installed: storage tests run on SQLite only"
+    return 0
+  fi
+  echo "== starting PostgreSQL $version"
+  as_root pg_ctlcluster --skip-systemctl-redirect "$version" main start || true
+  for _ in $(seq 1 30); do
+    pg_isready -q -h 127.0.0.1 -p 5432 && return 0
+    sleep 1
+  done
+  if [ $required = 1 ]; then
+    echo "TIFFIN_REQUIRE_POSTGRES=1 but PostgreSQL did not come up on 127.0.0.1:5432" >&2
+    exit 1
+  fi
+  echo "== PostgreSQL did not come up: storage tests run on SQLite only"
+}
+
+if [ $# -eq 0 ]; then set -- browser postgres; fi
+for what in "$@"; do
+  case "$what" in
+    browser | postgres) "$what" ;;
+    *) echo "usage: $0 [browser] [postgres]" >&2; exit 2 ;;
+  esac
+done
