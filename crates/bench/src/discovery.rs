@@ -11,8 +11,8 @@
 //!
 //! It never picks points or words by how fast the storefront answers them.
 
-use tiffin_catalog::gazetteer::{self, City, distance_m};
 use tiffin_catalog::{Catalogue, Options};
+use tiffin_geo::{self as gazetteer, City, distance_m};
 
 use crate::scenario::{Request, Scenario, Target};
 

@@ -559,7 +559,7 @@ mod tests {
     fn home_cities_are_gazetteer_cities() {
         for c in CONCEPTS {
             for slug in c.home_cities {
-                assert!(crate::gazetteer::city(slug).is_some(), "{slug}");
+                assert!(tiffin_geo::city(slug).is_some(), "{slug}");
             }
         }
     }

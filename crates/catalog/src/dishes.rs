@@ -6,7 +6,7 @@
 //! serving two cuisines never gets two "Starters" sections; at most two sections of a category
 //! are sub-categories.
 
-use crate::model::{SpiceLevel, VegType};
+use tiffin_catalog_format::{SpiceLevel, VegType};
 
 pub(crate) struct Cuisine {
     pub name: &'static str,

@@ -20,8 +20,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::concepts::{CONCEPTS, Concept, OFFER_COUPONS, OFFERS, STREETS};
 use crate::dishes::{self, CategorySpec, Delta, Dish, FILLER_CUISINES};
-use crate::gazetteer::{self, City, Locality, slugify};
-use crate::model::*;
+use tiffin_catalog_format::*;
+use tiffin_geo::{self as gazetteer, City, Locality, slugify};
 
 /// The seed `make run` and the services use unless told otherwise.
 pub const DEFAULT_SEED: u64 = 42;
@@ -110,7 +110,7 @@ impl Options {
             Some(names) => names
                 .iter()
                 .map(|name| {
-                    let slug = gazetteer::normalize_city(name);
+                    let slug = gazetteer::normalise_city(name);
                     all.iter()
                         .position(|c| c.slug == slug)
                         .map(|i| (i, &all[i]))

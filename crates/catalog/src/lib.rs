@@ -1,15 +1,12 @@
-//! Tiffin's catalogue: the gazetteer of cities and localities, and a deterministic generator of
-//! realistic restaurants and menus for them.
+//! Tiffin's catalogue generator: realistic restaurants and menus, deterministic from a seed,
+//! placed around the gazetteer's real localities ([`tiffin_geo`]).
 //!
-//! The discovery and menu services seed their own tables from a generated catalogue (by default
-//! `data/catalogue.json`, written by the `tiffin-catalog` binary); benchmarks generate larger
-//! ones. The edge uses the gazetteer for place autocomplete and reverse geocoding.
+//! A tool, not a dependency of any service: the `tiffin-catalog` binary writes
+//! `data/catalogue.json`, which the discovery and menu services read at start-up through the
+//! file's own types ([`tiffin_catalog_format`], re-exported here); benchmarks and tests generate
+//! catalogues of their own.
 //!
 //! Modules:
-//! - [`gazetteer`]: the cities, their localities with true coordinates and stable place ids, and
-//!   the spec's city-name normalisation.
-//! - [`model`]: the catalogue's types (restaurants, menus, variants, add-ons; money in paise) and
-//!   its JSON file.
 //! - [`generate`](mod@generate): [`generate()`] turns [`Options`] (seed, size, cities) into a [`Catalogue`];
 //!   [`generate_restaurants()`] the same without menus, for benchmarks that read none.
 //! - `concepts` and `dishes` (private): the data the generator draws from — kinds of restaurant
@@ -17,25 +14,21 @@
 //!   that fit them.
 //!
 //! What this crate must never do:
-//! - I/O, except [`Catalogue::write_json`] and [`Catalogue::read_json`]. No clock, no
-//!   environment, no network.
+//! - I/O (writing the file is [`Catalogue::write_json`]'s). No clock, no environment, no network.
 //! - Randomness from anywhere but the seed: the same [`Options`] give byte-identical JSON on any
 //!   machine, which is what lets two services seeded separately agree on every id and price.
 //! - Floating-point money. Prices are integer paise; ratings are integer tenths.
-//! - Renumber what it has published: cities are only appended to the gazetteer, and restaurant,
-//!   item and option ids derive from positions that do not move when the catalogue grows.
+//! - Renumber what it has published: restaurant, item and option ids derive from positions that do
+//!   not move when the catalogue grows (and cities are only appended to the gazetteer).
 
 #![forbid(unsafe_code)]
 
 mod concepts;
 mod dishes;
-pub mod gazetteer;
 pub mod generate;
-pub mod model;
 
-pub use gazetteer::{City, Locality, normalize_city};
 pub use generate::{
     DEFAULT_RESTAURANTS_PER_CITY, DEFAULT_SEED, MAX_RESTAURANTS_PER_CITY, MENU_CATEGORIES,
     MENU_ITEMS, Options, SPREAD_M, generate, generate_restaurants,
 };
-pub use model::*;
+pub use tiffin_catalog_format::*;

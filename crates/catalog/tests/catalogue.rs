@@ -4,8 +4,8 @@
 use std::collections::{BTreeSet, HashSet};
 use std::sync::LazyLock;
 
-use tiffin_catalog::gazetteer::{self, distance_m};
 use tiffin_catalog::*;
+use tiffin_geo::{self as gazetteer, distance_m};
 
 /// A catalogue big enough to exercise every concept and cuisine, generated once for the tests
 /// that only read it.

@@ -1,17 +1,19 @@
 //! Saved addresses: the `addresses` table and the `ListAddresses`, `GetAddress`, `SaveAddress` and
 //! `DeleteAddress` RPCs.
 //!
-//! Rules (spec 000 §3 "Saved address", §5; 001 §4):
+//! Rules:
 //! - Every query is scoped by the caller's user id in SQL: another user's address id is
 //!   indistinguishable from an unknown one ('Address not found').
 //! - At most one HOME and one WORK: saving another moves the previous one to OTHER, in the same
 //!   transaction as the save.
 //! - The flat number is placed at the start of the address line, any duplicate of it there
-//!   removed ([`place_flat`]); the city is normalised ([`normalise_city`]); the contact number
+//!   removed ([`place_flat`]); the city is normalised (the gazetteer's [`normalise_city`], so an
+//!   address's city matches discovery's slugs); the contact number
 //!   defaults to the user's; text is sanitised and bounded.
 //! - Listed newest first (by a per-user sequence, so two saves in one second still order).
 
 use sqlx::{Any, Row, Transaction};
+use tiffin_geo::normalise_city;
 use tiffin_platform::identity::Caller;
 use tiffin_proto::account::v1::{Address, Annotation, SaveAddressRequest, SaveAddressResponse};
 
@@ -96,26 +98,6 @@ pub fn place_flat(flat: &str, address: &str, previous_flat: Option<&str>) -> Str
         (false, true) => flat.to_string(),
         (false, false) => format!("{flat}, {rest}"),
     }
-}
-
-/// The city slug: lowercase, words joined by `-`, and the spec's aliases (bengaluru → bangalore,
-/// thane → mumbai, new delhi → delhi, gurugram → gurgaon, puducherry → pondicherry).
-pub fn normalise_city(raw: &str) -> String {
-    let words: Vec<String> = raw
-        .split(|c: char| c.is_whitespace() || c == '-' || c == '_')
-        .filter(|w| !w.is_empty())
-        .map(str::to_lowercase)
-        .collect();
-    let spaced = words.join(" ");
-    let canonical = match spaced.as_str() {
-        "bengaluru" => "bangalore",
-        "thane" => "mumbai",
-        "new delhi" => "delhi",
-        "gurugram" => "gurgaon",
-        "puducherry" => "pondicherry",
-        other => other,
-    };
-    canonical.replace(' ', "-")
 }
 
 /// Whether `id` has the shape of an address id (so junk never reaches the database).
@@ -403,7 +385,7 @@ mod tests {
     }
 
     #[test]
-    fn cities_are_normalised_per_the_spec() {
+    fn cities_are_normalised_to_the_gazetteers_slugs() {
         for (raw, slug) in [
             ("Bengaluru", "bangalore"),
             ("thane", "mumbai"),

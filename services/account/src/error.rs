@@ -1,6 +1,6 @@
 //! The account service's errors and how each reaches a caller.
 //!
-//! A caller sees the spec's words (docs/edge-api.md, "Accounts (issue 6)") as the gRPC status
+//! A caller sees the storefront's words (docs/edge-api.md, "Accounts") as the gRPC status
 //! message and the envelope's status code in the platform's metadata key: 400 / 1 for a form the
 //! caller can correct, 404 / 404 for an address that is not the caller's, 429 / 429 with
 //! `retry-after` metadata (seconds) for the OTP limits. A fault of ours is logged in full and

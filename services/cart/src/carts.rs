@@ -1,52 +1,28 @@
-//! The cart RPCs: `GetCart`, `UpdateCart`, `CalculateCart`, `ApplyCoupon`, `RemoveCoupon`,
-//! `RemoveReward` (routes `GET cart`, `POST cart`, `cart/calculate`, `cart/applyCoupon`,
-//! `cart/removeCoupon`, `cart/removeReward`), and `GetCartRestaurant` for the edge.
+//! The cart's operations: get, update, calculate, apply and remove a coupon. Each prices the cart
+//! by the menu at the time of the call ([`crate::menu_client`]), checks what the request changes
+//! (the limits, the coupon [`crate::coupons`] allows now, the note), saves it ([`crate::store`]),
+//! and answers with [`crate::reply::present`]'s cart and status. An out-of-stock line is kept and
+//! shown (the customer decides what to do), never billed.
 //!
-//! Whose cart: the caller the edge states in metadata, through
-//! [`Caller::owner_key`](tiffin_platform::identity::Caller::owner_key): the user when signed in,
-//! else the session. Never a field of the request.
-//!
-//! Every answer is priced by the menu at the time of the call ([`crate::menu_client`]), billed by
-//! [`crate::bill`] with the coupon [`crate::coupons`] allows now, and carries the spec's cart
-//! status code (§8), first that applies: 10 address not found, 6 restaurant closed, 5 when the
-//! restaurant does not serve the delivery point and no restaurant does, 9 when others do, 8 an
-//! item unavailable, 41 below the minimum (calculate only), else 0. An out-of-stock line is kept and shown (the customer decides what to do), never billed.
+//! Whose cart is the caller's business ([`crate::service`]); nothing here reads metadata.
 
 use sqlx::AnyPool;
 use tiffin_platform::db::{Commit, Writer};
-use tiffin_platform::identity::Caller;
 use tiffin_proto::cart::v1::{
-    AddressOption, AppliedCoupon, ApplyCouponRequest, ApplyCouponResponse, Bill, BillLine,
-    CalculateCartRequest, CalculateCartResponse, Cart, CartDetailsInput, CartItemInput, CartLine,
-    CartRestaurant, CouponOption, DeliveryContext, FreebieItem, GetCartRequest, GetCartResponse,
-    GetCartRestaurantRequest, GetCartRestaurantResponse, MergeGuestCartRequest,
-    MergeGuestCartResponse, RemoveCouponRequest, RemoveCouponResponse, RemoveRewardRequest,
-    RemoveRewardResponse, UpdateCartRequest, UpdateCartResponse, cart_service_server::CartService,
+    CalculateCartRequest, Cart, CartDetailsInput, CartItemInput, CartLine, DeliveryContext,
+    UpdateCartRequest,
 };
 use tiffin_proto::menu::v1::{AddonRef, ItemSelection, VariationRef};
-use tonic::{Request, Response, Status};
 
-use crate::bill::{self, BillInput, Discount};
-use crate::coupons::{self, CartFacts, Coupon};
+use crate::coupons::{self, Coupon};
+use crate::delivery::{cart_facts, facts_for};
 use crate::error::Error;
 use crate::lines::{self, MAX_UNITS};
 use crate::menu_client::{MenuClient, Restaurant};
+use crate::reply::{self, Priced};
+use crate::status::Status;
 use crate::store::{self, Details, DetailsChange, NewLines};
 
-/// The spec's cart status code for success (§8).
-pub const STATUS_OK: u32 = 0;
-/// The spec's cart status code for "Item(s) unavailable" (§8): some line is out of stock.
-pub const STATUS_ITEM_UNAVAILABLE: u32 = 8;
-/// "Restaurant is currently closed" (§8).
-pub const STATUS_RESTAURANT_CLOSED: u32 = 6;
-/// "Your location is currently unserviceable" (§8): no restaurant at all delivers to the point.
-pub const STATUS_LOCATION_UNSERVICEABLE: u32 = 5;
-/// "Restaurant is not serving at your location currently" (§8).
-pub const STATUS_RESTAURANT_UNSERVICEABLE: u32 = 9;
-/// The chosen address is not one of the caller's (§8).
-pub const STATUS_ADDRESS_NOT_FOUND: u32 = 10;
-/// "Insufficient cart value" (§8).
-pub const STATUS_INSUFFICIENT_CART_VALUE: u32 = 41;
 /// Longest note to the restaurant, in characters.
 pub const MAX_NOTE_CHARS: usize = 200;
 
@@ -55,17 +31,6 @@ pub struct Carts {
     /// The cart database: reads through its pool, writes one at a time on SQLite.
     writer: Writer,
     menu: MenuClient,
-}
-
-/// A cart priced now: what [`Carts::present`] turns into a reply.
-struct Priced {
-    cart_id: String,
-    /// `None` for an empty cart.
-    restaurant: Option<(u64, Restaurant)>,
-    lines: Vec<CartLine>,
-    /// A stored line the menu no longer sells (the reply is then 8).
-    dropped: bool,
-    details: Details,
 }
 
 impl Carts {
@@ -86,7 +51,7 @@ impl Carts {
     }
 
     /// The stored cart, priced now; previous prices kept so a change shows.
-    async fn load_priced(&self, owner_key: &str) -> Result<Priced, Error> {
+    pub(crate) async fn load_priced(&self, owner_key: &str) -> Result<Priced, Error> {
         let Some(stored) = store::load(self.writer.pool(), owner_key).await? else {
             // Never updated: an empty cart, with no id until the first update gives it one.
             return Ok(Priced {
@@ -245,11 +210,11 @@ impl Carts {
         })
     }
 
-    async fn update(
+    pub(crate) async fn update(
         &self,
         owner_key: &str,
         request: UpdateCartRequest,
-    ) -> Result<(Cart, u32), Error> {
+    ) -> Result<(Cart, Status), Error> {
         let delivery = request.delivery.unwrap_or_default();
         if request.items_given {
             let (restaurant, lines) = self
@@ -293,11 +258,11 @@ impl Carts {
         }
     }
 
-    async fn calculate(
+    pub(crate) async fn calculate(
         &self,
         owner_key: &str,
         request: CalculateCartRequest,
-    ) -> Result<(Cart, u32), Error> {
+    ) -> Result<(Cart, Status), Error> {
         let delivery = request.delivery.unwrap_or_default();
         let mut priced = self.load_priced(owner_key).await?;
         if request.items_given {
@@ -326,12 +291,12 @@ impl Carts {
         Ok(self.present(priced, &delivery, true).await)
     }
 
-    async fn apply_coupon(
+    pub(crate) async fn apply_coupon(
         &self,
         owner_key: &str,
         code: &str,
         delivery: DeliveryContext,
-    ) -> Result<(Cart, u32), Error> {
+    ) -> Result<(Cart, Status), Error> {
         let mut priced = self.load_priced(owner_key).await?;
         let code = self
             .check_coupon(code, priced.restaurant.as_ref(), &priced.lines, &delivery)
@@ -346,12 +311,12 @@ impl Carts {
     }
 
     /// Removes the coupon; with `only_reward`, only when it is a FREEBIE coupon.
-    async fn remove_coupon(
+    pub(crate) async fn remove_coupon(
         &self,
         owner_key: &str,
         only_reward: bool,
         delivery: DeliveryContext,
-    ) -> Result<(Cart, u32), Error> {
+    ) -> Result<(Cart, Status), Error> {
         let mut priced = self.load_priced(owner_key).await?;
         let is_reward = match (&priced.details.coupon_code, &priced.restaurant) {
             (Some(code), Some((restaurant_id, _))) => {
@@ -372,275 +337,23 @@ impl Carts {
         Ok(self.present(priced, &delivery, false).await)
     }
 
-    /// The reply: the priced cart with its bill, coupons, details and status code.
-    async fn present(
+    /// The reply for a priced cart, with the coupons its restaurant takes now.
+    pub(crate) async fn present(
         &self,
         priced: Priced,
         delivery: &DeliveryContext,
         report_min: bool,
-    ) -> (Cart, u32) {
-        let Priced {
-            cart_id,
-            restaurant,
-            lines,
-            dropped,
-            details,
-        } = priced;
-        let Some((restaurant_id, restaurant)) = restaurant else {
-            let cart = Cart {
-                cart_id,
-                serviceable: true,
-                addresses: address_options(delivery, None),
-                address_id: delivery
-                    .point
-                    .as_ref()
-                    .map(|p| p.address_id.clone())
-                    .unwrap_or_default(),
-                ..Cart::default()
-            };
-            let status = if delivery.address_not_found {
-                STATUS_ADDRESS_NOT_FOUND
-            } else {
-                STATUS_OK
-            };
-            return (cart, status);
+    ) -> (Cart, Status) {
+        let coupons = match &priced.restaurant {
+            Some((restaurant_id, _)) => self.coupons_of(*restaurant_id).await,
+            None => Vec::new(),
         };
-        let facts = facts_for(delivery, restaurant_id);
-        let distance_m = match (facts, &delivery.point) {
-            (Some(f), Some(p)) => Some(distance_m(f.lat, f.lng, p.lat, p.lng)),
-            _ => None,
-        };
-        let serviceable = match (facts, distance_m) {
-            (Some(f), Some(d)) => d <= f.delivery_radius_m,
-            _ => true,
-        };
-        let cart_facts = cart_facts(&lines, delivery, restaurant_id);
-        let all_coupons = self.coupons_of(restaurant_id).await;
-
-        // The stored coupon, judged against the cart as it is now.
-        let mut discount = Discount::default();
-        let mut applied = None;
-        let mut freebies = Vec::new();
-        if let Some(code) = &details.coupon_code {
-            let (applies, message, benefit, coupon) = match coupons::find(&all_coupons, code) {
-                None => (
-                    false,
-                    format!("{code} is not valid on this restaurant"),
-                    None,
-                    None,
-                ),
-                Some(c) => match coupons::evaluate(c, &cart_facts) {
-                    Ok(b) => {
-                        let message = match b.freebie {
-                            Some(_) => coupons::saving_message(&b),
-                            None => format!("You saved {} with {}", bill::rupees(b.saving), c.code),
-                        };
-                        (true, message, Some(b), Some(c))
-                    }
-                    Err(reason) => (false, reason, None, Some(c)),
-                },
-            };
-            if let (Some(b), Some(c)) = (&benefit, coupon) {
-                discount = Discount {
-                    on_food: b.on_food,
-                    free_delivery: b.free_delivery,
-                    code: c.code.clone(),
-                    tooltip: coupons::tooltip(c),
-                };
-                if let Some(name) = b.freebie {
-                    freebies.push(FreebieItem {
-                        id: format!("freebie-{restaurant_id}"),
-                        name: name.to_string(),
-                        message: coupons::saving_message(b),
-                    });
-                }
-            }
-            applied = Some(AppliedCoupon {
-                code: code.clone(),
-                title: coupon.map(|c| c.title.clone()).unwrap_or_default(),
-                description: coupon.map(|c| c.description.clone()).unwrap_or_default(),
-                kind: coupon
-                    .map(|c| c.kind.name().to_string())
-                    .unwrap_or_default(),
-                discount_paise: benefit.as_ref().map_or(0, |b| b.saving),
-                applies,
-                message,
-            });
-        }
-        let options = coupons::ranked(&all_coupons, &cart_facts)
-            .into_iter()
-            .map(|(c, verdict)| CouponOption {
-                code: c.code.clone(),
-                title: c.title.clone(),
-                description: c.description.clone(),
-                kind: c.kind.name().to_string(),
-                applicable: verdict.is_ok(),
-                discount_paise: verdict.as_ref().map_or(0, |b| b.saving),
-                message: match &verdict {
-                    Ok(b) => coupons::saving_message(b),
-                    Err(reason) => reason.clone(),
-                },
-            })
-            .collect();
-
-        let item_total = lines::item_total_paise(&lines);
-        let computed = bill::compute(&BillInput {
-            item_total,
-            units: lines
-                .iter()
-                .filter(|l| l.in_stock)
-                .map(|l| l.quantity)
-                .sum(),
-            distance_m,
-            discount,
-        });
-        let min_cart_value = bill::min_cart_value(facts.map_or(0, |f| f.cost_for_two_paise));
-        let min_cart_message = if item_total < min_cart_value {
-            format!(
-                "Add items worth {} more to place your order",
-                bill::rupees(min_cart_value - item_total)
-            )
-        } else {
-            String::new()
-        };
-
-        let status = if delivery.address_not_found {
-            STATUS_ADDRESS_NOT_FOUND
-        } else if facts.is_some_and(|f| !f.opened) {
-            STATUS_RESTAURANT_CLOSED
-        } else if !serviceable && delivery.location_unserviceable {
-            STATUS_LOCATION_UNSERVICEABLE
-        } else if !serviceable {
-            STATUS_RESTAURANT_UNSERVICEABLE
-        } else if dropped || lines.iter().any(|l| !l.in_stock) {
-            STATUS_ITEM_UNAVAILABLE
-        } else if report_min && item_total < min_cart_value {
-            STATUS_INSUFFICIENT_CART_VALUE
-        } else {
-            STATUS_OK
-        };
-
-        let cart = Cart {
-            cart_id,
-            restaurant: Some(CartRestaurant {
-                id: restaurant_id,
-                name: restaurant.name,
-                area_name: restaurant.area_name,
-                image_id: restaurant.image_id,
-                opened: facts.is_none_or(|f| f.opened),
-            }),
-            item_count: lines::item_count(&lines),
-            item_total_paise: item_total,
-            bill: computed.map(|b| Bill {
-                to_pay_paise: b.to_pay,
-                total_without_coupon_paise: b.total_without_coupon,
-                lines: b
-                    .lines
-                    .into_iter()
-                    .map(|l| BillLine {
-                        key: l.key.to_string(),
-                        label: l.label,
-                        amount_paise: l.amount,
-                        tooltip: l.tooltip.unwrap_or_default(),
-                    })
-                    .collect(),
-            }),
-            lines,
-            coupon_code: details.coupon_code.clone().unwrap_or_default(),
-            coupon: applied,
-            coupons: options,
-            freebies,
-            cutlery_selected: details.cutlery_selected,
-            order_note: details.order_note,
-            address_id: delivery
-                .point
-                .as_ref()
-                .map(|p| p.address_id.clone())
-                .unwrap_or_default(),
-            addresses: address_options(delivery, facts),
-            serviceable,
-            distance_km: distance_m.map(|m| f64::from(m) / 1000.0),
-            estimate: facts
-                .and(delivery.point.as_ref())
-                .and(facts.and_then(|f| f.estimate)),
-            min_cart_value_paise: min_cart_value,
-            min_cart_message,
-        };
-        (cart, status)
+        reply::present(priced, delivery, report_min, &coupons)
     }
 }
 
-/// The restaurant facts of the context when they are about `restaurant_id`.
-fn facts_for(
-    delivery: &DeliveryContext,
-    restaurant_id: u64,
-) -> Option<&tiffin_proto::cart::v1::RestaurantFacts> {
-    delivery
-        .restaurant
-        .as_ref()
-        .filter(|f| f.restaurant_id == restaurant_id)
-}
-
-/// Whole metres between two points (haversine, earth radius 6371 km: the gazetteer's).
-fn distance_m(lat1: f64, lng1: f64, lat2: f64, lng2: f64) -> u32 {
-    let m = tiffin_catalog::gazetteer::distance_m(lat1, lng1, lat2, lng2);
-    if m.is_finite() && m >= 0.0 {
-        // Clamped to u32 first, so the cast cannot truncate.
-        m.round().min(f64::from(u32::MAX)) as u32
-    } else {
-        u32::MAX
-    }
-}
-
-/// The saved addresses, each marked deliverable when the restaurant reaches it (all of them when
-/// the cart has no restaurant to judge by).
-fn address_options(
-    delivery: &DeliveryContext,
-    facts: Option<&tiffin_proto::cart::v1::RestaurantFacts>,
-) -> Vec<AddressOption> {
-    delivery
-        .addresses
-        .iter()
-        .map(|a| AddressOption {
-            id: a.id.clone(),
-            annotation: a.annotation.clone(),
-            address: a.address.clone(),
-            area: a.area.clone(),
-            delivery_valid: facts
-                .is_none_or(|f| distance_m(f.lat, f.lng, a.lat, a.lng) <= f.delivery_radius_m),
-        })
-        .collect()
-}
-
-/// What the coupon engine needs to know of a priced cart.
-fn cart_facts(lines: &[CartLine], delivery: &DeliveryContext, restaurant_id: u64) -> CartFacts {
-    let item_total = lines::item_total_paise(lines);
-    let distance = match (facts_for(delivery, restaurant_id), &delivery.point) {
-        (Some(f), Some(p)) => Some(distance_m(f.lat, f.lng, p.lat, p.lng)),
-        _ => None,
-    };
-    CartFacts {
-        item_total,
-        units: lines
-            .iter()
-            .filter(|l| l.in_stock)
-            .map(|l| (l.unit_price_paise, l.quantity))
-            .collect(),
-        delivery_fee: bill::delivery_fee(item_total, distance),
-        first_order: delivery.first_order,
-        payment_code: Some(delivery.payment_code.clone()).filter(|c| !c.is_empty()),
-        now: unix_now(),
-    }
-}
-
-fn unix_now() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
-        .unwrap_or_default()
-}
-
-/// The note as stored: `&`, `<` and `>` removed (spec §5), trimmed, at most [`MAX_NOTE_CHARS`].
+/// The note as stored: `&`, `<` and `>` removed (the storefront's rule for free text a
+/// restaurant reads), trimmed, at most [`MAX_NOTE_CHARS`].
 fn sanitise(note: &str) -> Result<String, Error> {
     let clean: String = note
         .chars()
@@ -673,144 +386,5 @@ fn selection(input: CartItemInput) -> ItemSelection {
                 variation_id: v.variation_id,
             })
             .collect(),
-    }
-}
-
-/// The owner of the caller's cart, or UNAUTHENTICATED.
-fn owner_key<T>(request: &Request<T>) -> Result<String, Error> {
-    Caller::from_metadata(request.metadata())
-        .owner_key()
-        .ok_or(Error::NoCaller)
-}
-
-#[tonic::async_trait]
-impl CartService for Carts {
-    async fn get_cart(
-        &self,
-        request: Request<GetCartRequest>,
-    ) -> Result<Response<GetCartResponse>, Status> {
-        let owner_key = owner_key(&request)?;
-        let delivery = request.into_inner().delivery.unwrap_or_default();
-        let priced = self.load_priced(&owner_key).await?;
-        let (cart, status_code) = self.present(priced, &delivery, false).await;
-        Ok(Response::new(GetCartResponse {
-            cart: Some(cart),
-            status_code,
-        }))
-    }
-
-    async fn update_cart(
-        &self,
-        request: Request<UpdateCartRequest>,
-    ) -> Result<Response<UpdateCartResponse>, Status> {
-        let owner_key = owner_key(&request)?;
-        let (cart, status_code) = self.update(&owner_key, request.into_inner()).await?;
-        Ok(Response::new(UpdateCartResponse {
-            cart: Some(cart),
-            status_code,
-        }))
-    }
-
-    async fn get_cart_restaurant(
-        &self,
-        request: Request<GetCartRestaurantRequest>,
-    ) -> Result<Response<GetCartRestaurantResponse>, Status> {
-        let owner_key = owner_key(&request)?;
-        let stored = store::load(self.writer.pool(), &owner_key).await?;
-        Ok(Response::new(GetCartRestaurantResponse {
-            restaurant_id: stored
-                .filter(|c| !c.lines.is_empty())
-                .and_then(|c| c.restaurant_id),
-        }))
-    }
-
-    async fn calculate_cart(
-        &self,
-        request: Request<CalculateCartRequest>,
-    ) -> Result<Response<CalculateCartResponse>, Status> {
-        let owner_key = owner_key(&request)?;
-        let (cart, status_code) = self.calculate(&owner_key, request.into_inner()).await?;
-        Ok(Response::new(CalculateCartResponse {
-            cart: Some(cart),
-            status_code,
-        }))
-    }
-
-    async fn apply_coupon(
-        &self,
-        request: Request<ApplyCouponRequest>,
-    ) -> Result<Response<ApplyCouponResponse>, Status> {
-        let owner_key = owner_key(&request)?;
-        let request = request.into_inner();
-        let (cart, status_code) = self
-            .apply_coupon(
-                &owner_key,
-                &request.coupon_code,
-                request.delivery.unwrap_or_default(),
-            )
-            .await?;
-        Ok(Response::new(ApplyCouponResponse {
-            cart: Some(cart),
-            status_code,
-        }))
-    }
-
-    async fn remove_coupon(
-        &self,
-        request: Request<RemoveCouponRequest>,
-    ) -> Result<Response<RemoveCouponResponse>, Status> {
-        let owner_key = owner_key(&request)?;
-        let delivery = request.into_inner().delivery.unwrap_or_default();
-        let (cart, status_code) = self.remove_coupon(&owner_key, false, delivery).await?;
-        Ok(Response::new(RemoveCouponResponse {
-            cart: Some(cart),
-            status_code,
-        }))
-    }
-
-    async fn remove_reward(
-        &self,
-        request: Request<RemoveRewardRequest>,
-    ) -> Result<Response<RemoveRewardResponse>, Status> {
-        let owner_key = owner_key(&request)?;
-        let delivery = request.into_inner().delivery.unwrap_or_default();
-        let (cart, status_code) = self.remove_coupon(&owner_key, true, delivery).await?;
-        Ok(Response::new(RemoveRewardResponse {
-            cart: Some(cart),
-            status_code,
-        }))
-    }
-
-    /// Only a signed-in caller has an account cart to merge into; the guest session is named by
-    /// the edge (VerifyOtp's `previous_session_id`), never by a browser.
-    async fn merge_guest_cart(
-        &self,
-        request: Request<MergeGuestCartRequest>,
-    ) -> Result<Response<MergeGuestCartResponse>, Status> {
-        let caller = Caller::from_metadata(request.metadata());
-        let user_id = caller.user_id.ok_or(Error::NoCaller)?;
-        let guest_session_id = request.into_inner().guest_session_id;
-        if guest_session_id.is_empty() || guest_session_id.len() > 128 {
-            return Err(Error::Malformed("guest_session_id".into()).into());
-        }
-        let guest = Caller {
-            user_id: None,
-            session_id: Some(guest_session_id),
-        };
-        let account = Caller {
-            user_id: Some(user_id),
-            session_id: None,
-        };
-        let (Some(guest_owner), Some(account_owner)) = (guest.owner_key(), account.owner_key())
-        else {
-            return Err(Error::NoCaller.into());
-        };
-        let (outcome, units) =
-            crate::merge::merge(&self.writer, &guest_owner, &account_owner).await?;
-        tracing::info!(outcome = outcome.as_str_name(), units, "guest cart merged");
-        Ok(Response::new(MergeGuestCartResponse {
-            outcome: outcome.into(),
-            item_count: u32::try_from(units).unwrap_or(u32::MAX),
-        }))
     }
 }

@@ -1,6 +1,6 @@
 //! The cart service's errors and how each reaches a caller.
 //!
-//! A caller sees the spec's cart words (§8) and codes: 11 for too many items, the menu's own
+//! A caller sees the storefront's cart words and codes: 11 for too many items, the menu's own
 //! refusal (e.g. "Oops! Something wrong", or an add-on rule) for a selection it will not price,
 //! UNAVAILABLE when the menu cannot be reached, and "Oops! Something went wrong." for any fault of
 //! ours, whose detail goes only to the log.
@@ -8,13 +8,13 @@
 use tiffin_platform::status::with_code;
 use tonic::{Code, Status};
 
-/// The spec's cart status code for "too many items" (§8).
+use crate::status::Status::RestaurantClosed as Closed;
+
+/// The cart status code for "too many items".
 pub const SPEC_TOO_MANY_ITEMS: u32 = 11;
-/// The spec's general "ERROR" code (§8), shown by the edge as `statusCode` 1.
+/// The storefront's general "ERROR" code, shown by the edge as `statusCode` 1.
 pub const SPEC_ERROR: u32 = 1;
-/// The spec's "restaurant closed" (§8).
-pub const SPEC_RESTAURANT_CLOSED: u32 = 6;
-/// The spec's "exceeded inventory" (§8): too many units of one item.
+/// "Exceeded inventory": too many units of one item.
 pub const SPEC_EXCEEDED_INVENTORY: u32 = 13;
 
 /// Anything that can go wrong answering a cart call.
@@ -76,11 +76,9 @@ impl From<Error> for Status {
                     crate::lines::MAX_UNITS_PER_ITEM
                 ),
             ),
-            Error::RestaurantClosed(_) => with_code(
-                Code::FailedPrecondition,
-                SPEC_RESTAURANT_CLOSED,
-                "Restaurant is currently closed",
-            ),
+            Error::RestaurantClosed(_) => {
+                with_code(Code::FailedPrecondition, Closed.code(), Closed.message())
+            }
             Error::CouponRefused(reason) => with_code(Code::InvalidArgument, SPEC_ERROR, reason),
             Error::Malformed(ref detail) => {
                 tracing::info!(detail, "malformed cart update refused");

@@ -1,8 +1,13 @@
 //! The cart service: each visitor's cart and its bill. Every line is priced by asking the menu
 //! service; a price sent by a browser is never read, let alone stored.
 //!
-//! - [`carts`]: the cart RPCs (get, update, calculate, coupons): whose cart (from the caller
-//!   metadata), the limits, pricing, the details (coupon, note, cutlery) and the status code.
+//! - [`service`]: the `CartService` RPCs: whose cart (from the caller metadata), the operation,
+//!   and the status's code and wording beside the cart.
+//! - [`carts`]: the cart's operations (get, update, calculate, coupons): the limits, pricing and
+//!   the details (coupon, note, cutlery).
+//! - [`reply`]: the reply's shape: a priced cart as the `Cart` message, with its status.
+//! - [`status`]: the status codes, the rule that picks one, and their wording (one table).
+//! - [`delivery`]: the delivery context's facts and points, and distances between them.
 //! - [`bill`]: the bill in integer paise (fees, GST, discount, To Pay); pure (`docs/bill.md`).
 //! - [`coupons`]: the coupon rule engine and the coupons' terms; pure (`docs/coupons.md`).
 //! - [`merge`]: the `MergeGuestCart` RPC: a guest's cart joins the account's on sign-in.
@@ -21,10 +26,14 @@
 pub mod bill;
 pub mod carts;
 pub mod coupons;
+pub mod delivery;
 pub mod error;
 pub mod lines;
 pub mod menu_client;
 pub mod merge;
+pub mod reply;
+pub mod service;
+pub mod status;
 pub mod store;
 
 use std::future::Future;

@@ -5,8 +5,8 @@
 //!
 //! - **Quantity limit.** A cart holds at most [`MAX_UNITS`] units in all (the sum of its
 //!   quantities), checked on the request before anything is priced.
-//! - **Cart key** (spec §4): the item id, then the ids of the chosen variations and add-ons sorted
-//!   together, joined with `|`. The menu computes it with the priced selection (`PricedItem.cart_key`,
+//! - **Cart key** (the menu's rule): the item id, then the ids of the chosen variations and
+//!   add-ons sorted together, joined with `|`. The menu computes it with the priced selection (`PricedItem.cart_key`,
 //!   defaults included, so "Half by default" and "Half chosen" are one line); the cart only groups
 //!   by it, so the rule lives in one place.
 //! - **Merging.** Lines with the same key become one line whose quantity is the sum, at the

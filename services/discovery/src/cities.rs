@@ -1,15 +1,16 @@
 //! The city list: the `cities` table and the `ListCities` RPC.
 //!
-//! Which cities are *popular* and which may be shown to users are the spec's rules (§2.2, §2.4),
-//! so they live here as code rather than as columns another import could get wrong.
+//! Which cities are *popular* and which may be shown to users are the storefront's rules (the
+//! nine cities the catalogue is built for; no QA or retired city in front of a customer), so they
+//! live here as code rather than as columns another import could get wrong.
 
 use sqlx::{AnyPool, Row};
+use tiffin_geo::Point;
 use tiffin_proto::discovery::v1::{City, ListCitiesResponse};
 
 use crate::error::Error;
-use crate::geo::Point;
 
-/// The spec's popular cities (§2.2); a city is popular only when it is also enabled.
+/// The popular cities (the footer's first list); a city is popular only when it is also enabled.
 pub const POPULAR: [&str; 9] = [
     "ahmedabad",
     "bangalore",
@@ -22,7 +23,7 @@ pub const POPULAR: [&str; 9] = [
     "pune",
 ];
 
-/// Slug fragments that keep an enabled city away from users (§2.4): QA and retired cities.
+/// Slug fragments that keep an enabled city away from users: QA and retired cities.
 const HIDDEN_SLUG_PARTS: [&str; 3] = ["test", "do-not-use", "closed"];
 
 /// A row of `cities`.

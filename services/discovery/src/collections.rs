@@ -4,8 +4,12 @@
 //!
 //! Ids are published in URLs, so they never change: cuisine collections are `80001 +` the cuisine's
 //! place in [`CUISINES`] (append only), themed ones are 83001…, and 83951 is the visitor's
-//! favourites: per user, so not one of these. The edge reads the ids from the account service and
-//! asks for a listing of only those (`RefineListingRequest.only_restaurants`).
+//! favourites: per user, so not a rule. Asked for it, discovery answers `needs_favourites`; the
+//! caller reads the ids from the account service and asks again with only those
+//! (`RefineListingRequest.only_restaurants`), and discovery heads that listing with the
+//! favourites' card.
+
+use tiffin_proto::discovery::v1::CollectionCard;
 
 /// Cuisines with a collection, in id order. Append only: an id is a published URL.
 pub const CUISINES: [&str; 23] = [
@@ -36,8 +40,23 @@ pub const CUISINES: [&str; 23] = [
 
 /// First cuisine collection id.
 pub const CUISINE_BASE_ID: u64 = 80001;
-/// The favourites collection (spec 000 §2.1, query `type=rcv2`): per user, not discovery's.
+/// The favourites collection's id: the storefront's link to it is fixed (`/collections/83951`,
+/// listed with `type=rcv2`). Its restaurants are per user, so the caller supplies them
+/// (`RefineListingResponse.needs_favourites`); its id and heading are discovery's.
 pub const FAVOURITES_ID: u64 = 83951;
+const FAVOURITES_TITLE: &str = "Your favourites";
+const FAVOURITES_DESCRIPTION: &str = "Restaurants you marked with a heart";
+
+/// The favourites collection's heading card; `restaurants` is how many of them deliver here.
+pub fn favourites_card(restaurants: u32) -> CollectionCard {
+    CollectionCard {
+        collection_id: FAVOURITES_ID,
+        title: FAVOURITES_TITLE.to_string(),
+        description: FAVOURITES_DESCRIPTION.to_string(),
+        restaurants,
+        image_id: format!("collection-{FAVOURITES_ID}"),
+    }
+}
 
 /// A cuisine's URL word, the one rule every cuisine page, link and filter uses: lower-case ASCII
 /// letters and digits, every other run of characters one `-` (apostrophes dropped), as the

@@ -19,8 +19,7 @@
 //! by the same [`Delivering::position`].
 
 use rstar::{AABB, RTree, RTreeObject};
-
-use crate::geo::{Point, Prepared};
+use tiffin_geo::{Point, Prepared};
 
 /// What ordering and estimating need to know about one restaurant.
 #[derive(Debug, Clone, PartialEq)]

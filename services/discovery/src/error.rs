@@ -4,7 +4,7 @@ use tiffin_platform::internal_error;
 use tiffin_platform::status::with_code;
 use tonic::{Code, Status};
 
-/// The spec's general status codes (§8) carried to the edge's envelope.
+/// The storefront's general status codes, carried to the edge's envelope.
 const SPEC_ERROR: u32 = 1;
 const SPEC_NOT_FOUND: u32 = 404;
 
@@ -55,8 +55,8 @@ impl From<Error> for Status {
     }
 }
 
-impl From<crate::geo::InvalidPoint> for Error {
-    fn from(_: crate::geo::InvalidPoint) -> Self {
+impl From<tiffin_geo::InvalidPoint> for Error {
+    fn from(_: tiffin_geo::InvalidPoint) -> Self {
         Error::InvalidLocation
     }
 }

@@ -10,10 +10,10 @@ use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 use sqlx::{Any, AnyPool, Row, Transaction};
-use tiffin_catalog::{Catalogue, CatalogueError, City, gazetteer};
+use tiffin_catalog_format::{Catalogue, CatalogueError};
+use tiffin_geo::{self as gazetteer, City, Point};
 
 use crate::bulk::{Value, insert};
-use crate::geo::Point;
 use crate::search::dishes;
 
 /// Why the service could not seed its tables at start.

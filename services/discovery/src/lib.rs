@@ -4,14 +4,15 @@
 //!
 //! - [`places`]: the `places` table; `AutocompletePlaces` and `RecommendAddress` (reverse
 //!   geocoding to the nearest locality).
-//! - [`cities`]: the `cities` table and `ListCities`; the spec's popular and hidden-city rules.
+//! - [`cities`]: the `cities` table and `ListCities`; the popular and hidden-city rules.
 //! - [`restaurants`]: the `restaurants` and `restaurant_cuisines` tables; `ListRestaurants` (the
 //!   listing order and paging) and `GetRestaurant`.
 //! - [`delivery_areas`]: the in-memory R*-tree that finds the restaurants delivering to a point.
-//! - [`sla`]: the delivery estimate rule. [`geo`]: valid points and haversine distance.
+//! - [`delivery_state`]: whether a restaurant can take an order to a point, and its wording.
+//! - [`sla`]: the delivery estimate rule (points and distances are [`tiffin_geo`]'s).
 //! - [`listing`], [`collections`]: the refined listing (sort, filters, collections, carousels;
-//!   `RefineListing`, issue 3).
-//! - [`search`]: full-text search of restaurants and dishes (tantivy, in RAM; issue 3).
+//!   `RefineListing`).
+//! - [`search`]: full-text search of restaurants and dishes (tantivy, in RAM).
 //! - [`import`]: seeds empty tables from the catalogue once, at start.
 //! - [`service`]: the gRPC surface; [`error`]: how failures reach a caller.
 //! - [`Application`]: connects, migrates, binds, seeds, builds the in-memory indexes, then
@@ -28,8 +29,8 @@ mod bulk;
 pub mod cities;
 pub mod collections;
 pub mod delivery_areas;
+pub mod delivery_state;
 pub mod error;
-pub mod geo;
 pub mod import;
 pub mod listing;
 pub mod places;
@@ -127,11 +128,11 @@ impl Application {
         let gazetteer = places::Gazetteer::load(&pool).await?;
         let areas = delivery_areas::DeliveryAreas::new(restaurants::load_listings(&pool).await?);
         tracing::info!(restaurants = areas.len(), "delivery index built");
-        // Issue 3: what the listing's filters read (cost, veg, offer, cuisines), held like the index.
+        // What the listing's filters read (cost, veg, offer, cuisines), held like the index.
         let listing = listing::ListingIndex::load(&pool, areas.ids())
             .await?
             .with_cells(settings.cell_cache_mb);
-        // Issue 3 (search): dishes for a database seeded before they were imported, then the index.
+        // Search: dishes for a database seeded before they were imported, then the index.
         let dishes = import::backfill_dishes_if_empty(&pool, &settings.catalog_path).await?;
         if dishes > 0 {
             tracing::info!(dishes, "search dishes back-filled from the catalogue");

@@ -9,11 +9,11 @@
 use std::collections::HashMap;
 
 use sqlx::{AnyPool, Row};
+use tiffin_geo::Point;
 use tiffin_proto::discovery::v1::{Place, RecommendAddressResponse};
 
 use crate::cities::{self, CityRecord};
 use crate::error::Error;
-use crate::geo::Point;
 
 /// Suggestions when the caller asks for 0.
 pub const DEFAULT_SUGGESTIONS: usize = 8;
@@ -130,7 +130,7 @@ impl Gazetteer {
     ///
     /// Ranking, best tier first:
     /// 1. the suggestion's name starts with the input ("kora" → Koramangala), or the input is
-    ///    the city's name after the spec's normalisation ("bengaluru" → Bangalore);
+    ///    the city's name after the gazetteer's normalisation ("bengaluru" → Bangalore);
     /// 2. a later word of the name starts with the input ("layout" → HSR Layout);
     /// 3. the suggestion's city matches as in 1 ("bengaluru" → Koramangala, Indiranagar…).
     ///
@@ -149,7 +149,7 @@ impl Gazetteer {
             0 => DEFAULT_SUGGESTIONS,
             n => n.min(MAX_SUGGESTIONS),
         };
-        let city_slug = tiffin_catalog::normalize_city(input);
+        let city_slug = tiffin_geo::normalise_city(input);
         let city_matches =
             |c: &CityRecord| c.slug == city_slug || fold(&c.name).starts_with(&query);
 

@@ -8,13 +8,13 @@ use std::collections::HashMap;
 
 use sqlx::any::AnyRow;
 use sqlx::{AnyPool, Row};
+use tiffin_geo::Point;
 use tiffin_proto::discovery::v1::{
     ListRestaurantsResponse, Restaurant, RestaurantCard, Serviceability, Sla,
 };
 
 use crate::delivery_areas::{Delivering, DeliveryAreas, Listing};
 use crate::error::Error;
-use crate::geo::Point;
 use crate::sla;
 
 /// Page size when the caller asks for 0 (the storefront's page).

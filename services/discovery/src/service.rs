@@ -5,6 +5,7 @@
 use std::sync::Arc;
 
 use sqlx::AnyPool;
+use tiffin_geo::Point;
 use tiffin_proto::discovery::v1::{
     AutocompletePlacesRequest, AutocompletePlacesResponse, CheckServiceabilityRequest,
     CheckServiceabilityResponse, GetRestaurantRequest, GetRestaurantResponse,
@@ -21,10 +22,9 @@ use tonic::{Request, Response, Status};
 
 use crate::delivery_areas::DeliveryAreas;
 use crate::error::Error;
-use crate::geo::Point;
 use crate::places::Gazetteer;
 use crate::search::SearchIndex;
-use crate::{cities, restaurants};
+use crate::{cities, delivery_state, restaurants};
 
 /// The service's state: the pool for restaurant rows, and the two in-memory structures built
 /// from the tables at start.
@@ -33,9 +33,9 @@ pub struct Discovery {
     pool: AnyPool,
     gazetteer: Arc<Gazetteer>,
     areas: Arc<DeliveryAreas>,
-    /// What the refined listing's filters read (issue 3); empty until [`Discovery::with_listing`].
+    /// What the refined listing's filters read; empty until [`Discovery::with_listing`].
     listing: Arc<crate::listing::ListingIndex>,
-    /// The search index (issue 3); `None` until [`Discovery::with_search`].
+    /// The search index; `None` until [`Discovery::with_search`].
     search: Option<Arc<SearchIndex>>,
     /// Every restaurant's card (`GetRestaurant`); empty until [`Discovery::with_cards`].
     cards: Arc<restaurants::Cards>,
@@ -53,7 +53,7 @@ impl Discovery {
         }
     }
 
-    /// Serves searches from `search` (issue 3).
+    /// Serves searches from `search`.
     pub fn with_search(mut self, search: SearchIndex) -> Self {
         self.search = Some(Arc::new(search));
         self
@@ -66,7 +66,7 @@ impl Discovery {
             .ok_or_else(|| Status::unavailable("search index not built"))
     }
 
-    /// The refined listing's index (issue 3).
+    /// The refined listing's index.
     pub fn with_listing(mut self, listing: crate::listing::ListingIndex) -> Self {
         self.listing = Arc::new(listing);
         self
@@ -143,7 +143,13 @@ impl DiscoveryService for Discovery {
             .map(|l| location(Some(l)))
             .transpose()?;
         let card = self.cards.card(request.id, at)?;
-        Ok(Response::new(GetRestaurantResponse { card: Some(card) }))
+        let state = delivery_state::of(&card);
+        Ok(Response::new(GetRestaurantResponse {
+            card: Some(card),
+            delivery_state: state.into(),
+            delivery_state_text: delivery_state::text(state).to_string(),
+            delivery_state_message: delivery_state::message(state).to_string(),
+        }))
     }
 
     async fn check_serviceability(

@@ -9,9 +9,8 @@
 //! Distance is straight-line (haversine), not road distance: the gazetteer holds no roads, and the
 //! radius that decides serviceability is measured the same way.
 
+use tiffin_geo::Point;
 use tiffin_proto::discovery::v1::Sla;
-
-use crate::geo::Point;
 
 /// Average rider speed in city traffic.
 pub const RIDER_SPEED_KMPH: f64 = 20.0;

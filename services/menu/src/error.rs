@@ -1,6 +1,6 @@
 //! The menu service's errors and how each reaches a caller.
 //!
-//! A caller sees only the spec's words (§5, §8): "Restaurant not found", "Oops! Something wrong"
+//! A caller sees only the storefront's words: "Restaurant not found", "Oops! Something wrong"
 //! for a selection naming something the menu does not sell, the add-on rules' own messages, and
 //! "Oops! Something went wrong." for any fault of ours. The ids behind a refusal go to the log.
 
@@ -8,13 +8,13 @@ use tiffin_platform::internal_error;
 use tiffin_platform::status::with_code;
 use tonic::Code;
 
-/// The spec's general "ERROR" code (§8); the edge shows it as `statusCode` 1.
+/// The storefront's general "ERROR" code; the edge shows it as `statusCode` 1.
 const SPEC_ERROR: u32 = 1;
-/// The spec's general "NOT_FOUND" code (§8).
+/// The storefront's general "NOT_FOUND" code.
 const SPEC_NOT_FOUND: u32 = 404;
 
 /// Metadata key naming the add-on group a rule refused, so the customisation modal can mark the
-/// group (§5: the minimum error "is returned together with the group id").
+/// group (the minimum error travels together with the group id).
 pub const ADDON_GROUP_ID: &str = "x-tiffin-addon-group-id";
 
 /// Anything that can go wrong answering a menu call.
@@ -49,25 +49,25 @@ pub enum Error {
     /// A choice is either chosen or not; naming it twice is a malformed request.
     #[error("item {item_id}: add-on {choice_id:?} chosen twice")]
     RepeatedAddon { item_id: u64, choice_id: String },
-    /// A group requires choices but has none to offer (§5: "empty group data" gives the generic
+    /// A group requires choices but has none to offer (a group without data gives the generic
     /// error).
     #[error("item {item_id}: required add-on group {group_id:?} has no choices")]
     EmptyAddonGroup { item_id: u64, group_id: String },
-    /// §5 minimum rule; the text is the spec's, word for word.
+    /// The minimum rule; the text is the storefront's, word for word.
     #[error("You must select at least {min} {group_name}")]
     TooFewAddons {
         group_id: String,
         group_name: String,
         min: u32,
     },
-    /// §5 maximum rule.
+    /// The maximum rule.
     #[error("You can select a maximum of {max} {group_name}.")]
     TooManyAddons {
         group_id: String,
         group_name: String,
         max: u32,
     },
-    /// §5 free-limit rule.
+    /// The free-choices rule.
     #[error("You can select a maximum of {max_free} free {group_name}.")]
     TooManyFreeAddons {
         group_id: String,

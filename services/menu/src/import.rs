@@ -11,7 +11,7 @@
 use std::path::{Path, PathBuf};
 
 use sqlx::{Any, AnyPool, Transaction};
-use tiffin_catalog::{Catalogue, CatalogueError, Menu, Ribbon, SpiceLevel, VegType};
+use tiffin_catalog_format::{Catalogue, CatalogueError, Menu, Ribbon, SpiceLevel, VegType};
 
 use crate::store;
 

@@ -2,8 +2,8 @@
 //! prices and stock — and the one place a price comes from. It never stores carts.
 //!
 //! - [`menus`]: the `GetMenu`, `SearchMenu` and `PriceItems` RPCs.
-//! - [`search`]: the menu search rule (§5): every query word starts a word of the item name.
-//! - [`pricing`]: the pure rules that price one customised item (§4, §5), and the cart key.
+//! - [`search`]: the menu search rule: every query word starts a word of the item name.
+//! - [`pricing`]: the pure rules that price one customised item, and the cart key.
 //! - [`cache`]: assembled menus kept in memory, one per restaurant, built on first use.
 //! - [`store`]: reads a menu back out of the normalised tables (`migrations/`).
 //! - [`import`]: seeds the tables from the catalogue when they are empty; the only writer.

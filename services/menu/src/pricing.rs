@@ -1,4 +1,5 @@
-//! Prices one customised item: the spec's item pricing (§4) and add-on rules (§5). `PriceItems`
+//! Prices one customised item: the item pricing rules (variants, pricing models) and the add-on
+//! rules (minimum, maximum, free choices). `PriceItems`
 //! runs this for every selection, and the cart asks `PriceItems` on every update, so this is where
 //! every price a customer pays comes from.
 //!
@@ -83,7 +84,7 @@ pub fn price(item: &MenuItem, selection: &ItemSelection) -> Result<PricedItem, E
     })
 }
 
-/// The key of a cart line (§4): the item id, then the selected variation and add-on ids sorted
+/// The key of a cart line: the item id, then the selected variation and add-on ids sorted
 /// together (byte order) and joined with `|`, e.g. `88001|88001-ag1-c2|88001-vg1-v2`; an item
 /// without customisation is just `88001`. Catalogue ids never contain `|`, so keys cannot collide.
 ///

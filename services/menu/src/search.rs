@@ -1,4 +1,4 @@
-//! Menu search (spec §5): the query is split on whitespace, and an item matches when every word
+//! Menu search: the query is split on whitespace, and an item matches when every word
 //! is, case-insensitively, the start of a word of the item's name.
 //!
 //! Words are compared as plain text, never compiled into a pattern, so a query of `(`, `.*`, `[`

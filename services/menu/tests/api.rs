@@ -685,7 +685,7 @@ async fn reports_serving_health() {
     assert!(serving);
 }
 
-// ---- Issue 4: quick menus, extras, search, V1/V2 pricing, validation --------------------------
+// ---- Quick menus, extras, search, V1/V2 pricing, validation -------------------------------
 
 async fn search(
     client: &mut MenuServiceClient<Channel>,

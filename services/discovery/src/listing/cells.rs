@@ -1,7 +1,7 @@
 //! Area cells for the plain listing (no filter, collection or set, by relevance), so that near a
 //! busy point it costs about what the restaurants on the edge of their reach cost, not what every
-//! restaurant delivering there costs (issue 3: listing latency may grow less than 2× from 1,000
-//! to 100,000 restaurants, where 5,189 deliver to a point on average).
+//! restaurant delivering there costs (the listing's latency budget: less than 2× from 1,000 to
+//! 100,000 restaurants, where 5,189 deliver to a point on average; docs/benchmarks.md).
 //!
 //! The earth is cut into cells of [`CELL_DEGREES`] of latitude by as much of longitude (about
 //! 220 m by 200 m in India). For one cell, every restaurant whose delivery area reaches it is
@@ -31,11 +31,14 @@
 use std::sync::Arc;
 
 use moka::sync::Cache;
+use tiffin_geo::{EARTH_RADIUS_KM, Point, Prepared};
 
-use super::{Candidate, Counts, FAST_DELIVERY_MINUTES, Filters, ListingIndex, Sort, sort_first};
+use super::facts::FactsIndex;
+use super::filters::{FAST_DELIVERY_MINUTES, Filters};
+use super::order::{Candidate, Sort, sort_first};
+use super::surroundings::Counts;
 use crate::collections::Collection;
 use crate::delivery_areas::{Delivering, DeliveryAreas, Listing};
-use crate::geo::{EARTH_RADIUS_KM, Point, Prepared};
 use crate::{restaurants, sla};
 
 /// A cell's side in degrees of latitude and of longitude.
@@ -137,7 +140,7 @@ impl Cells {
     pub fn gather<'a>(
         &self,
         areas: &'a DeliveryAreas,
-        index: &'a ListingIndex,
+        index: &'a FactsIndex,
         themes: &[(Collection, Filters)],
         to: Point,
         page_end: usize,
@@ -247,7 +250,7 @@ fn side(l: &Listing, (near, far): (f64, f64)) -> Side {
 impl Cell {
     fn work_out(
         areas: &DeliveryAreas,
-        index: &ListingIndex,
+        index: &FactsIndex,
         themes: &[(Collection, Filters)],
         (row, column): (i32, i32),
     ) -> Self {
@@ -305,8 +308,10 @@ impl Cell {
 mod tests {
     use std::collections::HashMap;
 
+    use super::super::facts::Facts;
+    use super::super::index::ListingIndex;
+    use super::super::surroundings::theme_filters;
     use super::*;
-    use crate::listing::{Facts, theme_filters};
     use crate::test_noise::Lcg;
 
     const CUISINES: [&str; 8] = [
@@ -365,7 +370,7 @@ mod tests {
     #[test]
     fn the_cell_path_gives_the_full_answer() {
         let (areas, index) = crowded_city(6_000);
-        let cells = index.cells.as_ref().unwrap();
+        let cells = index.cells().unwrap();
         let themes = theme_filters();
         let mut rng = Lcg(5);
         let (mut answered, mut asked) = (0, 0);
@@ -380,14 +385,14 @@ mod tests {
                 .into_iter()
                 .map(|d| Candidate::new(d, index.at(d.position).unwrap()))
                 .collect();
-            let mut counts = Counts::new(&index, themes.len());
+            let mut counts = Counts::new(index.facts(), themes.len());
             for c in &all {
                 counts.add(c, &themes);
             }
             for page_end in [15, 30, LEADERS] {
                 sort_first(&mut all, Sort::Relevance, page_end);
                 asked += 1;
-                let Some(g) = cells.gather(&areas, &index, &themes, to, page_end) else {
+                let Some(g) = cells.gather(&areas, index.facts(), &themes, to, page_end) else {
                     continue;
                 };
                 answered += 1;
@@ -411,7 +416,7 @@ mod tests {
         let to = Point::new(12.97, 77.59).unwrap();
         assert!(
             cells
-                .gather(&areas, &index, &themes, to, LEADERS + 1)
+                .gather(&areas, index.facts(), &themes, to, LEADERS + 1)
                 .is_none()
         );
     }

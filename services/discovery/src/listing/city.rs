@@ -11,7 +11,8 @@ use tiffin_proto::discovery::v1::{
     RestaurantCard,
 };
 
-use super::{ListingError, ListingIndex};
+use super::error::ListingError;
+use super::index::ListingIndex;
 use crate::cities::CityRecord;
 use crate::collections::cuisine_slug;
 use crate::restaurants;

@@ -8,7 +8,7 @@
 use std::collections::HashSet;
 
 use sqlx::{Any, AnyPool, Row, Transaction};
-use tiffin_catalog::{Catalogue, VegType};
+use tiffin_catalog_format::{Catalogue, VegType};
 
 use crate::bulk::{Value, insert};
 

@@ -6,8 +6,12 @@
 //! not a hash probe: the dish-name walk of a suggestion asks once for every restaurant serving a
 //! matching name in the point's cities.
 
+use tiffin_geo::Point;
+
 use crate::delivery_areas::{Delivering, DeliveryAreas};
-use crate::geo::Point;
+
+/// Each restaurant's position in the delivery index, by id: a fast hash (the keys are our own ids).
+pub type Positions = rustc_hash::FxHashMap<u64, usize>;
 
 /// Which restaurants deliver to a point, with what ranking needs.
 pub struct Near<'a> {

@@ -99,7 +99,7 @@ pub(super) fn km_band(distance_km: f64) -> u64 {
 pub(super) mod tests {
     use super::*;
     use crate::delivery_areas::Listing;
-    use crate::geo::Point;
+    use tiffin_geo::Point;
 
     /// A restaurant in Bangalore with a 7 km radius (also for the nearby set's tests).
     pub(in crate::search) fn listing(id: u64, rating_tenths: Option<u32>) -> Listing {

@@ -1,71 +1,17 @@
-//! Search (issue 3), black-box: the real service on port 0, seeded from a small generated
+//! Search, black-box: the real service on port 0, seeded from a small generated
 //! Bangalore catalogue, called over gRPC, on every database engine.
 
 use std::collections::{HashMap, HashSet};
-use std::path::{Path, PathBuf};
 
-use tiffin_catalog::{Catalogue, Options, gazetteer};
-use tiffin_discovery::{Application, Settings};
 use tiffin_platform::db::testing;
-use tiffin_platform::service::testing::{self as service, Stop};
 use tiffin_proto::discovery::v1::{
-    GetPreSearchRequest, LatLng, SearchRequest, SearchResponse, SuggestSearchRequest,
-    SuggestionKind, discovery_service_client::DiscoveryServiceClient,
+    GetPreSearchRequest, SearchRequest, SearchResponse, SuggestSearchRequest, SuggestionKind,
+    discovery_service_client::DiscoveryServiceClient,
 };
 use tonic::Code;
 use tonic::transport::Channel;
 
-const KORAMANGALA: (f64, f64) = (12.9352, 77.6245);
-/// A city Tiffin knows where the test catalogue has no restaurant.
-const JAIPUR: (f64, f64) = (26.9124, 75.7873);
-
-struct TestCatalogue {
-    _dir: tempfile::TempDir,
-    path: PathBuf,
-    catalogue: Catalogue,
-}
-
-fn catalogue() -> TestCatalogue {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let path = dir.path().join("catalogue.json");
-    let catalogue = tiffin_catalog::generate(&Options {
-        seed: 42,
-        restaurants_per_city: 60,
-        cities: Some(vec!["bangalore".into()]),
-    });
-    catalogue.write_json(&path).expect("write catalogue");
-    TestCatalogue {
-        _dir: dir,
-        path,
-        catalogue,
-    }
-}
-
-async fn spawn(database_url: &str, catalog_path: &Path) -> (DiscoveryServiceClient<Channel>, Stop) {
-    let settings = Settings::new(service::settings(database_url), catalog_path.to_owned());
-    let app = Application::build(settings).await.expect("service starts");
-    let (url, stop) = service::spawn(app.port(), |stopped| app.run_until_stopped(stopped));
-    (
-        DiscoveryServiceClient::connect(url)
-            .await
-            .expect("connects"),
-        stop,
-    )
-}
-
-fn at((lat, lng): (f64, f64)) -> Option<LatLng> {
-    Some(LatLng { lat, lng })
-}
-
-/// The catalogue's restaurants whose radius reaches `point`.
-fn delivering(catalogue: &Catalogue, (lat, lng): (f64, f64)) -> HashSet<u64> {
-    catalogue
-        .restaurants
-        .iter()
-        .filter(|r| gazetteer::distance_m(lat, lng, r.lat, r.lng) <= f64::from(r.delivery_radius_m))
-        .map(|r| r.id)
-        .collect()
-}
+use crate::helpers::*;
 
 async fn search(
     client: &mut DiscoveryServiceClient<Channel>,

@@ -1,110 +1,16 @@
 //! `MergeGuestCart` black-box: the real cart (priced by the real menu) on every database engine,
 //! called over gRPC as the edge calls it after a sign-in. One test per case of docs/cart-merge.md.
 
-use std::path::PathBuf;
-
-use tiffin_cart::{Application, Settings};
-use tiffin_catalog::{Catalogue, MenuItem, Options};
-use tiffin_platform::db::testing::{self, TestDatabase};
+use tiffin_catalog::Catalogue;
+use tiffin_platform::db::testing;
 use tiffin_platform::identity::Caller;
-use tiffin_platform::service::testing::{self as service, Stop};
-use tiffin_proto::cart::v1::cart_service_client::CartServiceClient;
 use tiffin_proto::cart::v1::{
     CartItemInput, GetCartRequest, MergeGuestCartRequest, MergeGuestCartResponse, MergeOutcome,
     UpdateCartRequest,
 };
-use tonic::transport::Channel;
-use tonic::{Code, Request, Status};
+use tonic::{Code, Status};
 
-struct Menu {
-    url: String,
-    catalogue: Catalogue,
-    _db: TestDatabase,
-    _dir: tempfile::TempDir,
-    _stop: Stop,
-}
-
-async fn start_menu() -> Menu {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let path: PathBuf = dir.path().join("catalogue.json");
-    let options = Options {
-        seed: 7,
-        restaurants_per_city: 8,
-        cities: Some(vec!["bangalore".into()]),
-    };
-    let catalogue = tiffin_catalog::generate(&options);
-    catalogue.write_json(&path).expect("write catalogue");
-    let db = testing::sqlite();
-    let settings = tiffin_menu::Settings {
-        service: service::settings(&db.url),
-        catalog_path: path,
-    };
-    let app = tiffin_menu::Application::build(settings)
-        .await
-        .expect("menu starts");
-    let (url, stop) = service::spawn(app.port(), |stopped| app.run_until_stopped(stopped));
-    Menu {
-        url,
-        catalogue,
-        _db: db,
-        _dir: dir,
-        _stop: stop,
-    }
-}
-
-struct Cart {
-    client: CartServiceClient<Channel>,
-    _stop: Stop,
-}
-
-async fn start_cart(database_url: &str, menu_url: &str) -> Cart {
-    let settings = Settings {
-        service: service::settings(database_url),
-        menu_url: menu_url.to_string(),
-    };
-    let app = Application::build(settings).await.expect("cart starts");
-    let (url, stop) = service::spawn(app.port(), |stopped| app.run_until_stopped(stopped));
-    Cart {
-        client: CartServiceClient::connect(url).await.expect("connects"),
-        _stop: stop,
-    }
-}
-
-fn guest(session_id: &str) -> Caller {
-    Caller {
-        user_id: None,
-        session_id: Some(session_id.into()),
-    }
-}
-
-/// A signed-in user on a new session (as the edge states it after VerifyOtp).
-fn user(id: u64) -> Caller {
-    Caller {
-        user_id: Some(id),
-        session_id: Some(format!("after-login-{id}")),
-    }
-}
-
-fn as_caller<T>(caller: &Caller, message: T) -> Request<T> {
-    let mut request = Request::new(message);
-    caller.write_to(request.metadata_mut());
-    request
-}
-
-fn line(item_id: u64, quantity: u32) -> CartItemInput {
-    CartItemInput {
-        menu_item_id: item_id,
-        quantity,
-        addons: vec![],
-        variants: vec![],
-    }
-}
-
-fn is_plain(item: &MenuItem) -> bool {
-    item.in_stock
-        && item.variant_groups.is_empty()
-        && item.addon_groups.iter().all(|g| g.min_addons == 0)
-}
+use crate::helpers::*;
 
 /// Two restaurants, each with three plain items.
 fn two_restaurants(catalogue: &Catalogue) -> [(u64, Vec<u64>); 2] {
@@ -124,7 +30,12 @@ fn two_restaurants(catalogue: &Catalogue) -> [(u64, Vec<u64>); 2] {
     ]
 }
 
-async fn fill(cart: &mut Cart, caller: &Caller, restaurant_id: u64, items: Vec<CartItemInput>) {
+async fn fill(
+    cart: &mut CartService,
+    caller: &Caller,
+    restaurant_id: u64,
+    items: Vec<CartItemInput>,
+) {
     cart.client
         .update_cart(as_caller(
             caller,
@@ -140,7 +51,7 @@ async fn fill(cart: &mut Cart, caller: &Caller, restaurant_id: u64, items: Vec<C
 }
 
 /// `(restaurant id, [(item id, quantity)])` of the caller's cart, in line order.
-async fn content(cart: &mut Cart, caller: &Caller) -> (Option<u64>, Vec<(u64, u32)>) {
+async fn content(cart: &mut CartService, caller: &Caller) -> (Option<u64>, Vec<(u64, u32)>) {
     let c = cart
         .client
         .get_cart(as_caller(caller, GetCartRequest::default()))
@@ -159,7 +70,7 @@ async fn content(cart: &mut Cart, caller: &Caller) -> (Option<u64>, Vec<(u64, u3
 }
 
 async fn merge(
-    cart: &mut Cart,
+    cart: &mut CartService,
     caller: &Caller,
     guest_session: &str,
 ) -> Result<MergeGuestCartResponse, Status> {

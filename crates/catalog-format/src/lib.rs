@@ -1,9 +1,16 @@
-//! The catalogue's data types and its JSON file.
+//! The catalogue file: its data types and how it is written and read.
 //!
-//! These are the shapes the discovery and menu services seed their tables from; the edge's JSON
-//! (`docs/edge-api.md`) is built from them, so field names follow the spec's words (`area_name`,
-//! `cost_for_two`, `min_addons`...). All money is integer paise. The only I/O in the crate is
-//! [`Catalogue::write_json`] and [`Catalogue::read_json`].
+//! These are the shapes the discovery and menu services seed their tables from at start-up, and
+//! what the generator (`tiffin-catalog`, a tool the services never link) writes; keeping them apart
+//! from the generator lets the services read the file without carrying the generator. The edge's
+//! JSON (`docs/edge-api.md`) is built from them, so field names follow the storefront's words
+//! (`area_name`, `cost_for_two`, `min_addons`...). All money is integer paise.
+//!
+//! What this crate must never do: I/O other than [`Catalogue::write_json`] and
+//! [`Catalogue::read_json`]; floating-point money; change a field's meaning without bumping
+//! [`FORMAT_VERSION`].
+
+#![forbid(unsafe_code)]
 
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -14,7 +21,7 @@ use serde::{Deserialize, Serialize};
 /// `data/catalogue.json` refuses it instead of seeding wrong data.
 pub const FORMAT_VERSION: u32 = 1;
 
-/// Everything the generator produced for one set of [`crate::Options`].
+/// Everything the generator produced for one set of its options.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Catalogue {
     /// [`FORMAT_VERSION`] of the code that wrote the file.

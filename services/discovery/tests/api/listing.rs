@@ -1,61 +1,21 @@
-//! Black-box tests of `RefineListing` (issue 3): the real service on port 0, seeded from a small
+//! Black-box tests of `RefineListing`: the real service on port 0, seeded from a small
 //! generated catalogue, called over gRPC on every database engine. Every expectation is worked out
 //! from the catalogue itself, not from the service's code.
 
 use std::collections::HashSet;
-use std::path::PathBuf;
 
-use tiffin_catalog::{Catalogue, Options, Restaurant, gazetteer};
-use tiffin_discovery::{Application, Settings, sla};
+use tiffin_catalog::{Catalogue, Restaurant};
+use tiffin_discovery::sla;
+use tiffin_geo as gazetteer;
 use tiffin_platform::db::testing;
-use tiffin_platform::service::testing::{self as service, Stop};
 use tiffin_proto::discovery::v1::{
-    CostRange, LatLng, ListingFilters, RefineListingRequest, RefineListingResponse, Serviceability,
-    SortBy, discovery_service_client::DiscoveryServiceClient,
+    CostRange, LatLng, ListingFilters, RefineListingRequest, RefineListingResponse, RestaurantIds,
+    Serviceability, SortBy, discovery_service_client::DiscoveryServiceClient,
 };
 use tonic::Code;
 use tonic::transport::Channel;
 
-const KORAMANGALA: (f64, f64) = (12.9352, 77.6245);
-const JAIPUR: (f64, f64) = (26.9124, 75.7873);
-
-struct TestCatalogue {
-    _dir: tempfile::TempDir,
-    path: PathBuf,
-    catalogue: Catalogue,
-}
-
-fn catalogue() -> TestCatalogue {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let path = dir.path().join("catalogue.json");
-    let catalogue = tiffin_catalog::generate(&Options {
-        seed: 42,
-        restaurants_per_city: 60,
-        cities: Some(vec!["bangalore".into()]),
-    });
-    catalogue.write_json(&path).expect("write catalogue");
-    TestCatalogue {
-        _dir: dir,
-        path,
-        catalogue,
-    }
-}
-
-async fn spawn(database_url: &str, cat: &TestCatalogue) -> (DiscoveryServiceClient<Channel>, Stop) {
-    let app = Application::build(Settings::new(
-        service::settings(database_url),
-        cat.path.clone(),
-    ))
-    .await
-    .expect("service starts");
-    let (url, stop) = service::spawn(app.port(), |stopped| app.run_until_stopped(stopped));
-    (
-        DiscoveryServiceClient::connect(url)
-            .await
-            .expect("connects"),
-        stop,
-    )
-}
+use crate::helpers::*;
 
 fn request((lat, lng): (f64, f64), sort: SortBy, filters: ListingFilters) -> RefineListingRequest {
     RefineListingRequest {
@@ -231,7 +191,7 @@ async fn each_filter_lists_exactly_the_restaurants_it_names_on_every_engine() {
     );
 
     for db in testing::all().await {
-        let (mut client, _stop) = spawn(&db.url, &cat).await;
+        let (mut client, _stop) = spawn(&db.url, &cat.path).await;
         for (name, filters, keep) in &cases {
             let expected = ids_where(c, KORAMANGALA, keep);
             assert!(
@@ -271,7 +231,7 @@ async fn each_sort_orders_every_page_with_open_restaurants_first_on_every_engine
     };
 
     for db in testing::all().await {
-        let (mut client, _stop) = spawn(&db.url, &cat).await;
+        let (mut client, _stop) = spawn(&db.url, &cat.path).await;
         for sort in [
             SortBy::Relevance,
             SortBy::DeliveryTime,
@@ -326,7 +286,7 @@ async fn each_sort_orders_every_page_with_open_restaurants_first_on_every_engine
 async fn carousels_collections_and_errors_on_every_engine() {
     let cat = catalogue();
     for db in testing::all().await {
-        let (mut client, _stop) = spawn(&db.url, &cat).await;
+        let (mut client, _stop) = spawn(&db.url, &cat.path).await;
 
         // The page's surroundings come from what delivers here.
         let reply = refine(
@@ -372,7 +332,7 @@ async fn carousels_collections_and_errors_on_every_engine() {
         );
 
         // Unknown and empty collections are refused; so are bad points and bad refinements.
-        r.collection_id = 83951;
+        r.collection_id = 83999;
         let status = client.refine_listing(r.clone()).await.unwrap_err();
         assert_eq!(
             (status.code(), status.message()),
@@ -425,7 +385,7 @@ async fn city_pages_list_the_city_its_areas_and_cuisines_on_every_engine() {
     let cat = catalogue();
     let c = &cat.catalogue;
     for db in testing::all().await {
-        let (mut client, _stop) = spawn(&db.url, &cat).await;
+        let (mut client, _stop) = spawn(&db.url, &cat.path).await;
         let mut city = async |city: &str, area: &str, cuisine: &str, offset: u32| {
             client
                 .list_city_restaurants(ListCityRestaurantsRequest {
@@ -484,5 +444,64 @@ async fn city_pages_list_the_city_its_areas_and_cuisines_on_every_engine() {
                 (Code::NotFound, "Location not found")
             );
         }
+    }
+}
+
+#[tokio::test]
+async fn the_favourites_collection_asks_for_the_callers_restaurants_then_lists_them_on_every_engine()
+ {
+    let cat = catalogue();
+    let near: Vec<u64> = delivering(&cat.catalogue, KORAMANGALA)
+        .iter()
+        .map(|r| r.id)
+        .collect();
+    let far = cat
+        .catalogue
+        .restaurants
+        .iter()
+        .find(|r| !near.contains(&r.id))
+        .expect("a restaurant out of reach")
+        .id;
+    for db in testing::all().await {
+        let (mut client, _stop) = spawn(&db.url, &cat.path).await;
+        let mut r = request(KORAMANGALA, SortBy::Relevance, ListingFilters::default());
+        r.collection_id = 83951;
+
+        // Asked without the caller's favourites: discovery says it needs them, and lists nothing.
+        let asked = refine(&mut client, r.clone()).await;
+        assert!(asked.needs_favourites, "engine {:?}", db.engine);
+        assert!(asked.page.is_none() && asked.collection.is_none());
+
+        // Given them: only those that deliver here, under the favourites' own heading.
+        r.only_restaurants = Some(RestaurantIds {
+            ids: vec![near[0], near[1], far],
+        });
+        let reply = refine(&mut client, r.clone()).await;
+        assert!(!reply.needs_favourites);
+        let page = reply.page.expect("a page");
+        let listed: HashSet<u64> = page
+            .open
+            .iter()
+            .chain(&page.closed)
+            .map(|c| c.restaurant.as_ref().unwrap().id)
+            .collect();
+        assert_eq!(listed, HashSet::from([near[0], near[1]]));
+        let card = reply.collection.expect("the favourites' card");
+        assert_eq!(
+            (
+                card.collection_id,
+                card.title.as_str(),
+                card.description.as_str(),
+                card.restaurants,
+                card.image_id.as_str()
+            ),
+            (
+                83951,
+                "Your favourites",
+                "Restaurants you marked with a heart",
+                2,
+                "collection-83951"
+            )
+        );
     }
 }

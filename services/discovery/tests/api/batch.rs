@@ -1,63 +1,26 @@
 //! `CheckServiceability` and `GetRestaurants` black-box: the real service on port 0, seeded from a
 //! small generated catalogue, called over gRPC, on every database engine.
 
-use std::path::PathBuf;
-
-use tiffin_catalog::{Catalogue, Options};
-use tiffin_discovery::{Application, Settings};
 use tiffin_platform::db::testing;
-use tiffin_platform::service::testing::{self as service, Stop};
-use tiffin_proto::discovery::v1::{
-    CheckServiceabilityRequest, GetRestaurantsRequest, LatLng,
-    discovery_service_client::DiscoveryServiceClient,
-};
+use tiffin_proto::discovery::v1::{CheckServiceabilityRequest, GetRestaurantsRequest, LatLng};
 use tonic::Code;
-use tonic::transport::Channel;
 
-const KORAMANGALA: (f64, f64) = (12.9352, 77.6245);
-/// A city Tiffin knows, but the test catalogue has no restaurant near it.
-const JAIPUR: (f64, f64) = (26.9124, 75.7873);
+use crate::helpers::*;
 
-fn catalogue() -> (tempfile::TempDir, PathBuf, Catalogue) {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let path = dir.path().join("catalogue.json");
-    let catalogue = tiffin_catalog::generate(&Options {
-        seed: 42,
-        restaurants_per_city: 30,
-        cities: Some(vec!["bangalore".into()]),
-    });
-    catalogue.write_json(&path).expect("write catalogue");
-    (dir, path, catalogue)
-}
-
-async fn spawn(
-    database_url: &str,
-    catalog_path: &std::path::Path,
-) -> (DiscoveryServiceClient<Channel>, Stop) {
-    let settings = Settings::new(service::settings(database_url), catalog_path.to_owned());
-    let app = Application::build(settings).await.expect("service starts");
-    let (url, stop) = service::spawn(app.port(), |stopped| app.run_until_stopped(stopped));
-    (
-        DiscoveryServiceClient::connect(url)
-            .await
-            .expect("connects"),
-        stop,
-    )
-}
-
-fn at((lat, lng): (f64, f64)) -> LatLng {
+fn point((lat, lng): (f64, f64)) -> LatLng {
     LatLng { lat, lng }
 }
 
 #[tokio::test]
 async fn serviceability_is_answered_per_point_in_order() {
-    let (_dir, path, _) = catalogue();
+    let cat = catalogue_of(30);
+    let path = &cat.path;
     for db in testing::all().await {
-        let (mut client, _stop) = spawn(&db.url, &path).await;
+        let (mut client, _stop) = spawn(&db.url, path).await;
 
         let reply = client
             .check_serviceability(CheckServiceabilityRequest {
-                locations: vec![at(KORAMANGALA), at(JAIPUR), at(KORAMANGALA)],
+                locations: vec![point(KORAMANGALA), point(JAIPUR), point(KORAMANGALA)],
             })
             .await
             .expect("answers")
@@ -74,18 +37,19 @@ async fn serviceability_is_answered_per_point_in_order() {
 
 #[tokio::test]
 async fn an_invalid_point_or_too_many_points_are_refused() {
-    let (_dir, path, _) = catalogue();
+    let cat = catalogue_of(30);
+    let path = &cat.path;
     let db = testing::sqlite();
-    let (mut client, _stop) = spawn(&db.url, &path).await;
+    let (mut client, _stop) = spawn(&db.url, path).await;
 
     let invalid = client
         .check_serviceability(CheckServiceabilityRequest {
-            locations: vec![at(KORAMANGALA), at((91.0, 0.0))],
+            locations: vec![point(KORAMANGALA), point((91.0, 0.0))],
         })
         .await;
     let many = client
         .check_serviceability(CheckServiceabilityRequest {
-            locations: vec![at(KORAMANGALA); 101],
+            locations: vec![point(KORAMANGALA); 101],
         })
         .await;
 
@@ -99,10 +63,11 @@ async fn an_invalid_point_or_too_many_points_are_refused() {
 
 #[tokio::test]
 async fn restaurants_come_back_in_the_order_asked_without_unknown_ids() {
-    let (_dir, path, catalogue) = catalogue();
+    let cat = catalogue_of(30);
+    let (path, catalogue) = (&cat.path, &cat.catalogue);
     let (a, b) = (catalogue.restaurants[3].id, catalogue.restaurants[0].id);
     for db in testing::all().await {
-        let (mut client, _stop) = spawn(&db.url, &path).await;
+        let (mut client, _stop) = spawn(&db.url, path).await;
 
         let plain = client
             .get_restaurants(GetRestaurantsRequest {
@@ -115,7 +80,7 @@ async fn restaurants_come_back_in_the_order_asked_without_unknown_ids() {
         let located = client
             .get_restaurants(GetRestaurantsRequest {
                 ids: vec![b],
-                location: Some(at(JAIPUR)),
+                location: Some(point(JAIPUR)),
             })
             .await
             .expect("answers")
@@ -140,9 +105,10 @@ async fn restaurants_come_back_in_the_order_asked_without_unknown_ids() {
 
 #[tokio::test]
 async fn more_than_a_hundred_ids_are_refused() {
-    let (_dir, path, _) = catalogue();
+    let cat = catalogue_of(30);
+    let path = &cat.path;
     let db = testing::sqlite();
-    let (mut client, _stop) = spawn(&db.url, &path).await;
+    let (mut client, _stop) = spawn(&db.url, path).await;
 
     let reply = client
         .get_restaurants(GetRestaurantsRequest {

@@ -2,9 +2,7 @@
 //! preferences, account deletion, and who may see what. The real service on port 0 over gRPC,
 //! on every database engine, with a manual clock.
 
-mod common;
-
-use common::{Svc, answer, as_caller, spawn, spawn_with};
+use crate::helpers::{Svc, answer, as_caller, spawn, spawn_with};
 use sqlx::Row;
 use tiffin_account::messages::MessagesConfig;
 use tiffin_platform::db::testing;

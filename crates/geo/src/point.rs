@@ -1,12 +1,34 @@
-//! Points on the earth and the distance between them: the one geometry every RPC of this service
-//! shares (nearest locality, delivery radius, delivery estimate).
+//! Points on the earth and the distance between them: the one geometry every service shares
+//! (nearest locality, delivery radius, delivery estimate, the cart's delivery fee).
 //!
 //! A [`Point`] can only be made from a coordinate that is finite and in range, so code that holds
 //! one never has to check again; a caller's bad coordinate is refused where it enters
-//! ([`Point::new`] → the spec's "Invalid user location.").
+//! ([`Point::new`]; discovery answers "Invalid user location.").
 
-/// Mean earth radius the spec fixes for every distance (§9).
+/// Mean earth radius of every distance: the one figure the whole storefront uses, so discovery's
+/// estimate and the cart's delivery fee never disagree about how far a restaurant is.
 pub const EARTH_RADIUS_KM: f64 = 6371.0;
+
+/// Great-circle distance in metres between two coordinates given as plain numbers, for callers
+/// that hold no [`Point`] (the cart's stored facts, tests). The same haversine as
+/// [`Point::distance_km`], to the bit. A NaN or infinite input gives NaN (callers treat it as
+/// out of reach), never a distance; an out-of-range one gives a meaningless distance, so check
+/// inputs that come from outside.
+pub fn distance_m(lat1: f64, lng1: f64, lat2: f64, lng2: f64) -> f64 {
+    if ![lat1, lng1, lat2, lng2].iter().all(|x| x.is_finite()) {
+        // The arcsine's clamp would otherwise turn NaN into half the earth's circumference.
+        return f64::NAN;
+    }
+    let a = Prepared::new(Point {
+        lat: lat1,
+        lng: lng1,
+    });
+    let b = Prepared::new(Point {
+        lat: lat2,
+        lng: lng2,
+    });
+    a.distance_km(&b) * 1000.0
+}
 
 /// A valid coordinate: latitude in [-90, 90], longitude in [-180, 180], both finite.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -67,7 +89,6 @@ impl Point {
 /// through it: the same result to the bit.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Prepared {
-    point: Point,
     sin_half_lat: f64,
     cos_half_lat: f64,
     sin_half_lng: f64,
@@ -79,17 +100,12 @@ impl Prepared {
     pub fn new(point: Point) -> Self {
         let (half_lat, half_lng) = (point.lat.to_radians() / 2.0, point.lng.to_radians() / 2.0);
         Self {
-            point,
             sin_half_lat: half_lat.sin(),
             cos_half_lat: half_lat.cos(),
             sin_half_lng: half_lng.sin(),
             cos_half_lng: half_lng.cos(),
             cos_lat: point.lat.to_radians().cos(),
         }
-    }
-
-    pub fn point(&self) -> Point {
-        self.point
     }
 
     /// Great-circle distance in kilometres (haversine, R = 6371 km):
@@ -155,8 +171,14 @@ mod tests {
 
     #[test]
     fn the_distance_is_the_textbook_haversine_to_the_micrometre_nearby() {
-        let mut noise = crate::test_noise::Lcg(7);
-        let mut between = |low: f64, high: f64| low + (high - low) * noise.next();
+        // A linear congruential generator: deterministic noise without a dependency.
+        let mut state: u64 = 7;
+        let mut between = |low: f64, high: f64| {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            low + (high - low) * ((state >> 11) as f64 / (1u64 << 53) as f64)
+        };
         for _ in 0..10_000 {
             let a = p(between(-89.0, 89.0), between(-180.0, 180.0));
             // Near pairs (a delivery radius) and far ones (across the antimeridian too).
@@ -177,6 +199,16 @@ mod tests {
                 "{a:?} {b:?}: {got} against {want}"
             );
         }
+    }
+
+    #[test]
+    fn metres_between_plain_numbers_are_the_points_distance() {
+        let (a, b) = (p(12.9352, 77.6245), p(12.9784, 77.6408));
+        assert_eq!(
+            distance_m(a.lat, a.lng, b.lat, b.lng),
+            a.distance_km(b) * 1000.0
+        );
+        assert!(distance_m(f64::NAN, 0.0, 0.0, 0.0).is_nan());
     }
 
     #[test]

@@ -1,5 +1,5 @@
 //! The gazetteer: every city Tiffin knows, its well-known localities with their true coordinates,
-//! and the spec's city-name normalisation (§5).
+//! and the city-name rule: one slug per city, whatever name or alias a customer types.
 //!
 //! It owns place ids (`<city>-<locality-slug>`), which the edge hands to the browser from
 //! place-autocomplete and takes back in address-recommend, so a place id must never change once
@@ -13,9 +13,6 @@
 use std::sync::LazyLock;
 
 use serde::{Deserialize, Serialize};
-
-/// Mean Earth radius the spec fixes for distances (§9).
-pub const EARTH_RADIUS_M: f64 = 6_371_000.0;
 
 /// A city in the gazetteer.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -54,26 +51,13 @@ pub struct Locality {
 }
 
 impl City {
-    /// Whether the footer may list this city: spec §2.4 hides disabled cities and slugs that
-    /// contain `test`, `do-not-use` or `closed`.
+    /// Whether the footer may list this city: disabled cities are hidden, and so are slugs that
+    /// contain `test`, `do-not-use` or `closed` (cities kept for QA or being wound down).
     pub fn is_listed(&self) -> bool {
         self.enabled
             && !["test", "do-not-use", "closed"]
                 .iter()
                 .any(|bad| self.slug.contains(bad))
-    }
-
-    /// The locality with this slug, if the city has one.
-    pub fn locality(&self, slug: &str) -> Option<&Locality> {
-        self.localities.iter().find(|l| l.slug == slug)
-    }
-}
-
-impl Locality {
-    /// "Koramangala, Bangalore, Karnataka, India", the form the edge's address calls return.
-    pub fn formatted_address(&self) -> String {
-        let city = city(&self.city).expect("every locality belongs to a gazetteer city");
-        format!("{}, {}, {}, India", self.name, city.name, city.state)
     }
 }
 
@@ -83,9 +67,9 @@ pub fn cities() -> &'static [City] {
     &GAZETTEER
 }
 
-/// The city a user typed or a slug names, after [`normalize_city`] ("Bengaluru" finds bangalore).
+/// The city a user typed or a slug names, after [`normalise_city`] ("Bengaluru" finds bangalore).
 pub fn city(name: &str) -> Option<&'static City> {
-    let slug = normalize_city(name);
+    let slug = normalise_city(name);
     GAZETTEER.iter().find(|c| c.slug == slug)
 }
 
@@ -97,32 +81,12 @@ pub fn locality(place_id: &str) -> Option<&'static Locality> {
         .find(|l| l.place_id == place_id)
 }
 
-/// The listed locality nearest to a point, with its distance in metres: reverse geocoding for
-/// address-recommend. Unlisted (disabled, test) cities are skipped so users never land in them.
-pub fn nearest_locality(lat: f64, lng: f64) -> Option<(&'static Locality, f64)> {
-    GAZETTEER
-        .iter()
-        .filter(|c| c.is_listed())
-        .flat_map(|c| &c.localities)
-        .map(|l| (l, distance_m(lat, lng, l.lat, l.lng)))
-        .min_by(|a, b| a.1.total_cmp(&b.1))
-}
-
-/// Great-circle distance in metres (haversine, Earth radius 6371 km as §9 fixes).
-pub fn distance_m(lat1: f64, lng1: f64, lat2: f64, lng2: f64) -> f64 {
-    let (p1, p2) = (lat1.to_radians(), lat2.to_radians());
-    let dp = p2 - p1;
-    let dl = (lng2 - lng1).to_radians();
-    let a = (dp / 2.0).sin().powi(2) + p1.cos() * p2.cos() * (dl / 2.0).sin().powi(2);
-    2.0 * EARTH_RADIUS_M * a.sqrt().asin()
-}
-
-/// Normalises a city name to its slug (spec §5): trimmed, case-insensitive, with the spec's
-/// aliases (bengaluru → bangalore, thane → mumbai, new delhi → delhi, gurugram → gurgaon,
+/// Normalises a city name to its slug: trimmed, case-insensitive, with the cities' other names
+/// as aliases (bengaluru → bangalore, thane → mumbai, new delhi → delhi, gurugram → gurgaon,
 /// puducherry → pondicherry). Spaces, hyphens and underscores are equivalent, so "New-Delhi" and
 /// "new  delhi" both give "delhi"; a name without an alias comes back as a slug ("Test City" →
 /// "test-city"). Whether the slug is a known city is [`city`]'s business.
-pub fn normalize_city(name: &str) -> String {
+pub fn normalise_city(name: &str) -> String {
     let words: Vec<String> = name
         .split(|c: char| c.is_whitespace() || c == '-' || c == '_')
         .filter(|w| !w.is_empty())
@@ -141,8 +105,8 @@ pub fn normalize_city(name: &str) -> String {
 }
 
 /// Lower-case ASCII slug: letters and digits kept, every other run of characters becomes one `-`.
-/// Shared with the generator so restaurant slugs and locality slugs are cut the same way.
-pub(crate) fn slugify(text: &str) -> String {
+/// Shared with the catalogue generator so restaurant slugs and locality slugs are cut the same way.
+pub fn slugify(text: &str) -> String {
     let mut slug = String::with_capacity(text.len());
     for c in text.chars() {
         if c.is_ascii_alphanumeric() {
@@ -510,7 +474,7 @@ const TABLE: &[CityRow] = &[
         popular: false,
         localities: &[("Mall Road", 31.1040, 77.1730)],
     },
-    // Enabled so that only the spec's slug rule keeps it out of the footer; QA uses it to place
+    // Enabled so that only the slug rule of `City::is_listed` keeps it out of the footer; QA uses it to place
     // test orders without touching a real city.
     CityRow {
         slug: "test-city",
@@ -528,31 +492,31 @@ mod tests {
     use super::*;
 
     #[test]
-    fn normalize_city_applies_the_spec_aliases() {
-        assert_eq!(normalize_city("bengaluru"), "bangalore");
-        assert_eq!(normalize_city("thane"), "mumbai");
-        assert_eq!(normalize_city("new delhi"), "delhi");
-        assert_eq!(normalize_city("gurugram"), "gurgaon");
-        assert_eq!(normalize_city("puducherry"), "pondicherry");
+    fn normalise_city_applies_the_aliases() {
+        assert_eq!(normalise_city("bengaluru"), "bangalore");
+        assert_eq!(normalise_city("thane"), "mumbai");
+        assert_eq!(normalise_city("new delhi"), "delhi");
+        assert_eq!(normalise_city("gurugram"), "gurgaon");
+        assert_eq!(normalise_city("puducherry"), "pondicherry");
     }
 
     #[test]
-    fn normalize_city_ignores_case_and_surrounding_space() {
-        assert_eq!(normalize_city("  Bengaluru "), "bangalore");
-        assert_eq!(normalize_city("NEW DELHI"), "delhi");
-        assert_eq!(normalize_city("New   Delhi"), "delhi");
-        assert_eq!(normalize_city("new-delhi"), "delhi");
-        assert_eq!(normalize_city("\tGuruGram\n"), "gurgaon");
+    fn normalise_city_ignores_case_and_surrounding_space() {
+        assert_eq!(normalise_city("  Bengaluru "), "bangalore");
+        assert_eq!(normalise_city("NEW DELHI"), "delhi");
+        assert_eq!(normalise_city("New   Delhi"), "delhi");
+        assert_eq!(normalise_city("new-delhi"), "delhi");
+        assert_eq!(normalise_city("\tGuruGram\n"), "gurgaon");
     }
 
     #[test]
-    fn normalize_city_passes_other_names_through_as_slugs() {
-        assert_eq!(normalize_city("Mumbai"), "mumbai");
-        assert_eq!(normalize_city("bangalore"), "bangalore");
-        assert_eq!(normalize_city("Test City"), "test-city");
-        assert_eq!(normalize_city(""), "");
+    fn normalise_city_passes_other_names_through_as_slugs() {
+        assert_eq!(normalise_city("Mumbai"), "mumbai");
+        assert_eq!(normalise_city("bangalore"), "bangalore");
+        assert_eq!(normalise_city("Test City"), "test-city");
+        assert_eq!(normalise_city(""), "");
         // Only whole names are aliases: a locality that merely contains one is left alone.
-        assert_eq!(normalize_city("Thane West"), "thane-west");
+        assert_eq!(normalise_city("Thane West"), "thane-west");
     }
 
     #[test]
@@ -572,31 +536,5 @@ mod tests {
         assert_eq!(slugify("Haldiram's"), "haldirams");
         assert_eq!(slugify("Wow! Momo"), "wow-momo");
         assert_eq!(slugify("Rolls & Wraps"), "rolls-wraps");
-    }
-
-    #[test]
-    fn nearest_locality_reverse_geocodes_to_the_closest_listed_place() {
-        let (koramangala, d) = nearest_locality(12.9350, 77.6240).unwrap();
-        assert_eq!(koramangala.place_id, "bangalore-koramangala");
-        assert!(d < 100.0);
-        // The test city sits on a real map point, but users must never be placed in it.
-        let (l, _) = nearest_locality(21.1458, 79.0882).unwrap();
-        assert_ne!(l.city, "test-city");
-    }
-
-    #[test]
-    fn formatted_address_names_locality_city_state_and_country() {
-        let l = locality("bangalore-koramangala").unwrap();
-        assert_eq!(
-            l.formatted_address(),
-            "Koramangala, Bangalore, Karnataka, India"
-        );
-    }
-
-    #[test]
-    fn distance_m_matches_a_known_distance() {
-        // Koramangala to Indiranagar is about 4.9 km by air.
-        let d = distance_m(12.9352, 77.6245, 12.9784, 77.6408);
-        assert!((4_700.0..5_200.0).contains(&d), "{d}");
     }
 }

@@ -2,14 +2,14 @@
 //! over gRPC, on every database engine.
 
 use std::collections::HashSet;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use tiffin_catalog::{Catalogue, Options, gazetteer};
-use tiffin_discovery::{Application, Settings};
+use tiffin_discovery::Application;
+use tiffin_geo as gazetteer;
 use tiffin_platform::db::testing;
-use tiffin_platform::service::testing::{self as service, Stop};
+use tiffin_platform::service::testing::{self as service};
 use tiffin_proto::discovery::v1::{
-    AutocompletePlacesRequest, GetRestaurantRequest, LatLng, ListCitiesRequest,
+    AutocompletePlacesRequest, DeliveryState, GetRestaurantRequest, LatLng, ListCitiesRequest,
     ListRestaurantsRequest, ListRestaurantsResponse, RecommendAddressRequest, RestaurantCard,
     Serviceability, discovery_service_client::DiscoveryServiceClient,
     recommend_address_request::Target,
@@ -17,55 +17,7 @@ use tiffin_proto::discovery::v1::{
 use tonic::Code;
 use tonic::transport::Channel;
 
-const KORAMANGALA: (f64, f64) = (12.9352, 77.6245);
-/// Jaipur's centre: a city Tiffin knows, but the test catalogue has no restaurant near it.
-const JAIPUR: (f64, f64) = (26.9124, 75.7873);
-
-/// A small Bangalore-only catalogue written to a temporary file.
-struct TestCatalogue {
-    _dir: tempfile::TempDir,
-    path: PathBuf,
-    catalogue: Catalogue,
-}
-
-fn catalogue() -> TestCatalogue {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let path = dir.path().join("catalogue.json");
-    let catalogue = tiffin_catalog::generate(&Options {
-        seed: 42,
-        restaurants_per_city: 60,
-        cities: Some(vec!["bangalore".into()]),
-    });
-    catalogue.write_json(&path).expect("write catalogue");
-    TestCatalogue {
-        _dir: dir,
-        path,
-        catalogue,
-    }
-}
-
-fn settings(database_url: &str, catalog_path: &Path) -> Settings {
-    Settings::new(service::settings(database_url), catalog_path.to_owned())
-}
-
-async fn start(database_url: &str, catalog_path: &Path) -> (String, Stop) {
-    let app = Application::build(settings(database_url, catalog_path))
-        .await
-        .expect("service starts");
-    service::spawn(app.port(), |stopped| app.run_until_stopped(stopped))
-}
-
-async fn spawn(database_url: &str, catalog_path: &Path) -> (DiscoveryServiceClient<Channel>, Stop) {
-    let (url, stop) = start(database_url, catalog_path).await;
-    let client = DiscoveryServiceClient::connect(url)
-        .await
-        .expect("connects");
-    (client, stop)
-}
-
-fn at((lat, lng): (f64, f64)) -> Option<LatLng> {
-    Some(LatLng { lat, lng })
-}
+use crate::helpers::*;
 
 async fn list(
     client: &mut DiscoveryServiceClient<Channel>,
@@ -105,16 +57,6 @@ async fn all_pages(
             None => return cards,
         }
     }
-}
-
-/// Restaurants of the catalogue delivering to `point`, by the catalogue's own haversine.
-fn delivering(catalogue: &Catalogue, (lat, lng): (f64, f64)) -> HashSet<u64> {
-    catalogue
-        .restaurants
-        .iter()
-        .filter(|r| gazetteer::distance_m(lat, lng, r.lat, r.lng) <= f64::from(r.delivery_radius_m))
-        .map(|r| r.id)
-        .collect()
 }
 
 #[tokio::test]
@@ -506,4 +448,56 @@ async fn reports_serving_health() {
     let serving = service::is_serving(&url, "tiffin.discovery.v1.DiscoveryService").await;
 
     assert!(serving);
+}
+
+#[tokio::test]
+async fn get_restaurant_says_whether_it_delivers_closed_before_unserviceable() {
+    let cat = catalogue();
+    let open = cat.catalogue.restaurants.iter().find(|r| r.opened).unwrap();
+    let closed = cat
+        .catalogue
+        .restaurants
+        .iter()
+        .find(|r| !r.opened)
+        .unwrap();
+    let db = testing::sqlite();
+    let (mut client, _stop) = spawn(&db.url, &cat.path).await;
+    let mut state = async |id, location| {
+        let reply = client
+            .get_restaurant(GetRestaurantRequest { id, location })
+            .await
+            .expect("found")
+            .into_inner();
+        (
+            reply.delivery_state(),
+            reply.delivery_state_text,
+            reply.delivery_state_message,
+        )
+    };
+
+    let words = |state, text: &str, message: &str| (state, text.to_string(), message.to_string());
+    assert_eq!(
+        state(open.id, None).await,
+        words(DeliveryState::Open, "", "")
+    );
+    assert_eq!(
+        state(open.id, at((open.lat, open.lng))).await,
+        words(DeliveryState::Open, "", "")
+    );
+    assert_eq!(
+        state(open.id, at(JAIPUR)).await,
+        words(
+            DeliveryState::Unserviceable,
+            "Does not deliver",
+            "Sorry, this restaurant does not deliver to this address"
+        )
+    );
+    // Closed wins over out of reach: a closed restaurant delivers nowhere.
+    let closed_words = words(
+        DeliveryState::Closed,
+        "Closed & not delivering",
+        "Restaurant is currently closed",
+    );
+    assert_eq!(state(closed.id, at(JAIPUR)).await, closed_words);
+    assert_eq!(state(closed.id, None).await, closed_words);
 }

@@ -1,9 +1,7 @@
 //! Black-box tests of sign-in and sign-up by OTP: the real service on port 0 over gRPC, on every
 //! database engine, with a manual clock so expiry, lockout and cooldown run without sleeping.
 
-mod common;
-
-use common::{Svc, answer, as_caller, retry_after, spawn, spawn_with};
+use crate::helpers::{Svc, answer, as_caller, retry_after, spawn, spawn_with};
 use tiffin_account::sessions::Lifetimes;
 use tiffin_platform::db::testing;
 use tiffin_platform::identity::Caller;

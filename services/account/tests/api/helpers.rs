@@ -1,6 +1,5 @@
 //! What the black-box tests share: the real service on port 0 with a manual clock, a gRPC client,
 //! calls made as a given caller, and the sign-up path (code read from the development outbox).
-#![allow(dead_code)]
 
 use sqlx::AnyPool;
 use tiffin_account::clock::{Clock, ManualClock};
@@ -21,7 +20,6 @@ pub struct Svc {
     pub client: Client,
     pub clock: ManualClock,
     pub pool: AnyPool,
-    pub url: String,
     _stop: Stop,
 }
 
@@ -33,9 +31,7 @@ pub async fn spawn_with(database_url: &str, tweak: impl FnOnce(&mut Settings)) -
     tweak(&mut settings);
     let app = Application::build(settings).await.expect("service starts");
     let (url, stop) = service::spawn(app.port(), |stopped| app.run_until_stopped(stopped));
-    let client = AccountServiceClient::connect(url.clone())
-        .await
-        .expect("connects");
+    let client = AccountServiceClient::connect(url).await.expect("connects");
     sqlx::any::install_default_drivers();
     let pool = AnyPool::connect(database_url)
         .await
@@ -44,7 +40,6 @@ pub async fn spawn_with(database_url: &str, tweak: impl FnOnce(&mut Settings)) -
         client,
         clock,
         pool,
-        url,
         _stop: stop,
     }
 }

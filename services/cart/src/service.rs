@@ -1,0 +1,161 @@
+//! The `CartService` RPCs: who is asking (from the caller metadata, never a request field), the
+//! operation in [`crate::carts`], and the status's code and wording put beside the cart.
+
+use tiffin_platform::identity::Caller;
+use tiffin_proto::cart::v1::{
+    ApplyCouponRequest, ApplyCouponResponse, CalculateCartRequest, CalculateCartResponse,
+    GetCartRequest, GetCartResponse, GetCartRestaurantRequest, GetCartRestaurantResponse,
+    MergeGuestCartRequest, MergeGuestCartResponse, RemoveCouponRequest, RemoveCouponResponse,
+    RemoveRewardRequest, RemoveRewardResponse, UpdateCartRequest, UpdateCartResponse,
+    cart_service_server::CartService,
+};
+use tonic::{Request, Response, Status};
+
+use crate::carts::Carts;
+use crate::error::Error;
+use crate::store;
+
+/// The owner of the caller's cart, or UNAUTHENTICATED.
+pub(crate) fn owner_key<T>(request: &Request<T>) -> Result<String, Error> {
+    Caller::from_metadata(request.metadata())
+        .owner_key()
+        .ok_or(Error::NoCaller)
+}
+
+#[tonic::async_trait]
+impl CartService for Carts {
+    async fn get_cart(
+        &self,
+        request: Request<GetCartRequest>,
+    ) -> Result<Response<GetCartResponse>, Status> {
+        let owner_key = owner_key(&request)?;
+        let delivery = request.into_inner().delivery.unwrap_or_default();
+        let priced = self.load_priced(&owner_key).await?;
+        let (cart, status) = self.present(priced, &delivery, false).await;
+        Ok(Response::new(GetCartResponse {
+            cart: Some(cart),
+            status_code: status.code(),
+            status_message: status.message().to_string(),
+        }))
+    }
+
+    async fn update_cart(
+        &self,
+        request: Request<UpdateCartRequest>,
+    ) -> Result<Response<UpdateCartResponse>, Status> {
+        let owner_key = owner_key(&request)?;
+        let (cart, status) = self.update(&owner_key, request.into_inner()).await?;
+        Ok(Response::new(UpdateCartResponse {
+            cart: Some(cart),
+            status_code: status.code(),
+            status_message: status.message().to_string(),
+        }))
+    }
+
+    async fn get_cart_restaurant(
+        &self,
+        request: Request<GetCartRestaurantRequest>,
+    ) -> Result<Response<GetCartRestaurantResponse>, Status> {
+        let owner_key = owner_key(&request)?;
+        let stored = store::load(self.writer().pool(), &owner_key).await?;
+        Ok(Response::new(GetCartRestaurantResponse {
+            restaurant_id: stored
+                .filter(|c| !c.lines.is_empty())
+                .and_then(|c| c.restaurant_id),
+        }))
+    }
+
+    async fn calculate_cart(
+        &self,
+        request: Request<CalculateCartRequest>,
+    ) -> Result<Response<CalculateCartResponse>, Status> {
+        let owner_key = owner_key(&request)?;
+        let (cart, status) = self.calculate(&owner_key, request.into_inner()).await?;
+        Ok(Response::new(CalculateCartResponse {
+            cart: Some(cart),
+            status_code: status.code(),
+            status_message: status.message().to_string(),
+        }))
+    }
+
+    async fn apply_coupon(
+        &self,
+        request: Request<ApplyCouponRequest>,
+    ) -> Result<Response<ApplyCouponResponse>, Status> {
+        let owner_key = owner_key(&request)?;
+        let request = request.into_inner();
+        let (cart, status) = self
+            .apply_coupon(
+                &owner_key,
+                &request.coupon_code,
+                request.delivery.unwrap_or_default(),
+            )
+            .await?;
+        Ok(Response::new(ApplyCouponResponse {
+            cart: Some(cart),
+            status_code: status.code(),
+            status_message: status.message().to_string(),
+        }))
+    }
+
+    async fn remove_coupon(
+        &self,
+        request: Request<RemoveCouponRequest>,
+    ) -> Result<Response<RemoveCouponResponse>, Status> {
+        let owner_key = owner_key(&request)?;
+        let delivery = request.into_inner().delivery.unwrap_or_default();
+        let (cart, status) = self.remove_coupon(&owner_key, false, delivery).await?;
+        Ok(Response::new(RemoveCouponResponse {
+            cart: Some(cart),
+            status_code: status.code(),
+            status_message: status.message().to_string(),
+        }))
+    }
+
+    async fn remove_reward(
+        &self,
+        request: Request<RemoveRewardRequest>,
+    ) -> Result<Response<RemoveRewardResponse>, Status> {
+        let owner_key = owner_key(&request)?;
+        let delivery = request.into_inner().delivery.unwrap_or_default();
+        let (cart, status) = self.remove_coupon(&owner_key, true, delivery).await?;
+        Ok(Response::new(RemoveRewardResponse {
+            cart: Some(cart),
+            status_code: status.code(),
+            status_message: status.message().to_string(),
+        }))
+    }
+
+    /// Only a signed-in caller has an account cart to merge into; the guest session is named by
+    /// the edge (VerifyOtp's `previous_session_id`), never by a browser.
+    async fn merge_guest_cart(
+        &self,
+        request: Request<MergeGuestCartRequest>,
+    ) -> Result<Response<MergeGuestCartResponse>, Status> {
+        let caller = Caller::from_metadata(request.metadata());
+        let user_id = caller.user_id.ok_or(Error::NoCaller)?;
+        let guest_session_id = request.into_inner().guest_session_id;
+        if guest_session_id.is_empty() || guest_session_id.len() > 128 {
+            return Err(Error::Malformed("guest_session_id".into()).into());
+        }
+        let guest = Caller {
+            user_id: None,
+            session_id: Some(guest_session_id),
+        };
+        let account = Caller {
+            user_id: Some(user_id),
+            session_id: None,
+        };
+        let (Some(guest_owner), Some(account_owner)) = (guest.owner_key(), account.owner_key())
+        else {
+            return Err(Error::NoCaller.into());
+        };
+        let (outcome, units) =
+            crate::merge::merge(self.writer(), &guest_owner, &account_owner).await?;
+        tracing::info!(outcome = outcome.as_str_name(), units, "guest cart merged");
+        Ok(Response::new(MergeGuestCartResponse {
+            outcome: outcome.into(),
+            item_count: u32::try_from(units).unwrap_or(u32::MAX),
+        }))
+    }
+}

@@ -1,0 +1,221 @@
+//! What every area's tests share: the real menu service on a small catalogue, the cart on port 0
+//! priced by it, callers, and requests as the edge sends them.
+
+use std::path::PathBuf;
+
+use tiffin_cart::{Application, Settings};
+use tiffin_catalog::{Catalogue, MenuItem, Options};
+use tiffin_platform::db::testing::{self, TestDatabase};
+use tiffin_platform::identity::Caller;
+use tiffin_platform::service::testing::{self as service, Stop};
+use tiffin_proto::cart::v1::cart_service_client::CartServiceClient;
+use tiffin_proto::cart::v1::{
+    Cart, CartItemInput, CartVariant, GetCartRequest, GetCartResponse, UpdateCartRequest,
+    UpdateCartResponse,
+};
+use tonic::transport::Channel;
+use tonic::{Request, Status};
+
+/// The real menu service, seeded from a small catalogue; it stops when this is dropped.
+pub struct Menu {
+    pub url: String,
+    pub catalogue: Catalogue,
+    _db: TestDatabase,
+    _dir: tempfile::TempDir,
+    _stop: Stop,
+}
+
+pub async fn start_menu() -> Menu {
+    start_menu_with_seed(7).await
+}
+
+pub async fn start_menu_with_seed(seed: u64) -> Menu {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path: PathBuf = dir.path().join("catalogue.json");
+    let options = Options {
+        seed,
+        restaurants_per_city: 8,
+        cities: Some(vec!["bangalore".into()]),
+    };
+    let catalogue = tiffin_catalog::generate(&options);
+    catalogue.write_json(&path).expect("write catalogue");
+    // The menu's own storage is not under test here: SQLite is enough.
+    let db = testing::sqlite();
+    let settings = tiffin_menu::Settings {
+        service: service::settings(&db.url),
+        catalog_path: path,
+    };
+    let app = tiffin_menu::Application::build(settings)
+        .await
+        .expect("menu starts");
+    let (url, stop) = service::spawn(app.port(), |stopped| app.run_until_stopped(stopped));
+    Menu {
+        url,
+        catalogue,
+        _db: db,
+        _dir: dir,
+        _stop: stop,
+    }
+}
+
+/// A running cart service; it stops when this is dropped.
+pub struct CartService {
+    pub client: CartServiceClient<Channel>,
+    pub url: String,
+    _stop: Stop,
+}
+
+pub async fn start_cart(database_url: &str, menu_url: &str) -> CartService {
+    let settings = Settings {
+        service: service::settings(database_url),
+        menu_url: menu_url.to_string(),
+    };
+    let app = Application::build(settings).await.expect("cart starts");
+    let (url, stop) = service::spawn(app.port(), |stopped| app.run_until_stopped(stopped));
+    CartService {
+        client: CartServiceClient::connect(url.clone())
+            .await
+            .expect("connects"),
+        url,
+        _stop: stop,
+    }
+}
+
+pub fn guest(session_id: &str) -> Caller {
+    Caller {
+        user_id: None,
+        session_id: Some(session_id.to_string()),
+    }
+}
+
+/// A request as the edge sends it: the caller in metadata.
+pub fn as_caller<T>(caller: &Caller, message: T) -> Request<T> {
+    let mut request = Request::new(message);
+    caller.write_to(request.metadata_mut());
+    request
+}
+
+pub fn line(item_id: u64, quantity: u32) -> CartItemInput {
+    CartItemInput {
+        menu_item_id: item_id,
+        quantity,
+        addons: vec![],
+        variants: vec![],
+    }
+}
+
+pub fn with_variant(mut input: CartItemInput, group_id: &str, variation_id: &str) -> CartItemInput {
+    input.variants.push(CartVariant {
+        group_id: group_id.into(),
+        variation_id: variation_id.into(),
+    });
+    input
+}
+
+pub async fn update(
+    client: &mut CartServiceClient<Channel>,
+    caller: &Caller,
+    restaurant_id: u64,
+    items: Vec<CartItemInput>,
+) -> Result<UpdateCartResponse, Status> {
+    Ok(client
+        .update_cart(as_caller(
+            caller,
+            UpdateCartRequest {
+                restaurant_id,
+                items,
+                items_given: true,
+                ..Default::default()
+            },
+        ))
+        .await?
+        .into_inner())
+}
+
+pub async fn get(client: &mut CartServiceClient<Channel>, caller: &Caller) -> GetCartResponse {
+    client
+        .get_cart(as_caller(caller, GetCartRequest::default()))
+        .await
+        .expect("cart read")
+        .into_inner()
+}
+
+pub fn cart_of(reply: UpdateCartResponse) -> Cart {
+    reply.cart.expect("a cart in the reply")
+}
+
+/// Items no test needs to customise: in stock, no variant groups, no required add-ons.
+pub fn is_plain(item: &MenuItem) -> bool {
+    item.in_stock
+        && item.variant_groups.is_empty()
+        && item.addon_groups.iter().all(|g| g.min_addons == 0)
+}
+
+/// A restaurant with at least `n` plain items, and those items.
+pub fn plain_items(catalogue: &Catalogue, n: usize) -> (u64, Vec<&MenuItem>) {
+    catalogue
+        .menus
+        .iter()
+        .map(|m| {
+            (
+                m.restaurant_id,
+                m.items
+                    .iter()
+                    .filter(|i| is_plain(i))
+                    .take(n)
+                    .collect::<Vec<_>>(),
+            )
+        })
+        .find(|(_, items)| items.len() == n)
+        .expect("the catalogue has a restaurant with enough plain items")
+}
+
+/// An item with a first variant group of at least two in-stock variations and no required
+/// add-ons, with its restaurant.
+pub fn varied_item(catalogue: &Catalogue) -> (u64, &MenuItem) {
+    catalogue
+        .menus
+        .iter()
+        .flat_map(|m| m.items.iter().map(move |i| (m.restaurant_id, i)))
+        .find(|(_, i)| {
+            i.in_stock
+                && i.addon_groups.iter().all(|g| g.min_addons == 0)
+                && i.variant_groups
+                    .iter()
+                    .all(|g| g.variations.iter().all(|v| v.in_stock))
+                && i.variant_groups
+                    .first()
+                    .is_some_and(|g| g.variations.len() >= 2)
+        })
+        .expect("the catalogue has an item with variants")
+}
+
+/// An out-of-stock item that needs no customisation, with its restaurant.
+pub fn sold_out_item(catalogue: &Catalogue) -> (u64, &MenuItem) {
+    catalogue
+        .menus
+        .iter()
+        .flat_map(|m| m.items.iter().map(move |i| (m.restaurant_id, i)))
+        .find(|(_, i)| {
+            !i.in_stock
+                && i.variant_groups.is_empty()
+                && i.addon_groups.iter().all(|g| g.min_addons == 0)
+        })
+        .expect("the catalogue has an out-of-stock item")
+}
+
+pub fn restaurant_name(catalogue: &Catalogue, restaurant_id: u64) -> String {
+    catalogue
+        .restaurant(restaurant_id)
+        .expect("restaurant")
+        .name
+        .clone()
+}
+
+/// A signed-in user on a new session (as the edge states it after VerifyOtp).
+pub fn user(id: u64) -> Caller {
+    Caller {
+        user_id: Some(id),
+        session_id: Some(format!("after-login-{id}")),
+    }
+}
