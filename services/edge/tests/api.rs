@@ -674,7 +674,7 @@ fn every_route_of_the_shells_table_compiles_here() {
     let text = std::fs::read_to_string(common::shell_routes()).expect("shell-app/src/routes.json");
     let written: Vec<Value> = serde_json::from_str(&text).unwrap();
 
-    let compiled = tiffin_edge::route_table::parse(&text).unwrap();
+    let compiled = tiffin_edge::infra::route_table::parse(&text).unwrap();
 
     assert_eq!(
         compiled.len(),
