@@ -1,11 +1,9 @@
 //! Black-box tests of the edge: the real services and the edge on port 0, driven over HTTP the way
 //! a browser drives them. Each test asserts what a user (or the web app) would see.
 
-mod common;
-
 use std::time::Duration;
 
-use common::{KORAMANGALA, TestApp, browser, manifest, spawn_app, spawn_app_with};
+use crate::helpers::{KORAMANGALA, TestApp, browser, manifest, spawn_app, spawn_app_with};
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
@@ -671,7 +669,8 @@ async fn an_unknown_route_is_the_same_shell_with_404() {
 
 #[test]
 fn every_route_of_the_shells_table_compiles_here() {
-    let text = std::fs::read_to_string(common::shell_routes()).expect("shell-app/src/routes.json");
+    let text =
+        std::fs::read_to_string(crate::helpers::shell_routes()).expect("shell-app/src/routes.json");
     let written: Vec<Value> = serde_json::from_str(&text).unwrap();
 
     let compiled = tiffin_edge::infra::route_table::parse(&text).unwrap();

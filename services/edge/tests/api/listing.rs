@@ -2,11 +2,9 @@
 //! collections and `offers/restaurant`, driven over HTTP like the web app drives them, against the
 //! real services.
 
-mod common;
-
 use std::collections::HashSet;
 
-use common::{KORAMANGALA, TestApp, spawn_app};
+use crate::helpers::{KORAMANGALA, TestApp, spawn_app};
 use serde_json::{Value, json};
 
 const JAIPUR: (f64, f64) = (26.9124, 75.7873);

@@ -3,11 +3,9 @@
 //! user's favourites that deliver to the point), and cuisine pages for cuisine names with symbols
 //! ("Rolls & Wraps" → `rolls-wraps`) agreeing between links, page titles and discovery's lookup.
 
-mod common;
-
 use std::collections::HashSet;
 
-use common::{KORAMANGALA, TestApp, browser, spawn_app, spawn_app_with};
+use crate::helpers::{KORAMANGALA, TestApp, browser, spawn_app, spawn_app_with};
 use serde_json::{Value, json};
 use tiffin_platform::config::ServiceSettings;
 use tiffin_platform::db::testing::{self, TestDatabase};

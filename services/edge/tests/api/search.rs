@@ -1,11 +1,9 @@
 //! Search through the whole storefront (issue 3): `restaurants/search/suggest`,
 //! `restaurants/search/v3` and `landing/PRE_SEARCH`, as a browser sees them.
 
-mod common;
-
 use serde_json::Value;
 
-use common::{KORAMANGALA, spawn_app};
+use crate::helpers::{KORAMANGALA, spawn_app};
 
 /// Jaipur: a city Tiffin knows where the test catalogue has no restaurant.
 const JAIPUR: (f64, f64) = (26.9124, 75.7873);

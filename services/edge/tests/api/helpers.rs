@@ -3,15 +3,14 @@
 //! port 0 in front of them with a temporary `STATIC_DIR`, and a browser-like HTTP client (cookie
 //! store on) to talk to it.
 
-#![allow(dead_code)]
-
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
+use std::sync::{LazyLock, OnceLock};
 use std::time::Duration;
 
 use reqwest::header::HeaderMap;
 use serde_json::Value;
+use tiffin_catalog::Catalogue;
 use tiffin_edge::{Application, ServiceUrls, Settings};
 use tiffin_platform::config::ServiceSettings;
 use tiffin_platform::db::testing::{self, TestDatabase};
@@ -25,7 +24,7 @@ pub fn shell_routes() -> PathBuf {
 }
 
 /// Spans need a subscriber with the OpenTelemetry layer (else there are no trace ids) and the W3C
-/// propagator (else `traceparent` is not read). Set once per test binary; no log output.
+/// propagator (else `traceparent` is not read). Set once for the suite; no log output.
 fn init_tracing() {
     static INIT: OnceLock<()> = OnceLock::new();
     INIT.get_or_init(|| {
@@ -43,20 +42,23 @@ fn init_tracing() {
     });
 }
 
-/// The catalogue file every test seeds from: Bangalore only, generated once per test binary.
+/// The catalogue every service is seeded from: Bangalore only, generated once for the suite. Tests
+/// read it to find what they need (an open restaurant with a plain dish, a closed one).
+pub static CATALOGUE: LazyLock<Catalogue> = LazyLock::new(|| {
+    tiffin_catalog::generate(&tiffin_catalog::Options {
+        seed: 42,
+        restaurants_per_city: 40,
+        cities: Some(vec!["bangalore".into()]),
+    })
+});
+
+/// [`CATALOGUE`] as the file the services import, written once for the suite.
 fn catalogue_path() -> &'static Path {
-    static CATALOGUE: OnceLock<(tempfile::TempDir, PathBuf)> = OnceLock::new();
-    let (_, path) = CATALOGUE.get_or_init(|| {
+    static FILE: OnceLock<(tempfile::TempDir, PathBuf)> = OnceLock::new();
+    let (_, path) = FILE.get_or_init(|| {
         let dir = tempfile::tempdir().expect("temp dir");
         let path = dir.path().join("catalogue.json");
-        let options = tiffin_catalog::Options {
-            seed: 42,
-            restaurants_per_city: 40,
-            cities: Some(vec!["bangalore".into()]),
-        };
-        tiffin_catalog::generate(&options)
-            .write_json(&path)
-            .expect("catalogue written");
+        CATALOGUE.write_json(&path).expect("catalogue written");
         (dir, path)
     });
     path

@@ -6,23 +6,12 @@
 //! The tests find what they need (an open restaurant with a plain dish, a closed one) in the same
 //! catalogue the harness seeds from.
 
-mod common;
-
-use std::sync::{Arc, LazyLock};
+use std::sync::Arc;
 
 use serde_json::{Value, json};
-use tiffin_catalog::{Catalogue, MenuItem, Restaurant};
+use tiffin_catalog::{MenuItem, Restaurant};
 
-use common::{TestApp, spawn_app};
-
-/// The catalogue `common` seeds every service from (same options, so the same bytes).
-static CATALOGUE: LazyLock<Catalogue> = LazyLock::new(|| {
-    tiffin_catalog::generate(&tiffin_catalog::Options {
-        seed: 42,
-        restaurants_per_city: 40,
-        cities: Some(vec!["bangalore".into()]),
-    })
-});
+use crate::helpers::{CATALOGUE, TestApp, spawn_app};
 
 fn is_plain(item: &MenuItem) -> bool {
     item.in_stock

@@ -1,13 +1,11 @@
 //! Accounts through the edge (issue 6): OTP sign-up and sign-in, sessions and their rotation,
 //! logout, CSRF, idle timeout, rate limits, the development outbox, the shell's initial state,
 //! the guest-cart merge, and the access matrix. The whole storefront runs in-process
-//! (tests/common); OTPs are read from `GET /api/dev/sms` as a developer would.
-
-mod common;
+//! (`helpers`); OTPs are read from `GET /api/dev/sms` as a developer would.
 
 use std::time::Duration;
 
-use common::{
+use crate::helpers::{
     KORAMANGALA, Reply, TestApp, browser, spawn_app, spawn_app_configured, spawn_app_with,
 };
 use serde_json::{Value, json};

@@ -4,23 +4,10 @@
 //! The tests find what they need (a closed restaurant, a V1 item, a required add-on group...) in
 //! the same catalogue the harness seeds from, then assert what a browser sees through the edge.
 
-mod common;
-
-use std::sync::LazyLock;
-
 use serde_json::{Value, json};
-use tiffin_catalog::{AddonGroup, Catalogue, MenuItem, Restaurant};
+use tiffin_catalog::{AddonGroup, MenuItem, Restaurant};
 
-use common::{TestApp, spawn_app};
-
-/// The catalogue `common` seeds every service from (same options, so the same bytes).
-static CATALOGUE: LazyLock<Catalogue> = LazyLock::new(|| {
-    tiffin_catalog::generate(&tiffin_catalog::Options {
-        seed: 42,
-        restaurants_per_city: 40,
-        cities: Some(vec!["bangalore".into()]),
-    })
-});
+use crate::helpers::{CATALOGUE, TestApp, spawn_app};
 
 fn restaurant_where(
     what: &str,
@@ -79,7 +66,7 @@ async fn add(
     item: &MenuItem,
     addons: Vec<Value>,
     variants: Vec<Value>,
-) -> common::Reply {
+) -> crate::helpers::Reply {
     app.api_post(
         "cart",
         json!({
@@ -614,7 +601,10 @@ async fn the_cart_prices_a_customised_item_from_the_menu_not_from_the_browser() 
 /// The newest OTP the development outbox holds for `mobile`.
 async fn latest_otp(app: &TestApp, mobile: &str) -> String {
     let outbox = app
-        .api_get_with(&common::browser(), &format!("dev/sms?mobile={mobile}"))
+        .api_get_with(
+            &crate::helpers::browser(),
+            &format!("dev/sms?mobile={mobile}"),
+        )
         .await;
     let body = outbox.data()["messages"][0]["body"]
         .as_str()
@@ -628,7 +618,7 @@ async fn latest_otp(app: &TestApp, mobile: &str) -> String {
 #[tokio::test]
 async fn a_signed_in_caller_sees_their_favourite_flag() {
     let app = spawn_app().await;
-    let client = common::browser();
+    let client = crate::helpers::browser();
     let mobile = "9876500004";
     let sent = app
         .api_post_as(&client, "auth/otp", json!({ "mobile": mobile }))
