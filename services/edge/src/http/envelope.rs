@@ -1,4 +1,4 @@
-//! The spec's envelope around every `/api` reply, success or failure:
+//! The contract's envelope around every `/api` reply, success or failure:
 //! `{statusCode, statusMessage, data, tid, sid, deviceId, csrfToken}`.
 //!
 //! Handlers and errors only say *what happened* (an [`Outcome`] placed on the response); the
@@ -103,7 +103,7 @@ impl<T> Data<T> {
         }
     }
 
-    /// A success-set code other than 0, with its spec message.
+    /// A success-set code other than 0, with its contract message.
     pub fn with_status(data: T, status_code: u32, message: &'static str) -> Self {
         Self {
             data,

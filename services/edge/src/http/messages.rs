@@ -9,9 +9,9 @@ pub const FORBIDDEN: &str = "You are not allowed to do this.";
 pub const RATE_LIMITED: &str = "We'll be back shortly";
 pub const OUTAGE: &str = "Something's broken";
 pub const OOPS: &str = "Oops! Something went wrong.";
-/// The spec's cart failure wording (status code 1), also used for a cart body that cannot be read.
+/// The contract's cart failure wording (status code 1), also used for a cart body that cannot be read.
 pub const CART_FAILURE: &str = "Oops! Something wrong";
-/// The spec's "nothing found" wording, for `/api` paths that do not exist.
+/// The contract's "nothing found" wording, for `/api` paths that do not exist.
 pub const NOTHING_HERE: &str = "There's nothing here";
 pub const BAD_REQUEST: &str = "Invalid request.";
 pub const TOO_LARGE: &str = "Request too large.";

@@ -44,7 +44,7 @@ pub fn optional_location(lat: Option<&str>, lng: Option<&str>) -> Result<Option<
     }
 }
 
-/// `"<lat>,<lng>"`, the spec's `latlng` form.
+/// `"<lat>,<lng>"`, the contract's `latlng` form.
 pub fn latlng(value: &str) -> Result<LatLng, ApiError> {
     let (lat, lng) = value.split_once(',').ok_or(ApiError::InvalidLocation)?;
     location(Some(lat), Some(lng))

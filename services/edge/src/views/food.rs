@@ -1,9 +1,9 @@
-//! The spec's food-type words, shared by the menu's and the cart's JSON so both show a dish alike.
+//! The contract's food-type words, shared by the menu's and the cart's JSON so both show a dish alike.
 
 use tiffin_proto::types::VegType;
 
 /// `vegType`: `VEG`, `NONVEG`, `EGG`. A dish whose type was never recorded is `DEFAULT` (the
-/// spec's fourth value, shown without a mark) rather than a guess either way.
+/// contract's fourth value, shown without a mark) rather than a guess either way.
 pub fn veg_type_name(veg_type: VegType) -> &'static str {
     match veg_type {
         VegType::Veg => "VEG",
@@ -18,7 +18,7 @@ pub fn is_veg(veg_type: VegType) -> u8 {
     u8::from(veg_type == VegType::Veg)
 }
 
-/// The spec's 1/0 flags (`inStock`, `default`).
+/// The contract's 1/0 flags (`inStock`, `default`).
 pub fn flag(value: bool) -> u8 {
     u8::from(value)
 }

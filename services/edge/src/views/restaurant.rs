@@ -60,7 +60,7 @@ struct DiscountLine {
 /// well-behaved discovery, and not worth failing a whole listing for).
 pub fn restaurant_json(card: &RestaurantCard) -> Option<RestaurantJson> {
     let r = card.restaurant.as_ref()?;
-    // A rating of zero is no rating (spec §9: '--' if missing or zero).
+    // A rating of zero is no rating: both show '--', never a restaurant rated 0.
     let rating = r.rating_tenths.filter(|t| *t > 0);
     Some(RestaurantJson {
         id: r.id.to_string(),

@@ -1,4 +1,4 @@
-//! Accounts through the edge (issue 6): OTP sign-up and sign-in, sessions and their rotation,
+//! Accounts through the edge: OTP sign-up and sign-in, sessions and their rotation,
 //! logout, CSRF, idle timeout, rate limits, the development outbox, the shell's initial state,
 //! the guest-cart merge, and the access matrix. The whole storefront runs in-process
 //! (`helpers`); OTPs are read from `GET /api/dev/sms` as a developer would.

@@ -1,4 +1,4 @@
-//! The cart calls through the whole storefront (issue 5): `GET cart`, `POST cart`,
+//! The cart calls through the whole storefront: `GET cart`, `POST cart`,
 //! `cart/calculate`, `cart/applyCoupon`, `cart/removeCoupon`, `cart/removeReward`, as a browser
 //! sees them: the bill, the status codes of the cart family, coupons, cutlery and note, and the
 //! delivery point taken from the `userLocation` cookie or a saved address id.

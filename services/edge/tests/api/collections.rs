@@ -1,4 +1,4 @@
-//! Issue 3 through the edge, against the real services: the favourites collection of the listing
+//! Collections and cuisine pages through the edge, against the real services: the favourites collection of the listing
 //! (`restaurants/list/v5` and `list/update` with `collection=83951&type=rcv2`: the signed-in
 //! user's favourites that deliver to the point), and cuisine pages for cuisine names with symbols
 //! ("Rolls & Wraps" → `rolls-wraps`) agreeing between links, page titles and discovery's lookup.

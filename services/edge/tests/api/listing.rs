@@ -1,4 +1,4 @@
-//! The listing through the edge (issue 3): `restaurants/list/v5`, `restaurants/list/update`,
+//! The listing through the edge: `restaurants/list/v5`, `restaurants/list/update`,
 //! collections and `offers/restaurant`, driven over HTTP like the web app drives them, against the
 //! real services.
 

@@ -1,4 +1,4 @@
-//! The menu calls through the whole storefront (issue 4): `menu/pl`, `menu/quick`,
+//! The menu calls through the whole storefront: `menu/pl`, `menu/quick`,
 //! `menu/pl/search`, and what `POST cart` answers for a customisation the menu refuses.
 //!
 //! The tests find what they need (a closed restaurant, a V1 item, a required add-on group...) in

@@ -1,4 +1,4 @@
-//! Search through the whole storefront (issue 3): `restaurants/search/suggest`,
+//! Search through the whole storefront: `restaurants/search/suggest`,
 //! `restaurants/search/v3` and `landing/PRE_SEARCH`, as a browser sees them.
 
 use serde_json::Value;

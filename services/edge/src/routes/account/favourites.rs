@@ -28,7 +28,7 @@ use crate::views::restaurant::{RestaurantJson, restaurant_json};
 pub const RESTAURANT_NOT_FOUND: &str = "Restaurant not found";
 /// Most favourites listed (discovery's batch limit); the most recently marked come first.
 pub const LIST_MAX: usize = 100;
-/// The favourites collection (spec 000 §2.1: collection 83951 with query `type=rcv2`).
+/// The favourites collection: the web app lists it as collection 83951 with query `type=rcv2`.
 pub const COLLECTION_ID: u64 = 83951;
 const COLLECTION_TITLE: &str = "Your favourites";
 const COLLECTION_DESCRIPTION: &str = "Restaurants you marked with a heart";

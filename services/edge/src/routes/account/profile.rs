@@ -29,7 +29,7 @@ use crate::views::user::{PreferencesJson, UserJson, preferences_json, user_json}
 
 /// `statusMessage` of a confirmed mobile number change.
 pub const UPDATE_SUCCESSFUL: &str = "Update Successful";
-/// Order SMS are not optional (spec: the settings page's failure message).
+/// Order SMS are not optional: the settings page's failure message when asked to turn them off.
 pub const ORDERS_SMS_REQUIRED: &str = "Order related SMS cannot be turned off.";
 
 fn profile_of(profile: Option<Profile>) -> Result<UserJson, ApiError> {

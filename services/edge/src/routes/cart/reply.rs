@@ -8,7 +8,7 @@ use crate::http::envelope::Data;
 use crate::http::messages;
 use crate::views::food::{flag, is_veg};
 
-/// The cart family's status codes with their words (spec §7-8; 0, 8 and 9 are successes). A cart
+/// The cart family's status codes with their words (0, 8 and 9 are successes). A cart
 /// in any of these states is still sent, so the page can show it with the message.
 pub fn cart_reply(cart: Option<Cart>, status_code: u32) -> Data<CartJson> {
     let cart = cart_json(cart.unwrap_or_default());

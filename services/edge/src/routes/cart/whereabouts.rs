@@ -6,7 +6,7 @@ use axum::http::HeaderMap;
 use axum_extra::extract::cookie::CookieJar;
 use serde::Deserialize;
 
-/// The browser's chosen delivery address id (spec §3: kept in a cookie and storage).
+/// The browser's chosen delivery address id (the web app keeps it in a cookie and in storage).
 const ADDRESS_COOKIE: &str = "deliveryAddressId";
 /// The browser's chosen location (`{lat, lng, …}`, URL-encoded JSON).
 const LOCATION_COOKIE: &str = "userLocation";

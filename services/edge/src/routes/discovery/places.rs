@@ -1,6 +1,6 @@
 //! Routes `GET misc/place-autocomplete` (discovery `AutocompletePlaces`) and
 //! `GET misc/address-recommend` (discovery `RecommendAddress`), shaped like the map-provider
-//! replies the spec's web app reads.
+//! replies the web app reads.
 
 use axum::extract::State;
 use serde::{Deserialize, Serialize};

@@ -23,7 +23,7 @@ use crate::views::restaurant::{RestaurantJson, restaurant_json};
 /// Restaurants per page (the contract's page size).
 pub const PAGE_SIZE: u32 = 15;
 
-/// Query of the listing (`page_type` is accepted for the spec's request shape; every page type
+/// Query of the listing (`page_type` is accepted for the contract's request shape; every page type
 /// lists the same way). `collection` narrows it to a collection; `sortBy` orders it.
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -79,7 +79,7 @@ pub const SORTS: [(&str, SortBy, &str); 5] = [
     ),
 ];
 
-/// Cost ranges and their labels (spec §9: `₹{0} - ₹{1}`).
+/// Cost ranges and their labels, in the contract's `₹{0} - ₹{1}` form.
 pub const COST_RANGES: [(&str, CostRange, &str); 3] = [
     ("UNDER_300", CostRange::Under300, "Less than ₹300"),
     ("300_TO_600", CostRange::CostRange300To600, "₹300 - ₹600"),
@@ -217,7 +217,7 @@ pub async fn update(
 }
 
 /// `GET /api/offers/restaurant?lat=&lng=&offset=`: restaurants with an offer near the point, in
-/// the listing's shape (spec 001 §7).
+/// the listing's shape.
 pub async fn offers(
     State(state): State<AppState>,
     Identity(caller): Identity,

@@ -1,6 +1,6 @@
-//! Search (issue 3): routes `GET restaurants/search/suggest` (discovery `SuggestSearch`),
+//! Search: routes `GET restaurants/search/suggest` (discovery `SuggestSearch`),
 //! `GET restaurants/search/v3` (discovery `Search`) and `GET landing/PRE_SEARCH` (discovery
-//! `GetPreSearch`). Spec 000 §5: search and auto-suggest need a string plus lat and lng; without
+//! `GetPreSearch`). Search and auto-suggest need a string plus lat and lng; without
 //! a usable location the answer is 400 / 1 `Invalid user location.` (checked before the string).
 //!
 //! Results come in tabs (Restaurants, Dishes); one call returns the cards of one tab (the first
@@ -274,7 +274,7 @@ pub async fn results(
     }))
 }
 
-/// `data` of `landing/PRE_SEARCH`: the spec's reply shape with one card, the popular cuisines.
+/// `data` of `landing/PRE_SEARCH`: the contract's reply shape with one card, the popular cuisines.
 /// Recent searches are kept by the browser (local storage), never sent.
 #[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]

@@ -39,7 +39,7 @@ impl DeliveryState {
         }
     }
 
-    /// The spec's restaurant status text (§8).
+    /// The contract's restaurant status text.
     pub fn text(self) -> Option<&'static str> {
         match self {
             DeliveryState::Closed => Some("Closed & not delivering"),
@@ -48,7 +48,7 @@ impl DeliveryState {
         }
     }
 
-    /// The spec's longer message for the state (§8: cart and menu messages).
+    /// The contract's longer message for the state, as the cart and the menu show it.
     pub fn message(self) -> Option<&'static str> {
         match self {
             DeliveryState::Closed => Some("Restaurant is currently closed"),

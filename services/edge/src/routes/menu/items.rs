@@ -11,7 +11,7 @@ use crate::routes::menu::customisation::{
 };
 use crate::views::food::{flag, is_veg, veg_type_name};
 
-/// The spec's item label text for an out-of-stock item (§8).
+/// The contract's label for an out-of-stock item.
 pub const OUT_OF_STOCK_MESSAGE: &str = "This item is not available.";
 
 /// An id written as a JSON string (ids are strings in JSON), without building the string first.
@@ -41,7 +41,7 @@ impl Serialize for ItemsView<'_> {
     }
 }
 
-/// The struck-out price rule (spec §4): the list price is struck out next to the final price when
+/// The struck-out price rule: the list price is struck out next to the final price when
 /// it differs from it and is above 0.
 pub fn struck_out(price: i64, final_price: i64) -> Option<i64> {
     (price != final_price && price > 0).then_some(price)

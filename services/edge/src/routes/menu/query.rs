@@ -10,7 +10,7 @@ use crate::http::params;
 /// Query of the menu page; a location is optional (a menu opened from a shared link has none).
 #[derive(Debug, Deserialize)]
 pub struct MenuQuery {
-    /// `restaurant_id` too: the spec's menu route falls back to that query name.
+    /// `restaurant_id` too: the web app's menu route falls back to that query name.
     #[serde(rename = "restaurantId", alias = "restaurant_id")]
     pub restaurant_id: Option<String>,
     pub lat: Option<String>,
@@ -22,7 +22,7 @@ pub struct MenuQuery {
 pub struct SearchQuery {
     #[serde(rename = "restaurantId", alias = "restaurant_id")]
     pub restaurant_id: Option<String>,
-    /// `str` and `searchText` too (the spec's search field names).
+    /// `str` and `searchText` too (the names the web app's search fields send).
     #[serde(alias = "str", alias = "searchText")]
     pub query: Option<String>,
 }

@@ -13,7 +13,7 @@ use serde::Deserialize;
 
 use crate::infra::static_files::IMMUTABLE;
 
-/// The spec's default image size.
+/// The contract's default image size.
 pub const DEFAULT_WIDTH: u32 = 508;
 pub const DEFAULT_HEIGHT: u32 = 320;
 /// Sizes are clamped to this range: below it nothing is recognisable, above it is a waste.

@@ -60,7 +60,7 @@ pub async fn page(State(state): State<AppState>, request: Request) -> Response {
             );
         }
     };
-    // Issue 3: city, area and cuisine pages carry their own title and description.
+    // City, area and cuisine pages carry their own title and description, for search engines.
     let html = match &route {
         Some(route) => with_page_text(&state, route, request.uri().path(), &caller, html).await,
         None => html,
@@ -261,7 +261,7 @@ pub fn escape_json_for_script(json: &str) -> String {
     out
 }
 
-/// A page when the shell is not published: the spec's not-found wording for unknown paths, its
+/// A page when the shell is not published: the contract's not-found wording for unknown paths, its
 /// generic error wording for known ones (the page exists, the shell is what is missing).
 fn fallback_page(known_route: bool) -> String {
     let (title, heading, message) = if known_route {
