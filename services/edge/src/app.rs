@@ -19,78 +19,113 @@ use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetReques
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::TraceLayer;
 
-use crate::error::{ApiError, messages};
-use crate::request_span::{RecordStatus, RootSpan};
-use crate::search;
-use crate::state::AppState;
-use crate::{addresses, auth, dev, favourites, profile, rate_limit};
-use crate::{
-    cart, cities, csrf, envelope, health, images, membership, menu, orders, pages, payments,
-    places, restaurants,
+use crate::http::envelope;
+use crate::http::error::ApiError;
+use crate::http::messages;
+use crate::http::request_span::{RecordStatus, RootSpan};
+use crate::http::security;
+use crate::infra::rate_limit;
+use crate::infra::state::AppState;
+use crate::infra::static_files;
+use crate::routes::{
+    account, cart, discovery, membership, menu, orders, payments, platform, support,
 };
-use crate::{security, session, static_files, support};
+use crate::session::csrf;
+use crate::session::middleware::{self as session, Sessions};
 
-/// The `/api` routes: the spec's paths, each named after its handler's module.
-fn api(state: &AppState) -> Router<AppState> {
+/// The `/api` routes: the contract's paths, each going to the handler of the route folder that
+/// owns it (`routes/<owner>/<file>::<handler>`).
+fn api(state: &AppState, sessions: &Sessions) -> Router<AppState> {
     let routes = Router::new()
-        .route("/misc/place-autocomplete", get(places::autocomplete))
-        .route("/misc/address-recommend", get(places::address_recommend))
-        .route("/misc/cities", get(cities::list))
-        .route("/restaurants/list/v5", get(restaurants::list))
-        .route("/restaurants/list/update", post(restaurants::update))
-        .route("/offers/restaurant", get(restaurants::offers))
-        .route("/restaurants/city", get(cities::restaurants))
-        .route("/restaurants/search/suggest", get(search::suggest))
-        .route("/restaurants/search/v3", get(search::results))
-        .route("/landing/PRE_SEARCH", get(search::pre_search))
-        .route("/menu/pl", get(menu::pl))
-        .route("/menu/quick", get(menu::quick))
-        .route("/menu/pl/search", get(menu::search))
-        .route("/cart", get(cart::get).post(cart::update))
-        .route("/cart/calculate", post(cart::calculate))
-        .route("/cart/applyCoupon", post(cart::apply_coupon))
-        .route("/cart/removeCoupon", post(cart::remove_coupon))
-        .route("/cart/removeReward", post(cart::remove_reward))
-        .route("/payment/get-methods", get(payments::get_methods))
-        .route("/order/all", get(orders::all))
-        .route("/super/plans", get(membership::plans))
-        .route("/support", get(support::issue_types));
+        .route(
+            "/misc/place-autocomplete",
+            get(discovery::places::autocomplete),
+        )
+        .route(
+            "/misc/address-recommend",
+            get(discovery::places::address_recommend),
+        )
+        .route("/misc/cities", get(discovery::cities::list))
+        .route("/restaurants/list/v5", get(discovery::restaurants::list))
+        .route(
+            "/restaurants/list/update",
+            post(discovery::restaurants::update),
+        )
+        .route("/offers/restaurant", get(discovery::restaurants::offers))
+        .route("/restaurants/city", get(discovery::cities::restaurants))
+        .route(
+            "/restaurants/search/suggest",
+            get(discovery::search::suggest),
+        )
+        .route("/restaurants/search/v3", get(discovery::search::results))
+        .route("/landing/PRE_SEARCH", get(discovery::search::pre_search))
+        .route("/menu/pl", get(menu::handlers::pl))
+        .route("/menu/quick", get(menu::handlers::quick))
+        .route("/menu/pl/search", get(menu::handlers::search))
+        .route(
+            "/cart",
+            get(cart::handlers::get).post(cart::handlers::update),
+        )
+        .route("/cart/calculate", post(cart::handlers::calculate))
+        .route("/cart/applyCoupon", post(cart::handlers::apply_coupon))
+        .route("/cart/removeCoupon", post(cart::handlers::remove_coupon))
+        .route("/cart/removeReward", post(cart::handlers::remove_reward))
+        .route("/payment/get-methods", get(payments::methods::get_methods))
+        .route("/order/all", get(orders::history::all))
+        .route("/super/plans", get(membership::plans::plans))
+        .route("/support", get(support::issue_types::issue_types));
     let routes = routes.merge(account_routes(state));
-    with_api_layers(routes, state)
+    with_api_layers(routes, state, sessions)
 }
 
-/// The account calls (issue 6): sign-in, profile, addresses, favourites; `dev/sms` only with
+/// The account calls: sign-in, profile, addresses, favourites; `dev/sms` only with
 /// `TIFFIN_DEV_ROUTES=1`.
 fn account_routes(state: &AppState) -> Router<AppState> {
     let routes = Router::new()
-        .route("/auth/otp", post(auth::otp))
-        .route("/auth/verify-otp", post(auth::verify_otp))
-        .route("/auth/logout", post(auth::logout))
-        .route("/profile/info", get(profile::info))
-        .route("/profile/update-mobile", post(profile::update_mobile))
-        .route("/profile/verify-otp", post(profile::verify_otp))
-        .route("/profile/update-email", post(profile::update_email))
-        .route("/profile/verify-email", post(profile::verify_email))
+        .route("/auth/otp", post(account::auth::otp))
+        .route("/auth/verify-otp", post(account::auth::verify_otp))
+        .route("/auth/logout", post(account::auth::logout))
+        .route("/profile/info", get(account::profile::info))
+        .route(
+            "/profile/update-mobile",
+            post(account::profile::update_mobile),
+        )
+        .route("/profile/verify-otp", post(account::profile::verify_otp))
+        .route(
+            "/profile/update-email",
+            post(account::profile::update_email),
+        )
+        .route(
+            "/profile/verify-email",
+            post(account::profile::verify_email),
+        )
         .route(
             "/profile/update-notification-preference",
-            post(profile::update_preferences),
+            post(account::profile::update_preferences),
         )
-        .route("/profile/delete-account", post(profile::delete_account))
-        .route("/profile/favourites", get(favourites::list))
-        .route("/address", post(addresses::save))
-        .route("/address/all", post(addresses::all))
-        .route("/address/delete", post(addresses::delete))
-        .route("/address/serviceable", get(addresses::serviceable))
-        .route("/misc/favorite", post(favourites::set));
+        .route(
+            "/profile/delete-account",
+            post(account::profile::delete_account),
+        )
+        .route("/profile/favourites", get(account::favourites::list))
+        .route("/address", post(account::addresses::save))
+        .route("/address/all", post(account::addresses::all))
+        .route("/address/delete", post(account::addresses::delete))
+        .route("/address/serviceable", get(account::addresses::serviceable))
+        .route("/misc/favorite", post(account::favourites::set));
     if state.settings.dev_routes {
-        routes.route("/dev/sms", get(dev::sms))
+        routes.route("/dev/sms", get(account::dev::sms))
     } else {
         routes
     }
 }
 
 /// What every `/api` call runs inside, unknown paths and methods included.
-fn with_api_layers(routes: Router<AppState>, state: &AppState) -> Router<AppState> {
+fn with_api_layers(
+    routes: Router<AppState>,
+    state: &AppState,
+    sessions: &Sessions,
+) -> Router<AppState> {
     routes
         .fallback(|| async { ApiError::NotFound(messages::NOTHING_HERE) })
         .method_not_allowed_fallback(|| async { ApiError::MethodNotAllowed })
@@ -98,27 +133,32 @@ fn with_api_layers(routes: Router<AppState>, state: &AppState) -> Router<AppStat
         .layer(CatchPanicLayer::custom(api_panic))
         .layer(from_fn(csrf::middleware))
         .layer(from_fn(envelope::finish))
-        .layer(from_fn_with_state(state.clone(), session::middleware))
+        .layer(from_fn_with_state(sessions.clone(), session::middleware))
         // Before the session: a client over its limit never costs an account lookup.
-        .layer(from_fn_with_state(state.clone(), rate_limit::middleware))
+        .layer(from_fn_with_state(
+            state.limits.clone(),
+            rate_limit::middleware,
+        ))
         .layer(DefaultBodyLimit::max(csrf::BODY_LIMIT))
 }
 
 /// The whole edge.
 pub fn router(state: AppState) -> Router {
     let static_dir = state.settings.static_dir.clone();
+    // One session layer for `/api` and pages alike: a session ended through one is forgotten by both.
+    let sessions = Sessions::new(&state.settings, state.upstreams.clone());
     let pages = Router::new()
-        .fallback(pages::page)
-        .layer(from_fn_with_state(state.clone(), session::middleware))
+        .fallback(platform::pages::page)
+        .layer(from_fn_with_state(sessions.clone(), session::middleware))
         .with_state(state.clone());
     let header =
         |name, value| SetResponseHeaderLayer::overriding(name, HeaderValue::from_static(value));
     Router::new()
-        .nest("/api", api(&state))
-        .route("/healthz", get(health::healthz))
-        .route("/readyz", get(health::readyz))
-        .route("/images/{id}", get(images::image))
-        .route("/mfe-manifest.json", get(static_files::manifest))
+        .nest("/api", api(&state, &sessions))
+        .route("/healthz", get(platform::health::healthz))
+        .route("/readyz", get(platform::health::readyz))
+        .route("/images/{id}", get(platform::images::image))
+        .route("/mfe-manifest.json", get(platform::manifest::manifest))
         .nest_service("/shell", static_files::shell(&static_dir))
         .nest_service("/mfe", static_files::mfe(&static_dir))
         .fallback_service(pages)
@@ -133,7 +173,7 @@ pub fn router(state: AppState) -> Router {
                 .layer(header(header::REFERRER_POLICY, security::REFERRER_POLICY))
                 .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
                 .layer(PropagateRequestIdLayer::x_request_id())
-                // Failures are logged where they are understood (error.rs), not again as a bare status.
+                // Failures are logged where they are understood (`http::error`), not again as a bare status.
                 .layer(
                     TraceLayer::new_for_http()
                         .make_span_with(RootSpan)
@@ -174,7 +214,7 @@ mod tests {
     use tower::ServiceExt;
 
     use super::*;
-    use crate::config::{ServiceUrls, Settings};
+    use crate::infra::config::{ServiceUrls, Settings};
 
     /// State whose services are all unreachable: enough for what does not need them.
     fn offline_state() -> AppState {
@@ -216,10 +256,11 @@ mod tests {
     #[tokio::test]
     async fn a_panicking_handler_answers_the_500_envelope() {
         let state = offline_state();
+        let sessions = Sessions::new(&state.settings, state.upstreams.clone());
         let app = Router::new()
             .nest(
                 "/api",
-                with_api_layers(Router::new().route("/boom", get(boom)), &state),
+                with_api_layers(Router::new().route("/boom", get(boom)), &state, &sessions),
             )
             .with_state(state);
 

@@ -3,61 +3,38 @@
 //! contract of `docs/edge-api.md`. It holds no domain logic: prices, stock, serviceability and
 //! every other rule live in the services.
 //!
-//! - [`config`]: settings, checked before binding.
-//! - [`app`]: the router and its layers; [`state`]: what every handler can reach ([`AppState`](state::AppState)).
-//! - [`envelope`], [`error`]: the `/api` envelope and the one gRPC → HTTP mapping table.
-//! - [`session`], [`csrf`]: cookies, sessions from the account service, CSRF tokens.
-//! - [`upstream`]: gRPC clients and how a call carries identity and a deadline.
-//! - One module per API domain, named after its route word: [`places`], [`cities`],
-//!   [`restaurants`], [`menu`], [`cart`], [`payments`], [`orders`], [`membership`], [`support`];
-//!   with [`params`] (parsing query values) and [`food`] (veg words shared by menu and cart).
-//! - [`pages`], [`route_table`]: the shell's HTML for page paths, 200 or 404.
-//! - [`static_files`], [`images`]: the web build, the mfe manifest, generated pictures.
-//! - [`health`]: `/healthz` and `/readyz`.
-//! - [`request_span`], [`security`]: the root span of each request; security headers.
-//! - Accounts (issue 6): [`auth`] (OTP sign-in, logout), [`profile`], [`addresses`],
-//!   [`favourites`], [`dev`] (the development outbox), [`rate_limit`] (per-address limits).
+//! The crate is in layers, and imports point one way, down:
+//!
+//! - [`app`]: the router, and only that: which path goes to which handler, and the layers around
+//!   them. The one module (with this file's `mod` line) that names [`routes`].
+//! - [`routes`]: the handlers, one folder per owner of the README's "Who owns what" table
+//!   (`discovery`, `menu`, `cart`, `account`, `payments`, `orders`, `membership`, `support`,
+//!   `platform`). A handler parses the request, calls services and shapes the reply.
+//! - [`views`]: JSON shapes and wording several routes share (the restaurant card, the user, veg
+//!   words, a city page's words).
+//! - [`session`]: who the browser is: the session middleware and its cache, the cookies, CSRF.
+//! - [`infra`]: what the edge runs on: settings ([`Settings`]), the state handlers reach
+//!   (`AppState`), the gRPC clients, the menu and city caches, the shell's route table, rate
+//!   limits and the static files' services.
+//! - [`http`]: the `/api` envelope, the one gRPC → HTTP table, parsing of what the browser sends,
+//!   the extractors that say who is calling, the request's root span and the security headers.
+//!
+//! The rule of direction: plumbing (`http`, `infra`, `session`, `views`) never imports a route,
+//! and nothing outside `routes/` imports `routes` but [`app`]; a test (`tests/api/layers.rs`)
+//! fails when a file breaks it. Within the plumbing, `http` imports nothing of the crate,
+//! `infra` only `http`, and `session` `http` and `infra`.
 #![forbid(unsafe_code)]
 
-pub mod addresses;
 pub mod app;
-pub mod auth;
-pub mod cart;
-pub mod cities;
-pub mod config;
-pub mod csrf;
-pub mod dev;
-pub mod envelope;
-pub mod error;
-pub mod favourites;
-pub mod food;
-pub mod health;
-pub mod images;
-pub mod membership;
-pub mod menu;
-pub mod menu_cache;
-pub mod orders;
-pub mod pages;
-pub mod params;
-pub mod payments;
-pub mod places;
-pub mod profile;
-pub mod rate_limit;
-pub mod request_span;
-pub mod restaurants;
-pub mod route_table;
-pub mod search;
-pub mod security;
+pub mod http;
+pub mod infra;
+pub mod routes;
 pub mod session;
-pub mod session_cache;
-pub mod state;
-pub mod static_files;
-pub mod support;
-pub mod upstream;
+pub mod views;
 
 use std::future::{Future, IntoFuture};
 
-pub use config::{ServiceUrls, Settings};
+pub use infra::config::{ServiceUrls, Settings};
 use tiffin_platform::grpc::DRAIN_DEADLINE;
 
 /// A bound edge, ready to serve.
@@ -72,7 +49,7 @@ impl Application {
     pub async fn build(settings: Settings) -> anyhow::Result<Self> {
         settings.check()?;
         let addr = settings.addr;
-        let state = state::AppState::new(settings)?;
+        let state = infra::state::AppState::new(settings)?;
         let listener = tokio::net::TcpListener::bind(addr).await?;
         Ok(Self {
             listener,

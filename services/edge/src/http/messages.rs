@@ -1,0 +1,18 @@
+//! The words the edge itself says in an envelope's `statusMessage` (the contract's wording where it
+//! has one). Their own file so that the envelope and the error table can both use them without
+//! importing each other.
+
+pub const INVALID_LOCATION: &str = "Invalid user location.";
+pub const INVALID_CSRF: &str = "Invalid CSRF token.";
+pub const LOGIN: &str = "Please login to continue.";
+pub const FORBIDDEN: &str = "You are not allowed to do this.";
+pub const RATE_LIMITED: &str = "We'll be back shortly";
+pub const OUTAGE: &str = "Something's broken";
+pub const OOPS: &str = "Oops! Something went wrong.";
+/// The contract's cart failure wording (status code 1), also used for a cart body that cannot be read.
+pub const CART_FAILURE: &str = "Oops! Something wrong";
+/// The contract's "nothing found" wording, for `/api` paths that do not exist.
+pub const NOTHING_HERE: &str = "There's nothing here";
+pub const BAD_REQUEST: &str = "Invalid request.";
+pub const TOO_LARGE: &str = "Request too large.";
+pub const METHOD_NOT_ALLOWED: &str = "Method not allowed.";

@@ -1,0 +1,75 @@
+//! What every handler can reach ([`AppState`]): settings, the service clients and the edge's own
+//! caches. Its own module so that handlers depend on it, not on the router that mounts them; it
+//! holds plumbing only (the session layer keeps its own state, `session::middleware::Sessions`).
+
+use std::sync::Arc;
+
+use axum::extract::FromRef;
+
+use crate::infra::city_cache::{CITY_TTL, CityCache};
+use crate::infra::config::Settings;
+use crate::infra::menu_cache::MenuCache;
+use crate::infra::rate_limit::Limits;
+use crate::infra::route_table::{CHECK_INTERVAL, RouteTable};
+use crate::infra::upstream::Upstreams;
+
+/// What every handler can reach: one shared [`Shared`] behind an `Arc`, read through `Deref`
+/// (`state.menus`, `state.settings`).
+///
+/// axum clones the state for every `from_fn_with_state` layer and every `State` extractor of
+/// every request, so a clone must be one reference count, not one per cache: a moka cache's clone
+/// alone bumps several counters and channel senders, and that was a tenth of the edge's CPU.
+#[derive(Debug, Clone)]
+pub struct AppState(Arc<Shared>);
+
+/// What [`AppState`] shares.
+#[derive(Debug)]
+pub struct Shared {
+    pub settings: Settings,
+    pub upstreams: Upstreams,
+    /// The shell's page routes.
+    pub routes: RouteTable,
+    /// Cities, for the footer and for telling city pages from unknown paths.
+    pub cities: CityCache,
+    /// Per-client-address rate limits (`/api`, OTP sending).
+    pub limits: Limits,
+    /// Menus as last served, revalidated with the menu service (`EDGE_MENU_FRESH_MS`).
+    pub menus: MenuCache,
+}
+
+impl std::ops::Deref for AppState {
+    type Target = Shared;
+
+    fn deref(&self) -> &Shared {
+        &self.0
+    }
+}
+
+/// The limits alone, for the rate-limit middleware and the client-address extractor, which need
+/// nothing else of the state.
+impl FromRef<AppState> for Limits {
+    fn from_ref(state: &AppState) -> Self {
+        state.limits.clone()
+    }
+}
+
+impl AppState {
+    /// Opens (lazy) channels to every service.
+    pub fn new(settings: Settings) -> Result<Self, tonic::transport::Error> {
+        let upstreams = Upstreams::new(&settings.services, settings.upstream_timeout)?;
+        let routes = RouteTable::new(
+            settings.static_dir.join("shell/routes.json"),
+            CHECK_INTERVAL,
+        );
+        let limits = Limits::new(&settings.rate_limit, settings.client_address);
+        let menus = MenuCache::new(settings.menu_cache_bytes, settings.menu_fresh_for);
+        Ok(Self(Arc::new(Shared {
+            limits,
+            menus,
+            settings,
+            upstreams,
+            routes,
+            cities: CityCache::new(CITY_TTL),
+        })))
+    }
+}

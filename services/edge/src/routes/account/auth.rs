@@ -1,0 +1,168 @@
+//! Routes `POST auth/otp`, `POST auth/verify-otp` and `POST auth/logout` (account `SendOtp`,
+//! `VerifyOtp`, `EndSession`).
+//!
+//! Who signs in is the caller's session (the login attempt the code was sent for), stated in
+//! metadata; the body only carries the number and the code. On success the session is rotated:
+//! the reply sets the new token in the cookie and its envelope names the new `sid` and `csrfToken`
+//! ([`rotated_reply`]), and the guest cart of the old session is merged into the account's
+//! (`docs/cart-merge.md`; a failed merge is logged, never a failed login).
+
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::response::{IntoResponse, Response};
+use serde::{Deserialize, Serialize};
+use tiffin_proto::account::v1::{EndSessionRequest, SendOtpRequest, VerifyOtpRequest};
+use tiffin_proto::cart::v1::MergeGuestCartRequest;
+
+use crate::http::envelope::{Data, Outcome};
+use crate::http::error::ApiError;
+use crate::http::params::json_body;
+use crate::http::visitor::Visitor;
+use crate::infra::rate_limit::Client;
+use crate::infra::state::AppState;
+use crate::routes::account::otp::{MobileBody, OtpSent};
+use crate::session::cookies::{ended_reply, rotated_reply};
+use crate::session::middleware::visitor_of;
+use crate::views::user::{UserJson, user_json};
+
+/// `POST /api/auth/otp`
+pub async fn otp(
+    State(state): State<AppState>,
+    Client(client): Client,
+    visitor: Visitor,
+    body: Bytes,
+) -> Result<Data<OtpSent>, ApiError> {
+    let body: MobileBody = json_body(&body)?;
+    state.limits.check_otp(client)?;
+    let upstreams = &state.upstreams;
+    let reply = upstreams
+        .account
+        .clone()
+        .send_otp(upstreams.request(
+            SendOtpRequest {
+                mobile: body.mobile,
+            },
+            &visitor.caller(),
+        ))
+        .await?
+        .into_inner();
+    Ok(Data::ok(OtpSent {
+        mobile: reply.mobile,
+        registered: Some(reply.registered),
+        resend_after_seconds: reply.resend_after_seconds,
+        expires_in_seconds: reply.expires_in_seconds,
+    }))
+}
+
+#[derive(Debug, Deserialize)]
+struct VerifyBody {
+    #[serde(default)]
+    mobile: String,
+    #[serde(default)]
+    otp: String,
+    #[serde(default)]
+    name: String,
+    #[serde(default)]
+    email: String,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SignedInJson {
+    user: UserJson,
+    signed_up: bool,
+}
+
+/// `POST /api/auth/verify-otp`
+pub async fn verify_otp(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    body: Bytes,
+) -> Result<Response, ApiError> {
+    let body: VerifyBody = json_body(&body)?;
+    let upstreams = &state.upstreams;
+    let reply = upstreams
+        .account
+        .clone()
+        .verify_otp(upstreams.request(
+            VerifyOtpRequest {
+                mobile: body.mobile,
+                otp: body.otp,
+                name: body.name,
+                email: body.email,
+            },
+            &visitor.caller(),
+        ))
+        .await?
+        .into_inner();
+    let (Some(session), Some(profile)) = (reply.session, reply.profile) else {
+        return Err(ApiError::Upstream(tonic::Status::internal(
+            "VerifyOtp answered without a session or profile",
+        )));
+    };
+    let expires_at = session.expires_at;
+    let signed_in = visitor_of(session, &visitor.device_id);
+    let previous = if reply.previous_session_id.is_empty() {
+        visitor.session_id.clone()
+    } else {
+        reply.previous_session_id
+    };
+    merge_guest_cart(&state, &signed_in, previous).await;
+
+    let data = serde_json::to_value(SignedInJson {
+        user: user_json(profile),
+        signed_up: reply.signed_up,
+    })
+    .map_err(|_| ApiError::Panic)?;
+    Ok(rotated_reply(
+        &Outcome::success(data),
+        &signed_in,
+        &reply.token,
+        expires_at,
+        state.settings.cookie_secure,
+    ))
+}
+
+/// Merges the old session's guest cart into the account's; a failure is logged and the sign-in
+/// goes on (the guest cart is then simply not carried over).
+async fn merge_guest_cart(state: &AppState, signed_in: &Visitor, guest_session_id: String) {
+    let upstreams = &state.upstreams;
+    let request = upstreams.request(
+        MergeGuestCartRequest { guest_session_id },
+        &signed_in.caller(),
+    );
+    match upstreams.cart.clone().merge_guest_cart(request).await {
+        Ok(reply) => {
+            let reply = reply.into_inner();
+            tracing::info!(
+                outcome = reply.outcome().as_str_name(),
+                units = reply.item_count,
+                "guest cart merged on sign-in"
+            );
+        }
+        Err(status) => {
+            tracing::warn!(grpc.code = ?status.code(), grpc.message = %status.message(), "guest cart could not be merged on sign-in");
+        }
+    }
+}
+
+/// `POST /api/auth/logout`: ends the session on the server and expires the cookie. A visitor
+/// whose session is already gone gets the same reply.
+pub async fn logout(State(state): State<AppState>, visitor: Visitor) -> Result<Response, ApiError> {
+    let upstreams = &state.upstreams;
+    match upstreams
+        .account
+        .clone()
+        .end_session(upstreams.request(EndSessionRequest {}, &visitor.caller()))
+        .await
+    {
+        Ok(_) => {}
+        Err(status) if status.code() == tonic::Code::NotFound => {}
+        Err(status) => return Err(status.into()),
+    }
+    Ok(ended_reply(
+        &Outcome::success(serde_json::Value::Null),
+        state.settings.cookie_secure,
+    )
+    .into_response())
+}

@@ -1,0 +1,11 @@
+//! The account routes (the Accounts team): signing in ([`auth`], with [`otp`]'s shapes shared by
+//! the calls that send a code), the profile ([`profile`]), saved addresses ([`addresses`]),
+//! favourites ([`favourites`], with the listing's favourites collection) and the development
+//! outbox ([`dev`]).
+
+pub mod addresses;
+pub mod auth;
+pub mod dev;
+pub mod favourites;
+pub mod otp;
+pub mod profile;

@@ -1,0 +1,239 @@
+//! Routes `profile/*` (account `GetProfile`, `StartMobileChange`, `ConfirmMobileChange`,
+//! `StartEmailChange`, `VerifyEmail`, `UpdatePreferences`, `DeleteAccount`), answering with the
+//! shared `<User>` view.
+//!
+//! Every call acts on the caller's own user, named only by the session ([`SignedIn`]); nothing in
+//! a body can name another user.
+
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::response::Response;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use tiffin_proto::account::v1::{
+    ConfirmMobileChangeRequest, DeleteAccountRequest, GetProfileRequest, Preferences, Profile,
+    StartEmailChangeRequest, StartMobileChangeRequest, UpdatePreferencesRequest,
+    VerifyEmailRequest,
+};
+
+use crate::http::envelope::{Data, Outcome};
+use crate::http::error::ApiError;
+use crate::http::extractors::SignedIn;
+use crate::http::params::json_body;
+use crate::http::visitor::Visitor;
+use crate::infra::rate_limit::Client;
+use crate::infra::state::AppState;
+use crate::routes::account::otp::{MobileBody, OtpSent};
+use crate::session::cookies::ended_reply;
+use crate::views::user::{PreferencesJson, UserJson, preferences_json, user_json};
+
+/// `statusMessage` of a confirmed mobile number change.
+pub const UPDATE_SUCCESSFUL: &str = "Update Successful";
+/// Order SMS are not optional: the settings page's failure message when asked to turn them off.
+pub const ORDERS_SMS_REQUIRED: &str = "Order related SMS cannot be turned off.";
+
+fn profile_of(profile: Option<Profile>) -> Result<UserJson, ApiError> {
+    profile
+        .map(user_json)
+        .ok_or_else(|| ApiError::Upstream(tonic::Status::internal("reply without a profile")))
+}
+
+/// `GET /api/profile/info`
+pub async fn info(
+    State(state): State<AppState>,
+    user: SignedIn,
+) -> Result<Data<UserJson>, ApiError> {
+    let up = &state.upstreams;
+    let reply = up
+        .account
+        .clone()
+        .get_profile(up.request(GetProfileRequest {}, &user.caller()))
+        .await?
+        .into_inner();
+    Ok(Data::ok(profile_of(reply.profile)?))
+}
+
+/// `POST /api/profile/update-mobile`: a code to the new number (limited like `auth/otp`).
+pub async fn update_mobile(
+    State(state): State<AppState>,
+    Client(client): Client,
+    user: SignedIn,
+    body: Bytes,
+) -> Result<Data<OtpSent>, ApiError> {
+    let body: MobileBody = json_body(&body)?;
+    state.limits.check_otp(client)?;
+    let up = &state.upstreams;
+    let reply = up
+        .account
+        .clone()
+        .start_mobile_change(up.request(
+            StartMobileChangeRequest {
+                mobile: body.mobile,
+            },
+            &user.caller(),
+        ))
+        .await?
+        .into_inner();
+    Ok(Data::ok(OtpSent {
+        mobile: reply.mobile,
+        registered: None,
+        resend_after_seconds: reply.resend_after_seconds,
+        expires_in_seconds: reply.expires_in_seconds,
+    }))
+}
+
+#[derive(Debug, Deserialize)]
+struct MobileOtpBody {
+    #[serde(default)]
+    mobile: String,
+    #[serde(default)]
+    otp: String,
+}
+
+/// `POST /api/profile/verify-otp` → the user with the new number, `Update Successful`.
+pub async fn verify_otp(
+    State(state): State<AppState>,
+    user: SignedIn,
+    body: Bytes,
+) -> Result<Data<UserJson>, ApiError> {
+    let body: MobileOtpBody = json_body(&body)?;
+    let up = &state.upstreams;
+    let reply = up
+        .account
+        .clone()
+        .confirm_mobile_change(up.request(
+            ConfirmMobileChangeRequest {
+                mobile: body.mobile,
+                otp: body.otp,
+            },
+            &user.caller(),
+        ))
+        .await?
+        .into_inner();
+    Ok(Data::with_status(
+        profile_of(reply.profile)?,
+        0,
+        UPDATE_SUCCESSFUL,
+    ))
+}
+
+#[derive(Debug, Deserialize)]
+struct EmailBody {
+    #[serde(default)]
+    email: String,
+}
+
+/// `POST /api/profile/update-email` → the user with `pendingEmail` set.
+pub async fn update_email(
+    State(state): State<AppState>,
+    user: SignedIn,
+    body: Bytes,
+) -> Result<Data<UserJson>, ApiError> {
+    let body: EmailBody = json_body(&body)?;
+    let up = &state.upstreams;
+    let reply = up
+        .account
+        .clone()
+        .start_email_change(up.request(
+            StartEmailChangeRequest { email: body.email },
+            &user.caller(),
+        ))
+        .await?
+        .into_inner();
+    Ok(Data::ok(profile_of(reply.profile)?))
+}
+
+#[derive(Debug, Deserialize)]
+struct TokenBody {
+    #[serde(default)]
+    token: String,
+}
+
+#[derive(Debug, Serialize)]
+pub struct EmailJson {
+    email: String,
+}
+
+/// `POST /api/profile/verify-email`: the link's token is the proof; no sign-in needed.
+pub async fn verify_email(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    body: Bytes,
+) -> Result<Data<EmailJson>, ApiError> {
+    let body: TokenBody = json_body(&body)?;
+    let up = &state.upstreams;
+    let reply = up
+        .account
+        .clone()
+        .verify_email(up.request(VerifyEmailRequest { token: body.token }, &visitor.caller()))
+        .await?
+        .into_inner();
+    Ok(Data::ok(EmailJson { email: reply.email }))
+}
+
+#[derive(Debug, Deserialize)]
+struct PreferencesBody {
+    #[serde(default)]
+    sms: SmsBody,
+}
+
+#[derive(Debug, Deserialize, Default)]
+struct SmsBody {
+    orders: Option<bool>,
+    #[serde(default)]
+    recommendations: bool,
+    #[serde(default)]
+    reminders: bool,
+}
+
+#[derive(Debug, Serialize)]
+pub struct PreferencesReply {
+    preferences: PreferencesJson,
+}
+
+/// `POST /api/profile/update-notification-preference`
+pub async fn update_preferences(
+    State(state): State<AppState>,
+    user: SignedIn,
+    body: Bytes,
+) -> Result<Data<PreferencesReply>, ApiError> {
+    let body: PreferencesBody = json_body(&body)?;
+    if body.sms.orders == Some(false) {
+        return Err(ApiError::BadRequest(ORDERS_SMS_REQUIRED));
+    }
+    let up = &state.upstreams;
+    let reply = up
+        .account
+        .clone()
+        .update_preferences(up.request(
+            UpdatePreferencesRequest {
+                preferences: Some(Preferences {
+                    sms_recommendations: body.sms.recommendations,
+                    sms_reminders: body.sms.reminders,
+                }),
+            },
+            &user.caller(),
+        ))
+        .await?
+        .into_inner();
+    Ok(Data::ok(PreferencesReply {
+        preferences: preferences_json(reply.preferences),
+    }))
+}
+
+/// `POST /api/profile/delete-account`: the user, their addresses, favourites and sessions go;
+/// the reply expires the session cookie.
+pub async fn delete_account(
+    State(state): State<AppState>,
+    user: SignedIn,
+) -> Result<Response, ApiError> {
+    let up = &state.upstreams;
+    up.account
+        .clone()
+        .delete_account(up.request(DeleteAccountRequest {}, &user.caller()))
+        .await?;
+    Ok(ended_reply(
+        &Outcome::success(Value::Null),
+        state.settings.cookie_secure,
+    ))
+}

@@ -1,0 +1,203 @@
+//! The cart's [`DeliveryContext`], gathered for every cart call (the cart never calls other
+//! services but the menu): the restaurant's facts from discovery, where to deliver (a saved
+//! address from the account service, else the `userLocation` cookie) and whether the caller has
+//! ordered before (orders). A service that cannot answer leaves its part out; the cart still
+//! answers.
+
+use tiffin_proto::account::v1::{Annotation, ListAddressesRequest};
+use tiffin_proto::cart::v1::{
+    DeliveryContext, DeliveryEstimate, DeliveryPoint, GetCartRestaurantRequest, RestaurantFacts,
+    SavedAddress,
+};
+use tiffin_proto::discovery::v1::{CheckServiceabilityRequest, GetRestaurantRequest, LatLng};
+use tiffin_proto::orders::v1::ListOrdersRequest;
+
+use crate::http::visitor::Visitor;
+use crate::infra::state::AppState;
+use crate::routes::cart::whereabouts::Whereabouts;
+
+/// Gathers the [`DeliveryContext`] for a cart of `restaurant_id` (asked of the cart when `None`).
+pub async fn delivery_context(
+    state: &AppState,
+    visitor: &Visitor,
+    restaurant_id: Option<u64>,
+    whereabouts: Whereabouts,
+    payment_code: String,
+) -> DeliveryContext {
+    let upstreams = &state.upstreams;
+    let caller = visitor.caller();
+    let signed_in = visitor.user_id.is_some();
+
+    let restaurant = async {
+        match restaurant_id.filter(|id| *id > 0) {
+            Some(id) => Some(id),
+            None => upstreams
+                .cart
+                .clone()
+                .get_cart_restaurant(upstreams.request(GetCartRestaurantRequest {}, &caller))
+                .await
+                .map_err(|e| tracing::warn!(code = ?e.code(), "cart restaurant unavailable"))
+                .ok()
+                .and_then(|r| r.into_inner().restaurant_id),
+        }
+    };
+    let addresses = async {
+        if !signed_in {
+            return Some(Vec::new());
+        }
+        upstreams
+            .account
+            .clone()
+            .list_addresses(upstreams.request(ListAddressesRequest {}, &caller))
+            .await
+            .map_err(|e| tracing::warn!(code = ?e.code(), "addresses unavailable for the cart"))
+            .ok()
+            .map(|r| r.into_inner().addresses)
+    };
+    let first_order = async {
+        if !signed_in {
+            // A guest signs in before ordering; until then every first-order offer is shown.
+            return true;
+        }
+        upstreams
+            .orders
+            .clone()
+            .list_orders(upstreams.request(
+                ListOrdersRequest {
+                    before_order_id: None,
+                    limit: 1,
+                },
+                &caller,
+            ))
+            .await
+            .map_err(|e| tracing::warn!(code = ?e.code(), "orders unavailable for the cart"))
+            // Unknown: the first-order offers are not promised.
+            .is_ok_and(|r| r.into_inner().total_orders == 0)
+    };
+    let (restaurant_id, addresses, first_order) = tokio::join!(restaurant, addresses, first_order);
+
+    let saved: Vec<SavedAddress> = addresses
+        .clone()
+        .unwrap_or_default()
+        .into_iter()
+        .map(|a| SavedAddress {
+            annotation: match a.annotation() {
+                Annotation::Home => "HOME",
+                Annotation::Work => "WORK",
+                Annotation::Other | Annotation::Unspecified => "OTHER",
+            }
+            .to_string(),
+            id: a.id,
+            address: a.address,
+            area: a.area,
+            lat: a.lat,
+            lng: a.lng,
+        })
+        .collect();
+    let mut address_not_found = false;
+    let point = match whereabouts.address_id {
+        Some(id) => match saved.iter().find(|a| a.id == id) {
+            Some(a) => Some(DeliveryPoint {
+                address_id: a.id.clone(),
+                lat: a.lat,
+                lng: a.lng,
+            }),
+            // Not one of theirs (a guest has none). When the addresses could not be read, the
+            // point is just unknown: an outage is not the customer's mistake.
+            None => {
+                address_not_found = addresses.is_some();
+                None
+            }
+        },
+        None => whereabouts.location.map(|(lat, lng)| DeliveryPoint {
+            address_id: String::new(),
+            lat,
+            lng,
+        }),
+    };
+
+    let location = point.as_ref().map(|p| LatLng {
+        lat: p.lat,
+        lng: p.lng,
+    });
+    // Whether any restaurant at all delivers to the point (status 5 rather than 9). Asked only
+    // when the cart's restaurant does not deliver there, so the usual cart call makes no extra
+    // round trip. Unknown (no point, or discovery down) is not 5.
+    let by = &caller;
+    let location_unserviceable = |location: Option<LatLng>| async move {
+        let location = location?;
+        upstreams
+            .discovery
+            .clone()
+            .check_serviceability(upstreams.request(
+                CheckServiceabilityRequest {
+                    locations: vec![location],
+                },
+                by,
+            ))
+            .await
+            .map_err(|e| tracing::warn!(code = ?e.code(), "serviceability unknown for the cart"))
+            .ok()
+            .and_then(|r| r.into_inner().serviceable.first().copied())
+            .map(|serviceable| !serviceable)
+    };
+    let facts = async {
+        match restaurant_id {
+        Some(id) => upstreams
+            .discovery
+            .clone()
+            .get_restaurant(upstreams.request(
+                GetRestaurantRequest {
+                    id,
+                    location,
+                },
+                &caller,
+            ))
+            .await
+            .map_err(
+                |e| tracing::warn!(code = ?e.code(), "restaurant facts unavailable for the cart"),
+            )
+            .ok()
+            .and_then(|r| r.into_inner().card)
+            .and_then(|card| {
+                let r = card.restaurant?;
+                let delivers = card.sla.as_ref().is_some_and(|sla| sla.serviceable);
+                Some((delivers, RestaurantFacts {
+                    restaurant_id: r.id,
+                    opened: r.opened,
+                    lat: r.lat,
+                    lng: r.lng,
+                    delivery_radius_m: r.delivery_radius_m,
+                    cost_for_two_paise: r.cost_for_two_paise,
+                    estimate: card
+                        .sla
+                        .filter(|_| point.is_some())
+                        .map(|sla| DeliveryEstimate {
+                            min_minutes: sla.min_delivery_minutes,
+                            max_minutes: sla.max_delivery_minutes,
+                        }),
+                }))
+            }),
+        None => None,
+        }
+    };
+    let (delivers, facts) = match facts.await {
+        Some((delivers, facts)) => (delivers, Some(facts)),
+        None => (false, None),
+    };
+    // Without a restaurant the cart is empty and neither 5 nor 9 applies.
+    let location_unserviceable = match (&facts, delivers) {
+        (Some(_), false) => location_unserviceable(location).await,
+        _ => None,
+    };
+
+    DeliveryContext {
+        restaurant: facts,
+        point,
+        addresses: saved,
+        first_order,
+        address_not_found,
+        payment_code,
+        location_unserviceable: location_unserviceable.unwrap_or(false),
+    }
+}

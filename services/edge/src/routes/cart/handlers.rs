@@ -1,0 +1,190 @@
+//! Routes `GET cart`, `POST cart`, `POST cart/calculate`, `POST cart/applyCoupon`,
+//! `POST cart/removeCoupon` and `POST cart/removeReward` (cart `GetCart`, `UpdateCart`,
+//! `CalculateCart`, `ApplyCoupon`, `RemoveCoupon`, `RemoveReward`). Contract: the cart section of
+//! `docs/edge-api.md`.
+//!
+//! The cart's owner is the visitor's session (or user), stated in metadata; the body only says
+//! what to order. Every call carries the cart's delivery context (`delivery`).
+
+use axum::body::Bytes;
+use axum::extract::{Query, State};
+use axum::http::HeaderMap;
+use tiffin_proto::cart::v1::{
+    ApplyCouponRequest, CalculateCartRequest, GetCartRequest, RemoveCouponRequest,
+    RemoveRewardRequest,
+};
+
+use crate::http::envelope::Data;
+use crate::http::error::ApiError;
+use crate::http::visitor::Visitor;
+use crate::infra::state::AppState;
+use crate::routes::cart::delivery::delivery_context;
+use crate::routes::cart::reply::{CartJson, cart_reply};
+use crate::routes::cart::request::{CartQuery, coupon_body, remove_body, update_request};
+use crate::routes::cart::whereabouts::Whereabouts;
+
+/// `GET /api/cart[?address_id=]`
+pub async fn get(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    headers: HeaderMap,
+    Query(query): Query<CartQuery>,
+) -> Result<Data<CartJson>, ApiError> {
+    let whereabouts = Whereabouts::read(&headers, query.address_id.as_deref());
+    let delivery = delivery_context(&state, &visitor, None, whereabouts, String::new()).await;
+    let upstreams = &state.upstreams;
+    let reply = upstreams
+        .cart
+        .clone()
+        .get_cart(upstreams.request(
+            GetCartRequest {
+                delivery: Some(delivery),
+            },
+            &visitor.caller(),
+        ))
+        .await?
+        .into_inner();
+    Ok(cart_reply(reply.cart, reply.status_code))
+}
+
+/// `POST /api/cart` (the CSRF token has been checked already).
+pub async fn update(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Data<CartJson>, ApiError> {
+    let (mut request, body) = update_request(&body)?;
+    let whereabouts = Whereabouts::read(&headers, body.address_id.as_deref());
+    let restaurant_id = Some(request.restaurant_id).filter(|_| request.items_given);
+    request.delivery =
+        Some(delivery_context(&state, &visitor, restaurant_id, whereabouts, String::new()).await);
+    let upstreams = &state.upstreams;
+    let reply = upstreams
+        .cart
+        .clone()
+        .update_cart(upstreams.request(request, &visitor.caller()))
+        .await?
+        .into_inner();
+    Ok(cart_reply(reply.cart, reply.status_code))
+}
+
+/// `POST /api/cart/calculate`: the body of `POST /api/cart` plus `paymentMethod`; nothing saved.
+pub async fn calculate(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Data<CartJson>, ApiError> {
+    let (request, body) = update_request(&body)?;
+    let whereabouts = Whereabouts::read(&headers, body.address_id.as_deref());
+    let restaurant_id = Some(request.restaurant_id).filter(|_| request.items_given);
+    let delivery = delivery_context(
+        &state,
+        &visitor,
+        restaurant_id,
+        whereabouts,
+        body.payment_method.unwrap_or_default(),
+    )
+    .await;
+    let upstreams = &state.upstreams;
+    let reply = upstreams
+        .cart
+        .clone()
+        .calculate_cart(upstreams.request(
+            CalculateCartRequest {
+                restaurant_id: request.restaurant_id,
+                items: request.items,
+                items_given: request.items_given,
+                details: request.details,
+                delivery: Some(delivery),
+            },
+            &visitor.caller(),
+        ))
+        .await?
+        .into_inner();
+    Ok(cart_reply(reply.cart, reply.status_code))
+}
+
+/// `POST /api/cart/applyCoupon`
+pub async fn apply_coupon(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Data<CartJson>, ApiError> {
+    let body = coupon_body(&body)?;
+    let whereabouts = Whereabouts::read(&headers, body.address_id.as_deref());
+    let delivery = delivery_context(
+        &state,
+        &visitor,
+        None,
+        whereabouts,
+        body.payment_method.unwrap_or_default(),
+    )
+    .await;
+    let upstreams = &state.upstreams;
+    let reply = upstreams
+        .cart
+        .clone()
+        .apply_coupon(upstreams.request(
+            ApplyCouponRequest {
+                coupon_code: body.coupon_code,
+                delivery: Some(delivery),
+            },
+            &visitor.caller(),
+        ))
+        .await?
+        .into_inner();
+    Ok(cart_reply(reply.cart, reply.status_code))
+}
+
+/// `POST /api/cart/removeCoupon`
+pub async fn remove_coupon(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Data<CartJson>, ApiError> {
+    let body = remove_body(&body);
+    let whereabouts = Whereabouts::read(&headers, body.address_id.as_deref());
+    let delivery = delivery_context(&state, &visitor, None, whereabouts, String::new()).await;
+    let upstreams = &state.upstreams;
+    let reply = upstreams
+        .cart
+        .clone()
+        .remove_coupon(upstreams.request(
+            RemoveCouponRequest {
+                delivery: Some(delivery),
+            },
+            &visitor.caller(),
+        ))
+        .await?
+        .into_inner();
+    Ok(cart_reply(reply.cart, reply.status_code))
+}
+
+/// `POST /api/cart/removeReward`
+pub async fn remove_reward(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Data<CartJson>, ApiError> {
+    let body = remove_body(&body);
+    let whereabouts = Whereabouts::read(&headers, body.address_id.as_deref());
+    let delivery = delivery_context(&state, &visitor, None, whereabouts, String::new()).await;
+    let upstreams = &state.upstreams;
+    let reply = upstreams
+        .cart
+        .clone()
+        .remove_reward(upstreams.request(
+            RemoveRewardRequest {
+                delivery: Some(delivery),
+            },
+            &visitor.caller(),
+        ))
+        .await?
+        .into_inner();
+    Ok(cart_reply(reply.cart, reply.status_code))
+}

@@ -1,0 +1,406 @@
+//! The cart's reply: the contract's cart JSON written from the cart service's `Cart`, and the
+//! envelope's status code and words for the cart family's states.
+
+use serde::Serialize;
+use tiffin_proto::cart::v1::Cart;
+
+use crate::http::envelope::Data;
+use crate::http::messages;
+use crate::views::food::{flag, is_veg};
+
+/// The cart family's status codes with their words (0, 8 and 9 are successes). A cart
+/// in any of these states is still sent, so the page can show it with the message.
+pub fn cart_reply(cart: Option<Cart>, status_code: u32) -> Data<CartJson> {
+    let cart = cart_json(cart.unwrap_or_default());
+    match status_code {
+        0 => Data::ok(cart),
+        5 => Data::with_status(cart, 5, "Your location is currently unserviceable"),
+        6 => Data::with_status(cart, 6, "Restaurant is currently closed"),
+        8 => Data::with_status(cart, 8, "Item(s) unavailable"),
+        9 => Data::with_status(
+            cart,
+            9,
+            "Restaurant is not serving at your location currently",
+        ),
+        10 => Data::with_status(
+            cart,
+            10,
+            "Sorry! This address is not available. Please select another address",
+        ),
+        41 => Data::with_status(cart, 41, "Insufficient cart value"),
+        other => Data::with_status(cart, other, messages::CART_FAILURE),
+    }
+}
+
+/// The cart's `data`.
+#[derive(Debug, Serialize)]
+pub struct CartJson {
+    #[serde(rename = "cartId")]
+    cart_id: String,
+    /// `null` for an empty cart.
+    restaurant_details: Option<RestaurantDetails>,
+    #[serde(rename = "cartItems")]
+    cart_items: Vec<CartItemJson>,
+    #[serde(rename = "cartItemsCount")]
+    cart_items_count: u32,
+    /// Paise, as computed by the cart service (in-stock lines only).
+    item_total: i64,
+    cart_subtotal_without_packing: i64,
+    /// `null` for an empty cart.
+    total_without_coupon_discount: Option<i64>,
+    /// `null` for an empty cart.
+    bill: Option<BillJson>,
+    coupon_code: String,
+    coupon_details: Option<CouponDetailsJson>,
+    discount_message: Option<String>,
+    /// `SUCCESS` or `ERROR`; `null` without a coupon.
+    discount_message_type: Option<&'static str>,
+    coupons: Vec<CouponJson>,
+    best_coupon: Option<String>,
+    #[serde(rename = "cartFreebieItems")]
+    cart_freebie_items: Vec<FreebieJson>,
+    #[serde(rename = "cutlerySelection")]
+    cutlery_selection: CutleryJson,
+    cutlery_instruction: Option<&'static str>,
+    order_comments: String,
+    address_id: Option<String>,
+    addresses: Vec<AddressJson>,
+    serviceable: bool,
+    distance_km: Option<f64>,
+    sla_time: Option<u32>,
+    estimated_sla_min: Option<u32>,
+    estimated_sla_max: Option<u32>,
+    min_cart_value: i64,
+    min_cart_message: Option<String>,
+}
+
+#[derive(Debug, Serialize)]
+struct BillJson {
+    lines: Vec<BillLineJson>,
+    to_pay: i64,
+}
+
+#[derive(Debug, Serialize)]
+struct BillLineJson {
+    key: String,
+    label: String,
+    /// Signed paise.
+    amount: i64,
+    tooltip: Option<String>,
+}
+
+#[derive(Debug, Serialize)]
+struct CouponDetailsJson {
+    code: String,
+    title: String,
+    description: String,
+    #[serde(rename = "type")]
+    kind: String,
+    discount: i64,
+}
+
+#[derive(Debug, Serialize)]
+struct CouponJson {
+    code: String,
+    title: String,
+    description: String,
+    #[serde(rename = "type")]
+    kind: String,
+    applicable: bool,
+    discount: i64,
+    message: String,
+}
+
+#[derive(Debug, Serialize)]
+struct FreebieJson {
+    id: String,
+    name: String,
+    quantity: u32,
+    final_price: i64,
+    #[serde(rename = "rewardType")]
+    reward_type: &'static str,
+    message: String,
+}
+
+#[derive(Debug, Serialize)]
+struct CutleryJson {
+    #[serde(rename = "restaurantId")]
+    restaurant_id: Option<String>,
+    selected: bool,
+}
+
+#[derive(Debug, Serialize)]
+struct AddressJson {
+    id: String,
+    annotation: String,
+    address: String,
+    area: String,
+    delivery_valid: u8,
+}
+
+#[derive(Debug, Serialize)]
+struct RestaurantDetails {
+    id: String,
+    name: String,
+    area_name: String,
+    cloudinary_image_id: String,
+    opened: bool,
+}
+
+#[derive(Debug, Serialize)]
+struct CartItemJson {
+    cart_key: String,
+    menu_item_id: String,
+    name: String,
+    quantity: u32,
+    #[serde(rename = "isVeg")]
+    is_veg: u8,
+    in_stock: u8,
+    /// One unit with its choices, in paise.
+    base_price: i64,
+    /// The line's total, in paise.
+    final_price: i64,
+    /// The unit price changed since the customer last saved this line.
+    price_changed: bool,
+    /// The unit price they were shown then; `null` when unchanged.
+    previous_price: Option<i64>,
+    addons: Vec<CartAddonJson>,
+    variants: Vec<CartVariantJson>,
+}
+
+#[derive(Debug, Serialize)]
+struct CartAddonJson {
+    choice_id: String,
+    group_id: String,
+    name: String,
+    price: i64,
+}
+
+#[derive(Debug, Serialize)]
+struct CartVariantJson {
+    variation_id: String,
+    group_id: String,
+    group_name: String,
+    name: String,
+    price: i64,
+}
+
+fn cart_json(cart: Cart) -> CartJson {
+    let restaurant_id = cart.restaurant.as_ref().map(|r| r.id.to_string());
+    let (discount_message, discount_message_type) = match &cart.coupon {
+        Some(c) => (
+            Some(c.message.clone()),
+            Some(if c.applies { "SUCCESS" } else { "ERROR" }),
+        ),
+        None => (None, None),
+    };
+    let best_coupon = cart
+        .coupons
+        .iter()
+        .find(|c| c.applicable)
+        .map(|c| c.code.clone());
+    CartJson {
+        cart_id: cart.cart_id,
+        cart_subtotal_without_packing: cart.item_total_paise,
+        total_without_coupon_discount: cart.bill.as_ref().map(|b| b.total_without_coupon_paise),
+        bill: cart.bill.map(|b| BillJson {
+            to_pay: b.to_pay_paise,
+            lines: b
+                .lines
+                .into_iter()
+                .map(|l| BillLineJson {
+                    key: l.key,
+                    label: l.label,
+                    amount: l.amount_paise,
+                    tooltip: Some(l.tooltip).filter(|t| !t.is_empty()),
+                })
+                .collect(),
+        }),
+        coupon_code: cart.coupon_code,
+        coupon_details: cart.coupon.map(|c| CouponDetailsJson {
+            code: c.code,
+            title: c.title,
+            description: c.description,
+            kind: c.kind,
+            discount: c.discount_paise,
+        }),
+        discount_message,
+        discount_message_type,
+        coupons: cart
+            .coupons
+            .into_iter()
+            .map(|c| CouponJson {
+                code: c.code,
+                title: c.title,
+                description: c.description,
+                kind: c.kind,
+                applicable: c.applicable,
+                discount: c.discount_paise,
+                message: c.message,
+            })
+            .collect(),
+        best_coupon,
+        cart_freebie_items: cart
+            .freebies
+            .into_iter()
+            .map(|f| FreebieJson {
+                id: f.id,
+                name: f.name,
+                quantity: 1,
+                final_price: 0,
+                reward_type: "Freebie",
+                message: f.message,
+            })
+            .collect(),
+        cutlery_selection: CutleryJson {
+            restaurant_id: restaurant_id.clone(),
+            selected: cart.cutlery_selected,
+        },
+        cutlery_instruction: cart.cutlery_selected.then_some("DONT SEND CUTLERY"),
+        order_comments: cart.order_note,
+        address_id: Some(cart.address_id).filter(|id| !id.is_empty()),
+        addresses: cart
+            .addresses
+            .into_iter()
+            .map(|a| AddressJson {
+                id: a.id,
+                annotation: a.annotation,
+                address: a.address,
+                area: a.area,
+                delivery_valid: flag(a.delivery_valid),
+            })
+            .collect(),
+        serviceable: cart.serviceable,
+        // One decimal, as shown.
+        distance_km: cart.distance_km.map(|d| (d * 10.0).round() / 10.0),
+        sla_time: cart.estimate.map(|e| (e.min_minutes + e.max_minutes) / 2),
+        estimated_sla_min: cart.estimate.map(|e| e.min_minutes),
+        estimated_sla_max: cart.estimate.map(|e| e.max_minutes),
+        min_cart_value: cart.min_cart_value_paise,
+        min_cart_message: Some(cart.min_cart_message).filter(|m| !m.is_empty()),
+        restaurant_details: cart.restaurant.map(|r| RestaurantDetails {
+            id: r.id.to_string(),
+            name: r.name,
+            area_name: r.area_name,
+            cloudinary_image_id: r.image_id,
+            opened: r.opened,
+        }),
+        cart_items: cart
+            .lines
+            .into_iter()
+            .map(|line| CartItemJson {
+                is_veg: is_veg(line.veg_type()),
+                cart_key: line.cart_key,
+                menu_item_id: line.menu_item_id.to_string(),
+                name: line.name,
+                quantity: line.quantity,
+                in_stock: flag(line.in_stock),
+                base_price: line.unit_price_paise,
+                final_price: line.total_paise,
+                price_changed: line.previous_unit_price_paise.is_some(),
+                previous_price: line.previous_unit_price_paise,
+                addons: line
+                    .addons
+                    .into_iter()
+                    .map(|a| CartAddonJson {
+                        choice_id: a.choice_id,
+                        group_id: a.group_id,
+                        name: a.name,
+                        price: a.price_paise,
+                    })
+                    .collect(),
+                variants: line
+                    .variants
+                    .into_iter()
+                    .map(|v| CartVariantJson {
+                        variation_id: v.variation_id,
+                        group_id: v.group_id,
+                        group_name: v.group_name,
+                        name: v.name,
+                        price: v.price_paise,
+                    })
+                    .collect(),
+            })
+            .collect(),
+        cart_items_count: cart.item_count,
+        item_total: cart.item_total_paise,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use tiffin_proto::cart::v1::{CartLine, CartRestaurant};
+
+    use super::*;
+
+    #[test]
+    fn the_cart_family_states_carry_the_spec_words_and_the_cart() {
+        let words = |code| {
+            // The envelope's words, as its Debug form shows them.
+            format!("{:?}", cart_reply(None, code))
+        };
+        assert!(words(5).contains("Your location is currently unserviceable"));
+        assert!(words(6).contains("Restaurant is currently closed"));
+        assert!(words(9).contains("Restaurant is not serving at your location currently"));
+        assert!(words(10).contains("Sorry! This address is not available."));
+        assert!(words(41).contains("Insufficient cart value"));
+    }
+
+    #[test]
+    fn the_cutlery_choice_sends_dont_send_cutlery_and_an_empty_cart_has_no_bill() {
+        let chosen = serde_json::to_value(cart_json(Cart {
+            cutlery_selected: true,
+            ..Cart::default()
+        }))
+        .unwrap();
+        let empty = serde_json::to_value(cart_json(Cart::default())).unwrap();
+
+        assert_eq!(chosen["cutlery_instruction"], "DONT SEND CUTLERY");
+        assert_eq!(chosen["cutlerySelection"]["selected"], true);
+        assert_eq!(empty["cutlery_instruction"], serde_json::Value::Null);
+        assert_eq!(empty["bill"], serde_json::Value::Null);
+        assert_eq!(empty["best_coupon"], serde_json::Value::Null);
+    }
+
+    #[test]
+    fn a_cart_has_the_contract_fields() {
+        let cart = Cart {
+            cart_id: "c1".into(),
+            restaurant: Some(CartRestaurant {
+                id: 1042,
+                name: "M".into(),
+                area_name: "Koramangala".into(),
+                image_id: "restaurant-1042".into(),
+                opened: true,
+            }),
+            lines: vec![CartLine {
+                cart_key: "88001|ch1|v1".into(),
+                menu_item_id: 88001,
+                quantity: 2,
+                in_stock: true,
+                unit_price_paise: 27900,
+                total_paise: 55800,
+                ..Default::default()
+            }],
+            item_count: 2,
+            item_total_paise: 55800,
+            ..Default::default()
+        };
+        let v = serde_json::to_value(cart_json(cart)).unwrap();
+        assert_eq!(v["restaurant_details"]["id"], "1042");
+        assert_eq!(v["cartItems"][0]["menu_item_id"], "88001");
+        assert_eq!(
+            (
+                v["cartItems"][0]["base_price"].as_i64(),
+                v["cartItems"][0]["final_price"].as_i64()
+            ),
+            (Some(27900), Some(55800))
+        );
+        assert_eq!(
+            (v["cartItemsCount"].as_i64(), v["item_total"].as_i64()),
+            (Some(2), Some(55800))
+        );
+        let empty = serde_json::to_value(cart_json(Cart::default())).unwrap();
+        assert_eq!(empty["restaurant_details"], serde_json::Value::Null);
+    }
+}

@@ -1,0 +1,100 @@
+//! Route `GET order/all` (orders `ListOrders`). A visitor who has not signed in has no user id in
+//! the metadata, so the orders service answers UNAUTHENTICATED and the browser sees 401 / 999.
+
+use axum::extract::State;
+use serde::{Deserialize, Serialize};
+use tiffin_proto::orders::v1::{ListOrdersRequest, Order};
+use time::format_description::well_known::Rfc3339;
+
+use crate::http::envelope::Data;
+use crate::http::error::ApiError;
+use crate::http::extractors::Identity;
+use crate::http::params::{self, Params};
+use crate::infra::state::AppState;
+
+/// `order_id` pages backwards: orders placed before that one.
+#[derive(Debug, Deserialize)]
+pub struct OrdersQuery {
+    order_id: Option<String>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Orders {
+    orders: Vec<OrderJson>,
+    total_orders: u32,
+}
+
+#[derive(Debug, Serialize)]
+struct OrderJson {
+    order_id: String,
+    order_status: String,
+    restaurant_id: String,
+    restaurant_name: String,
+    /// Paise.
+    order_total: i64,
+    /// RFC 3339, UTC.
+    order_time: String,
+}
+
+/// `GET /api/order/all?order_id=`
+pub async fn all(
+    State(state): State<AppState>,
+    Identity(caller): Identity,
+    Params(query): Params<OrdersQuery>,
+) -> Result<Data<Orders>, ApiError> {
+    let before_order_id = params::optional_number::<u64>(query.order_id.as_deref())?;
+    let upstreams = &state.upstreams;
+    let request = upstreams.request(
+        ListOrdersRequest {
+            before_order_id,
+            limit: 0,
+        },
+        &caller,
+    );
+    let reply = upstreams
+        .orders
+        .clone()
+        .list_orders(request)
+        .await?
+        .into_inner();
+    Ok(Data::ok(Orders {
+        orders: reply.orders.into_iter().map(order_json).collect(),
+        total_orders: reply.total_orders,
+    }))
+}
+
+fn order_json(order: Order) -> OrderJson {
+    let order_time = time::OffsetDateTime::from_unix_timestamp(order.order_time)
+        .ok()
+        .and_then(|t| t.format(&Rfc3339).ok())
+        .unwrap_or_default();
+    OrderJson {
+        order_id: order.order_id.to_string(),
+        order_status: order.order_status,
+        restaurant_id: order.restaurant_id.to_string(),
+        restaurant_name: order.restaurant_name,
+        order_total: order.order_total_paise,
+        order_time,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_order_has_string_ids_paise_and_an_rfc3339_time() {
+        let v = serde_json::to_value(order_json(Order {
+            order_id: 7,
+            order_status: "DELIVERED".into(),
+            restaurant_id: 1042,
+            restaurant_name: "M".into(),
+            order_total_paise: 55800,
+            order_time: 1_700_000_000,
+        }))
+        .unwrap();
+        assert_eq!(v["order_id"], "7");
+        assert_eq!(v["order_total"], 55800);
+        assert_eq!(v["order_time"], "2023-11-14T22:13:20Z");
+    }
+}

@@ -1,0 +1,3 @@
+//! The payments routes (the Checkout team): the payment methods offered ([`methods`]).
+
+pub mod methods;

@@ -1,0 +1,348 @@
+//! Pages: every GET that is not `/api`, static or an image answers with the shell's `index.html`,
+//! its `<!--tiffin:initial-state-->` replaced by the visitor's session ids, with HTTP 200 when the
+//! shell's route table knows the path and 404 when not (the shell renders the not-found page).
+//!
+//! The edge never renders page content: what a page shows is the shell's and the microfrontends'.
+
+use axum::extract::{Request, State};
+use axum::response::{IntoResponse, Response};
+use http::{HeaderValue, Method, StatusCode, header};
+use serde::Serialize;
+use tiffin_platform::identity::Caller;
+use tiffin_proto::account::v1::GetProfileRequest;
+
+use crate::http::visitor::Visitor;
+use crate::infra::route_table::Route;
+use crate::infra::state::AppState;
+use crate::views::city_page::{PageSubject, page_text, title_case};
+use crate::views::user::{UserJson, user_json};
+
+/// The comment in the shell's `index.html` that the edge replaces.
+pub const PLACEHOLDER: &str = "<!--tiffin:initial-state-->";
+/// The element id the web apps read the initial state from.
+pub const INITIAL_STATE_ID: &str = "tiffin-initial-state";
+
+/// The fallback handler for page paths.
+pub async fn page(State(state): State<AppState>, request: Request) -> Response {
+    if request.method() != Method::GET && request.method() != Method::HEAD {
+        return (
+            StatusCode::METHOD_NOT_ALLOWED,
+            [(header::ALLOW, "GET, HEAD")],
+        )
+            .into_response();
+    }
+    let visitor = request.extensions().get::<Visitor>().cloned();
+    let caller = visitor.as_ref().map(Visitor::caller).unwrap_or_default();
+    let (route, user) = tokio::join!(
+        resolve(&state, request.uri().path(), &caller),
+        signed_in_user(&state, visitor.as_ref())
+    );
+    if let Some(route) = &route {
+        tracing::Span::current().record("http.route", route.id.as_str());
+    }
+    let html = match tokio::fs::read_to_string(state.settings.static_dir.join("shell/index.html"))
+        .await
+    {
+        Ok(shell) => shell.replacen(
+            PLACEHOLDER,
+            &initial_state_script(visitor.as_ref(), user.as_ref()),
+            1,
+        ),
+        Err(e) => {
+            tracing::error!(error = %e, "shell index.html unreadable: answering the bare fallback page");
+            return html_reply(
+                if route.is_some() {
+                    StatusCode::SERVICE_UNAVAILABLE
+                } else {
+                    StatusCode::NOT_FOUND
+                },
+                fallback_page(route.is_some()),
+            );
+        }
+    };
+    // City, area and cuisine pages carry their own title and description, for search engines.
+    let html = match &route {
+        Some(route) => with_page_text(&state, route, request.uri().path(), &caller, html).await,
+        None => html,
+    };
+    html_reply(
+        if route.is_some() {
+            StatusCode::OK
+        } else {
+            StatusCode::NOT_FOUND
+        },
+        html,
+    )
+}
+
+/// Puts a city-shaped page's own `<title>` and meta description (`views::city_page`) into the
+/// shell's HTML, for search engines; other pages keep the shell's. City, area and cuisine names
+/// are discovery's (`CityCache::page_names`: `Rolls & Wraps`, not the URL word's
+/// `Rolls Wraps`), the same words `restaurants/city` gives the page; when discovery cannot say,
+/// and on `/{cuisine}-restaurants-near-me` (no city to ask about), they are made from the path.
+async fn with_page_text(
+    state: &AppState,
+    route: &Route,
+    path: &str,
+    caller: &Caller,
+    html: String,
+) -> String {
+    let Some(captures) = route.pattern.captures(path) else {
+        return html;
+    };
+    let slug = |name: &str| captures.name(name).map_or("", |m| m.as_str());
+    let word = |name: &str| captures.name(name).map(|m| title_case(m.as_str()));
+    let (area, cuisine, best) = match route.id.as_str() {
+        "city" => (None, None, false),
+        "city-best-restaurants" => (None, None, true),
+        "area" => (word("area"), None, false),
+        "city-collection" | "area-collection" => (word("area"), word("collection"), false),
+        "cuisine-near-me" => {
+            let subject = PageSubject {
+                city: None,
+                area: None,
+                cuisine: word("cuisine"),
+                best: false,
+            };
+            let (title, description, _) = page_text(&subject);
+            return replace_page_text(&html, &title, &description);
+        }
+        _ => return html,
+    };
+    let names = state
+        .cities
+        .page_names(
+            &state.upstreams,
+            caller,
+            slug("city"),
+            slug("area"),
+            slug("collection"),
+        )
+        .await;
+    let subject = match names {
+        Some(names) => PageSubject::of(&names, best),
+        None => PageSubject {
+            city: Some(title_case(slug("city"))),
+            area,
+            cuisine,
+            best,
+        },
+    };
+    let (title, description, _) = page_text(&subject);
+    replace_page_text(&html, &title, &description)
+}
+
+/// The shell's first `<title>` and `<meta name="description">` replaced (the latter added when
+/// missing), both HTML-escaped.
+pub fn replace_page_text(html: &str, title: &str, description: &str) -> String {
+    let escape = |s: &str| {
+        s.replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;")
+            .replace('"', "&quot;")
+    };
+    let meta = format!(
+        r#"<meta name="description" content="{}" />"#,
+        escape(description)
+    );
+    let mut out = html.to_string();
+    if let (Some(start), Some(end)) = (out.find("<title>"), out.find("</title>"))
+        && start < end
+    {
+        out.replace_range(
+            start..end + "</title>".len(),
+            &format!("<title>{}</title>", escape(title)),
+        );
+    }
+    match out.find(r#"<meta name="description""#) {
+        Some(start) => {
+            if let Some(len) = out[start..].find('>') {
+                out.replace_range(start..=start + len, &meta);
+            }
+        }
+        None => {
+            if let Some(at) = out.find("</title>") {
+                out.insert_str(at + "</title>".len(), &meta);
+            }
+        }
+    }
+    out
+}
+
+/// The signed-in visitor's `<User>`; `None` for a guest, and also when the account service cannot
+/// say (the page still renders, as for a guest; the web app can ask `profile/info` later).
+async fn signed_in_user(state: &AppState, visitor: Option<&Visitor>) -> Option<UserJson> {
+    let visitor = visitor.filter(|v| v.user_id.is_some())?;
+    let up = &state.upstreams;
+    match up
+        .account
+        .clone()
+        .get_profile(up.request(GetProfileRequest {}, &visitor.caller()))
+        .await
+    {
+        Ok(reply) => reply.into_inner().profile.map(user_json),
+        Err(status) => {
+            tracing::warn!(grpc.code = ?status.code(), grpc.message = %status.message(), "profile unavailable: page rendered without the user");
+            None
+        }
+    }
+}
+
+/// The first route that matches `path` and whose city (if it needs one) is an enabled city.
+/// Routes are tried in order, so `/about` stays the info page even though it is city-shaped.
+async fn resolve(state: &AppState, path: &str, caller: &Caller) -> Option<Route> {
+    let routes = state.routes.routes().await;
+    for route in routes.iter() {
+        let Some(city) = route.matches(path) else {
+            continue;
+        };
+        if !route.needs_city {
+            return Some(route.clone());
+        }
+        let Some(city) = city else { continue };
+        match state
+            .cities
+            .is_enabled(&state.upstreams, caller, city)
+            .await
+        {
+            Ok(true) => return Some(route.clone()),
+            Ok(false) => continue,
+            // Discovery unreachable and no list yet: serve the page rather than call a real city
+            // missing; the shell's city page shows its own error when its data cannot load.
+            Err(_) => return Some(route.clone()),
+        }
+    }
+    None
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct InitialState<'a> {
+    sid: &'a str,
+    tid: &'a str,
+    device_id: &'a str,
+    csrf_token: &'a str,
+    /// `null` for a guest.
+    user: Option<&'a UserJson>,
+}
+
+/// `<script id="tiffin-initial-state" type="application/json">{…}</script>`. The JSON is escaped
+/// so no value can close the script element or open a comment (`<`, `>`, `&` become `\u003c`…).
+pub fn initial_state_script(visitor: Option<&Visitor>, user: Option<&UserJson>) -> String {
+    let tid = tiffin_platform::telemetry::current_trace_id().unwrap_or_default();
+    let state = InitialState {
+        sid: visitor.map(|v| v.session_id.as_str()).unwrap_or_default(),
+        tid: &tid,
+        device_id: visitor.map(|v| v.device_id.as_str()).unwrap_or_default(),
+        csrf_token: visitor.map(|v| v.csrf_token.as_str()).unwrap_or_default(),
+        user,
+    };
+    let json = serde_json::to_string(&state).unwrap_or_else(|_| "{}".into());
+    format!(
+        r#"<script id="{INITIAL_STATE_ID}" type="application/json">{}</script>"#,
+        escape_json_for_script(&json)
+    )
+}
+
+/// Makes JSON safe inside a `<script>` element while keeping it the same JSON: these characters
+/// only occur inside strings, where `\uXXXX` means the same thing.
+pub fn escape_json_for_script(json: &str) -> String {
+    let mut out = String::with_capacity(json.len());
+    for c in json.chars() {
+        match c {
+            '<' => out.push_str("\\u003c"),
+            '>' => out.push_str("\\u003e"),
+            '&' => out.push_str("\\u0026"),
+            '\u{2028}' => out.push_str("\\u2028"),
+            '\u{2029}' => out.push_str("\\u2029"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A page when the shell is not published: the contract's not-found wording for unknown paths, its
+/// generic error wording for known ones (the page exists, the shell is what is missing).
+fn fallback_page(known_route: bool) -> String {
+    let (title, heading, message) = if known_route {
+        (
+            "Tiffin",
+            "Uh-oh!",
+            "Sorry! This should not have happened. Please retry.",
+        )
+    } else {
+        (
+            "Page not found",
+            "Page not found",
+            "Uh-oh! Looks like the page you are trying to access, doesn't exist. Please start afresh.",
+        )
+    };
+    format!(
+        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>{title}</title></head>\
+         <body><main><h1>{heading}</h1><p>{message}</p><a href=\"/\">GO HOME</a></main></body></html>"
+    )
+}
+
+fn html_reply(status: StatusCode, html: String) -> Response {
+    let mut response = (status, html).into_response();
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/html; charset=utf-8"),
+    );
+    // The HTML carries this visitor's session ids: revalidate every time, never share.
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_initial_state_cannot_break_out_of_its_script() {
+        let visitor = Visitor {
+            session_id: "</script><script>alert(1)</script>".into(),
+            user_id: None,
+            device_id: "d&<!--".into(),
+            csrf_token: "t".into(),
+        };
+        let user = user_json(tiffin_proto::account::v1::Profile {
+            user_id: 3,
+            name: "</script><!--Asha".into(),
+            ..Default::default()
+        });
+        let script = initial_state_script(Some(&visitor), Some(&user));
+        let inner = script
+            .strip_prefix(r#"<script id="tiffin-initial-state" type="application/json">"#)
+            .unwrap();
+        let json = inner.strip_suffix("</script>").unwrap();
+        assert!(
+            !json.contains('<') && !json.contains('>') && !json.contains('&'),
+            "{json}"
+        );
+        let parsed: serde_json::Value = serde_json::from_str(json).unwrap();
+        assert_eq!(parsed["sid"], "</script><script>alert(1)</script>");
+        assert_eq!(parsed["deviceId"], "d&<!--");
+        assert_eq!(parsed["csrfToken"], "t");
+        assert_eq!(parsed["user"]["name"], "</script><!--Asha");
+        assert_eq!(parsed["user"]["customer_id"], "3");
+    }
+
+    #[test]
+    fn a_guest_has_a_null_user() {
+        let script = initial_state_script(None, None);
+        let json = script
+            .trim_start_matches(r#"<script id="tiffin-initial-state" type="application/json">"#)
+            .trim_end_matches("</script>");
+        let parsed: serde_json::Value = serde_json::from_str(json).unwrap();
+        assert_eq!(parsed["user"], serde_json::Value::Null);
+    }
+
+    #[test]
+    fn the_fallback_page_uses_the_spec_not_found_text() {
+        let page = fallback_page(false);
+        assert!(page.contains("Uh-oh! Looks like the page you are trying to access, doesn't exist. Please start afresh."));
+        assert!(page.contains("GO HOME"));
+    }
+}

@@ -1,0 +1,197 @@
+//! The cookies the edge sets: the session token (a credential: HttpOnly, never readable by
+//! scripts) and the device id, and the replies of the calls that change the session (sign-in
+//! rotates it, logout and account deletion end it).
+
+use axum::response::Response;
+use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
+use http::{HeaderMap, HeaderValue, header};
+
+use crate::http::envelope::{Outcome, render};
+use crate::http::visitor::Visitor;
+
+/// Session cookie over plain HTTP (`make run`).
+pub const SESSION_COOKIE: &str = "tfn_sid";
+/// Session cookie over HTTPS: the `__Host-` prefix makes the browser refuse it unless it is
+/// Secure, host-only and for `/`, so a sibling subdomain cannot plant or read it.
+pub const SECURE_SESSION_COOKIE: &str = "__Host-tfn_sid";
+/// Device id cookie, kept for a year so a device is recognised across sessions.
+pub const DEVICE_COOKIE: &str = "tfn_did";
+const DEVICE_COOKIE_MAX_AGE: time::Duration = time::Duration::days(365);
+/// Longest cookie value worth sending to the account service as a token.
+const TOKEN_MAX: usize = 256;
+
+/// Whether a reply sets (or removes) the session cookie, under either name.
+pub fn sets_session_cookie(headers: &HeaderMap) -> bool {
+    headers.get_all(header::SET_COOKIE).iter().any(|value| {
+        let name = value
+            .as_bytes()
+            .split(|&b| b == b'=')
+            .next()
+            .unwrap_or_default();
+        name == SESSION_COOKIE.as_bytes() || name == SECURE_SESSION_COOKIE.as_bytes()
+    })
+}
+
+/// The token from the cookie this deployment uses, else from the other name (a deployment that
+/// just switched `COOKIE_SECURE` keeps its visitors).
+pub fn session_token(jar: &CookieJar, secure: bool) -> Option<String> {
+    let (first, second) = if secure {
+        (SECURE_SESSION_COOKIE, SESSION_COOKIE)
+    } else {
+        (SESSION_COOKIE, SECURE_SESSION_COOKIE)
+    };
+    jar.get(first)
+        .or_else(|| jar.get(second))
+        .map(|c| c.value().to_string())
+        .filter(|t| {
+            !t.is_empty() && t.len() <= TOKEN_MAX && t.bytes().all(|b| b.is_ascii_graphic())
+        })
+}
+
+pub fn session_cookie(token: &str, expires_at: i64, secure: bool) -> Cookie<'static> {
+    let name = if secure {
+        SECURE_SESSION_COOKIE
+    } else {
+        SESSION_COOKIE
+    };
+    let mut cookie = base_cookie(name, token.to_string(), secure);
+    // Kept until the session's absolute expiry, so a guest's cart survives a browser restart.
+    if let Ok(expiry) = time::OffsetDateTime::from_unix_timestamp(expires_at)
+        && expires_at > 0
+    {
+        cookie.set_expires(expiry);
+    }
+    cookie
+}
+
+/// The reply to a call that signed the visitor in (`auth/verify-otp`): the envelope carries the
+/// rotated session's `sid` and `csrfToken`, and the session cookie (same name and attributes as
+/// ever) its new token. The old token has already stopped working at the account service.
+pub fn rotated_reply(
+    outcome: &Outcome,
+    visitor: &Visitor,
+    token: &str,
+    expires_at: i64,
+    secure: bool,
+) -> Response {
+    let mut response = render(outcome, Some(visitor));
+    append_cookie(
+        response.headers_mut(),
+        session_cookie(token, expires_at, secure),
+    );
+    response
+}
+
+/// The reply to a call that ended the session (`auth/logout`, `profile/delete-account`): the
+/// envelope names no session, and the session cookie is expired, so the next request starts a
+/// fresh guest session.
+pub fn ended_reply(outcome: &Outcome, secure: bool) -> Response {
+    let mut response = render(outcome, None);
+    let name = if secure {
+        SECURE_SESSION_COOKIE
+    } else {
+        SESSION_COOKIE
+    };
+    let mut cookie = base_cookie(name, String::new(), secure);
+    cookie.make_removal();
+    append_cookie(response.headers_mut(), cookie);
+    response
+}
+
+pub fn device_cookie_for(device_id: &str, secure: bool) -> Cookie<'static> {
+    let mut cookie = base_cookie(DEVICE_COOKIE, device_id.to_string(), secure);
+    cookie.set_max_age(DEVICE_COOKIE_MAX_AGE);
+    cookie
+}
+
+fn base_cookie(name: &'static str, value: String, secure: bool) -> Cookie<'static> {
+    Cookie::build((name, value))
+        .http_only(true)
+        .same_site(SameSite::Lax)
+        .path("/")
+        .secure(secure)
+        .build()
+}
+
+pub fn append_cookie(headers: &mut HeaderMap, cookie: Cookie<'static>) {
+    match HeaderValue::from_str(&cookie.to_string()) {
+        Ok(value) => {
+            headers.append(header::SET_COOKIE, value);
+        }
+        Err(e) => {
+            tracing::error!(error = %e, cookie = cookie.name(), "cookie could not be written")
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_secure_session_cookie_is_host_prefixed_and_secure() {
+        let text = session_cookie("tok", 2_000_000_000, true).to_string();
+        assert!(text.starts_with("__Host-tfn_sid=tok"), "{text}");
+        for attribute in ["HttpOnly", "SameSite=Lax", "Path=/", "Secure", "Expires="] {
+            assert!(text.contains(attribute), "{attribute} missing in {text}");
+        }
+        assert!(!text.contains("Domain"), "{text}");
+    }
+
+    #[test]
+    fn the_plain_session_cookie_is_not_secure() {
+        let text = session_cookie("tok", 2_000_000_000, false).to_string();
+        assert!(
+            text.starts_with("tfn_sid=tok") && !text.contains("Secure"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn ending_a_session_expires_the_cookie_with_the_same_attributes() {
+        let outcome = Outcome::success(serde_json::Value::Null);
+        for (secure, name) in [(false, "tfn_sid="), (true, "__Host-tfn_sid=")] {
+            let response = ended_reply(&outcome, secure);
+            let cookie = response.headers()[header::SET_COOKIE].to_str().unwrap();
+            assert!(cookie.starts_with(name), "{cookie}");
+            for attribute in ["Max-Age=0", "HttpOnly", "Path=/", "SameSite=Lax"] {
+                assert!(
+                    cookie.contains(attribute),
+                    "{attribute} missing in {cookie}"
+                );
+            }
+            assert_eq!(cookie.contains("Secure"), secure, "{cookie}");
+        }
+    }
+
+    #[test]
+    fn a_rotated_reply_sets_the_new_token() {
+        let v = Visitor {
+            session_id: "s2".into(),
+            user_id: Some(4),
+            device_id: "d".into(),
+            csrf_token: "c2".into(),
+        };
+        let response = rotated_reply(
+            &Outcome::success(serde_json::Value::Null),
+            &v,
+            "new-token",
+            2_000_000_000,
+            true,
+        );
+        let cookie = response.headers()[header::SET_COOKIE].to_str().unwrap();
+        assert!(
+            cookie.starts_with("__Host-tfn_sid=new-token") && cookie.contains("Secure"),
+            "{cookie}"
+        );
+    }
+
+    #[test]
+    fn the_device_cookie_lasts_a_year() {
+        let text = device_cookie_for("d", false).to_string();
+        assert!(
+            text.contains("Max-Age=31536000") && text.contains("HttpOnly"),
+            "{text}"
+        );
+    }
+}

@@ -1,0 +1,42 @@
+//! The contract's food-type words, shared by the menu's and the cart's JSON so both show a dish alike.
+
+use tiffin_proto::types::VegType;
+
+/// `vegType`: `VEG`, `NONVEG`, `EGG`. A dish whose type was never recorded is `DEFAULT` (the
+/// contract's fourth value, shown without a mark) rather than a guess either way.
+pub fn veg_type_name(veg_type: VegType) -> &'static str {
+    match veg_type {
+        VegType::Veg => "VEG",
+        VegType::NonVeg => "NONVEG",
+        VegType::Egg => "EGG",
+        VegType::Unspecified => "DEFAULT",
+    }
+}
+
+/// `isVeg`: 1 only for vegetarian food (egg is not).
+pub fn is_veg(veg_type: VegType) -> u8 {
+    u8::from(veg_type == VegType::Veg)
+}
+
+/// The contract's 1/0 flags (`inStock`, `default`).
+pub fn flag(value: bool) -> u8 {
+    u8::from(value)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_veg_is_veg() {
+        assert_eq!(
+            (
+                is_veg(VegType::Veg),
+                is_veg(VegType::Egg),
+                is_veg(VegType::NonVeg)
+            ),
+            (1, 0, 0)
+        );
+        assert_eq!(veg_type_name(VegType::NonVeg), "NONVEG");
+    }
+}

@@ -1,0 +1,7 @@
+//! JSON shapes and wording that several routes share, so a restaurant, a user or a dish's veg mark
+//! looks the same wherever it appears. Views are written from service replies; they call nothing.
+
+pub mod city_page;
+pub mod food;
+pub mod restaurant;
+pub mod user;

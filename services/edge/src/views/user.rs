@@ -1,0 +1,100 @@
+//! The contract's `<User>`: what `profile/*` and `auth/verify-otp` answer, and what the shell's
+//! initial state carries for a signed-in visitor, written from the account service's `Profile`.
+
+use serde::Serialize;
+use serde_json::{Map, Value};
+use tiffin_proto::account::v1::{Preferences, Profile};
+
+/// The contract's `<User>`.
+#[derive(Debug, Clone, Serialize)]
+pub struct UserJson {
+    customer_id: String,
+    mobile: String,
+    name: String,
+    email: String,
+    #[serde(rename = "pendingEmail")]
+    pending_email: String,
+    #[serde(rename = "emailVerified")]
+    email_verified: bool,
+    optional_map: Map<String, Value>,
+    preferences: PreferencesJson,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct PreferencesJson {
+    sms: SmsJson,
+}
+
+#[derive(Debug, Clone, Serialize)]
+struct SmsJson {
+    /// Always true: order SMS cannot be turned off.
+    orders: bool,
+    recommendations: bool,
+    reminders: bool,
+}
+
+pub fn preferences_json(p: Option<Preferences>) -> PreferencesJson {
+    let p = p.unwrap_or_default();
+    PreferencesJson {
+        sms: SmsJson {
+            orders: true,
+            recommendations: p.sms_recommendations,
+            reminders: p.sms_reminders,
+        },
+    }
+}
+
+/// The `<User>` of a profile.
+pub fn user_json(p: Profile) -> UserJson {
+    UserJson {
+        customer_id: p.user_id.to_string(),
+        mobile: p.mobile,
+        name: p.name,
+        email_verified: !p.email.is_empty(),
+        email: p.email,
+        pending_email: p.pending_email,
+        optional_map: Map::new(),
+        preferences: preferences_json(p.preferences),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_user_has_the_contract_fields() {
+        let v = serde_json::to_value(user_json(Profile {
+            user_id: 17,
+            mobile: "9876543210".into(),
+            name: "Asha".into(),
+            email: "asha@example.com".into(),
+            pending_email: String::new(),
+            preferences: Some(Preferences {
+                sms_recommendations: true,
+                sms_reminders: false,
+            }),
+            created_at: 1,
+        }))
+        .unwrap();
+        assert_eq!(
+            v,
+            serde_json::json!({ "customer_id": "17", "mobile": "9876543210", "name": "Asha",
+              "email": "asha@example.com", "pendingEmail": "", "emailVerified": true, "optional_map": {},
+              "preferences": { "sms": { "orders": true, "recommendations": true, "reminders": false } } })
+        );
+    }
+
+    #[test]
+    fn without_a_verified_email_it_is_not_verified() {
+        let v = serde_json::to_value(user_json(Profile {
+            pending_email: "new@example.com".into(),
+            ..Default::default()
+        }))
+        .unwrap();
+        assert_eq!(
+            (v["emailVerified"].as_bool(), v["pendingEmail"].as_str()),
+            (Some(false), Some("new@example.com"))
+        );
+    }
+}

@@ -1,0 +1,382 @@
+//! The cart calls through the whole storefront: `GET cart`, `POST cart`,
+//! `cart/calculate`, `cart/applyCoupon`, `cart/removeCoupon`, `cart/removeReward`, as a browser
+//! sees them: the bill, the status codes of the cart family, coupons, cutlery and note, and the
+//! delivery point taken from the `userLocation` cookie or a saved address id.
+//!
+//! The tests find what they need (an open restaurant with a plain dish, a closed one) in the same
+//! catalogue the harness seeds from.
+
+use std::sync::Arc;
+
+use serde_json::{Value, json};
+use tiffin_catalog::{MenuItem, Restaurant};
+
+use crate::helpers::{CATALOGUE, TestApp, spawn_app};
+
+fn is_plain(item: &MenuItem) -> bool {
+    item.in_stock
+        && item.variant_groups.is_empty()
+        && item.addon_groups.iter().all(|g| g.min_addons == 0)
+}
+
+/// A restaurant (open or closed as asked) with a plain dish under `below` paise.
+fn restaurant_with_dish(opened: bool, below: u32) -> (&'static Restaurant, &'static MenuItem) {
+    CATALOGUE
+        .restaurants
+        .iter()
+        .zip(&CATALOGUE.menus)
+        .filter(|(r, _)| r.opened == opened)
+        .find_map(|(r, m)| Some((r, m.items.iter().find(|i| is_plain(i) && i.price < below)?)))
+        .expect("the test catalogue has such a restaurant")
+}
+
+/// A browser whose `userLocation` cookie is `metres_north` of the restaurant.
+fn browser_near(app: &TestApp, restaurant: &Restaurant, metres_north: f64) -> reqwest::Client {
+    browser_at(
+        app,
+        restaurant.lat + metres_north / 111_195.0,
+        restaurant.lng,
+    )
+}
+
+/// Great-circle distance in metres (the same haversine the services use, to a few metres).
+fn metres_between(a: (f64, f64), b: (f64, f64)) -> f64 {
+    let (la1, la2) = (a.0.to_radians(), b.0.to_radians());
+    let h = ((la2 - la1) / 2.0).sin().powi(2)
+        + la1.cos() * la2.cos() * ((b.1 - a.1).to_radians() / 2.0).sin().powi(2);
+    2.0 * 6_371_008.8 * h.sqrt().asin()
+}
+
+/// A browser whose `userLocation` cookie is the point `lat`, `lng`.
+fn browser_at(app: &TestApp, lat: f64, lng: f64) -> reqwest::Client {
+    let jar = Arc::new(reqwest::cookie::Jar::default());
+    let location = json!({
+        "lat": lat,
+        "lng": lng,
+        "address": "Somewhere", "area": "Somewhere", "mainText": "Somewhere", "city": "bangalore"
+    })
+    .to_string();
+    let encoded: String = location
+        .bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect();
+    let url: reqwest::Url = app.base.parse().unwrap();
+    jar.add_cookie_str(&format!("userLocation={encoded}; Path=/"), &url);
+    reqwest::Client::builder()
+        .cookie_provider(jar)
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap()
+}
+
+fn add(restaurant: &Restaurant, item: &MenuItem, quantity: u32) -> Value {
+    json!({ "restaurantId": restaurant.id.to_string(),
+            "cartItems": [{ "menu_item_id": item.id.to_string(), "quantity": quantity }] })
+}
+
+fn line<'a>(cart: &'a Value, key: &str) -> Option<&'a Value> {
+    cart["bill"]["lines"]
+        .as_array()?
+        .iter()
+        .find(|l| l["key"] == key)
+}
+
+#[tokio::test]
+async fn a_guest_cart_has_a_bill_that_adds_up_with_the_delivery_fee_by_distance() {
+    let app = spawn_app().await;
+    let (restaurant, dish) = restaurant_with_dish(true, 100_000);
+    let browser = browser_near(&app, restaurant, 1_200.0);
+
+    let added = app
+        .api_post_as(&browser, "cart", add(restaurant, dish, 2))
+        .await;
+    let read = app.api_get_with(&browser, "cart").await;
+
+    assert_eq!(
+        added.outcome(),
+        (200, 0, "done successfully"),
+        "{:?}",
+        added.body
+    );
+    let cart = read.data();
+    assert_eq!(cart["item_total"], 2 * dish.price);
+    let lines = cart["bill"]["lines"].as_array().expect("bill lines");
+    let sum: i64 = lines.iter().map(|l| l["amount"].as_i64().unwrap()).sum();
+    assert_eq!(cart["bill"]["to_pay"].as_i64(), Some(sum));
+    assert_eq!(line(cart, "ITEM_TOTAL").unwrap()["label"], "Item Total");
+    assert_eq!(
+        line(cart, "DELIVERY_FEE").unwrap()["label"],
+        "Delivery Fee | 1.2 kms"
+    );
+    assert_eq!(line(cart, "PLATFORM_FEE").unwrap()["amount"], 500);
+    assert_eq!(line(cart, "PACKAGING").unwrap()["amount"], 1_000);
+    assert!(
+        line(cart, "GST").unwrap()["tooltip"]
+            .as_str()
+            .unwrap()
+            .starts_with("5% on food")
+    );
+    assert_eq!(cart["distance_km"], 1.2);
+    assert_eq!(cart["serviceable"], true);
+    assert_eq!(cart["restaurant_details"]["opened"], true);
+    assert_eq!(cart["cutlerySelection"]["selected"], false);
+    assert_eq!(cart["cutlery_instruction"], Value::Null);
+    assert_eq!(cart["addresses"], json!([]));
+    assert!(cart["estimated_sla_min"].as_u64().is_some());
+}
+
+#[tokio::test]
+async fn a_cart_outside_the_delivery_radius_is_9_and_still_shown() {
+    let app = spawn_app().await;
+    let (restaurant, dish) = restaurant_with_dish(true, 100_000);
+    // Another restaurant's door, well outside this one's radius: someone delivers there.
+    let other = CATALOGUE
+        .restaurants
+        .iter()
+        .find(|o| {
+            metres_between((o.lat, o.lng), (restaurant.lat, restaurant.lng))
+                > f64::from(restaurant.delivery_radius_m) + 1_000.0
+        })
+        .expect("a restaurant far enough away");
+    let browser = browser_at(&app, other.lat, other.lng);
+
+    let reply = app
+        .api_post_as(&browser, "cart", add(restaurant, dish, 1))
+        .await;
+
+    assert_eq!(
+        reply.outcome(),
+        (
+            200,
+            9,
+            "Restaurant is not serving at your location currently"
+        )
+    );
+    assert_eq!(reply.data()["serviceable"], false);
+    assert_eq!(reply.data()["cartItemsCount"], 1);
+}
+
+#[tokio::test]
+async fn a_cart_at_a_point_no_restaurant_delivers_to_is_5_and_still_shown() {
+    let app = spawn_app().await;
+    let (restaurant, dish) = restaurant_with_dish(true, 100_000);
+    // 200 km north of the city: nothing in the catalogue delivers that far.
+    let browser = browser_near(&app, restaurant, 200_000.0);
+
+    let added = app
+        .api_post_as(&browser, "cart", add(restaurant, dish, 1))
+        .await;
+    let read = app.api_get_with(&browser, "cart").await;
+
+    for reply in [&added, &read] {
+        assert_eq!(
+            reply.outcome(),
+            (200, 5, "Your location is currently unserviceable"),
+            "{:?}",
+            reply.body
+        );
+        assert_eq!(reply.data()["serviceable"], false);
+        assert_eq!(reply.data()["cartItemsCount"], 1);
+    }
+}
+
+#[tokio::test]
+async fn adding_from_a_closed_restaurant_is_refused_with_6() {
+    let app = spawn_app().await;
+    let (restaurant, dish) = restaurant_with_dish(false, 100_000);
+
+    let reply = app.api_post("cart", add(restaurant, dish, 1)).await;
+
+    assert_eq!(reply.outcome(), (200, 6, "Restaurant is currently closed"));
+    assert_eq!(reply.data(), &Value::Null);
+    assert_eq!(app.api_get("cart").await.data()["cartItemsCount"], 0);
+}
+
+#[tokio::test]
+async fn an_address_id_that_is_not_the_callers_is_10() {
+    let app = spawn_app().await;
+    let (restaurant, dish) = restaurant_with_dish(true, 100_000);
+    app.api_post("cart", add(restaurant, dish, 1)).await;
+
+    let reply = app.api_get("cart?address_id=someone-elses").await;
+
+    assert_eq!(
+        reply.outcome(),
+        (
+            200,
+            10,
+            "Sorry! This address is not available. Please select another address"
+        )
+    );
+    assert_eq!(reply.data()["cartItemsCount"], 1);
+}
+
+#[tokio::test]
+async fn more_than_twenty_of_one_dish_is_13() {
+    let app = spawn_app().await;
+    let (restaurant, dish) = restaurant_with_dish(true, 100_000);
+
+    let reply = app.api_post("cart", add(restaurant, dish, 21)).await;
+
+    assert_eq!(
+        reply.outcome(),
+        (200, 13, "Sorry! You can add at most 20 of an item")
+    );
+}
+
+#[tokio::test]
+async fn coupons_apply_and_are_removed_and_a_wrong_one_says_why() {
+    let app = spawn_app().await;
+    let (restaurant, dish) = restaurant_with_dish(true, 100_000);
+    let units = 30_000u32.div_ceil(dish.price).clamp(1, 20);
+    app.api_post("cart", add(restaurant, dish, units)).await;
+
+    let wrong = app
+        .api_post("cart/applyCoupon", json!({ "couponCode": "NOPE" }))
+        .await;
+    let applied = app
+        .api_post("cart/applyCoupon", json!({ "couponCode": "upi50" }))
+        .await;
+    let removed = app.api_post("cart/removeCoupon", json!({})).await;
+
+    assert_eq!(wrong.outcome(), (400, 1, "Invalid coupon code"));
+    assert_eq!(
+        applied.outcome(),
+        (200, 0, "done successfully"),
+        "{:?}",
+        applied.body
+    );
+    let cart = applied.data();
+    assert_eq!(cart["coupon_code"], "UPI50");
+    assert_eq!(cart["coupon_details"]["discount"], 5_000);
+    assert_eq!(cart["coupon_details"]["type"], "FLAT");
+    assert_eq!(cart["discount_message"], "You saved ₹50 with UPI50");
+    assert_eq!(cart["discount_message_type"], "SUCCESS");
+    assert_eq!(line(cart, "COUPON_DISCOUNT").unwrap()["amount"], -5_000);
+    assert_eq!(
+        cart["total_without_coupon_discount"].as_i64().unwrap()
+            - cart["bill"]["to_pay"].as_i64().unwrap(),
+        5_000
+    );
+    assert!(cart["best_coupon"].is_string());
+    assert_eq!(removed.data()["coupon_details"], Value::Null);
+    assert_eq!(removed.data()["coupon_code"], "");
+    assert!(line(removed.data(), "COUPON_DISCOUNT").is_none());
+    let reward = app.api_post("cart/removeReward", json!({})).await;
+    assert_eq!(reward.outcome().1, 0, "nothing to remove is not an error");
+}
+
+#[tokio::test]
+async fn calculate_bills_with_the_payment_method_and_saves_nothing() {
+    let app = spawn_app().await;
+    let (restaurant, dish) = restaurant_with_dish(true, 100_000);
+    let units = 30_000u32.div_ceil(dish.price).clamp(1, 20);
+    app.api_post("cart", add(restaurant, dish, units)).await;
+    app.api_post("cart/applyCoupon", json!({ "couponCode": "UPI50" }))
+        .await;
+
+    let by_card = app
+        .api_post("cart/calculate", json!({ "paymentMethod": "card" }))
+        .await;
+    let other = app
+        .api_post("cart/calculate", add(restaurant, dish, 1))
+        .await;
+    let stored = app.api_get("cart").await;
+
+    assert_eq!(
+        by_card.data()["discount_message"],
+        "Pay with UPI to apply UPI50"
+    );
+    assert_eq!(by_card.data()["discount_message_type"], "ERROR");
+    assert!(line(by_card.data(), "COUPON_DISCOUNT").is_none());
+    assert_eq!(other.data()["cartItemsCount"], 1);
+    assert_eq!(
+        stored.data()["cartItemsCount"],
+        units,
+        "calculate saved nothing"
+    );
+    assert_eq!(stored.data()["coupon_code"], "UPI50");
+}
+
+#[tokio::test]
+async fn the_note_and_cutlery_change_without_touching_the_lines() {
+    let app = spawn_app().await;
+    let (restaurant, dish) = restaurant_with_dish(true, 100_000);
+    app.api_post("cart", add(restaurant, dish, 2)).await;
+
+    let reply = app
+        .api_post(
+            "cart",
+            json!({ "order_comments": "Ring <the> bell & wait",
+                    "cutlerySelection": { "restaurantId": restaurant.id.to_string(), "selected": true } }),
+        )
+        .await;
+
+    assert_eq!(
+        reply.outcome(),
+        (200, 0, "done successfully"),
+        "{:?}",
+        reply.body
+    );
+    let cart = reply.data();
+    assert_eq!(cart["order_comments"], "Ring the bell  wait");
+    assert_eq!(cart["cutlerySelection"]["selected"], true);
+    assert_eq!(
+        cart["cutlerySelection"]["restaurantId"],
+        restaurant.id.to_string()
+    );
+    assert_eq!(cart["cutlery_instruction"], "DONT SEND CUTLERY");
+    assert_eq!(cart["cartItemsCount"], 2);
+}
+
+#[tokio::test]
+async fn a_signed_in_customer_delivers_to_a_saved_address_marked_deliverable_or_not() {
+    let app = spawn_app().await;
+    let (restaurant, dish) = restaurant_with_dish(true, 100_000);
+    app.sign_in_as(&app.client, "9876500051", "Asha").await;
+    let save = |north_m: f64, annotation: &str| {
+        json!({ "annotation": annotation, "address": "12 1st Cross", "area": restaurant.area_name,
+                "flat_no": "Flat 4B", "lat": restaurant.lat + north_m / 111_195.0, "lng": restaurant.lng,
+                "city": "bangalore" })
+    };
+    let near = app.api_post("address", save(800.0, "home")).await;
+    let far = app
+        .api_post(
+            "address",
+            save(f64::from(restaurant.delivery_radius_m) + 5_000.0, "work"),
+        )
+        .await;
+    let near_id = near.data()["address"]["id"].as_str().unwrap().to_string();
+    let far_id = far.data()["address"]["id"].as_str().unwrap().to_string();
+    app.api_post("cart", add(restaurant, dish, 1)).await;
+
+    let at_home = app.api_get(&format!("cart?address_id={near_id}")).await;
+    let at_work = app.api_post("cart", json!({ "address_id": far_id })).await;
+
+    assert_eq!(
+        at_home.outcome(),
+        (200, 0, "done successfully"),
+        "{:?}",
+        at_home.body
+    );
+    let cart = at_home.data();
+    assert_eq!(cart["address_id"], near_id.as_str());
+    assert_eq!(cart["distance_km"], 0.8);
+    let valid: Vec<(String, i64)> = cart["addresses"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| {
+            (
+                a["id"].as_str().unwrap().to_string(),
+                a["delivery_valid"].as_i64().unwrap(),
+            )
+        })
+        .collect();
+    assert!(valid.contains(&(near_id.clone(), 1)), "{valid:?}");
+    assert!(valid.contains(&(far_id.clone(), 0)), "{valid:?}");
+    assert_eq!(at_work.outcome().1, 9, "{:?}", at_work.body);
+}

@@ -1,0 +1,850 @@
+//! Black-box tests of the edge: the real services and the edge on port 0, driven over HTTP the way
+//! a browser drives them. Each test asserts what a user (or the web app) would see.
+
+use std::time::Duration;
+
+use crate::helpers::{KORAMANGALA, TestApp, browser, manifest, spawn_app, spawn_app_with};
+use serde_json::{Value, json};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+fn listing_path((lat, lng): (f64, f64), offset: u32) -> String {
+    format!("restaurants/list/v5?lat={lat}&lng={lng}&page_type=DESKTOP_WEB_LISTING&offset={offset}")
+}
+
+/// The first restaurant listed at Koramangala.
+async fn a_listed_restaurant(app: &TestApp) -> Value {
+    let reply = app.api_get(&listing_path(KORAMANGALA, 0)).await;
+    reply.data()["cards"][0]["data"].clone()
+}
+
+/// An in-stock dish with no variants and no required add-ons: its price is its base price.
+fn a_plain_item(menu: &Value) -> Value {
+    menu["menu"]["items"]
+        .as_object()
+        .unwrap()
+        .values()
+        .find(|item| {
+            item["inStock"] == 1
+                && item["variantsV2"].is_null()
+                && item["variants"].is_null()
+                && item["addons"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .all(|g| g["minAddons"] == 0)
+        })
+        .expect("the menu has a plain dish")
+        .clone()
+}
+
+fn set_cookies(headers: &reqwest::header::HeaderMap) -> Vec<String> {
+    headers
+        .get_all("set-cookie")
+        .iter()
+        .map(|v| v.to_str().unwrap().to_string())
+        .collect()
+}
+
+// Sessions, cookies and the envelope
+
+#[tokio::test]
+async fn the_first_reply_sets_the_session_and_device_cookies_and_the_envelope_names_them() {
+    let app = spawn_app().await;
+
+    let reply = app.api_get("support").await;
+
+    let cookies = set_cookies(&reply.headers);
+    let session = cookies
+        .iter()
+        .find(|c| c.starts_with("tfn_sid="))
+        .expect("session cookie set");
+    let device = cookies
+        .iter()
+        .find(|c| c.starts_with("tfn_did="))
+        .expect("device cookie set");
+    for attribute in ["HttpOnly", "SameSite=Lax", "Path=/"] {
+        assert!(
+            session.contains(attribute) && device.contains(attribute),
+            "{attribute}: {session} / {device}"
+        );
+    }
+    assert!(device.contains("Max-Age=31536000"), "{device}");
+    assert!(
+        !session.contains("Secure"),
+        "plain HTTP in tests: {session}"
+    );
+    assert_eq!(reply.outcome(), (200, 0, "done successfully"));
+    assert!(!reply.sid().is_empty() && !reply.csrf_token().is_empty());
+    let device_id = device
+        .trim_start_matches("tfn_did=")
+        .split(';')
+        .next()
+        .unwrap();
+    assert_eq!(reply.body["deviceId"], device_id);
+    let tid = reply.body["tid"].as_str().unwrap();
+    assert!(
+        tid.len() == 32 && tid.bytes().all(|b| b.is_ascii_hexdigit()),
+        "tid {tid}"
+    );
+}
+
+#[tokio::test]
+async fn over_https_the_session_cookie_is_host_prefixed_and_secure() {
+    let app = spawn_app_with(|settings| settings.cookie_secure = true).await;
+
+    let reply = app.api_get("support").await;
+
+    let cookies = set_cookies(&reply.headers);
+    let session = cookies
+        .iter()
+        .find(|c| c.starts_with("__Host-tfn_sid="))
+        .expect("secure session cookie");
+    assert!(
+        session.contains("Secure") && session.contains("Path=/") && !session.contains("Domain"),
+        "{session}"
+    );
+    assert!(
+        cookies
+            .iter()
+            .any(|c| c.starts_with("tfn_did=") && c.contains("Secure")),
+        "{cookies:?}"
+    );
+    assert!(
+        cookies.iter().all(|c| !c.starts_with("tfn_sid=")),
+        "{cookies:?}"
+    );
+}
+
+#[tokio::test]
+async fn the_same_cookie_keeps_the_same_session_and_another_browser_gets_another() {
+    let app = spawn_app().await;
+    let first = app.api_get("misc/cities").await;
+
+    let again = app.api_get("misc/cities").await;
+    let stranger = app.api_get_with(&browser(), "misc/cities").await;
+
+    assert_eq!(again.sid(), first.sid());
+    assert_eq!(again.csrf_token(), first.csrf_token());
+    assert!(
+        set_cookies(&again.headers)
+            .iter()
+            .all(|c| !c.starts_with("tfn_sid=")),
+        "no new session cookie"
+    );
+    assert_ne!(stranger.sid(), first.sid());
+}
+
+#[tokio::test]
+async fn the_browser_trace_is_continued_and_every_reply_has_a_request_id_and_security_headers() {
+    let app = spawn_app().await;
+    let trace_id = "4bf92f3577b34da6a3ce929d0e0e4736";
+
+    let response = app
+        .client
+        .get(app.url("/api/support"))
+        .header("traceparent", format!("00-{trace_id}-00f067aa0ba902b7-01"))
+        .send()
+        .await
+        .unwrap();
+
+    let headers = response.headers().clone();
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(body["tid"], trace_id);
+    assert!(headers.contains_key("x-request-id"));
+    for path in [
+        "/api/support",
+        "/",
+        "/images/item-1",
+        "/healthz",
+        "/mfe-manifest.json",
+        "/shell/main.js",
+    ] {
+        let headers = app.get(path).await.headers().clone();
+        let csp = headers["content-security-policy"].to_str().unwrap();
+        assert!(
+            csp.contains("default-src 'self'") && csp.contains("frame-ancestors 'none'"),
+            "{path}: {csp}"
+        );
+        assert_eq!(headers["x-content-type-options"], "nosniff", "{path}");
+        assert_eq!(
+            headers["referrer-policy"], "strict-origin-when-cross-origin",
+            "{path}"
+        );
+        assert!(headers.contains_key("x-request-id"), "{path}");
+    }
+}
+
+#[tokio::test]
+async fn an_unknown_api_path_is_a_404_envelope() {
+    let app = spawn_app().await;
+
+    let reply = app.api_get("no/such/call").await;
+
+    assert_eq!(reply.outcome(), (404, 404, "There's nothing here"));
+    assert_eq!(reply.body["data"], Value::Null);
+    assert!(!reply.sid().is_empty(), "errors carry the session too");
+}
+
+// CSRF and identity
+
+#[tokio::test]
+async fn a_cart_post_needs_the_session_csrf_token() {
+    let app = spawn_app().await;
+    let token = app.api_get("cart").await.csrf_token().to_string();
+    let empty = json!({ "cartItems": [] });
+
+    let missing = app.api_post_with(&app.client, "cart", &empty, None).await;
+    let wrong = app
+        .api_post_with(&app.client, "cart", &empty, Some("not-the-token"))
+        .await;
+    let wrong_in_body = app
+        .api_post_with(
+            &app.client,
+            "cart",
+            &json!({ "cartItems": [], "_csrf": "nope" }),
+            None,
+        )
+        .await;
+    let in_header = app
+        .api_post_with(&app.client, "cart", &empty, Some(&token))
+        .await;
+    let in_body = app
+        .api_post_with(
+            &app.client,
+            "cart",
+            &json!({ "cartItems": [], "_csrf": token }),
+            None,
+        )
+        .await;
+
+    for refused in [&missing, &wrong, &wrong_in_body] {
+        assert_eq!(refused.outcome(), (403, 1, "Invalid CSRF token."));
+        assert_eq!(refused.body["data"], Value::Null);
+    }
+    assert_eq!(in_header.outcome().0, 200);
+    assert_eq!(in_body.outcome(), (200, 0, "done successfully"));
+}
+
+#[tokio::test]
+async fn a_body_over_64_kib_is_refused() {
+    let app = spawn_app().await;
+    let token = app.api_get("cart").await.csrf_token().to_string();
+    let huge = json!({ "cartItems": [], "note": "x".repeat(70 * 1024) });
+
+    let reply = app
+        .api_post_with(&app.client, "cart", &huge, Some(&token))
+        .await;
+
+    assert_eq!(reply.outcome(), (413, 1, "Request too large."));
+}
+
+#[tokio::test]
+async fn another_session_token_does_not_pass_csrf() {
+    let app = spawn_app().await;
+    let others_token = app
+        .api_get_with(&browser(), "cart")
+        .await
+        .csrf_token()
+        .to_string();
+
+    let reply = app
+        .api_post_with(
+            &app.client,
+            "cart",
+            &json!({ "cartItems": [] }),
+            Some(&others_token),
+        )
+        .await;
+
+    assert_eq!(reply.outcome(), (403, 1, "Invalid CSRF token."));
+}
+
+#[tokio::test]
+async fn a_client_sent_identity_header_changes_nothing() {
+    let app = spawn_app().await;
+
+    let response = app
+        .client
+        .get(app.url("/api/order/all"))
+        .header("x-tiffin-user-id", "1")
+        .send()
+        .await
+        .unwrap();
+
+    let status = response.status().as_u16();
+    let body: Value = response.json().await.unwrap();
+    assert_eq!((status, body["statusCode"].as_i64()), (401, Some(999)));
+    assert_eq!(body["statusMessage"], "Please login to continue.");
+}
+
+// Places and cities
+
+#[tokio::test]
+async fn autocomplete_suggests_koramangala_first_for_kora() {
+    let app = spawn_app().await;
+
+    let reply = app
+        .api_get("misc/place-autocomplete?input=kora&types=")
+        .await;
+    let empty = app.api_get("misc/place-autocomplete?input=&types=").await;
+
+    assert_eq!(reply.outcome().0, 200);
+    let first = &reply.data()[0];
+    assert_eq!(first["place_id"], "bangalore-koramangala");
+    assert_eq!(first["structured_formatting"]["main_text"], "Koramangala");
+    assert_eq!(
+        first["description"],
+        "Koramangala, Bangalore, Karnataka, India"
+    );
+    assert_eq!(
+        first["terms"][1],
+        json!({ "offset": 13, "value": "Bangalore" })
+    );
+    assert!(reply.data().as_array().unwrap().len() <= 8);
+    assert_eq!(empty.data(), &json!([]));
+}
+
+#[tokio::test]
+async fn an_address_is_recommended_by_place_id_and_by_coordinate() {
+    let app = spawn_app().await;
+
+    let by_id = app
+        .api_get("misc/address-recommend?place_id=bangalore-koramangala")
+        .await;
+    let by_point = app
+        .api_get("misc/address-recommend?latlng=12.9350,77.6240")
+        .await;
+    let unknown = app
+        .api_get("misc/address-recommend?place_id=atlantis-downtown")
+        .await;
+    let malformed = app.api_get("misc/address-recommend?latlng=twelve,77").await;
+
+    for reply in [&by_id, &by_point] {
+        let address = &reply.data()[0];
+        assert_eq!(address["place_id"], "bangalore-koramangala");
+        assert_eq!(
+            address["formatted_address"],
+            "Koramangala, Bangalore, Karnataka, India"
+        );
+        assert_eq!(
+            (address["area"].as_str(), address["city"].as_str()),
+            (Some("Koramangala"), Some("bangalore"))
+        );
+        assert_eq!(address["geometry"]["location"]["lat"], 12.9352);
+        assert_eq!(address["address_components"][1]["long_name"], "Bangalore");
+    }
+    assert_eq!(unknown.outcome(), (404, 404, "Location not found"));
+    assert_eq!(malformed.outcome(), (400, 1, "Invalid user location."));
+}
+
+#[tokio::test]
+async fn cities_are_listed_with_their_enabled_flag() {
+    let app = spawn_app().await;
+
+    let reply = app.api_get("misc/cities").await;
+
+    let cities = reply.data()["cities"].as_array().unwrap();
+    let bangalore = cities
+        .iter()
+        .find(|c| c["slug"] == "bangalore")
+        .expect("bangalore listed");
+    assert_eq!(bangalore["name"], "Bangalore");
+    assert_eq!(bangalore["enabled"], true);
+}
+
+// Listing and menu
+
+#[tokio::test]
+async fn the_listing_has_contract_cards_with_money_in_paise() {
+    let app = spawn_app().await;
+
+    let reply = app.api_get(&listing_path(KORAMANGALA, 0)).await;
+
+    assert_eq!(reply.outcome(), (200, 0, "done successfully"));
+    let data = reply.data();
+    assert_eq!(data["serviceability"], "SERVICEABLE");
+    assert_eq!(data["pageIndex"], 0);
+    assert_eq!(data["pageOffset"]["offset"], 0);
+    let total = data["totalRestaurants"].as_u64().unwrap();
+    let cards = data["cards"].as_array().unwrap();
+    assert!(!cards.is_empty() && cards.len() <= 15);
+    assert!(cards.len() as u64 + data["closedCards"].as_array().unwrap().len() as u64 <= total);
+    if total > 15 {
+        assert_eq!(data["pageOffset"]["nextOffset"], 15);
+    }
+    for card in cards {
+        assert_eq!(card["type"], "RESTAURANT");
+        let r = &card["data"];
+        assert!(
+            r["id"].as_str().unwrap().parse::<u64>().is_ok(),
+            "id is a numeric string: {r}"
+        );
+        assert!(
+            r["costForTwo"].is_u64() && r["costForTwo"].as_u64().unwrap() % 100 == 0,
+            "paise: {r}"
+        );
+        assert_eq!(
+            r["cloudinaryImageId"],
+            format!("restaurant-{}", r["id"].as_str().unwrap())
+        );
+        let sla = &r["sla"];
+        assert_eq!(
+            sla["slaString"],
+            format!("{}-{} MINS", sla["minDeliveryTime"], sla["maxDeliveryTime"])
+        );
+        assert_eq!(sla["serviceability"], "SERVICEABLE");
+        assert_eq!(r["availability"]["opened"], true, "open cards are open");
+        let rating = r["avgRatingString"].as_str().unwrap();
+        assert!(rating == "--" || rating.parse::<f64>().is_ok(), "{rating}");
+        for field in [
+            "name",
+            "slug",
+            "city",
+            "areaName",
+            "locality",
+            "totalRatingsString",
+        ] {
+            assert!(r[field].is_string(), "{field} in {r}");
+        }
+        assert!(r["cuisines"].is_array() && r["vegOnly"].is_boolean());
+    }
+}
+
+#[tokio::test]
+async fn the_listing_pages_on_and_nothing_delivers_in_the_sea() {
+    let app = spawn_app().await;
+
+    let second = app.api_get(&listing_path(KORAMANGALA, 15)).await;
+    let sea = app.api_get(&listing_path((10.0, 70.0), 0)).await;
+
+    assert_eq!(
+        (
+            second.data()["pageIndex"].as_u64(),
+            second.data()["pageOffset"]["offset"].as_u64()
+        ),
+        (Some(1), Some(15))
+    );
+    assert_eq!(sea.data()["serviceability"], "NON_SERVICEABLE");
+    assert_eq!(sea.data()["cards"], json!([]));
+    assert_eq!(sea.data()["pageOffset"]["nextOffset"], Value::Null);
+}
+
+#[tokio::test]
+async fn a_listing_without_a_usable_location_is_refused() {
+    let app = spawn_app().await;
+
+    for path in [
+        "restaurants/list/v5?page_type=DESKTOP_WEB_LISTING",
+        "restaurants/list/v5?lat=12.9&lng=",
+        "restaurants/list/v5?lat=abc&lng=77.6",
+    ] {
+        let reply = app.api_get(path).await;
+        assert_eq!(
+            reply.outcome(),
+            (400, 1, "Invalid user location."),
+            "{path}"
+        );
+        assert_eq!(reply.body["data"], Value::Null);
+    }
+}
+
+#[tokio::test]
+async fn the_menu_of_a_listed_restaurant_has_the_restaurant_widgets_and_items() {
+    let app = spawn_app().await;
+    let listed = a_listed_restaurant(&app).await;
+    let id = listed["id"].as_str().unwrap();
+    let (lat, lng) = KORAMANGALA;
+
+    let reply = app
+        .api_get(&format!("menu/pl?restaurantId={id}&lat={lat}&lng={lng}"))
+        .await;
+
+    assert_eq!(reply.outcome(), (200, 0, "done successfully"));
+    let data = reply.data();
+    // The same Restaurant JSON as the listing (the menu header adds fields of its own).
+    for (field, value) in listed.as_object().unwrap() {
+        assert_eq!(&data["restaurant"][field], value, "{field}");
+    }
+    let widgets = data["menu"]["widgets"].as_array().unwrap();
+    let items = data["menu"]["items"].as_object().unwrap();
+    assert!(!widgets.is_empty() && !items.is_empty());
+    let recommended = widgets.iter().position(|w| w["type"] == "RECOMMENDED");
+    assert!(
+        recommended.is_none_or(|i| i == 0),
+        "Recommended comes first"
+    );
+    fn entity_ids(widget: &Value, out: &mut Vec<String>) {
+        out.extend(
+            widget["entities"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|e| e["id"].as_str().unwrap().to_string()),
+        );
+        for sub in widget["widgets"].as_array().unwrap() {
+            entity_ids(sub, out);
+        }
+    }
+    let mut ids = Vec::new();
+    for widget in widgets {
+        entity_ids(widget, &mut ids);
+    }
+    assert!(
+        ids.iter().all(|id| items.contains_key(id)),
+        "every entity is an item"
+    );
+    for item in items.values() {
+        assert!(
+            item["price"].is_i64() && item["finalPrice"].is_i64() && item["defaultPrice"].is_i64(),
+            "{item}"
+        );
+        assert!(
+            ["VEG", "NONVEG", "EGG"].contains(&item["vegType"].as_str().unwrap()),
+            "{item}"
+        );
+        assert_eq!(item["isVeg"], u8::from(item["vegType"] == "VEG"));
+        assert_eq!(
+            item["cloudinaryImageId"],
+            format!("item-{}", item["id"].as_str().unwrap())
+        );
+    }
+}
+
+#[tokio::test]
+async fn an_unknown_restaurant_is_not_found() {
+    let app = spawn_app().await;
+
+    let reply = app
+        .api_get("menu/pl?restaurantId=999999999&lat=12.9352&lng=77.6245")
+        .await;
+    let malformed = app.api_get("menu/pl?restaurantId=abc").await;
+
+    assert_eq!(reply.outcome(), (404, 404, "Restaurant not found"));
+    assert_eq!(malformed.outcome().0, 400);
+}
+
+// Cart
+
+#[tokio::test]
+async fn an_added_dish_is_in_the_cart_at_the_server_price() {
+    let app = spawn_app().await;
+    let restaurant = a_listed_restaurant(&app).await;
+    let id = restaurant["id"].as_str().unwrap();
+    let menu = app.api_get(&format!("menu/pl?restaurantId={id}")).await;
+    let dish = a_plain_item(menu.data());
+    let price = dish["finalPrice"].as_i64().unwrap();
+
+    let added = app
+        .api_post(
+            "cart",
+            json!({
+                "restaurantId": id,
+                "cartItems": [{ "menu_item_id": dish["id"], "quantity": 2, "addons": [], "variants": [],
+                                "price": 1, "final_price": 2, "base_price": 1 }],
+                "item_total": 2
+            }),
+        )
+        .await;
+    let cart = app.api_get("cart").await;
+
+    assert_eq!(added.outcome(), (200, 0, "done successfully"));
+    assert_eq!(cart.data(), added.data());
+    let data = cart.data();
+    assert_eq!(data["restaurant_details"]["id"], id);
+    assert_eq!(data["restaurant_details"]["name"], restaurant["name"]);
+    let line = &data["cartItems"][0];
+    assert_eq!(line["menu_item_id"], dish["id"]);
+    assert_eq!(line["quantity"], 2);
+    assert_eq!(line["base_price"], price);
+    assert_eq!(line["final_price"], 2 * price);
+    assert_eq!(data["cartItemsCount"], 2);
+    assert_eq!(data["item_total"], 2 * price);
+}
+
+#[tokio::test]
+async fn a_second_session_does_not_see_the_first_ones_cart() {
+    let app = spawn_app().await;
+    let restaurant = a_listed_restaurant(&app).await;
+    let id = restaurant["id"].as_str().unwrap();
+    let dish = a_plain_item(
+        app.api_get(&format!("menu/pl?restaurantId={id}"))
+            .await
+            .data(),
+    );
+    let body =
+        json!({ "restaurantId": id, "cartItems": [{ "menu_item_id": dish["id"], "quantity": 1 }] });
+    assert_eq!(app.api_post("cart", body).await.outcome().0, 200);
+
+    let other = app.api_get_with(&browser(), "cart").await;
+
+    assert_eq!(other.outcome(), (200, 0, "done successfully"));
+    assert_eq!(other.data()["cartItems"], json!([]));
+    assert_eq!(other.data()["restaurant_details"], Value::Null);
+    assert_eq!(other.data()["item_total"], 0);
+}
+
+#[tokio::test]
+async fn an_unknown_dish_or_an_unreadable_body_is_refused_with_the_cart_wording() {
+    let app = spawn_app().await;
+    let restaurant = a_listed_restaurant(&app).await;
+
+    let unknown = app
+        .api_post("cart", json!({ "restaurantId": restaurant["id"], "cartItems": [{ "menu_item_id": "1", "quantity": 1 }] }))
+        .await;
+    let unreadable = app.api_post("cart", json!({ "restaurantId": restaurant["id"], "cartItems": [{ "menu_item_id": "x", "quantity": 1 }] })).await;
+
+    assert_eq!(unknown.outcome(), (400, 1, "Oops! Something wrong"));
+    assert_eq!(unreadable.outcome(), (400, 1, "Oops! Something wrong"));
+}
+
+// Other domains
+
+#[tokio::test]
+async fn payment_methods_plans_and_help_topics_have_their_shapes() {
+    let app = spawn_app().await;
+
+    let methods = app.api_get("payment/get-methods").await;
+    let plans = app.api_get("super/plans").await;
+    let support = app.api_get("support").await;
+
+    let group = &methods.data()["payment_groups"][0];
+    assert!(
+        group["group_name"].is_string() && group["payment_methods"][0]["payment_code"].is_string(),
+        "{group}"
+    );
+    let plan = &plans.data()["plans"][0];
+    assert!(
+        plan["planId"].is_string() && plan["basePrice"].is_i64() && plan["finalPrice"].is_i64(),
+        "{plan}"
+    );
+    assert!(
+        plan["planElement"].is_array() && plan["recommended"].is_boolean(),
+        "{plan}"
+    );
+    assert_eq!(support.data()["issueTypes"][0]["title"], "Help with orders");
+}
+
+// Pages
+
+#[tokio::test]
+async fn a_known_route_is_the_shell_with_the_visitors_initial_state() {
+    let app = spawn_app().await;
+
+    let response = app.get("/restaurants").await;
+
+    assert_eq!(response.status(), 200);
+    assert_eq!(response.headers()["cache-control"], "no-cache");
+    assert!(
+        response.headers()["content-type"]
+            .to_str()
+            .unwrap()
+            .starts_with("text/html")
+    );
+    let html = response.text().await.unwrap();
+    assert!(!html.contains("<!--tiffin:initial-state-->"));
+    let start = html
+        .find(r#"<script id="tiffin-initial-state" type="application/json">"#)
+        .expect("initial state");
+    let json_start = html[start..].find('>').unwrap() + start + 1;
+    let json_end = html[json_start..].find("</script>").unwrap() + json_start;
+    let state: Value = serde_json::from_str(&html[json_start..json_end]).unwrap();
+    // The page set the cookies: the next API call is the same session.
+    let api = app.api_get("support").await;
+    assert_eq!(state["sid"], api.sid());
+    assert_eq!(state["csrfToken"], api.csrf_token());
+    assert_eq!(state["deviceId"], api.body["deviceId"]);
+    assert_eq!(state["tid"].as_str().unwrap().len(), 32);
+}
+
+#[tokio::test]
+async fn an_unknown_route_is_the_same_shell_with_404() {
+    let app = spawn_app().await;
+
+    let response = app.get("/this/page/does-not-exist").await;
+
+    assert_eq!(response.status(), 404);
+    let html = response.text().await.unwrap();
+    assert!(html.contains(r#"<div id="root"></div>"#) && html.contains("tiffin-initial-state"));
+}
+
+#[test]
+fn every_route_of_the_shells_table_compiles_here() {
+    let text =
+        std::fs::read_to_string(crate::helpers::shell_routes()).expect("shell-app/src/routes.json");
+    let written: Vec<Value> = serde_json::from_str(&text).unwrap();
+
+    let compiled = tiffin_edge::infra::route_table::parse(&text).unwrap();
+
+    assert_eq!(
+        compiled.len(),
+        written.len(),
+        "a JavaScript-only pattern would turn its pages into 404s"
+    );
+}
+
+#[tokio::test]
+async fn a_city_page_exists_only_for_a_known_city() {
+    let app = spawn_app().await;
+
+    assert_eq!(app.get("/bangalore").await.status(), 200);
+    assert_eq!(app.get("/city/bangalore").await.status(), 200);
+    assert_eq!(app.get("/atlantis").await.status(), 404);
+    assert_eq!(app.get("/").await.status(), 200);
+    assert_eq!(
+        app.get("/about").await.status(),
+        200,
+        "an info page is not mistaken for a city"
+    );
+}
+
+// Static files, manifest, images, health
+
+#[tokio::test]
+async fn the_manifest_is_read_fresh_from_disk_and_never_cached() {
+    let app = spawn_app().await;
+    let path = app.static_dir.path().join("mfe-manifest.json");
+
+    let before: Value = app.get("/mfe-manifest.json").await.json().await.unwrap();
+    std::fs::write(&path, manifest("0.2.0")).unwrap();
+    let response = app.get("/mfe-manifest.json").await;
+    assert_eq!(response.headers()["cache-control"], "no-store");
+    let after: Value = response.json().await.unwrap();
+    std::fs::remove_file(&path).unwrap();
+    let missing: Value = app.get("/mfe-manifest.json").await.json().await.unwrap();
+
+    assert_eq!(before["mfe-discovery"]["version"], "0.1.0");
+    assert_eq!(
+        after["mfe-discovery"]["entry"],
+        "/mfe/mfe-discovery/0.2.0/remoteEntry.js"
+    );
+    assert_eq!(missing, json!({}));
+}
+
+#[tokio::test]
+async fn published_builds_are_served_with_their_cache_policies() {
+    let app = spawn_app().await;
+
+    let remote = app.get("/mfe/mfe-discovery/0.1.0/remoteEntry.js").await;
+    let shell = app.get("/shell/main.js").await;
+    let last_modified = shell.headers()["last-modified"].clone();
+    let revalidated = app
+        .client
+        .get(app.url("/shell/main.js"))
+        .header("if-modified-since", last_modified)
+        .send()
+        .await
+        .unwrap();
+    let absent = app.get("/mfe/mfe-discovery/9.9.9/remoteEntry.js").await;
+
+    assert_eq!(remote.status(), 200);
+    assert_eq!(
+        remote.headers()["cache-control"],
+        "public, max-age=31536000, immutable"
+    );
+    assert_eq!(remote.text().await.unwrap(), "var mfe_discovery = {};");
+    assert_eq!(shell.status(), 200);
+    assert_eq!(shell.headers()["cache-control"], "no-cache");
+    assert_eq!(revalidated.status(), 304);
+    assert_eq!(absent.status(), 404);
+    assert!(
+        absent.headers().get("cache-control").is_none(),
+        "a missing file is not cached for a year"
+    );
+}
+
+/// Sends `path` byte for byte (an HTTP client would normalise `..` away) and gives the status line.
+async fn raw_get(app: &TestApp, path: &str) -> String {
+    let address = app.base.trim_start_matches("http://");
+    let mut stream = tokio::net::TcpStream::connect(address).await.unwrap();
+    let request = format!("GET {path} HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n\r\n");
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).await.unwrap();
+    assert!(!response.contains("root:"), "{path} leaked a system file");
+    response.lines().next().unwrap_or_default().to_string()
+}
+
+#[tokio::test]
+async fn paths_cannot_leave_the_static_directory() {
+    let app = spawn_app().await;
+
+    for path in [
+        "/mfe/../../etc/passwd",
+        "/mfe/..%2f..%2f..%2f..%2fetc%2fpasswd",
+        "/mfe/%2e%2e/mfe-manifest.json",
+        "/mfe/..%2fmfe-manifest.json",
+        "/shell/..%2fmfe-manifest.json",
+        "/shell/%2e%2e%2f%2e%2e%2fetc/passwd",
+        "/mfe//etc/passwd",
+    ] {
+        let status = raw_get(&app, path).await;
+        assert!(
+            status.contains(" 404 ") || status.contains(" 400 "),
+            "{path}: {status}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn images_are_generated_svgs_cached_for_a_year() {
+    let app = spawn_app().await;
+
+    let response = app.get("/images/restaurant-1042?w=254&h=160").await;
+    let again = app.get("/images/restaurant-1042?w=254&h=160").await;
+    let invalid = app.get("/images/Not_An_Id").await;
+
+    assert_eq!(response.status(), 200);
+    assert_eq!(response.headers()["content-type"], "image/svg+xml");
+    assert_eq!(
+        response.headers()["cache-control"],
+        "public, max-age=31536000, immutable"
+    );
+    let svg = response.text().await.unwrap();
+    assert!(svg.starts_with("<svg") && svg.contains(r#"width="254" height="160""#));
+    assert_eq!(again.text().await.unwrap(), svg, "deterministic");
+    assert_eq!(invalid.status(), 404);
+}
+
+#[tokio::test]
+async fn readiness_names_a_stopped_service() {
+    let mut app = spawn_app().await;
+
+    let healthz = app.get("/healthz").await;
+    assert_eq!(
+        (healthz.status().as_u16(), healthz.text().await.unwrap()),
+        (200, "ok".to_string())
+    );
+    let ready = app.get("/readyz").await;
+    assert_eq!(ready.status(), 200);
+    let body: Value = ready.json().await.unwrap();
+    assert_eq!(body["services"]["support"], "SERVING");
+    assert_eq!(body["services"].as_object().unwrap().len(), 8);
+
+    app.stop("support").await;
+
+    let mut last = (0, Value::Null);
+    for _ in 0..20 {
+        let response = app.get("/readyz").await;
+        last = (response.status().as_u16(), response.json().await.unwrap());
+        if last.0 == 503 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(last.0, 503, "{}", last.1);
+    assert_eq!(last.1["failing"], json!(["support"]));
+    assert_eq!(last.1["services"]["support"], "NOT_SERVING");
+    assert_eq!(last.1["services"]["cart"], "SERVING");
+}
+
+#[tokio::test]
+async fn a_stopped_service_is_an_outage_envelope_not_a_hang() {
+    let mut app = spawn_app().await;
+    app.api_get("support").await;
+
+    app.stop("support").await;
+    let reply = app.api_get("support").await;
+
+    assert_eq!(reply.outcome(), (503, 777, "Something's broken"));
+    assert!(!reply.sid().is_empty());
+}

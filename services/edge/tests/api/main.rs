@@ -1,0 +1,12 @@
+//! The edge's API tests, one binary so the suite links once: the real services and the edge on
+//! port 0 (`helpers`), driven over HTTP the way a browser drives them, one module per area.
+
+mod account;
+mod cart;
+mod collections;
+mod edge;
+mod helpers;
+mod layers;
+mod listing;
+mod menu;
+mod search;
