@@ -238,3 +238,33 @@ pub async fn finish(request: Request, next: Next) -> Response {
     }
     enveloped
 }
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    use axum::body::to_bytes;
+
+    use super::*;
+
+    /// The document's envelope ([`Envelope`]) and the one on the wire ([`WireEnvelope`]) have
+    /// the same fields.
+    #[tokio::test]
+    async fn the_documented_envelope_is_the_one_on_the_wire() {
+        let response = render(&Outcome::success(Value::Null), None);
+        let body = to_bytes(response.into_body(), 4096).await.unwrap();
+        let wire: serde_json::Map<String, Value> = serde_json::from_slice(&body).unwrap();
+        let wire: BTreeSet<&str> = wire.keys().map(String::as_str).collect();
+
+        let schema =
+            serde_json::to_value(<Envelope<NoData> as utoipa::PartialSchema>::schema()).unwrap();
+        let documented: BTreeSet<&str> = schema["properties"]
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .collect();
+
+        assert_eq!(wire, documented);
+    }
+}

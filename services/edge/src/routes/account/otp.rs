@@ -19,6 +19,7 @@ pub struct OtpSent {
     /// `auth/otp` only: false when no account has this number yet (the sign-up form asks for a
     /// name).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = bool)]
     pub registered: Option<bool>,
     /// Seconds before another code may be asked for.
     pub resend_after_seconds: u32,

@@ -20,6 +20,7 @@ use crate::http::extractors::Identity;
 use crate::http::messages;
 use crate::http::params::{self, Params};
 use crate::infra::state::AppState;
+use crate::views::food::VegWord;
 use crate::views::page::PageOffset;
 use crate::views::restaurant::{RestaurantJson, restaurant_json};
 
@@ -68,10 +69,13 @@ struct SuggestionJson {
     cloudinary_image_id: String,
     /// A restaurant's id (as a string), slug and city: where the suggestion leads.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = String)]
     restaurant_id: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = String)]
     slug: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = String)]
     city: Option<String>,
 }
 
@@ -209,7 +213,7 @@ struct DishJson {
     /// Struck-out price in paise, when there is one.
     #[schema(required)]
     default_price: Option<i64>,
-    veg_type: String,
+    veg_type: VegWord,
     /// 1 for veg (the menu's `isVeg`).
     is_veg: u8,
     /// 1 when in stock (the menu's `inStock`).
@@ -230,7 +234,12 @@ fn dish_card(result: &DishResult) -> Option<DishCard> {
             category: d.category.clone(),
             price: d.price_paise,
             default_price: d.original_price_paise,
-            veg_type: d.veg_type.clone(),
+            veg_type: match d.veg_type.as_str() {
+                "VEG" => VegWord::Veg,
+                "NONVEG" => VegWord::NonVeg,
+                "EGG" => VegWord::Egg,
+                _ => VegWord::Default,
+            },
             is_veg: u8::from(d.veg_type == "VEG"),
             in_stock: u8::from(d.in_stock),
             customisable: d.customisable,

@@ -39,6 +39,7 @@ pub struct VariantsView<'a> {
     variant_groups: Vec<VariantGroupView<'a>>,
     /// Only in V2 (`variantsV2`).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Vec<PricingModelView>)]
     pricing_models: Option<Vec<PricingModelView<'a>>>,
 }
 

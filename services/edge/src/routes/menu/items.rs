@@ -81,11 +81,13 @@ pub struct ItemView<'a> {
     #[schema(required)]
     ribbon: Option<Ribbon<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Spice)]
     spice_level: Option<Spice>,
     recommended: bool,
     customisable: bool,
     /// Absent (not null) in the quick form, as are the two variant keys.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Vec<AddonGroupView>)]
     addons: Option<Vec<AddonGroupView<'a>>>,
     /// V1 variants (each variation priced on its own); `null` without them.
     #[serde(skip_serializing_if = "Option::is_none")]
