@@ -44,7 +44,11 @@ pub async fn get(
         ))
         .await?
         .into_inner();
-    Ok(cart_reply(reply.cart, reply.status_code))
+    Ok(cart_reply(
+        reply.cart,
+        reply.status_code,
+        reply.status_message,
+    ))
 }
 
 /// `POST /api/cart` (the CSRF token has been checked already).
@@ -66,7 +70,11 @@ pub async fn update(
         .update_cart(upstreams.request(request, &visitor.caller()))
         .await?
         .into_inner();
-    Ok(cart_reply(reply.cart, reply.status_code))
+    Ok(cart_reply(
+        reply.cart,
+        reply.status_code,
+        reply.status_message,
+    ))
 }
 
 /// `POST /api/cart/calculate`: the body of `POST /api/cart` plus `paymentMethod`; nothing saved.
@@ -103,7 +111,11 @@ pub async fn calculate(
         ))
         .await?
         .into_inner();
-    Ok(cart_reply(reply.cart, reply.status_code))
+    Ok(cart_reply(
+        reply.cart,
+        reply.status_code,
+        reply.status_message,
+    ))
 }
 
 /// `POST /api/cart/applyCoupon`
@@ -136,7 +148,11 @@ pub async fn apply_coupon(
         ))
         .await?
         .into_inner();
-    Ok(cart_reply(reply.cart, reply.status_code))
+    Ok(cart_reply(
+        reply.cart,
+        reply.status_code,
+        reply.status_message,
+    ))
 }
 
 /// `POST /api/cart/removeCoupon`
@@ -161,7 +177,11 @@ pub async fn remove_coupon(
         ))
         .await?
         .into_inner();
-    Ok(cart_reply(reply.cart, reply.status_code))
+    Ok(cart_reply(
+        reply.cart,
+        reply.status_code,
+        reply.status_message,
+    ))
 }
 
 /// `POST /api/cart/removeReward`
@@ -186,5 +206,9 @@ pub async fn remove_reward(
         ))
         .await?
         .into_inner();
-    Ok(cart_reply(reply.cart, reply.status_code))
+    Ok(cart_reply(
+        reply.cart,
+        reply.status_code,
+        reply.status_message,
+    ))
 }
