@@ -10,6 +10,9 @@
 //! owns its children without depending on them. Any strongly connected component of more than one
 //! file is a circle: those files can only be understood, changed and tested together.
 //!
+//! Code under `#[cfg(test)]` is left out: a unit test may build its subject from the crate's
+//! higher parts, and what must point one way is the code that ships.
+//!
 //! This crate must never depend on the crates it checks: it reads their sources as text.
 //!
 //! Other crate roots (`main.rs` beside a `lib.rs`, `src/bin/*`) are left out: nothing can name
@@ -356,7 +359,52 @@ fn is_colon(tree: &TokenTree) -> bool {
     matches!(tree, TokenTree::Punct(p) if p.as_char() == ':')
 }
 
+/// Whether the attributes say `#[cfg(test)]`: such code is left out of the graph. A unit test may
+/// build its subject from the crate's higher parts (an index, a fixture in the root); what must
+/// point one way is the code that ships.
+fn test_only(attrs: &[syn::Attribute]) -> bool {
+    attrs.iter().any(|attr| {
+        attr.path().is_ident("cfg")
+            && attr
+                .parse_args::<syn::Ident>()
+                .is_ok_and(|ident| ident == "test")
+    })
+}
+
+fn item_attrs(item: &syn::Item) -> &[syn::Attribute] {
+    match item {
+        syn::Item::Const(i) => &i.attrs,
+        syn::Item::Enum(i) => &i.attrs,
+        syn::Item::ExternCrate(i) => &i.attrs,
+        syn::Item::Fn(i) => &i.attrs,
+        syn::Item::ForeignMod(i) => &i.attrs,
+        syn::Item::Impl(i) => &i.attrs,
+        syn::Item::Macro(i) => &i.attrs,
+        syn::Item::Mod(i) => &i.attrs,
+        syn::Item::Static(i) => &i.attrs,
+        syn::Item::Struct(i) => &i.attrs,
+        syn::Item::Trait(i) => &i.attrs,
+        syn::Item::TraitAlias(i) => &i.attrs,
+        syn::Item::Type(i) => &i.attrs,
+        syn::Item::Union(i) => &i.attrs,
+        syn::Item::Use(i) => &i.attrs,
+        _ => &[],
+    }
+}
+
 impl<'ast> Visit<'ast> for Collector<'_> {
+    fn visit_item(&mut self, item: &'ast syn::Item) {
+        if !test_only(item_attrs(item)) {
+            syn::visit::visit_item(self, item);
+        }
+    }
+
+    fn visit_impl_item_fn(&mut self, item: &'ast syn::ImplItemFn) {
+        if !test_only(&item.attrs) {
+            syn::visit::visit_impl_item_fn(self, item);
+        }
+    }
+
     fn visit_item_use(&mut self, item: &'ast syn::ItemUse) {
         self.use_tree(&mut Vec::new(), &item.tree);
     }
@@ -493,6 +541,30 @@ mod tests {
         assert_eq!(found.len(), 1);
         assert_eq!(found[0].ties[0].names, ["crate::b::NAME"]);
         assert_eq!(found[0].ties[1].names, ["super::super::a::f"]);
+    }
+
+    #[test]
+    fn test_only_code_is_not_an_edge() {
+        let found = circles(&[
+            (
+                "lib.rs",
+                "mod a; pub const MIGRATOR: u8 = 0; pub fn run() { a::go(); }",
+            ),
+            (
+                "a.rs",
+                "pub fn go() {} #[cfg(test)] mod tests { use crate::MIGRATOR; } \
+                 #[cfg(test)] fn helper() { crate::run(); }",
+            ),
+        ]);
+        assert!(found.is_empty(), "{found:?}");
+        let found = circles(&[
+            (
+                "lib.rs",
+                "mod a; pub const MIGRATOR: u8 = 0; pub fn run() { a::go(); }",
+            ),
+            ("a.rs", "pub fn go() { let _ = crate::MIGRATOR; }"),
+        ]);
+        assert_eq!(found.len(), 1, "the same path outside a test is an edge");
     }
 
     #[test]

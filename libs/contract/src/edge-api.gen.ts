@@ -2255,9 +2255,12 @@ export interface components {
         MenuRestaurant: components["schemas"]["Restaurant"] & {
             /** @description `CLOSED`, `UNSERVICEABLE` or `OPEN`, first that applies. */
             deliveryState: string;
-            /** @description The longer message for the state; `null` when open. */
+            /** @description Discovery's longer message for the state; `null` when open. */
             deliveryStateMessage: string | null;
-            /** @description `Closed & not delivering`, `Does not deliver`; `null` when open. */
+            /**
+             * @description Discovery's words for the state (`Closed & not delivering`, `Does not deliver`); `null`
+             *     when open.
+             */
             deliveryStateText: string | null;
             /** @description The signed-in caller marked it (false for a guest). */
             favourite: boolean;

@@ -108,11 +108,11 @@ impl<T> Data<T> {
     }
 
     /// A success-set code other than 0, with its contract message.
-    pub fn with_status(data: T, status_code: u32, message: &'static str) -> Self {
+    pub fn with_status(data: T, status_code: u32, message: impl Into<Cow<'static, str>>) -> Self {
         Self {
             data,
             status_code,
-            message: Cow::Borrowed(message),
+            message: message.into(),
         }
     }
 }

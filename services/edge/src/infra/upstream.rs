@@ -128,3 +128,23 @@ impl Upstreams {
         request
     }
 }
+
+/// Most favourites one call lists (discovery's batch limit); the most recently marked come first.
+pub const FAVOURITES_MAX: usize = 100;
+
+impl Upstreams {
+    /// The caller's favourite restaurant ids, most recently marked first, at most
+    /// [`FAVOURITES_MAX`]. The account service keeps them; the favourites page and the
+    /// favourites collection of the listing both start from them.
+    pub async fn favourite_ids(&self, caller: &Caller) -> Result<Vec<u64>, tonic::Status> {
+        let mut ids = self
+            .account
+            .clone()
+            .list_favourites(self.request(account::v1::ListFavouritesRequest {}, caller))
+            .await?
+            .into_inner()
+            .restaurant_ids;
+        ids.truncate(FAVOURITES_MAX);
+        Ok(ids)
+    }
+}

@@ -1,6 +1,6 @@
 //! Routes `POST misc/favorite` and `GET profile/favourites` (account `SetFavourite`,
-//! `ListFavourites`; discovery `GetRestaurants`), and the favourites collection of the listing
-//! (`restaurants/list/v5?collection=83951&type=rcv2`; discovery `RefineListing` narrowed to them).
+//! `ListFavourites`; discovery `GetRestaurants`). The favourites collection of the listing is the
+//! listing route's (`routes::discovery::restaurants`).
 //!
 //! The account service keeps which restaurants the caller marked; discovery owns the restaurants,
 //! so it is asked whether one exists before it is marked, for the cards of the list, and for
@@ -10,11 +10,8 @@
 use axum::body::Bytes;
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
-use tiffin_platform::identity::Caller;
-use tiffin_proto::account::v1::{ListFavouritesRequest, SetFavouriteRequest};
-use tiffin_proto::discovery::v1::{
-    CollectionCard, GetRestaurantsRequest, RefineListingRequest, RestaurantIds,
-};
+use tiffin_proto::account::v1::SetFavouriteRequest;
+use tiffin_proto::discovery::v1::GetRestaurantsRequest;
 
 use crate::http::envelope::Data;
 use crate::http::error::ApiError;
@@ -26,12 +23,6 @@ use crate::views::restaurant::{RestaurantJson, restaurant_json};
 
 /// NOT_FOUND wording for an unknown restaurant.
 pub const RESTAURANT_NOT_FOUND: &str = "Restaurant not found";
-/// Most favourites listed (discovery's batch limit); the most recently marked come first.
-pub const LIST_MAX: usize = 100;
-/// The favourites collection: the web app lists it as collection 83951 with query `type=rcv2`.
-pub const COLLECTION_ID: u64 = 83951;
-const COLLECTION_TITLE: &str = "Your favourites";
-const COLLECTION_DESCRIPTION: &str = "Restaurants you marked with a heart";
 
 /// An id: a string in the contract; a number is accepted too, as JavaScript callers mix them.
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
@@ -151,7 +142,7 @@ pub async fn list(
     Params(query): Params<ListQuery>,
 ) -> Result<Data<FavouritesJson>, ApiError> {
     let location = params::optional_location(query.lat.as_deref(), query.lng.as_deref())?;
-    let ids = favourite_ids(&state, &user.caller()).await?;
+    let ids = state.upstreams.favourite_ids(&user.caller()).await?;
     if ids.is_empty() {
         return Ok(Data::ok(FavouritesJson {
             restaurants: Vec::new(),
@@ -168,47 +159,4 @@ pub async fn list(
     Ok(Data::ok(FavouritesJson {
         restaurants: cards.iter().filter_map(restaurant_json).collect(),
     }))
-}
-
-/// The caller's favourite ids, most recently marked first, at most [`LIST_MAX`].
-async fn favourite_ids(state: &AppState, caller: &Caller) -> Result<Vec<u64>, ApiError> {
-    let up = &state.upstreams;
-    let mut ids = up
-        .account
-        .clone()
-        .list_favourites(up.request(ListFavouritesRequest {}, caller))
-        .await?
-        .into_inner()
-        .restaurant_ids;
-    ids.truncate(LIST_MAX);
-    Ok(ids)
-}
-
-/// Turns a listing request for the favourites collection into one for the caller's favourite
-/// restaurants: discovery lists those of them that deliver to the point, sorted and filtered like
-/// any listing. A guest has no favourites to show and is asked to sign in (401 / 999 `Please login
-/// to continue.`), as `profile/favourites` does, so the page can offer the login.
-pub async fn narrow_to_favourites(
-    state: &AppState,
-    caller: &Caller,
-    request: &mut RefineListingRequest,
-) -> Result<(), ApiError> {
-    if caller.user_id.is_none() {
-        return Err(ApiError::LoginRequired);
-    }
-    let ids = favourite_ids(state, caller).await?;
-    request.collection_id = 0;
-    request.only_restaurants = Some(RestaurantIds { ids });
-    Ok(())
-}
-
-/// The favourites collection's heading card; `restaurants` is how many of them deliver here.
-pub fn collection_card(restaurants: u32) -> CollectionCard {
-    CollectionCard {
-        collection_id: COLLECTION_ID,
-        title: COLLECTION_TITLE.to_string(),
-        description: COLLECTION_DESCRIPTION.to_string(),
-        restaurants,
-        image_id: format!("collection-{COLLECTION_ID}"),
-    }
 }

@@ -52,7 +52,11 @@ pub async fn get(
         ))
         .await?
         .into_inner();
-    Ok(cart_reply(reply.cart, reply.status_code))
+    Ok(cart_reply(
+        reply.cart,
+        reply.status_code,
+        reply.status_message,
+    ))
 }
 
 /// `POST /api/cart` (the CSRF token has been checked already).
@@ -82,7 +86,11 @@ pub async fn update(
         .update_cart(upstreams.request(request, &visitor.caller()))
         .await?
         .into_inner();
-    Ok(cart_reply(reply.cart, reply.status_code))
+    Ok(cart_reply(
+        reply.cart,
+        reply.status_code,
+        reply.status_message,
+    ))
 }
 
 /// `POST /api/cart/calculate`: the body of `POST /api/cart` plus `paymentMethod`; nothing saved.
@@ -127,7 +135,11 @@ pub async fn calculate(
         ))
         .await?
         .into_inner();
-    Ok(cart_reply(reply.cart, reply.status_code))
+    Ok(cart_reply(
+        reply.cart,
+        reply.status_code,
+        reply.status_message,
+    ))
 }
 
 /// `POST /api/cart/applyCoupon`
@@ -168,7 +180,11 @@ pub async fn apply_coupon(
         ))
         .await?
         .into_inner();
-    Ok(cart_reply(reply.cart, reply.status_code))
+    Ok(cart_reply(
+        reply.cart,
+        reply.status_code,
+        reply.status_message,
+    ))
 }
 
 /// `POST /api/cart/removeCoupon`
@@ -201,7 +217,11 @@ pub async fn remove_coupon(
         ))
         .await?
         .into_inner();
-    Ok(cart_reply(reply.cart, reply.status_code))
+    Ok(cart_reply(
+        reply.cart,
+        reply.status_code,
+        reply.status_message,
+    ))
 }
 
 /// `POST /api/cart/removeReward`
@@ -234,5 +254,9 @@ pub async fn remove_reward(
         ))
         .await?
         .into_inner();
-    Ok(cart_reply(reply.cart, reply.status_code))
+    Ok(cart_reply(
+        reply.cart,
+        reply.status_code,
+        reply.status_message,
+    ))
 }

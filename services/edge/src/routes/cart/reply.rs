@@ -8,27 +8,16 @@ use crate::http::envelope::Data;
 use crate::http::messages;
 use crate::views::food::{flag, is_veg};
 
-/// The cart family's status codes with their words (0, 8 and 9 are successes). A cart
-/// in any of these states is still sent, so the page can show it with the message.
-pub fn cart_reply(cart: Option<Cart>, status_code: u32) -> Data<CartJson> {
+/// The cart's reply in the envelope. The cart service words its own states (a closed
+/// restaurant, an unserviceable address, a cart under the minimum...) and sends the words with
+/// the code; a state is still sent with the cart, so the page can show both. A code without words
+/// gets the generic cart failure.
+pub fn cart_reply(cart: Option<Cart>, status_code: u32, status_message: String) -> Data<CartJson> {
     let cart = cart_json(cart.unwrap_or_default());
     match status_code {
         0 => Data::ok(cart),
-        5 => Data::with_status(cart, 5, "Your location is currently unserviceable"),
-        6 => Data::with_status(cart, 6, "Restaurant is currently closed"),
-        8 => Data::with_status(cart, 8, "Item(s) unavailable"),
-        9 => Data::with_status(
-            cart,
-            9,
-            "Restaurant is not serving at your location currently",
-        ),
-        10 => Data::with_status(
-            cart,
-            10,
-            "Sorry! This address is not available. Please select another address",
-        ),
-        41 => Data::with_status(cart, 41, "Insufficient cart value"),
-        other => Data::with_status(cart, other, messages::CART_FAILURE),
+        code if status_message.is_empty() => Data::with_status(cart, code, messages::CART_FAILURE),
+        code => Data::with_status(cart, code, status_message),
     }
 }
 
@@ -405,16 +394,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_cart_family_states_carry_the_spec_words_and_the_cart() {
-        let words = |code| {
-            // The envelope's words, as its Debug form shows them.
-            format!("{:?}", cart_reply(None, code))
-        };
-        assert!(words(5).contains("Your location is currently unserviceable"));
-        assert!(words(6).contains("Restaurant is currently closed"));
-        assert!(words(9).contains("Restaurant is not serving at your location currently"));
-        assert!(words(10).contains("Sorry! This address is not available."));
-        assert!(words(41).contains("Insufficient cart value"));
+    fn a_cart_state_carries_the_cart_services_words_or_the_generic_failure() {
+        let words = |code, message: &str| format!("{:?}", cart_reply(None, code, message.into()));
+        assert!(
+            words(6, "Restaurant is currently closed").contains("Restaurant is currently closed")
+        );
+        assert!(words(77, "").contains(messages::CART_FAILURE));
+        assert!(!words(0, "").contains(messages::CART_FAILURE));
     }
 
     #[test]

@@ -8,7 +8,7 @@ use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use tiffin_proto::discovery::v1::{
     CollectionCard, CostRange, ListingFilters, RefineListingRequest, RefineListingResponse,
-    RestaurantCard, Serviceability, SortBy,
+    RestaurantCard, RestaurantIds, Serviceability, SortBy,
 };
 
 use crate::http::envelope::Data;
@@ -17,7 +17,6 @@ use crate::http::extractors::Identity;
 use crate::http::messages;
 use crate::http::params::{self, Params, json_body};
 use crate::infra::state::AppState;
-use crate::routes::account::favourites;
 use crate::views::page::PageOffset;
 use crate::views::restaurant::{RestaurantCardJson, restaurant_card, restaurant_json};
 
@@ -399,26 +398,31 @@ fn filters_proto(f: &FiltersJson) -> Result<ListingFilters, ApiError> {
 async fn refined(
     state: &AppState,
     caller: &tiffin_platform::identity::Caller,
-    mut request: RefineListingRequest,
+    request: RefineListingRequest,
     filters: FiltersJson,
 ) -> Result<Data<Listing>, ApiError> {
-    // The favourites collection is the caller's, not discovery's: the account routes narrow it.
-    let of_favourites = request.collection_id == favourites::COLLECTION_ID;
-    if of_favourites {
-        favourites::narrow_to_favourites(state, caller, &mut request).await?;
-    }
     let offset = request.offset;
     let sort = request.sort();
     let upstreams = &state.upstreams;
-    let mut reply = upstreams
-        .discovery
-        .clone()
-        .refine_listing(upstreams.request(request, caller))
-        .await?
-        .into_inner();
-    if of_favourites {
-        let total = reply.page.as_ref().map_or(0, |p| p.total_restaurants);
-        reply.collection = Some(favourites::collection_card(total));
+    let ask = |request: RefineListingRequest| {
+        let mut discovery = upstreams.discovery.clone();
+        let request = upstreams.request(request, caller);
+        async move { discovery.refine_listing(request).await }
+    };
+    let mut reply = ask(request.clone()).await?.into_inner();
+    if reply.needs_favourites {
+        // Discovery knows the favourites collection but not whose favourites they are: the
+        // caller's ids come from the account service. A guest has none and is asked to sign in
+        // (401 / 999), as `profile/favourites` does, so the page can offer the login.
+        if caller.user_id.is_none() {
+            return Err(ApiError::LoginRequired);
+        }
+        let ids = upstreams.favourite_ids(caller).await?;
+        let request = RefineListingRequest {
+            only_restaurants: Some(RestaurantIds { ids }),
+            ..request
+        };
+        reply = ask(request).await?.into_inner();
     }
     Ok(Data::ok(listing_json(reply, offset, sort, filters)))
 }

@@ -142,16 +142,22 @@ async fn page(
     let favourite = is_favourite(upstreams, caller, id);
     let (restaurant, menu, favourite) = tokio::join!(restaurant, menu, favourite);
     let not_found = |e: tonic::Status| ApiError::from(e).not_found_as(RESTAURANT_NOT_FOUND);
-    let card = restaurant
-        .map_err(not_found)?
-        .into_inner()
-        .card
-        .unwrap_or_default();
+    let restaurant = restaurant.map_err(not_found)?.into_inner();
     let menu = menu.map_err(not_found)?;
 
-    let base = restaurant_json(&card).ok_or(ApiError::NotFound(RESTAURANT_NOT_FOUND))?;
+    let base = restaurant
+        .card
+        .as_ref()
+        .and_then(restaurant_json)
+        .ok_or(ApiError::NotFound(RESTAURANT_NOT_FOUND))?;
     let view = PageView {
-        restaurant: header(base, &card, location.is_some(), favourite, &menu.offers),
+        restaurant: header(
+            base,
+            &restaurant,
+            location.is_some(),
+            favourite,
+            &menu.offers,
+        ),
         menu: &menu.json,
     };
     success(&view)

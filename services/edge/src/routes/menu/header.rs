@@ -4,65 +4,30 @@
 //! not (`infra::menu_cache`).
 
 use serde::Serialize;
-use tiffin_proto::discovery::v1::{RestaurantCard, Sla};
+use tiffin_proto::discovery::v1::{DeliveryState, GetRestaurantResponse, Sla};
 use tiffin_proto::menu::v1::Offer;
 
 use crate::views::restaurant::RestaurantJson;
 
-/// Whether the restaurant can take an order to the visitor's point, first that applies.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum DeliveryState {
-    /// Not accepting orders now.
-    Closed,
-    /// A point was given and it is outside the delivery radius.
-    Unserviceable,
-    Open,
+/// The delivery state's name in the contract (`CLOSED`, `UNSERVICEABLE`, `OPEN`). Discovery
+/// decides it; a reply without one (an older discovery) says nothing against ordering, and the
+/// cart still refuses a closed or unserviceable restaurant when the customer adds a dish.
+fn state_name(state: DeliveryState) -> &'static str {
+    match state {
+        DeliveryState::Closed => "CLOSED",
+        DeliveryState::Unserviceable => "UNSERVICEABLE",
+        DeliveryState::Open | DeliveryState::Unspecified => "OPEN",
+    }
 }
 
-impl DeliveryState {
-    /// Closed first: a closed restaurant delivers nowhere, whatever the point.
-    pub fn of(opened: bool, sla: Option<&Sla>) -> Self {
-        if !opened {
-            DeliveryState::Closed
-        } else if sla.is_some_and(|s| !s.serviceable) {
-            DeliveryState::Unserviceable
-        } else {
-            DeliveryState::Open
-        }
-    }
-
-    fn name(self) -> &'static str {
-        match self {
-            DeliveryState::Closed => "CLOSED",
-            DeliveryState::Unserviceable => "UNSERVICEABLE",
-            DeliveryState::Open => "OPEN",
-        }
-    }
-
-    /// The contract's restaurant status text.
-    pub fn text(self) -> Option<&'static str> {
-        match self {
-            DeliveryState::Closed => Some("Closed & not delivering"),
-            DeliveryState::Unserviceable => Some("Does not deliver"),
-            DeliveryState::Open => None,
-        }
-    }
-
-    /// The contract's longer message for the state, as the cart and the menu show it.
-    pub fn message(self) -> Option<&'static str> {
-        match self {
-            DeliveryState::Closed => Some("Restaurant is currently closed"),
-            DeliveryState::Unserviceable => {
-                Some("Sorry, this restaurant does not deliver to this address")
-            }
-            DeliveryState::Open => None,
-        }
-    }
+/// Discovery sends an empty text for "nothing to say"; the contract has `null`.
+fn non_empty(text: &str) -> Option<&str> {
+    (!text.is_empty()).then_some(text)
 }
 
 /// The fee line under the header: only for an open restaurant with a known distance. The amount
 /// belongs to the cart's bill, so the line does not name one.
-pub fn fee_message(state: DeliveryState, sla: Option<&Sla>) -> Option<String> {
+fn fee_message(state: DeliveryState, sla: Option<&Sla>) -> Option<String> {
     let sla = sla.filter(|_| state == DeliveryState::Open)?;
     let km = (sla.distance_km * 10.0).round() / 10.0;
     Some(format!("{km:.1} kms | Delivery fee will apply"))
@@ -70,24 +35,27 @@ pub fn fee_message(state: DeliveryState, sla: Option<&Sla>) -> Option<String> {
 
 pub fn header<'a>(
     base: RestaurantJson,
-    card: &RestaurantCard,
+    restaurant: &'a GetRestaurantResponse,
     located: bool,
     favourite: bool,
     offers: &'a [Offer],
 ) -> HeaderView<'a> {
-    let opened = card.restaurant.as_ref().is_some_and(|r| r.opened);
+    let card = restaurant.card.as_ref();
+    let opened = card
+        .and_then(|c| c.restaurant.as_ref())
+        .is_some_and(|r| r.opened);
     // An estimate only counts when the visitor gave a point (discovery sends none otherwise).
-    let sla = card.sla.as_ref().filter(|_| located);
-    let state = DeliveryState::of(opened, sla);
+    let sla = card.and_then(|c| c.sla.as_ref()).filter(|_| located);
+    let state = restaurant.delivery_state();
     HeaderView {
         base,
         favourite,
         opened,
         unserviceable: state == DeliveryState::Unserviceable,
         tmp_closed: false,
-        delivery_state: state.name(),
-        delivery_state_text: state.text(),
-        delivery_state_message: state.message(),
+        delivery_state: state_name(state),
+        delivery_state_text: non_empty(&restaurant.delivery_state_text),
+        delivery_state_message: non_empty(&restaurant.delivery_state_message),
         fee_details: fee_message(state, sla).map(|message| FeeDetails {
             message,
             icon: "delivery",
@@ -120,12 +88,13 @@ pub struct HeaderView<'a> {
     tmp_closed: bool,
     /// `CLOSED`, `UNSERVICEABLE` or `OPEN`, first that applies.
     delivery_state: &'static str,
-    /// `Closed & not delivering`, `Does not deliver`; `null` when open.
+    /// Discovery's words for the state (`Closed & not delivering`, `Does not deliver`); `null`
+    /// when open.
     #[schema(required)]
-    delivery_state_text: Option<&'static str>,
-    /// The longer message for the state; `null` when open.
+    delivery_state_text: Option<&'a str>,
+    /// Discovery's longer message for the state; `null` when open.
     #[schema(required)]
-    delivery_state_message: Option<&'static str>,
+    delivery_state_message: Option<&'a str>,
     /// The fee line, only for an open restaurant with a known distance.
     #[schema(required)]
     fee_details: Option<FeeDetails>,
@@ -162,38 +131,13 @@ mod tests {
     }
 
     #[test]
-    fn delivery_states_have_the_spec_texts_closed_first() {
-        let far = sla(false, 14.2);
-        assert_eq!(DeliveryState::of(false, Some(&far)), DeliveryState::Closed);
-        assert_eq!(
-            DeliveryState::of(false, None).text(),
-            Some("Closed & not delivering")
-        );
-        assert_eq!(
-            DeliveryState::of(true, Some(&far)),
-            DeliveryState::Unserviceable
-        );
-        assert_eq!(
-            DeliveryState::Unserviceable.text(),
-            Some("Does not deliver")
-        );
-        assert_eq!(
-            DeliveryState::Unserviceable.message(),
-            Some("Sorry, this restaurant does not deliver to this address")
-        );
-        assert_eq!(
-            DeliveryState::of(true, Some(&sla(true, 2.0))),
-            DeliveryState::Open
-        );
-        assert_eq!(
-            DeliveryState::of(true, None),
-            DeliveryState::Open,
-            "no point given: nothing against it"
-        );
-        assert_eq!(
-            (DeliveryState::Open.text(), DeliveryState::Open.message()),
-            (None, None)
-        );
+    fn the_state_discovery_decided_is_named_and_its_words_passed_on() {
+        assert_eq!(state_name(DeliveryState::Closed), "CLOSED");
+        assert_eq!(state_name(DeliveryState::Unserviceable), "UNSERVICEABLE");
+        assert_eq!(state_name(DeliveryState::Open), "OPEN");
+        assert_eq!(state_name(DeliveryState::Unspecified), "OPEN");
+        assert_eq!(non_empty(""), None);
+        assert_eq!(non_empty("Does not deliver"), Some("Does not deliver"));
     }
 
     #[test]
