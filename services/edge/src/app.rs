@@ -1,4 +1,5 @@
-//! The router: which path goes where, and the layers around it.
+//! The router: which path goes where, and the layers around it; and, from the same registrations,
+//! the OpenAPI document of the `/api` routes ([`openapi`]).
 //!
 //! Around everything (outermost first): security headers, request id, the root span (continuing
 //! the browser's trace), a last-resort panic catcher, and the removal of client-sent identity
