@@ -21,12 +21,13 @@ export PORT ?= 8080
 WEB_SOURCES := $(shell find libs shell-app mfe-discovery mfe-cart mfe-checkout mfe-account scripts \
 	-type f -not -path '*/node_modules/*' -not -path '*/dist/*' 2>/dev/null) package.json nx.json tsconfig.base.json
 
-.PHONY: help run build rust web lint test test-rust test-web test-e2e browser postgres bench clean
+.PHONY: help run build rust web lint contract test test-rust test-web test-e2e browser postgres bench clean
 
 help:
 	@echo "make run    start the storefront at http://127.0.0.1:$(PORT) (PORT=… to change)"
 	@echo "make test   run the gates and every test (Rust, web unit, browser end-to-end)"
 	@echo "make lint   only the gates: clippy, rustfmt, TypeScript, buf lint and breaking"
+	@echo "make contract  regenerate docs/openapi.json and the web's edge types from the edge's code"
 	@echo "make bench  run the benchmarks"
 	@echo "make clean  remove builds and data"
 
@@ -59,10 +60,16 @@ test: build browser postgres
 	if [ $$status -eq 0 ]; then echo "== make test: every gate and suite passed"; else echo "== make test: FAILED (see above)"; fi; \
 	exit $$status
 
-# Static gates, one line each at the end (scripts/lint.sh): clippy, rustfmt, tsc, buf lint and
-# buf breaking. LINT_GATES="fmt buf-lint" runs only some.
+# Static gates, one line each at the end (scripts/lint.sh): clippy, rustfmt, tsc, the generated
+# contract, buf lint and buf breaking. LINT_GATES="fmt buf-lint" runs only some.
 lint: node_modules/.package-lock.stamp
 	@scripts/lint.sh
+
+# The HTTP contract's generated files (scripts/contract.sh): docs/openapi.json from the edge's own
+# types, then libs/contract/src/edge-api.gen.ts from it with openapi-typescript. Run it after
+# changing an /api route or reply type, and commit both; make lint and the edge's tests fail until then.
+contract: node_modules/.package-lock.stamp
+	@scripts/contract.sh
 
 # The machine's part of the test set-up: Debian's Chromium for the browser tests, PostgreSQL up
 # for the storage tests (required when TIFFIN_REQUIRE_POSTGRES=1).

@@ -4,6 +4,8 @@
 #   clippy        cargo clippy --workspace --all-targets -- -D warnings
 #   fmt           cargo fmt --all -- --check
 #   typecheck     tsc --noEmit over every web project's sources and tests (npm run typecheck)
+#   contract      libs/contract/src/edge-api.gen.ts is what openapi-typescript makes of the committed
+#                 docs/openapi.json (scripts/contract.sh check; the edge's tests check the JSON)
 #   buf-lint      buf lint: the protos in buf's STANDARD style (buf.yaml)
 #   buf-breaking  buf breaking against the last released protos (proto/releases/)
 # LINT_GATES="fmt buf-lint" runs only those.
@@ -20,13 +22,14 @@ gate_cmd() {
     clippy) echo "cargo clippy --workspace --all-targets -- -D warnings" ;;
     fmt) echo "cargo fmt --all -- --check" ;;
     typecheck) echo "npm run --silent typecheck" ;;
+    contract) echo "scripts/contract.sh check" ;;
     buf-lint) echo "$BUF lint" ;;
     buf-breaking) echo "$BUF breaking --against $BUF_AGAINST" ;;
     *) echo "unknown gate: $1" >&2; return 1 ;;
   esac
 }
 
-gates=${LINT_GATES:-clippy fmt typecheck buf-lint buf-breaking}
+gates=${LINT_GATES:-clippy fmt typecheck contract buf-lint buf-breaking}
 declare -A result seconds
 status=0
 for gate in $gates; do
@@ -51,6 +54,7 @@ for gate in $gates; do
       clippy) extra=" ($(grep -E '^(warning|error)(\[|:)' "$logs/$gate" | grep -cvE 'could not compile|aborting due to|generated [0-9]+ warning') diagnostics)" ;;
       fmt) extra=" ($(grep -c '^Diff in' "$logs/$gate" | tr -d ' ') diffs)" ;;
       typecheck) extra=" ($(grep -cE 'error TS[0-9]+' "$logs/$gate" | tr -d ' ') errors)" ;;
+      contract) extra=" (run make contract)" ;;
       buf-*) extra=" ($(grep -c '^proto/' "$logs/$gate" | tr -d ' ') findings)" ;;
     esac
   fi

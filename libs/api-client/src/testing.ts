@@ -3,7 +3,7 @@
  * `fetch` with a table of `/api/...` path → envelope `data`, or a full `{ status, body }` reply.
  * Never imported by production code.
  */
-import type { Cart, MenuItem, Restaurant } from '@tiffin/contract';
+import type { Cart, ListingResponse, MenuItem, MenuRestaurant, Restaurant } from '@tiffin/contract';
 import { vi } from 'vitest';
 
 export interface FakeReply {
@@ -39,7 +39,40 @@ export function installFakeEdge(table: FakeEdgeTable) {
   return fetch;
 }
 
-/** Sample payloads shaped exactly like docs/edge-api.md, for tests that need realistic data. */
+/** A cart without lines, every field as the edge sends it. */
+function emptyCart(): Cart {
+  return {
+    cartId: 'cart-1',
+    restaurant_details: null,
+    cartItems: [],
+    cartItemsCount: 0,
+    item_total: 0,
+    cart_subtotal_without_packing: 0,
+    total_without_coupon_discount: null,
+    bill: null,
+    coupon_code: '',
+    coupon_details: null,
+    discount_message: null,
+    discount_message_type: null,
+    coupons: [],
+    best_coupon: null,
+    cartFreebieItems: [],
+    cutlerySelection: { restaurantId: null, selected: false },
+    cutlery_instruction: null,
+    order_comments: '',
+    address_id: null,
+    addresses: [],
+    serviceable: true,
+    distance_km: null,
+    sla_time: null,
+    estimated_sla_min: null,
+    estimated_sla_max: null,
+    min_cart_value: 0,
+    min_cart_message: null,
+  };
+}
+
+/** Sample payloads shaped exactly like the edge's replies (its generated types), for tests that need realistic data. */
 export const fixtures = {
   restaurant: (overrides: Partial<Restaurant> = {}): Restaurant => ({
     id: '1042',
@@ -60,26 +93,80 @@ export const fixtures = {
     aggregatedDiscountInfo: { shortDescriptionList: [{ meta: '20% OFF UPTO ₹100' }] },
     ...overrides,
   }),
-  menuItem: (overrides: Partial<MenuItem> = {}): MenuItem => ({
-    id: '88001',
-    name: 'Chicken Dum Biryani',
-    description: 'Slow-cooked with basmati rice',
-    category: 'Biryani',
-    cloudinaryImageId: 'item-88001',
-    price: 24900,
-    defaultPrice: 24900,
-    finalPrice: 24900,
-    isVeg: 0,
-    vegType: 'NONVEG',
-    inStock: 1,
-    ribbon: { text: 'Bestseller' },
-    addons: [],
-    variantsV2: null,
+  /** A menu header as the edge sends it: the listing's restaurant plus the header's fields. */
+  menuRestaurant: (overrides: Partial<MenuRestaurant> = {}): MenuRestaurant => ({
+    ...fixtures.restaurant(),
+    favourite: false,
+    opened: true,
+    unserviceable: false,
+    tmpClosed: false,
+    deliveryState: 'OPEN',
+    deliveryStateText: null,
+    deliveryStateMessage: null,
+    feeDetails: null,
+    offers: [],
     ...overrides,
   }),
+  /** A listing page with nothing refined, as `restaurants/list/v5` sends it. */
+  listing: (overrides: Partial<ListingResponse> = {}): ListingResponse => ({
+    totalRestaurants: 0,
+    pageIndex: 0,
+    pageOffset: { offset: 0, nextOffset: null },
+    serviceability: 'SERVICEABLE',
+    cards: [],
+    closedCards: [],
+    unfilteredTotal: overrides.totalRestaurants ?? 0,
+    sortBy: 'RELEVANCE',
+    filters: { rating4Plus: false, pureVeg: false, fastDelivery: false, costRanges: [], cuisines: [], offers: false },
+    sortConfigs: [],
+    facets: { cuisines: [], costRanges: [] },
+    topCarousel: [],
+    bannerCarousel: [],
+    filterCollections: [],
+    nudgeCard: null,
+    collection: null,
+    ...overrides,
+  }),
+  /**
+   * A menu item as `menu/pl` sends it. `struckOutPrice` and `customisable` follow the edge's rules
+   * (the list price struck out when it differs from the final price and is above 0; customisable
+   * with add-on or variant groups) unless the test sets them.
+   */
+  menuItem: (overrides: Partial<MenuItem> = {}): MenuItem => {
+    const item: MenuItem = {
+      id: '88001',
+      name: 'Chicken Dum Biryani',
+      description: 'Slow-cooked with basmati rice',
+      category: 'Biryani',
+      cloudinaryImageId: 'item-88001',
+      price: 24900,
+      defaultPrice: 24900,
+      finalPrice: 24900,
+      isVeg: 0,
+      vegType: 'NONVEG',
+      inStock: 1,
+      ribbon: { text: 'Bestseller' },
+      subCategory: null,
+      struckOutPrice: null,
+      nextAvailableAtMessage: null,
+      outOfStockMessage: null,
+      recommended: false,
+      customisable: false,
+      addons: [],
+      variants: null,
+      variantsV2: null,
+      ...overrides,
+    };
+    const groups = (item.addons?.length ?? 0) + (item.variants?.variant_groups.length ?? 0) + (item.variantsV2?.variant_groups.length ?? 0);
+    return {
+      ...item,
+      struckOutPrice: 'struckOutPrice' in overrides ? item.struckOutPrice : item.price !== item.finalPrice && item.price > 0 ? item.price : null,
+      customisable: 'customisable' in overrides ? item.customisable : groups > 0,
+    };
+  },
   cart: (overrides: Partial<Cart> = {}): Cart => ({
-    cartId: 'cart-1',
-    restaurant_details: { id: '1042', name: 'Meghana Biryani House', area_name: 'Koramangala', cloudinary_image_id: 'restaurant-1042' },
+    ...emptyCart(),
+    restaurant_details: { id: '1042', name: 'Meghana Biryani House', area_name: 'Koramangala', cloudinary_image_id: 'restaurant-1042', opened: true },
     cartItems: [
       {
         cart_key: '88001|ch1|v1',
@@ -90,13 +177,17 @@ export const fixtures = {
         in_stock: 1,
         base_price: 27900,
         final_price: 55800,
+        price_changed: false,
+        previous_price: null,
         addons: [{ choice_id: 'ch1', group_id: 'g1', name: 'Raita', price: 3000 }],
         variants: [{ variation_id: 'v1', group_id: 'vg1', group_name: 'Size', name: 'Half', price: 0 }],
       },
     ],
     cartItemsCount: 2,
     item_total: 55800,
+    cart_subtotal_without_packing: 55800,
+    cutlerySelection: { restaurantId: '1042', selected: false },
     ...overrides,
   }),
-  emptyCart: (): Cart => ({ cartId: 'cart-1', restaurant_details: null, cartItems: [], cartItemsCount: 0, item_total: 0 }),
+  emptyCart,
 };

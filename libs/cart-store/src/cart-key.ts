@@ -9,9 +9,13 @@
  * variant group can therefore differ from the line the server returns; selections that name every
  * group (what the customisation modal sends) always agree.
  */
+import type { CartLineSelection } from '@tiffin/contract';
 import type { CartSelection } from './types';
 
-export function cartKey(sel: Pick<CartSelection, 'menu_item_id' | 'addons' | 'variants'>): string {
+/** A selection as the web keeps it, or a line as POST /api/cart takes it (the id may be a number). */
+type Keyed = Pick<CartSelection, 'addons' | 'variants'> & Pick<CartLineSelection, 'menu_item_id'>;
+
+export function cartKey(sel: Keyed): string {
   const ids = [...(sel.variants ?? []).map((v) => v.variation_id), ...(sel.addons ?? []).map((a) => a.choice_id)];
   // Default sort compares UTF-16 code units: byte order for the ASCII ids the catalogue uses,
   // which is what Rust's `sort_unstable` on &str gives the server.

@@ -8,8 +8,37 @@ import { cartKey } from './cart-key';
 import { DifferentRestaurantError } from './errors';
 import type { CartSelection, OptimisticDisplay } from './types';
 
+/** A cart without lines, as the edge sends one (docs/edge-api.md "The Cart"). */
 export function emptyCart(cartId = ''): Cart {
-  return { cartId, restaurant_details: null, cartItems: [], cartItemsCount: 0, item_total: 0 };
+  return {
+    cartId,
+    restaurant_details: null,
+    cartItems: [],
+    cartItemsCount: 0,
+    item_total: 0,
+    cart_subtotal_without_packing: 0,
+    total_without_coupon_discount: null,
+    bill: null,
+    coupon_code: '',
+    coupon_details: null,
+    discount_message: null,
+    discount_message_type: null,
+    coupons: [],
+    best_coupon: null,
+    cartFreebieItems: [],
+    cutlerySelection: { restaurantId: null, selected: false },
+    cutlery_instruction: null,
+    order_comments: '',
+    address_id: null,
+    addresses: [],
+    serviceable: true,
+    distance_km: null,
+    sla_time: null,
+    estimated_sla_min: null,
+    estimated_sla_max: null,
+    min_cart_value: 0,
+    min_cart_message: null,
+  };
 }
 
 function isEmpty(cart: Cart): boolean {
@@ -43,6 +72,8 @@ function newLine(sel: CartSelection, display: OptimisticDisplay['item']): CartIt
     in_stock: 1,
     base_price: unit,
     final_price: unit * sel.quantity,
+    price_changed: false,
+    previous_price: null,
     addons: (sel.addons ?? []).map((a) => ({ group_id: a.group_id, choice_id: a.choice_id, name: '', price: 0 })),
     variants: (sel.variants ?? []).map((v) => ({ group_id: v.group_id, variation_id: v.variation_id, group_name: '', name: '', price: 0 })),
   };
@@ -69,7 +100,7 @@ export function addLine(cart: Cart, restaurantId: string, sel: CartSelection, di
     ? cart.cartItems.map((line) => (line === existing ? withQuantity(line, line.quantity + sel.quantity) : line))
     : [...cart.cartItems, newLine(sel, display.item)];
   const restaurant_details = isEmpty(cart)
-    ? { id: String(restaurantId), name: '', area_name: '', cloudinary_image_id: '', ...display.restaurant }
+    ? { id: String(restaurantId), name: '', area_name: '', cloudinary_image_id: '', opened: true, ...display.restaurant }
     : current;
   return withTotals({ ...cart, restaurant_details }, lines);
 }

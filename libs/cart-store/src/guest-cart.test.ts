@@ -1,5 +1,6 @@
 import type { Cart } from '@tiffin/contract';
 import { describe, expect, it } from 'vitest';
+import { emptyCart } from './draft';
 import {
   createGuestCartCopy,
   GUEST_CART_KEY,
@@ -11,7 +12,7 @@ import {
   type GuestCartCopy,
 } from './guest-cart';
 
-const restaurant = { id: '1042', name: 'Meghana Foods', area_name: 'Koramangala', cloudinary_image_id: 'r' };
+const restaurant = { id: '1042', name: 'Meghana Foods', area_name: 'Koramangala', cloudinary_image_id: 'r', opened: true };
 const biryaniLine = {
   cart_key: '88001_ch1_v1',
   menu_item_id: '88001',
@@ -21,10 +22,12 @@ const biryaniLine = {
   in_stock: 1,
   base_price: 32000,
   final_price: 64000,
+  price_changed: false,
+  previous_price: null,
   addons: [{ group_id: 'g1', choice_id: 'ch1', name: 'Raita', price: 3000 }],
   variants: [{ group_id: 'vg1', variation_id: 'v1', group_name: 'Size', name: 'Full', price: 0 }],
 };
-const cart: Cart = { cartId: 'c1', restaurant_details: restaurant, cartItems: [biryaniLine], cartItemsCount: 2, item_total: 64000, address_id: null };
+const cart: Cart = { ...emptyCart('c1'), restaurant_details: restaurant, cartItems: [biryaniLine], cartItemsCount: 2, item_total: 64000, address_id: null };
 
 const copy: GuestCartCopy = {
   restaurantId: '1042',

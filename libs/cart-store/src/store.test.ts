@@ -3,6 +3,7 @@ import type { Cart, CartItem, CartLinesUpdate, CartUpdateRequest } from '@tiffin
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cartKey } from './cart-key';
 import { DifferentRestaurantError } from './errors';
+import { emptyCart } from './draft';
 import { createGuestCartCopy, GUEST_CART_KEY, type GuestCartCopy } from './guest-cart';
 import { createCartStore } from './store';
 
@@ -12,7 +13,7 @@ import { createCartStore } from './store';
  * them go, so the order of calls is visible.
  */
 function fakeCartEdge(initial: Cart | null = null) {
-  let server: Cart = initial ?? { cartId: 'c1', restaurant_details: null, cartItems: [], cartItemsCount: 0, item_total: 0 };
+  let server: Cart = initial ?? { ...emptyCart('c1'), restaurant_details: null, cartItems: [], cartItemsCount: 0, item_total: 0 };
   const posts: CartLinesUpdate[] = [];
   /** POSTs that are not whole-cart line updates: [path, body without _csrf]. */
   const metaPosts: Array<[string, Record<string, unknown>]> = [];
@@ -31,7 +32,7 @@ function fakeCartEdge(initial: Cart | null = null) {
     for (const item of update.cartItems) {
       if (item.quantity === 0) continue;
       const key = cartKey(item);
-      const unit = 10000 + 3000 * item.addons.length;
+      const unit = 10000 + 3000 * (item.addons ?? []).length;
       const line = lines.find((l) => l.cart_key === key);
       if (line) {
         line.quantity += item.quantity;
@@ -40,23 +41,25 @@ function fakeCartEdge(initial: Cart | null = null) {
       }
       lines.push({
         cart_key: key,
-        menu_item_id: item.menu_item_id,
+        menu_item_id: String(item.menu_item_id),
         name: `Item ${item.menu_item_id}`,
         quantity: item.quantity,
         isVeg: 1,
         in_stock: 1,
         base_price: unit,
         final_price: unit * item.quantity,
-        addons: item.addons.map((a) => ({ ...a, name: a.choice_id, price: 3000 })),
-        variants: item.variants.map((v) => ({ ...v, group_name: 'Size', name: v.variation_id, price: 0 })),
+        price_changed: false,
+        previous_price: null,
+        addons: (item.addons ?? []).map((a) => ({ ...a, name: a.choice_id, price: 3000 })),
+        variants: (item.variants ?? []).map((v) => ({ ...v, group_name: 'Size', name: v.variation_id, price: 0 })),
       });
     }
     const sameRestaurant = lines.length > 0 && server.restaurant_details?.id === update.restaurantId;
     return {
       // The meta (coupon, note, cutlery) stays with a cart of the same restaurant.
-      ...(sameRestaurant ? server : {}),
+      ...(sameRestaurant ? server : emptyCart('c1')),
       cartId: 'c1',
-      restaurant_details: lines.length ? { id: update.restaurantId, name: `Restaurant ${update.restaurantId}`, area_name: 'Koramangala', cloudinary_image_id: 'r' } : null,
+      restaurant_details: lines.length ? { id: update.restaurantId, name: `Restaurant ${update.restaurantId}`, area_name: 'Koramangala', cloudinary_image_id: 'r', opened: true } : null,
       cartItems: lines,
       cartItemsCount: lines.reduce((s, l) => s + l.quantity, 0),
       item_total: lines.reduce((s, l) => s + l.final_price, 0),
@@ -87,15 +90,18 @@ function fakeCartEdge(initial: Cart | null = null) {
       if (update.couponCode !== 'TIFFIN20') return respond(400, envelope(null, 1, `Invalid coupon code`));
       server = { ...server, coupon_code: 'TIFFIN20', discount_message: 'You saved ₹20 with TIFFIN20' };
     } else if (path === '/api/cart/removeCoupon') {
-      server = { ...server, coupon_code: null, discount_message: null, cartFreebieItems: [] };
+      server = { ...server, coupon_code: '', discount_message: null, cartFreebieItems: [] };
     } else if (path === '/api/cart/removeReward') {
-      server = { ...server, coupon_code: null, cartFreebieItems: [] };
+      server = { ...server, coupon_code: '', cartFreebieItems: [] };
     } else {
       const { order_comments, cutlerySelection } = update;
       server = {
         ...server,
-        ...(order_comments !== undefined ? { order_comments } : {}),
-        ...(cutlerySelection !== undefined ? { cutlerySelection } : {}),
+        ...(order_comments != null ? { order_comments } : {}),
+        // The edge answers the choice with the cart's restaurant.
+        ...(cutlerySelection != null
+          ? { cutlerySelection: { restaurantId: server.restaurant_details?.id ?? null, selected: cutlerySelection.selected ?? false } }
+          : {}),
       };
     }
     return respond(200, envelope(server));
@@ -199,9 +205,9 @@ describe('fetchCart', () => {
 describe('updates', () => {
   it('fetches the server cart before the first update, so the update never overwrites it', async () => {
     const existing: Cart = {
-      cartId: 'c1',
-      restaurant_details: { id: '1042', name: 'Meghana', area_name: 'Koramangala', cloudinary_image_id: 'r' },
-      cartItems: [{ cart_key: '88002', menu_item_id: '88002', name: 'Naan', quantity: 3, isVeg: 1, in_stock: 1, base_price: 5000, final_price: 15000, addons: [], variants: [] }],
+      ...emptyCart('c1'),
+      restaurant_details: { id: '1042', name: 'Meghana', area_name: 'Koramangala', cloudinary_image_id: 'r', opened: true },
+      cartItems: [{ cart_key: '88002', menu_item_id: '88002', name: 'Naan', quantity: 3, isVeg: 1, in_stock: 1, base_price: 5000, final_price: 15000, price_changed: false, previous_price: null, addons: [], variants: [] }],
       cartItemsCount: 3,
       item_total: 15000,
     };
@@ -516,7 +522,7 @@ describe('coupons', () => {
     await store.applyCoupon('TIFFIN20');
     const cart = await store.removeCoupon();
     expect(edge.metaPosts.at(-1)).toEqual(['/api/cart/removeCoupon', {}]);
-    expect(cart.coupon_code).toBeNull();
+    expect(cart.coupon_code).toBe('');
   });
 
   it('removes a reward (the free item) only when the cart has one', async () => {
@@ -649,8 +655,8 @@ describe("a guest's copy in the browser (cartV2)", () => {
 
   it('leaves a server cart alone: no restore, and a fetch does not rewrite the copy', async () => {
     const { edge, store, copy } = guestSetup({ stored: saved });
-    const line = { cart_key: '88009', menu_item_id: '88009', name: 'Dosa', quantity: 1, isVeg: 1, in_stock: 1, base_price: 9000, final_price: 9000, addons: [], variants: [] };
-    edge.setServer({ cartId: 'c1', restaurant_details: { id: '7', name: 'R', area_name: 'A', cloudinary_image_id: 'r' }, cartItems: [line], cartItemsCount: 1, item_total: 9000 });
+    const line = { cart_key: '88009', menu_item_id: '88009', name: 'Dosa', quantity: 1, isVeg: 1, in_stock: 1, base_price: 9000, final_price: 9000, price_changed: false, previous_price: null, addons: [], variants: [] };
+    edge.setServer({ ...emptyCart('c1'), restaurant_details: { id: '7', name: 'R', area_name: 'A', cloudinary_image_id: 'r', opened: true }, cartItems: [line], cartItemsCount: 1, item_total: 9000 });
 
     const cart = await store.fetchCart();
 
@@ -662,7 +668,7 @@ describe("a guest's copy in the browser (cartV2)", () => {
   it('restores at most once a page', async () => {
     const { edge, store } = guestSetup({ stored: saved });
     await store.fetchCart();
-    edge.setServer({ cartId: 'c1', restaurant_details: null, cartItems: [], cartItemsCount: 0, item_total: 0 });
+    edge.setServer({ ...emptyCart('c1'), restaurant_details: null, cartItems: [], cartItemsCount: 0, item_total: 0 });
     edge.calls.length = 0;
 
     await store.fetchCart({ force: true });

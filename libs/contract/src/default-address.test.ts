@@ -14,7 +14,7 @@ import { on } from './events';
 import type { UserLocation } from './events';
 import { acknowledgeDefaultAddressHint, getUserLocation, parseUserLocation, setUserLocation } from './user-location';
 
-function address(id: string, annotation: string, overrides: Partial<Address> = {}): Address {
+function address(id: string, annotation: Address['annotation'], overrides: Partial<Address> = {}): Address {
   return {
     id,
     annotation,
@@ -38,7 +38,7 @@ const fridayAt = (h: number, m = 0) => new Date(2025, 2, 7, h, m);
 const saturdayAt = (h: number) => new Date(2025, 2, 8, h, 0);
 const sundayAt = (h: number) => new Date(2025, 2, 9, h, 0);
 
-const newestFirst = [address('o1', 'OTHER'), address('w1', 'work'), address('h1', 'Home')];
+const newestFirst = [address('o1', 'OTHER'), address('w1', 'WORK'), address('h1', 'HOME')];
 
 afterEach(() => {
   for (const name of ['userLocation', DEFAULT_ADDRESS_APPLIED_COOKIE, DEFAULT_ADDRESS_DECLINED_COOKIE]) {

@@ -38,13 +38,13 @@ export function isWorkingHours(now: Date): boolean {
 }
 
 /** Case-insensitive: only HOME and WORK are special. */
-export function annotationOf(address: Pick<Address, 'annotation'>): 'HOME' | 'WORK' | 'OTHER' {
+export function annotationOf(address: { annotation?: string | null }): Address['annotation'] {
   const upper = String(address.annotation ?? '').toUpperCase();
   return upper === 'HOME' || upper === 'WORK' ? upper : 'OTHER';
 }
 
 /** The address to default to at `now`, or null when there is none. `addresses` is newest first. */
-export function chooseDefaultAddress<A extends Pick<Address, 'annotation'>>(addresses: readonly A[], now: Date): A | null {
+export function chooseDefaultAddress<A extends { annotation?: string | null }>(addresses: readonly A[], now: Date): A | null {
   const wanted = isWorkingHours(now) ? 'WORK' : 'HOME';
   return addresses.find((a) => annotationOf(a) === wanted) ?? addresses[0] ?? null;
 }

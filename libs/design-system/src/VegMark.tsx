@@ -1,6 +1,7 @@
 import type { VegType } from '@tiffin/contract';
 
-const LABELS: Record<VegType, string> = { VEG: 'Veg', NONVEG: 'Non-veg', EGG: 'Contains egg' };
+// DEFAULT: the dish's type was never recorded; the mark is shown plain, without a claim either way.
+const LABELS: Record<VegType, string> = { VEG: 'Veg', NONVEG: 'Non-veg', EGG: 'Contains egg', DEFAULT: 'Food type not given' };
 
 /**
  * The veg / non-veg / egg mark. Accepts the edge's `vegType`, or the `isVeg` flag (1 = veg) that

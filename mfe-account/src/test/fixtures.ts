@@ -12,7 +12,7 @@ export const asha: User = {
   preferences: { sms: { orders: true, recommendations: true, reminders: false } },
 };
 
-export function address(id: string, annotation: string, overrides: Partial<Address> = {}): Address {
+export function address(id: string, annotation: Address['annotation'], overrides: Partial<Address> = {}): Address {
   return {
     id,
     annotation,

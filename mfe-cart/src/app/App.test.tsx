@@ -189,7 +189,7 @@ function billed(extra: Partial<Cart> = {}): Cart {
       ],
       to_pay: 62610,
     },
-    coupon_code: null,
+    coupon_code: '',
     coupon_details: null,
     discount_message: null,
     coupons: [
@@ -319,7 +319,7 @@ describe('cart page: bill, coupons, cutlery, note, address', () => {
 
   it('offers to remove the free item of a FREEBIE coupon', async () => {
     const freebie = { id: 'freebie-1042', name: 'Free Delight', quantity: 1, final_price: 0, rewardType: 'Freebie', message: '1 Free Delight for you' };
-    const { posts } = cartEdge(billed({ coupon_code: 'DELIGHT', cartFreebieItems: [freebie] }), (_path, _body, current) => ({ ...current, coupon_code: null, cartFreebieItems: [] }));
+    const { posts } = cartEdge(billed({ coupon_code: 'DELIGHT', cartFreebieItems: [freebie] }), (_path, _body, current) => ({ ...current, coupon_code: '', cartFreebieItems: [] }));
     render(<App route={route} path="/cart" />);
     expect((await screen.findByTestId('cart-freebie')).textContent).toContain('1 Free Delight for you');
     fireEvent.click(screen.getByRole('button', { name: 'Remove' }));

@@ -101,7 +101,7 @@ describe('mfe-discovery App', () => {
   ])('renders the menu for the %s route', async (id, params, search) => {
     window.history.replaceState(null, '', `/x${search}`);
     const fetch = installFakeEdge({
-      '/api/menu/pl': { restaurant: fixtures.restaurant(), menu: { widgets: [{ type: 'CATEGORY', id: 'c', name: 'Biryani', entities: [{ id: '88001' }], widgets: [] }], items: { '88001': fixtures.menuItem() } } },
+      '/api/menu/pl': { restaurant: fixtures.menuRestaurant(), menu: { widgets: [{ type: 'CATEGORY', id: 'c', name: 'Biryani', entities: [{ id: '88001' }], widgets: [] }], items: { '88001': fixtures.menuItem() }, itemCount: 1 } },
     });
     render(<App route={route(id, 'MENU', params)} path="/x" />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Meghana Biryani House' })).toBeTruthy();

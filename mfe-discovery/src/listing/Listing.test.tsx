@@ -26,14 +26,14 @@ function restaurants(from: number, count: number, overrides: Partial<Restaurant>
 }
 
 function page(open: Restaurant[], closed: Restaurant[], offset: number, nextOffset: number | null, total = 4): ListingResponse {
-  return {
+  return fixtures.listing({
     totalRestaurants: total,
     pageIndex: offset / 2,
     pageOffset: { offset, nextOffset },
     serviceability: 'SERVICEABLE',
     cards: open.map((data) => ({ type: 'RESTAURANT', data })),
     closedCards: closed.map((data) => ({ type: 'RESTAURANT', data })),
-  };
+  });
 }
 
 beforeEach(() => {

@@ -7,14 +7,14 @@ const open = (id: string) => fixtures.restaurant({ id, name: `Open ${id}` });
 const closed = (id: string) => fixtures.restaurant({ id, name: `Closed ${id}`, availability: { opened: false } });
 
 function page(cards: Restaurant[], closedCards: Restaurant[], nextOffset: number | null, total = 40): ListingResponse {
-  return {
+  return fixtures.listing({
     totalRestaurants: total,
     pageIndex: 0,
     pageOffset: { offset: 0, nextOffset },
     serviceability: 'SERVICEABLE',
     cards: cards.map((data) => ({ type: 'RESTAURANT', data })),
     closedCards: closedCards.map((data) => ({ type: 'RESTAURANT', data })),
-  };
+  });
 }
 
 const ids = (list: Restaurant[]) => list.map((r) => r.id);

@@ -37,7 +37,7 @@ const asha: User = {
   preferences: { sms: { orders: true, recommendations: true, reminders: false } },
 };
 
-function savedAddress(id: string, annotation: string, area: string, deliverable = true): Address {
+function savedAddress(id: string, annotation: Address['annotation'], area: string, deliverable = true): Address {
   return {
     id,
     annotation,
@@ -222,7 +222,7 @@ describe('LocationSidebar', () => {
 
   it("lists a signed-in customer's saved addresses; picking one sets it with its id and annotation", async () => {
     setCurrentUser(asha);
-    addresses.mockResolvedValue({ addresses: [savedAddress('a2', 'work', 'Indiranagar'), savedAddress('a1', 'HOME', 'Koramangala'), savedAddress('a3', 'OTHER', 'Far away', false)] });
+    addresses.mockResolvedValue({ addresses: [savedAddress('a2', 'WORK', 'Indiranagar'), savedAddress('a1', 'HOME', 'Koramangala'), savedAddress('a3', 'OTHER', 'Far away', false)] });
     const onClose = vi.fn();
     render(<Harness onClose={onClose} />);
     const dialog = openSidebar();

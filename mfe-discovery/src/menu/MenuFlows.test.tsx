@@ -88,7 +88,7 @@ const kheer: MenuItemFull = {
 
 function page(restaurant: Partial<MenuRestaurant> = {}, items: MenuItemFull[] = [biryani, momos, kheer]): FullMenuResponse {
   return {
-    restaurant: { ...fixtures.restaurant(), favourite: false, ...restaurant } as MenuRestaurant,
+    restaurant: fixtures.menuRestaurant(restaurant),
     menu: {
       widgets: [
         { type: 'CATEGORY', id: 'c-1', name: 'Biryani', entities: [{ id: '1' }], widgets: [] },
@@ -96,6 +96,7 @@ function page(restaurant: Partial<MenuRestaurant> = {}, items: MenuItemFull[] = 
         { type: 'CATEGORY', id: 'c-3', name: 'Desserts', entities: [{ id: '3' }], widgets: [] },
       ],
       items: Object.fromEntries(items.map((i) => [i.id, i])),
+      itemCount: items.length,
     },
   };
 }
@@ -156,21 +157,20 @@ describe('restaurant header', () => {
   it.each([
     [{ deliveryState: 'UNSERVICEABLE', deliveryStateText: 'Does not deliver', deliveryStateMessage: 'Sorry, this restaurant does not deliver to this address', unserviceable: true }, 'Does not deliverSorry, this restaurant does not deliver to this address'],
     [{ deliveryState: 'CLOSED', deliveryStateText: 'Closed & not delivering', deliveryStateMessage: 'Restaurant is currently closed', opened: false }, 'Closed & not deliveringRestaurant is currently closed'],
-    [{ tmpClosed: true }, 'Currently not deliveringRestaurant is currently closed'],
+    [{ deliveryState: '', tmpClosed: true }, 'Currently not deliveringRestaurant is currently closed'],
   ] as Array<[Partial<MenuRestaurant>, string]>)('says why nothing can be ordered (%o) and disables ADD', async (state, text) => {
     await renderPage(page(state));
     expect(screen.getByTestId('restaurant-closed').textContent).toBe(text);
     expect(screen.getAllByTestId('add-button').every((b) => (b as HTMLButtonElement).disabled)).toBe(true);
   });
 
-  it('links the collections panel to listing pages', async () => {
-    await renderPage(page({ collections: [{ id: '83639', name: 'Biryani Bonanza' }] } as Partial<MenuRestaurant>));
+  it("links the collections panel to the restaurant's cuisines' listing pages", async () => {
+    await renderPage(page());
     const toggle = screen.getByRole('button', { name: 'Collections' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     fireEvent.click(toggle);
     const links = within(screen.getByRole('list', { name: /Collections of/ })).getAllByRole('link');
     expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
-      ['Biryani Bonanza', '/collections/83639'],
       ['Biryani restaurants near you', '/biryani-restaurants-near-me'],
       ['Andhra restaurants near you', '/andhra-restaurants-near-me'],
     ]);

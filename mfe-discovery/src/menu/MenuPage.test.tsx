@@ -53,7 +53,7 @@ const thali: MenuItem = fixtures.menuItem({
 
 function menu(overrides: Partial<MenuResponse['restaurant']> = {}): MenuResponse {
   return {
-    restaurant: fixtures.restaurant(overrides),
+    restaurant: fixtures.menuRestaurant(overrides),
     menu: {
       widgets: [
         { type: 'RECOMMENDED', id: 'recommended', name: 'Recommended', entities: [{ id: '1' }, { id: '4' }], widgets: [] },
@@ -66,6 +66,7 @@ function menu(overrides: Partial<MenuResponse['restaurant']> = {}): MenuResponse
         },
       ],
       items: { '1': plain, '2': paneer, '3': soldOut, '4': thali },
+      itemCount: 4,
     },
   };
 }
@@ -276,7 +277,8 @@ describe('menu cart controls', () => {
   });
 
   it('disables ADD and says so while the restaurant is closed', async () => {
-    await renderMenu(menu({ availability: { opened: false } }));
+    // As the edge sends a closed restaurant's header.
+    await renderMenu(menu({ availability: { opened: false }, opened: false, deliveryState: 'CLOSED', deliveryStateText: 'Closed & not delivering', deliveryStateMessage: 'Restaurant is currently closed' }));
     expect(screen.getByTestId('restaurant-closed').textContent).toBe('Closed & not deliveringRestaurant is currently closed');
     expect(screen.getAllByTestId('add-button').every((b) => (b as HTMLButtonElement).disabled)).toBe(true);
   });

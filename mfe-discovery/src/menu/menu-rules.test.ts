@@ -54,14 +54,7 @@ describe('item price', () => {
     expect(itemPrice(item({ price: 29900, defaultPrice: 24900, finalPrice: 0 }))).toBe(24900);
   });
 
-  it('strikes out the original when it differs from the final price and is above 0', () => {
-    expect(struckOutPrice(item({ price: 29900, defaultPrice: 24900, finalPrice: 24900 }))).toBe(29900);
-    expect(struckOutPrice(item({ price: 24900, defaultPrice: 27900, finalPrice: 24900 }))).toBe(27900);
-    expect(struckOutPrice(item({ price: 24900, defaultPrice: 24900, finalPrice: 24900 }))).toBeNull();
-    expect(struckOutPrice(item({ price: 0, defaultPrice: 0, finalPrice: 24900 }))).toBeNull();
-  });
-
-  it("prefers the edge's struckOutPrice, but never strikes out the price charged or a non-positive one", () => {
+  it("takes the edge's struckOutPrice, but never strikes out the price charged or a non-positive one", () => {
     expect(struckOutPrice({ ...item({ price: 29900, defaultPrice: 24900, finalPrice: 24900 }), struckOutPrice: 29900 })).toBe(29900);
     expect(struckOutPrice({ ...item({ price: 29900, defaultPrice: 24900, finalPrice: 24900 }), struckOutPrice: null })).toBeNull();
     expect(struckOutPrice({ ...item({ finalPrice: 24900 }), struckOutPrice: 24900 })).toBeNull();
@@ -70,14 +63,6 @@ describe('item price', () => {
 });
 
 describe('item flags', () => {
-  it('is customisable with variant groups or add-on groups', () => {
-    expect(isCustomisable(item())).toBe(false);
-    expect(isCustomisable(item({ addons: [{ group_id: 'g', group_name: 'Extras', minAddons: 0, maxAddons: 0, maxFreeAddons: 0, choices: [] }] }))).toBe(true);
-    expect(isCustomisable(item({ variantsV2: { variant_groups: [{ group_id: 'v', name: 'Size', variations: [] }], pricing_models: [] } }))).toBe(true);
-    expect(isCustomisable(item({ variantsV2: { variant_groups: [], pricing_models: [] } }))).toBe(false);
-    expect(isCustomisable({ ...item({ variantsV2: null }), variants: { variant_groups: [{ group_id: 'v', name: 'Size', variations: [] }] } })).toBe(true);
-  });
-
   it("trusts the edge's customisable flag (menu/quick leaves the groups out)", () => {
     const { addons: _a, variantsV2: _v, ...bare } = item();
     expect(isCustomisable({ ...bare, customisable: true } as never)).toBe(true);
@@ -111,6 +96,7 @@ describe('menu sections', () => {
       '2': item({ id: '2', name: 'Egg Curry', vegType: 'EGG', isVeg: 0 }),
       '3': item({ id: '3', name: 'Veg Dum Biryani', vegType: 'VEG', isVeg: 1 }),
     },
+    itemCount: 3,
   };
 
   it("keeps the server's order with sub-categories and counts", () => {

@@ -13,31 +13,24 @@ export function itemPrice(item: Pick<MenuItem, 'price' | 'defaultPrice' | 'final
 }
 
 /**
- * A struck-out original price shows when it differs from the final price and is above 0.
- * The original is the list price (`price`), else the default price.
+ * The struck-out original price: the edge decides it (`struckOutPrice`, null for none); the page
+ * still never strikes out the price being charged, nor a non-positive one.
  */
-export function struckOutPrice(item: Pick<MenuItem, 'price' | 'defaultPrice' | 'finalPrice'> & { struckOutPrice?: number | null }): number | null {
-  const final = itemPrice(item);
-  // The edge decides it (docs/edge-api.md); still never strike out the price being charged.
-  if (item.struckOutPrice === null) return null;
-  if (typeof item.struckOutPrice === 'number') {
-    return Number.isSafeInteger(item.struckOutPrice) && item.struckOutPrice > 0 && item.struckOutPrice !== final ? item.struckOutPrice : null;
-  }
-  const original = [item.price, item.defaultPrice].find((p) => Number.isSafeInteger(p) && p > 0 && p !== final);
-  return original ?? null;
+export function struckOutPrice(item: Pick<MenuItem, 'price' | 'defaultPrice' | 'finalPrice' | 'struckOutPrice'>): number | null {
+  const struck = item.struckOutPrice;
+  return struck !== null && Number.isSafeInteger(struck) && struck > 0 && struck !== itemPrice(item) ? struck : null;
 }
 
 export function isInStock(item: Pick<MenuItem, 'inStock'>): boolean {
   return item.inStock === 1;
 }
 
-/** Has variant groups or add-on groups: adding it goes through the customisation dialog. */
-export function isCustomisable(
-  item: Pick<MenuItem, 'addons' | 'variantsV2'> & { variants?: { variant_groups?: unknown[] } | null; customisable?: boolean },
-): boolean {
-  // menu/quick leaves the groups out, but keeps the flag.
-  if (typeof item.customisable === 'boolean') return item.customisable;
-  return (item.addons?.length ?? 0) > 0 || (item.variantsV2?.variant_groups?.length ?? 0) > 0 || (item.variants?.variant_groups?.length ?? 0) > 0;
+/**
+ * Has variant groups or add-on groups: adding it goes through the customisation dialog. The edge
+ * says so (`customisable`), also on menu/quick, which leaves the groups out.
+ */
+export function isCustomisable(item: Pick<MenuItem, 'customisable'>): boolean {
+  return item.customisable;
 }
 
 /** Why an out-of-stock dish cannot be ordered, and when it comes back if known. */
@@ -51,7 +44,7 @@ function isVegItem(item: Pick<MenuItem, 'vegType' | 'isVeg'>): boolean {
 }
 
 /** Spice icons: MEDIUMSPICY one, VERYSPICY two, anything else none. */
-export function spiceIcons(level: string | undefined): number {
+export function spiceIcons(level: string | null | undefined): number {
   if (level === 'VERYSPICY') return 2;
   if (level === 'MEDIUMSPICY') return 1;
   return 0;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { MenuRestaurant } from './menu-types';
 import { collectionLinks, distanceText, feeMessage, offersOf, orderingStatus, ratingCountText } from './restaurant-state';
 
-const restaurant = (overrides: Partial<MenuRestaurant> = {}): MenuRestaurant => ({ ...fixtures.restaurant(), ...overrides }) as MenuRestaurant;
+const restaurant = (overrides: Partial<MenuRestaurant> = {}): MenuRestaurant => fixtures.menuRestaurant({ deliveryState: '', ...overrides });
 
 describe('ordering status and its words', () => {
   it("uses the edge's deliveryState and texts", () => {
@@ -39,31 +39,21 @@ describe('header texts', () => {
     expect(distanceText(restaurant({ sla: { ...fixtures.restaurant().sla, lastMileTravel: 0 } }))).toBe('');
   });
 
-  it('reads the fee message from feeDetails, else the older field', () => {
-    expect(feeMessage(restaurant({ feeDetails: { message: '2.4 kms | Delivery fee will apply' } }))).toBe('2.4 kms | Delivery fee will apply');
-    expect(feeMessage(restaurant({ feeDetails: null, delivery_fee_message: '₹39 fee' }))).toBe('₹39 fee');
+  it('reads the fee message from feeDetails', () => {
+    expect(feeMessage(restaurant({ feeDetails: { message: '2.4 kms | Delivery fee will apply', icon: 'delivery' } }))).toBe('2.4 kms | Delivery fee will apply');
     expect(feeMessage(restaurant({ feeDetails: null }))).toBe('');
   });
 
   it('builds the offers strip from offers with coupon codes, else the short descriptions', () => {
-    expect(offersOf(restaurant({ offers: [{ header: '20% OFF UPTO ₹100', couponCode: 'TIFFIN20', description: 'Use TIFFIN20 | above ₹249' }] }))).toEqual([
+    expect(offersOf(restaurant({ offers: [{ offerId: 'o1', header: '20% OFF UPTO ₹100', couponCode: 'TIFFIN20', description: 'Use TIFFIN20 | above ₹249' }] }))).toEqual([
       { title: '20% OFF UPTO ₹100', couponCode: 'TIFFIN20', description: 'Use TIFFIN20 | above ₹249' },
     ]);
     expect(offersOf(restaurant())).toEqual([{ title: '20% OFF UPTO ₹100', couponCode: '', description: '' }]);
     expect(offersOf(restaurant({ offers: [], aggregatedDiscountInfo: null }))).toEqual([]);
   });
 
-  it('links collections (only same-site paths) and cuisines to listing pages', () => {
-    expect(
-      collectionLinks(
-        restaurant({
-          cuisines: ['North Indian', 'Café'],
-          collections: [{ name: 'Top rated', link: '/collections/1' }, { name: 'Evil', link: '//evil.example' }, { name: 'By id', id: '7' }],
-        }),
-      ),
-    ).toEqual([
-      { name: 'Top rated', href: '/collections/1' },
-      { name: 'By id', href: '/collections/7' },
+  it("links the restaurant's cuisines to listing pages", () => {
+    expect(collectionLinks(restaurant({ cuisines: ['North Indian', 'Café'] }))).toEqual([
       { name: 'North Indian restaurants near you', href: '/north-indian-restaurants-near-me' },
       { name: 'Café restaurants near you', href: '/cafe-restaurants-near-me' },
     ]);

@@ -4,7 +4,7 @@
  * rating count, distance, the offers strip and the collections panel's links.
  */
 import { cuisineNearMeHref, cuisineSlug } from '@tiffin/api-client';
-import type { MenuOffer, MenuRestaurant, RestaurantCollection } from './menu-types';
+import type { MenuRestaurant } from './menu-types';
 
 type OrderingState = 'OPEN' | 'CLOSED' | 'TEMPORARILY_CLOSED' | 'UNSERVICEABLE';
 
@@ -44,9 +44,9 @@ export function orderingStatus(
   };
 }
 
-/** The delivery fee line ('₹39 delivery fee will apply'), from feeDetails or the older field. */
-export function feeMessage(r: Pick<MenuRestaurant, 'feeDetails' | 'delivery_fee_message'>): string {
-  return (r.feeDetails?.message ?? r.delivery_fee_message ?? '').trim();
+/** The delivery fee line ('2.4 kms | Delivery fee will apply'), '' when the edge sends none. */
+export function feeMessage(r: Pick<MenuRestaurant, 'feeDetails'>): string {
+  return (r.feeDetails?.message ?? '').trim();
 }
 
 /** Rating count, '--' when the restaurant has none. */
@@ -67,38 +67,29 @@ export interface OfferView {
 }
 
 /**
- * The offers strip: the detailed offers when the edge sends them (with coupon codes), else the
- * short descriptions. Empty titles are dropped; duplicates keep their first place.
+ * The offers strip: the restaurant's offers (with coupon codes), else its offer headline. Empty
+ * titles are dropped; duplicates keep their first place.
  */
 export function offersOf(r: Pick<MenuRestaurant, 'offers' | 'aggregatedDiscountInfo'>): OfferView[] {
-  const source: MenuOffer[] = r.offers?.length
-    ? r.offers
-    : r.aggregatedDiscountInfo?.descriptionList?.length
-      ? r.aggregatedDiscountInfo.descriptionList
-      : (r.aggregatedDiscountInfo?.shortDescriptionList ?? []);
+  const source: OfferView[] = r.offers.length
+    ? r.offers.map((o) => ({ title: o.header, description: o.description, couponCode: o.couponCode }))
+    : (r.aggregatedDiscountInfo?.shortDescriptionList ?? []).map((d) => ({ title: d.meta, description: '', couponCode: '' }));
   const seen = new Set<string>();
   const views: OfferView[] = [];
   for (const offer of source) {
-    const title = (offer.header ?? offer.meta ?? '').trim();
-    const couponCode = (offer.couponCode ?? '').trim();
+    const title = offer.title.trim();
+    const couponCode = offer.couponCode.trim();
     const key = `${title}|${couponCode}`;
     if (!title || seen.has(key)) continue;
     seen.add(key);
-    views.push({ title, description: (offer.description ?? (offer.header ? (offer.meta ?? '') : '')).trim(), couponCode });
+    views.push({ title, description: offer.description.trim(), couponCode });
   }
   return views;
 }
 
-/**
- * The collections panel: the restaurant's collections (when the edge names them), then one
- * "{cuisine} restaurants near me" page per cuisine.
- */
-export function collectionLinks(r: Pick<MenuRestaurant, 'collections' | 'cuisines'>): Array<{ name: string; href: string }> {
+/** The collections panel: one "{cuisine} restaurants near me" page per cuisine. */
+export function collectionLinks(r: Pick<MenuRestaurant, 'cuisines'>): Array<{ name: string; href: string }> {
   const links: Array<{ name: string; href: string }> = [];
-  for (const c of r.collections ?? ([] as RestaurantCollection[])) {
-    const href = c.link?.startsWith('/') && !c.link.startsWith('//') ? c.link : c.id ? `/collections/${encodeURIComponent(c.id)}` : '';
-    if (c.name?.trim() && href) links.push({ name: c.name.trim(), href });
-  }
   for (const cuisine of r.cuisines ?? []) {
     if (cuisineSlug(cuisine)) links.push({ name: `${cuisine} restaurants near you`, href: cuisineNearMeHref(cuisine) });
   }

@@ -47,7 +47,7 @@ export function useMenuCart(restaurant: Restaurant) {
 
   const display = useCallback(
     (item: MenuItem, unitPrice: number): OptimisticDisplay => ({
-      restaurant: { name: restaurant.name, area_name: restaurant.areaName, cloudinary_image_id: restaurant.cloudinaryImageId },
+      restaurant: { name: restaurant.name, area_name: restaurant.areaName, cloudinary_image_id: restaurant.cloudinaryImageId, opened: restaurant.availability.opened },
       item: { name: item.name, isVeg: item.isVeg, unitPrice },
     }),
     [restaurant],

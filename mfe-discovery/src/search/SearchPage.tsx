@@ -307,7 +307,14 @@ function asMenuItem(dish: SearchDish): MenuItem {
     vegType: dish.vegType,
     inStock: dish.inStock,
     ribbon: null,
+    subCategory: null,
+    struckOutPrice: dish.defaultPrice,
+    nextAvailableAtMessage: null,
+    outOfStockMessage: null,
+    recommended: false,
+    customisable: dish.customisable,
     addons: [],
+    variants: null,
     variantsV2: null,
   };
 }

@@ -4,6 +4,7 @@
  * are `vi.fn`s so a test can assert on them or make them reject. Test-only; never imported by
  * production code.
  */
+import { fixtures } from '@tiffin/api-client/testing';
 import type { Cart, CartItem } from '@tiffin/contract';
 import { useSyncExternalStore } from 'react';
 import { vi } from 'vitest';
@@ -61,6 +62,8 @@ function line(sel: CartSelection): CartItem {
     in_stock: 1,
     base_price: 0,
     final_price: 0,
+    price_changed: false,
+    previous_price: null,
     addons: (sel.addons ?? []).map((a) => ({ ...a, name: '', price: 0 })),
     variants: (sel.variants ?? []).map((v) => ({ ...v, group_name: '', name: '', price: 0 })),
   };
@@ -68,8 +71,9 @@ function line(sel: CartSelection): CartItem {
 
 function withLines(restaurant: { id: string; name: string }, lines: CartItem[]): Cart {
   return {
+    ...fixtures.emptyCart(),
     cartId: 'fake',
-    restaurant_details: lines.length ? { id: restaurant.id, name: restaurant.name, area_name: '', cloudinary_image_id: '' } : null,
+    restaurant_details: lines.length ? { id: restaurant.id, name: restaurant.name, area_name: '', cloudinary_image_id: '', opened: true } : null,
     cartItems: lines,
     cartItemsCount: lines.reduce((n, l) => n + l.quantity, 0),
     item_total: 0,

@@ -1,4 +1,5 @@
-//! The router: which path goes where, and the layers around it.
+//! The router: which path goes where, and the layers around it; and, from the same registrations,
+//! the OpenAPI document of the `/api` routes ([`openapi`]).
 //!
 //! Around everything (outermost first): security headers, request id, the root span (continuing
 //! the browser's trace), a last-resort panic catcher, and the removal of client-sent identity
@@ -8,19 +9,21 @@
 use std::any::Any;
 
 use axum::Router;
-use axum::extract::DefaultBodyLimit;
+use axum::extract::{DefaultBodyLimit, Extension};
 use axum::middleware::{from_fn, from_fn_with_state};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
+use axum::routing::get;
 use http::{HeaderValue, header};
 use tower::ServiceBuilder;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::TraceLayer;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::http::envelope;
-use crate::http::error::ApiError;
+use crate::http::error::{self, ApiError};
 use crate::http::messages;
 use crate::http::request_span::{RecordStatus, RootSpan};
 use crate::http::security;
@@ -34,89 +37,158 @@ use crate::session::csrf;
 use crate::session::middleware::{self as session, Sessions};
 
 /// The `/api` routes: the contract's paths, each going to the handler of the route folder that
-/// owns it (`routes/<owner>/<file>::<handler>`).
+/// owns it (`routes/<owner>/<file>::<handler>`). Each handler's `#[utoipa::path]` names its own path,
+/// so a route is served exactly where the OpenAPI document says, and cannot be served undescribed.
+/// `dev/sms` only with `TIFFIN_DEV_ROUTES=1`.
+fn api_routes(dev_routes: bool) -> OpenApiRouter<AppState> {
+    let routes = OpenApiRouter::new()
+        .routes(routes!(discovery::places::autocomplete))
+        .routes(routes!(discovery::places::address_recommend))
+        .routes(routes!(discovery::cities::list))
+        .routes(routes!(discovery::restaurants::list))
+        .routes(routes!(discovery::restaurants::update))
+        .routes(routes!(discovery::restaurants::offers))
+        .routes(routes!(discovery::cities::restaurants))
+        .routes(routes!(discovery::search::suggest))
+        .routes(routes!(discovery::search::results))
+        .routes(routes!(discovery::search::pre_search))
+        .routes(routes!(menu::handlers::pl))
+        .routes(routes!(menu::handlers::quick))
+        .routes(routes!(menu::handlers::search))
+        .routes(routes!(cart::handlers::get, cart::handlers::update))
+        .routes(routes!(cart::handlers::calculate))
+        .routes(routes!(cart::handlers::apply_coupon))
+        .routes(routes!(cart::handlers::remove_coupon))
+        .routes(routes!(cart::handlers::remove_reward))
+        .routes(routes!(payments::methods::get_methods))
+        .routes(routes!(orders::history::all))
+        .routes(routes!(membership::plans::plans))
+        .routes(routes!(support::issue_types::issue_types))
+        .merge(account_routes());
+    if dev_routes {
+        routes.routes(routes!(account::dev::sms))
+    } else {
+        routes
+    }
+}
+
+/// The account calls: sign-in, profile, addresses, favourites.
+fn account_routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(account::auth::otp))
+        .routes(routes!(account::auth::verify_otp))
+        .routes(routes!(account::auth::logout))
+        .routes(routes!(account::profile::info))
+        .routes(routes!(account::profile::update_mobile))
+        .routes(routes!(account::profile::verify_otp))
+        .routes(routes!(account::profile::update_email))
+        .routes(routes!(account::profile::verify_email))
+        .routes(routes!(account::profile::update_preferences))
+        .routes(routes!(account::profile::delete_account))
+        .routes(routes!(account::favourites::list))
+        .routes(routes!(account::addresses::save))
+        .routes(routes!(account::addresses::all))
+        .routes(routes!(account::addresses::delete))
+        .routes(routes!(account::addresses::serviceable))
+        .routes(routes!(account::favourites::set))
+}
+
+/// The `/api` routes the browser calls through the envelope, session and CSRF layers.
 fn api(state: &AppState, sessions: &Sessions) -> Router<AppState> {
-    let routes = Router::new()
-        .route(
-            "/misc/place-autocomplete",
-            get(discovery::places::autocomplete),
-        )
-        .route(
-            "/misc/address-recommend",
-            get(discovery::places::address_recommend),
-        )
-        .route("/misc/cities", get(discovery::cities::list))
-        .route("/restaurants/list/v5", get(discovery::restaurants::list))
-        .route(
-            "/restaurants/list/update",
-            post(discovery::restaurants::update),
-        )
-        .route("/offers/restaurant", get(discovery::restaurants::offers))
-        .route("/restaurants/city", get(discovery::cities::restaurants))
-        .route(
-            "/restaurants/search/suggest",
-            get(discovery::search::suggest),
-        )
-        .route("/restaurants/search/v3", get(discovery::search::results))
-        .route("/landing/PRE_SEARCH", get(discovery::search::pre_search))
-        .route("/menu/pl", get(menu::handlers::pl))
-        .route("/menu/quick", get(menu::handlers::quick))
-        .route("/menu/pl/search", get(menu::handlers::search))
-        .route(
-            "/cart",
-            get(cart::handlers::get).post(cart::handlers::update),
-        )
-        .route("/cart/calculate", post(cart::handlers::calculate))
-        .route("/cart/applyCoupon", post(cart::handlers::apply_coupon))
-        .route("/cart/removeCoupon", post(cart::handlers::remove_coupon))
-        .route("/cart/removeReward", post(cart::handlers::remove_reward))
-        .route("/payment/get-methods", get(payments::methods::get_methods))
-        .route("/order/all", get(orders::history::all))
-        .route("/super/plans", get(membership::plans::plans))
-        .route("/support", get(support::issue_types::issue_types));
-    let routes = routes.merge(account_routes(state));
+    let (routes, _) = api_routes(state.settings.dev_routes).split_for_parts();
     with_api_layers(routes, state, sessions)
 }
 
-/// The account calls: sign-in, profile, addresses, favourites; `dev/sms` only with
-/// `TIFFIN_DEV_ROUTES=1`.
-fn account_routes(state: &AppState) -> Router<AppState> {
-    let routes = Router::new()
-        .route("/auth/otp", post(account::auth::otp))
-        .route("/auth/verify-otp", post(account::auth::verify_otp))
-        .route("/auth/logout", post(account::auth::logout))
-        .route("/profile/info", get(account::profile::info))
-        .route(
-            "/profile/update-mobile",
-            post(account::profile::update_mobile),
+/// The OpenAPI document of the `/api` routes, as the browser calls them (`/api/...`): every route
+/// of [`api_routes`] (the development outbox included when `dev_routes`), the document's own route,
+/// the envelope and the failures of the one error table (`http::error`).
+pub fn openapi(dev_routes: bool) -> utoipa::openapi::OpenApi {
+    use utoipa::openapi::tag::TagBuilder;
+    use utoipa::openapi::{ComponentsBuilder, InfoBuilder, OpenApiBuilder};
+    let mut components = ComponentsBuilder::new().schema(
+        error::FAILURE_SCHEMA,
+        <envelope::Envelope<envelope::NoData> as utoipa::PartialSchema>::schema(),
+    );
+    for (name, response) in error::failure_responses() {
+        components = components.response(name, response);
+    }
+    let tags = [
+        (
+            "discovery",
+            "Places, cities, the listing, collections and search (discovery).",
+        ),
+        (
+            "menu",
+            "A restaurant's menu page and in-menu search (menu).",
+        ),
+        (
+            "cart",
+            "The caller's cart, priced by the cart service (cart).",
+        ),
+        (
+            "account",
+            "Sign-in, profile, addresses and favourites (account).",
+        ),
+        ("payments", "Payment methods (payments)."),
+        ("orders", "Order history (orders)."),
+        ("membership", "Tiffin One plans (membership)."),
+        ("support", "Help topics (support)."),
+        ("platform", "The contract itself."),
+    ]
+    .map(|(name, description)| {
+        TagBuilder::new()
+            .name(name)
+            .description(Some(description))
+            .build()
+    });
+    let base = OpenApiBuilder::new()
+        .info(
+            InfoBuilder::new()
+                .title("Tiffin edge API")
+                .version(env!("CARGO_PKG_VERSION"))
+                .description(Some(API_DESCRIPTION))
+                .build(),
         )
-        .route("/profile/verify-otp", post(account::profile::verify_otp))
-        .route(
-            "/profile/update-email",
-            post(account::profile::update_email),
-        )
-        .route(
-            "/profile/verify-email",
-            post(account::profile::verify_email),
-        )
-        .route(
-            "/profile/update-notification-preference",
-            post(account::profile::update_preferences),
-        )
-        .route(
-            "/profile/delete-account",
-            post(account::profile::delete_account),
-        )
-        .route("/profile/favourites", get(account::favourites::list))
-        .route("/address", post(account::addresses::save))
-        .route("/address/all", post(account::addresses::all))
-        .route("/address/delete", post(account::addresses::delete))
-        .route("/address/serviceable", get(account::addresses::serviceable))
-        .route("/misc/favorite", post(account::favourites::set));
-    if state.settings.dev_routes {
-        routes.route("/dev/sms", get(account::dev::sms))
-    } else {
-        routes
+        .components(Some(components.build()))
+        .tags(Some(tags))
+        .build();
+    let contract = OpenApiRouter::<AppState>::new()
+        .routes(routes!(platform::openapi::document))
+        .merge(api_routes(dev_routes));
+    OpenApiRouter::with_openapi(base)
+        .nest("/api", contract)
+        .into_openapi()
+}
+
+/// The document's opening words: what is not in the schemas.
+const API_DESCRIPTION: &str = "The edge's HTTP contract, generated from the edge's own route and \
+reply types (services/edge). Every `/api` reply but this document is the envelope \
+`{statusCode, statusMessage, data, tid, sid, deviceId, csrfToken}`; a route's 200 response \
+shows its `data`. Failures keep the envelope with `data: null` and the HTTP status of the \
+edge's one error table. Every POST carries the session's CSRF token (`_csrf` in the JSON body \
+or the `x-csrf-token` header). All money is integer paise; ids are strings. The prose, the \
+session rules and the status codes: docs/edge-api.md.";
+
+/// [`openapi`] as the committed `docs/openapi.json` has it: pretty JSON, keys in a stable order,
+/// the development outbox included.
+pub fn openapi_json() -> String {
+    let value = serde_json::to_value(openapi(true)).expect("the OpenAPI document is JSON");
+    let mut text = serde_json::to_string_pretty(&sorted(value)).expect("JSON writes");
+    text.push('\n');
+    text
+}
+
+/// Object keys in order at every level, whatever serde_json's map keeps.
+fn sorted(value: serde_json::Value) -> serde_json::Value {
+    use serde_json::Value;
+    match value {
+        Value::Object(map) => {
+            let mut entries: Vec<_> = map.into_iter().collect();
+            entries.sort_by(|a, b| a.0.cmp(&b.0));
+            Value::Object(entries.into_iter().map(|(k, v)| (k, sorted(v))).collect())
+        }
+        Value::Array(items) => Value::Array(items.into_iter().map(sorted).collect()),
+        other => other,
     }
 }
 
@@ -145,6 +217,14 @@ fn with_api_layers(
 /// The whole edge.
 pub fn router(state: AppState) -> Router {
     let static_dir = state.settings.static_dir.clone();
+    // The document of the routes this router serves, written once.
+    let document = match serde_json::to_vec(&openapi(state.settings.dev_routes)) {
+        Ok(json) => platform::openapi::Document(json.into()),
+        Err(e) => {
+            tracing::error!(error = %e, "the OpenAPI document could not be written");
+            platform::openapi::Document(Default::default())
+        }
+    };
     // One session layer for `/api` and pages alike: a session ended through one is forgotten by both.
     let sessions = Sessions::new(&state.settings, state.upstreams.clone());
     let pages = Router::new()
@@ -154,6 +234,10 @@ pub fn router(state: AppState) -> Router {
     let header =
         |name, value| SetResponseHeaderLayer::overriding(name, HeaderValue::from_static(value));
     Router::new()
+        .route(
+            "/api/openapi.json",
+            get(platform::openapi::document).layer(Extension(document)),
+        )
         .nest("/api", api(&state, &sessions))
         .route("/healthz", get(platform::health::healthz))
         .route("/readyz", get(platform::health::readyz))

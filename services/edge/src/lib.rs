@@ -1,12 +1,15 @@
 //! The edge: Tiffin's only public HTTP server. It authenticates the browser's session, checks
 //! CSRF, calls the domain services over gRPC with deadlines, and shapes their replies into the
-//! contract of `docs/edge-api.md`. It holds no domain logic: prices, stock, serviceability and
-//! every other rule live in the services.
+//! contract of `docs/edge-api.md` (its shapes generated from this crate's types: `docs/openapi.json`).
+//! It holds no domain logic: prices, stock, serviceability and every other rule live in the
+//! services.
 //!
 //! The crate is in layers, and imports point one way, down:
 //!
 //! - [`app`]: the router, and only that: which path goes to which handler, and the layers around
-//!   them. The one module (with this file's `mod` line) that names [`routes`].
+//!   them, and the OpenAPI document of those routes (`app::openapi`, served at
+//!   `GET /api/openapi.json` and committed as `docs/openapi.json`). The one module (with this
+//!   file's `mod` line) that names [`routes`].
 //! - [`routes`]: the handlers, one folder per owner of the README's "Who owns what" table
 //!   (`discovery`, `menu`, `cart`, `account`, `payments`, `orders`, `membership`, `support`,
 //!   `platform`). A handler parses the request, calls services and shapes the reply.

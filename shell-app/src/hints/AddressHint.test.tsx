@@ -25,7 +25,7 @@ const asha: User = {
   preferences: { sms: { orders: true, recommendations: true, reminders: false } },
 };
 
-function saved(id: string, annotation: string, address: string): Address {
+function saved(id: string, annotation: Address['annotation'], address: string): Address {
   return { id, annotation, address, area: 'Koramangala', flat_no: '', landmark: '', lat: 12.9352, lng: 77.6245, mobile: '9876543210', instructions: '', city: 'bangalore', delivery_valid: 1 };
 }
 

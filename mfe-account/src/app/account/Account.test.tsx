@@ -328,7 +328,7 @@ describe('addresses', () => {
   it('deletes after the confirmation and sets the delivery location with Deliver here', async () => {
     const deleted: unknown[] = [];
     installFakeEdge({
-      '/api/address/all': { addresses: [address('w1', 'work'), address('h1', 'HOME')] },
+      '/api/address/all': { addresses: [address('w1', 'WORK'), address('h1', 'HOME')] },
       '/api/address/delete': (_url: URL, init?: RequestInit) => (deleted.push(bodyOf(init).id), { addresses: [address('h1', 'HOME')] }),
     });
     setCurrentUser(asha);

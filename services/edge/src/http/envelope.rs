@@ -5,6 +5,10 @@
 //! [`finish`] middleware, which knows the session and the trace, writes the envelope. So no handler
 //! can forget a field, and an error raised before a handler runs (CSRF, a panic, an unknown path)
 //! gets the same envelope as a handler's reply.
+//!
+//! [`Envelope`] is the envelope's schema in the OpenAPI document: the wire struct below holds the
+//! data already serialised, so the document describes it through a generic twin whose fields a
+//! test keeps equal to the wire's.
 
 use std::borrow::Cow;
 
@@ -134,10 +138,48 @@ impl<T: Serialize> IntoResponse for Data<T> {
 /// Room for the envelope's own fields around the data (codes, message, ids, token).
 const ENVELOPE_FIELDS_BYTES: usize = 512;
 
+/// The envelope around every `/api` reply, with its `data` of type `T`: the schema the OpenAPI
+/// document gives each route's reply (the wire form is [`WireEnvelope`], whose fields a test keeps
+/// equal to these).
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Envelope<T> {
+    /// 0 for success (the cart family also answers 8 and 9 with its cart); any other value is a
+    /// failure, worded in `statusMessage`.
+    pub status_code: u32,
+    /// `done successfully`, or what went wrong, in words for the customer.
+    pub status_message: String,
+    /// The reply; `null` on a failure.
+    pub data: T,
+    /// The request's trace id.
+    pub tid: String,
+    /// The session id (empty when no session could be had).
+    pub sid: String,
+    /// The device id (cookie `tfn_did`).
+    pub device_id: String,
+    /// The session's CSRF token: every POST sends it back (`_csrf` in the body or `x-csrf-token`).
+    pub csrf_token: String,
+}
+
+/// `data: null`: a failure, or a success with nothing to say (`auth/logout`).
+#[derive(Debug, Serialize)]
+pub struct NoData;
+
+impl utoipa::PartialSchema for NoData {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        utoipa::openapi::schema::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::Null)
+            .description(Some("Always `null`."))
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for NoData {}
+
 /// The wire form of the envelope.
 #[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
-struct Envelope<'a> {
+struct WireEnvelope<'a> {
     status_code: u32,
     status_message: &'a str,
     data: &'a RawValue,
@@ -151,7 +193,7 @@ struct Envelope<'a> {
 /// not be had, e.g. while the account service is down).
 pub fn render(outcome: &Outcome, visitor: Option<&Visitor>) -> Response {
     let tid = tiffin_platform::telemetry::current_trace_id().unwrap_or_default();
-    let envelope = Envelope {
+    let envelope = WireEnvelope {
         status_code: outcome.status_code,
         status_message: &outcome.message,
         data: &outcome.data,
@@ -195,4 +237,34 @@ pub async fn finish(request: Request, next: Next) -> Response {
         }
     }
     enveloped
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    use axum::body::to_bytes;
+
+    use super::*;
+
+    /// The document's envelope ([`Envelope`]) and the one on the wire ([`WireEnvelope`]) have
+    /// the same fields.
+    #[tokio::test]
+    async fn the_documented_envelope_is_the_one_on_the_wire() {
+        let response = render(&Outcome::success(Value::Null), None);
+        let body = to_bytes(response.into_body(), 4096).await.unwrap();
+        let wire: serde_json::Map<String, Value> = serde_json::from_slice(&body).unwrap();
+        let wire: BTreeSet<&str> = wire.keys().map(String::as_str).collect();
+
+        let schema =
+            serde_json::to_value(<Envelope<NoData> as utoipa::PartialSchema>::schema()).unwrap();
+        let documented: BTreeSet<&str> = schema["properties"]
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .collect();
+
+        assert_eq!(wire, documented);
+    }
 }

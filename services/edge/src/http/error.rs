@@ -228,6 +228,104 @@ impl IntoResponse for ApiError {
     }
 }
 
+/// Every failure the browser can see, grouped by HTTP status, as the OpenAPI document lists them
+/// (`components.responses`, referenced by every route through [`Failures`]). Written from this
+/// file's own table and variants, so the document cannot promise other statuses than the edge
+/// sends. HTTP 200 is left out: a refusal answered with 200 (FAILED_PRECONDITION's domain codes)
+/// is described with the route's own reply.
+pub fn failure_responses() -> Vec<(String, utoipa::openapi::Response)> {
+    use std::collections::BTreeMap;
+    use utoipa::openapi::{ContentBuilder, Ref, ResponseBuilder};
+    let upstream = (0..=16).map(Code::from_i32).map(|code| {
+        let row = mapping(code);
+        let words = match row.message {
+            MessageSource::Service => "the service's message".to_string(),
+            MessageSource::Fixed(text) => format!("`{text}`"),
+        };
+        (row.http, row.status_code, words, format!("gRPC {code:?}"))
+    });
+    let edge = [
+        ApiError::InvalidLocation,
+        ApiError::BadRequest(messages::BAD_REQUEST),
+        ApiError::NotFound(messages::NOTHING_HERE),
+        ApiError::Csrf,
+        ApiError::TooLarge,
+        ApiError::MethodNotAllowed,
+        ApiError::TooManyRequests {
+            retry_after_secs: 1,
+            message: Cow::Borrowed(messages::RATE_LIMITED),
+        },
+        ApiError::LoginRequired,
+        ApiError::Panic,
+    ]
+    .into_iter()
+    .map(|e| {
+        let o = e.outcome();
+        let words = match e {
+            ApiError::BadRequest(_) | ApiError::NotFound(_) => "the call's own words, e.g.".into(),
+            _ => String::new(),
+        };
+        let words = format!("{words} `{}`", o.message).trim().to_string();
+        (o.http, o.status_code, words, format!("edge: {e}"))
+    });
+    let mut by_status: BTreeMap<u16, Vec<String>> = BTreeMap::new();
+    for (http, status_code, words, cause) in upstream.chain(edge) {
+        if http == StatusCode::OK {
+            continue;
+        }
+        let line = format!("statusCode {status_code}, {words} ({cause})");
+        let lines = by_status.entry(http.as_u16()).or_default();
+        if !lines.contains(&line) {
+            lines.push(line);
+        }
+    }
+    by_status
+        .into_iter()
+        .map(|(http, lines)| {
+            let description = format!("The envelope with `data: null`. {}.", lines.join("; "));
+            let response = ResponseBuilder::new()
+                .description(description)
+                .content(
+                    "application/json",
+                    ContentBuilder::new()
+                        .schema(Some(Ref::from_schema_name(FAILURE_SCHEMA)))
+                        .build(),
+                )
+                .build();
+            (failure_response_name(http), response)
+        })
+        .collect()
+}
+
+/// The schema of a failed reply: the envelope with `data: null`.
+pub const FAILURE_SCHEMA: &str = "Failure";
+
+fn failure_response_name(http: u16) -> String {
+    format!("Failure{http}")
+}
+
+/// The failures of the table, for `#[utoipa::path(responses(..., Failures))]`: references to
+/// [`failure_responses`].
+pub struct Failures;
+
+impl utoipa::IntoResponses for Failures {
+    fn responses() -> std::collections::BTreeMap<
+        String,
+        utoipa::openapi::RefOr<utoipa::openapi::response::Response>,
+    > {
+        failure_responses()
+            .into_iter()
+            .map(|(name, _)| {
+                let status = name.trim_start_matches("Failure").to_string();
+                (
+                    status,
+                    utoipa::openapi::Ref::from_response_name(name).into(),
+                )
+            })
+            .collect()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,15 +1,30 @@
 //! The contract's food-type words, shared by the menu's and the cart's JSON so both show a dish alike.
 
+use serde::Serialize;
 use tiffin_proto::types::VegType;
+
+/// A dish's food type. A dish whose type was never recorded is `DEFAULT`, shown without a mark.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[schema(as = VegType)]
+pub enum VegWord {
+    #[serde(rename = "VEG")]
+    Veg,
+    #[serde(rename = "NONVEG")]
+    NonVeg,
+    #[serde(rename = "EGG")]
+    Egg,
+    #[serde(rename = "DEFAULT")]
+    Default,
+}
 
 /// `vegType`: `VEG`, `NONVEG`, `EGG`. A dish whose type was never recorded is `DEFAULT` (the
 /// contract's fourth value, shown without a mark) rather than a guess either way.
-pub fn veg_type_name(veg_type: VegType) -> &'static str {
+pub fn veg_type_name(veg_type: VegType) -> VegWord {
     match veg_type {
-        VegType::Veg => "VEG",
-        VegType::NonVeg => "NONVEG",
-        VegType::Egg => "EGG",
-        VegType::Unspecified => "DEFAULT",
+        VegType::Veg => VegWord::Veg,
+        VegType::NonVeg => VegWord::NonVeg,
+        VegType::Egg => VegWord::Egg,
+        VegType::Unspecified => VegWord::Default,
     }
 }
 
@@ -37,6 +52,9 @@ mod tests {
             ),
             (1, 0, 0)
         );
-        assert_eq!(veg_type_name(VegType::NonVeg), "NONVEG");
+        assert_eq!(
+            serde_json::to_value(veg_type_name(VegType::NonVeg)).unwrap(),
+            "NONVEG"
+        );
     }
 }

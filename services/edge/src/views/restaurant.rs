@@ -6,8 +6,9 @@ use serde::Serialize;
 use tiffin_proto::discovery::v1::{RestaurantCard, Sla};
 
 /// The contract's Restaurant.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = Restaurant)]
 pub struct RestaurantJson {
     id: String,
     name: String,
@@ -17,19 +18,26 @@ pub struct RestaurantJson {
     locality: String,
     cloudinary_image_id: String,
     cuisines: Vec<String>,
-    /// Paise.
+    /// Cost for two, in integer paise.
     cost_for_two: i64,
+    /// Out of 5, one decimal; `null` when unrated.
+    #[schema(required)]
     avg_rating: Option<f64>,
+    /// `4.3`, or `--` when unrated.
     avg_rating_string: String,
     total_ratings_string: String,
+    /// The delivery estimate to the visitor's point (zeros and an empty `slaString` without one).
     sla: SlaJson,
     availability: Availability,
     veg_only: bool,
+    /// The restaurant's offer headline; `null` without an offer.
+    #[schema(required)]
     aggregated_discount_info: Option<DiscountInfo>,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = Sla)]
 struct SlaJson {
     min_delivery_time: u32,
     max_delivery_time: u32,
@@ -37,23 +45,55 @@ struct SlaJson {
     /// Kilometres, one decimal.
     last_mile_travel: f64,
     sla_string: String,
-    serviceability: &'static str,
+    serviceability: SlaServiceability,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 struct Availability {
     opened: bool,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct DiscountInfo {
     short_description_list: Vec<DiscountLine>,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 struct DiscountLine {
     meta: String,
+}
+
+/// Whether the restaurant delivers to the visitor's point (`SERVICEABLE` when no point was given).
+#[derive(Debug, Clone, Copy, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum SlaServiceability {
+    Serviceable,
+    NonServiceable,
+}
+
+/// A listed restaurant: `{ "type": "RESTAURANT", "data": <Restaurant> }`.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = RestaurantCard)]
+pub struct RestaurantCardJson {
+    #[serde(rename = "type")]
+    kind: RestaurantKind,
+    data: RestaurantJson,
+}
+
+/// The one kind of a restaurant card.
+#[derive(Debug, Clone, Copy, Serialize, utoipa::ToSchema)]
+pub enum RestaurantKind {
+    #[serde(rename = "RESTAURANT")]
+    Restaurant,
+}
+
+/// The card of a listed restaurant.
+pub fn restaurant_card(data: RestaurantJson) -> RestaurantCardJson {
+    RestaurantCardJson {
+        kind: RestaurantKind::Restaurant,
+        data,
+    }
 }
 
 /// The Restaurant JSON of a card; `None` for a card without a restaurant (never sent by a
@@ -104,9 +144,9 @@ fn sla_json(sla: Option<&Sla>) -> SlaJson {
                 sla.min_delivery_minutes, sla.max_delivery_minutes
             ),
             serviceability: if sla.serviceable {
-                "SERVICEABLE"
+                SlaServiceability::Serviceable
             } else {
-                "NON_SERVICEABLE"
+                SlaServiceability::NonServiceable
             },
         },
         // No delivery point was given (a menu opened without a location): no estimate to show,
@@ -117,7 +157,7 @@ fn sla_json(sla: Option<&Sla>) -> SlaJson {
             delivery_time: 0,
             last_mile_travel: 0.0,
             sla_string: String::new(),
-            serviceability: "SERVICEABLE",
+            serviceability: SlaServiceability::Serviceable,
         },
     }
 }

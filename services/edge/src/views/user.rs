@@ -6,26 +6,33 @@ use serde_json::{Map, Value};
 use tiffin_proto::account::v1::{Preferences, Profile};
 
 /// The contract's `<User>`.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = User)]
 pub struct UserJson {
     customer_id: String,
     mobile: String,
     name: String,
+    /// The verified email; `''` when none.
     email: String,
+    /// An email change waiting for its verification link; `''` when none.
     #[serde(rename = "pendingEmail")]
     pending_email: String,
     #[serde(rename = "emailVerified")]
     email_verified: bool,
+    /// Always `{}` (kept for the contract's shape).
+    #[schema(value_type = std::collections::BTreeMap<String, String>)]
     optional_map: Map<String, Value>,
     preferences: PreferencesJson,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = Preferences)]
 pub struct PreferencesJson {
     sms: SmsJson,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = SmsPreferences)]
 struct SmsJson {
     /// Always true: order SMS cannot be turned off.
     orders: bool,

@@ -9,4 +9,5 @@ mod helpers;
 mod layers;
 mod listing;
 mod menu;
+mod openapi;
 mod search;

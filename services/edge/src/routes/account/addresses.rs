@@ -28,10 +28,11 @@ pub const ADDRESS_NOT_FOUND: &str = "Address not found";
 pub const SELECT_LOCATION: &str = "Please select a location.";
 
 /// The contract's `<Address>`.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = Address)]
 pub struct AddressJson {
     id: String,
-    annotation: &'static str,
+    annotation: Annotated,
     address: String,
     area: String,
     flat_no: String,
@@ -45,11 +46,21 @@ pub struct AddressJson {
     delivery_valid: u8,
 }
 
-fn annotation_word(a: Annotation) -> &'static str {
+/// What the customer calls an address.
+#[derive(Debug, Clone, Copy, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+#[schema(as = AddressAnnotation)]
+pub enum Annotated {
+    Home,
+    Work,
+    Other,
+}
+
+fn annotation_word(a: Annotation) -> Annotated {
     match a {
-        Annotation::Home => "HOME",
-        Annotation::Work => "WORK",
-        Annotation::Other | Annotation::Unspecified => "OTHER",
+        Annotation::Home => Annotated::Home,
+        Annotation::Work => Annotated::Work,
+        Annotation::Other | Annotation::Unspecified => Annotated::Other,
     }
 }
 
@@ -120,12 +131,20 @@ async fn addresses_json(state: &AppState, addresses: Vec<Address>) -> Vec<Addres
         .collect()
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = Addresses)]
 pub struct AddressesJson {
     addresses: Vec<AddressJson>,
 }
 
 /// `POST /api/address/all`
+#[utoipa::path(
+    post,
+    path = "/address/all",
+    tag = "account",
+    operation_id = "listAddresses",
+    responses((status = 200, description = "Your saved addresses, newest first.", body = crate::http::envelope::Envelope<AddressesJson>), crate::http::error::Failures)
+)]
 pub async fn all(
     State(state): State<AppState>,
     user: SignedIn,
@@ -143,9 +162,10 @@ pub async fn all(
 }
 
 /// A number sent as a JSON number or a string.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(untagged)]
-enum Number {
+#[schema(as = NumberInput)]
+pub enum Number {
     Float(f64),
     Text(String),
 }
@@ -160,10 +180,13 @@ impl Number {
     }
 }
 
-#[derive(Debug, Deserialize)]
-struct AddressBody {
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = AddressInput)]
+pub struct AddressBody {
+    /// Absent to add an address; an id of yours to edit it.
     #[serde(default)]
     id: Option<String>,
+    /// `HOME`, `WORK` or `OTHER`, in any case (anything else is `OTHER`).
     #[serde(default)]
     annotation: String,
     #[serde(default)]
@@ -174,7 +197,9 @@ struct AddressBody {
     flat_no: String,
     #[serde(default)]
     landmark: String,
+    /// A number or a numeric string.
     lat: Option<Number>,
+    /// A number or a numeric string.
     lng: Option<Number>,
     #[serde(default)]
     mobile: String,
@@ -219,13 +244,22 @@ fn address_of(body: AddressBody) -> Result<Address, ApiError> {
     Ok(address)
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = SavedAddress)]
 pub struct SavedJson {
     address: AddressJson,
     addresses: Vec<AddressJson>,
 }
 
 /// `POST /api/address`: adds, or with `id` edits one of the caller's addresses.
+#[utoipa::path(
+    post,
+    path = "/address",
+    tag = "account",
+    operation_id = "saveAddress",
+    request_body(content = AddressBody, content_type = "application/json"),
+    responses((status = 200, description = "The saved address and all your addresses.", body = crate::http::envelope::Envelope<SavedJson>), crate::http::error::Failures)
+)]
 pub async fn save(
     State(state): State<AppState>,
     user: SignedIn,
@@ -261,13 +295,22 @@ pub async fn save(
     }))
 }
 
-#[derive(Debug, Deserialize)]
-struct IdBody {
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = AddressIdInput)]
+pub struct IdBody {
     #[serde(default)]
     id: String,
 }
 
 /// `POST /api/address/delete`
+#[utoipa::path(
+    post,
+    path = "/address/delete",
+    tag = "account",
+    operation_id = "deleteAddress",
+    request_body(content = IdBody, content_type = "application/json"),
+    responses((status = 200, description = "Your remaining addresses.", body = crate::http::envelope::Envelope<AddressesJson>), crate::http::error::Failures)
+)]
 pub async fn delete(
     State(state): State<AppState>,
     user: SignedIn,
@@ -287,19 +330,31 @@ pub async fn delete(
     }))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct ServiceableQuery {
+    /// A point (with `lng`), when no `id`.
     lat: Option<String>,
     lng: Option<String>,
+    /// One of your saved addresses.
     id: Option<String>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = Serviceable)]
 pub struct ServiceableJson {
     serviceable: bool,
 }
 
 /// `GET /api/address/serviceable?lat=&lng=` or `?id=` (one of the caller's addresses).
+#[utoipa::path(
+    get,
+    path = "/address/serviceable",
+    tag = "account",
+    operation_id = "addressServiceable",
+    params(ServiceableQuery),
+    responses((status = 200, description = "Whether some restaurant delivers to the point or address.", body = crate::http::envelope::Envelope<ServiceableJson>), crate::http::error::Failures)
+)]
 pub async fn serviceable(
     State(state): State<AppState>,
     user: SignedIn,
@@ -353,7 +408,10 @@ mod tests {
         assert_eq!(annotation_of("home"), Annotation::Home);
         assert_eq!(annotation_of(" Work "), Annotation::Work);
         assert_eq!(annotation_of("boat"), Annotation::Other);
-        assert_eq!(annotation_word(Annotation::Unspecified), "OTHER");
+        assert_eq!(
+            serde_json::to_value(annotation_word(Annotation::Unspecified)).unwrap(),
+            "OTHER"
+        );
     }
 
     #[test]

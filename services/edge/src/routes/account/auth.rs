@@ -26,6 +26,14 @@ use crate::session::middleware::visitor_of;
 use crate::views::user::{UserJson, user_json};
 
 /// `POST /api/auth/otp`
+#[utoipa::path(
+    post,
+    path = "/auth/otp",
+    tag = "account",
+    operation_id = "sendOtp",
+    request_body(content = MobileBody, content_type = "application/json"),
+    responses((status = 200, description = "A code was sent to the number (in development: to the outbox, `dev/sms`).", body = crate::http::envelope::Envelope<OtpSent>), crate::http::error::Failures)
+)]
 pub async fn otp(
     State(state): State<AppState>,
     Client(client): Client,
@@ -54,26 +62,39 @@ pub async fn otp(
     }))
 }
 
-#[derive(Debug, Deserialize)]
-struct VerifyBody {
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = VerifyOtpInput)]
+pub struct VerifyBody {
     #[serde(default)]
     mobile: String,
     #[serde(default)]
     otp: String,
+    /// Sign-up only: the new account's name.
     #[serde(default)]
     name: String,
+    /// Sign-up only (optional): an email to verify.
     #[serde(default)]
     email: String,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct SignedInJson {
+#[schema(as = SignedIn)]
+pub struct SignedInJson {
     user: UserJson,
+    /// True when this call created the account.
     signed_up: bool,
 }
 
 /// `POST /api/auth/verify-otp`
+#[utoipa::path(
+    post,
+    path = "/auth/verify-otp",
+    tag = "account",
+    operation_id = "verifyOtp",
+    request_body(content = VerifyBody, content_type = "application/json"),
+    responses((status = 200, description = "Signed in: the session is rotated (new `sid` and `csrfToken` in this envelope and the cookie) and the guest cart merged.", body = crate::http::envelope::Envelope<SignedInJson>), crate::http::error::Failures)
+)]
 pub async fn verify_otp(
     State(state): State<AppState>,
     visitor: Visitor,
@@ -109,13 +130,13 @@ pub async fn verify_otp(
     };
     merge_guest_cart(&state, &signed_in, previous).await;
 
-    let data = serde_json::to_value(SignedInJson {
+    let outcome = Outcome::success_of(&SignedInJson {
         user: user_json(profile),
         signed_up: reply.signed_up,
     })
     .map_err(|_| ApiError::Panic)?;
     Ok(rotated_reply(
-        &Outcome::success(data),
+        &outcome,
         &signed_in,
         &reply.token,
         expires_at,
@@ -148,6 +169,13 @@ async fn merge_guest_cart(state: &AppState, signed_in: &Visitor, guest_session_i
 
 /// `POST /api/auth/logout`: ends the session on the server and expires the cookie. A visitor
 /// whose session is already gone gets the same reply.
+#[utoipa::path(
+    post,
+    path = "/auth/logout",
+    tag = "account",
+    operation_id = "logout",
+    responses((status = 200, description = "Signed out: the session cookie is expired.", body = crate::http::envelope::Envelope<crate::http::envelope::NoData>), crate::http::error::Failures)
+)]
 pub async fn logout(State(state): State<AppState>, visitor: Visitor) -> Result<Response, ApiError> {
     let upstreams = &state.upstreams;
     match upstreams

@@ -15,19 +15,24 @@ use crate::http::messages;
 use crate::http::params::Params;
 use crate::infra::state::AppState;
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct OutboxQuery {
+    /// The recipient's mobile number.
     mobile: Option<String>,
+    /// The recipient's email (when no `mobile`).
     email: Option<String>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = Outbox)]
 pub struct OutboxJson {
     messages: Vec<MessageJson>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = OutboxMessage)]
 struct MessageJson {
     channel: String,
     to: String,
@@ -37,6 +42,14 @@ struct MessageJson {
 }
 
 /// `GET /api/dev/sms`
+#[utoipa::path(
+    get,
+    path = "/dev/sms",
+    tag = "account",
+    operation_id = "devOutbox",
+    params(OutboxQuery),
+    responses((status = 200, description = "The messages sent (in development, only kept) to the recipient, newest first. Only with `TIFFIN_DEV_ROUTES=1`; otherwise the path does not exist.", body = crate::http::envelope::Envelope<OutboxJson>), crate::http::error::Failures)
+)]
 pub async fn sms(
     State(state): State<AppState>,
     Identity(caller): Identity,

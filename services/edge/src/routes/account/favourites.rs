@@ -24,18 +24,21 @@ use crate::views::restaurant::{RestaurantJson, restaurant_json};
 /// NOT_FOUND wording for an unknown restaurant.
 pub const RESTAURANT_NOT_FOUND: &str = "Restaurant not found";
 
-/// Ids are strings in the contract; a number is accepted too.
-#[derive(Debug, Deserialize)]
+/// An id: a string in the contract; a number is accepted too, as JavaScript callers mix them.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(untagged)]
-enum Id {
+#[schema(as = IdInput)]
+pub enum Id {
     Text(String),
     Number(u64),
 }
 
-#[derive(Debug, Deserialize)]
-struct FavouriteBody {
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = FavouriteInput)]
+pub struct FavouriteBody {
     #[serde(rename = "restaurantId")]
     restaurant_id: Option<Id>,
+    /// True (the default) marks it, false unmarks it.
     #[serde(default = "yes")]
     favourite: bool,
 }
@@ -44,7 +47,8 @@ fn yes() -> bool {
     true
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = Favourite)]
 pub struct FavouriteJson {
     #[serde(rename = "restaurantId")]
     restaurant_id: String,
@@ -52,6 +56,14 @@ pub struct FavouriteJson {
 }
 
 /// `POST /api/misc/favorite` `{ "restaurantId", "favourite" }`
+#[utoipa::path(
+    post,
+    path = "/misc/favorite",
+    tag = "account",
+    operation_id = "setFavourite",
+    request_body(content = FavouriteBody, content_type = "application/json"),
+    responses((status = 200, description = "The restaurant as now marked.", body = crate::http::envelope::Envelope<FavouriteJson>), crate::http::error::Failures)
+)]
 pub async fn set(
     State(state): State<AppState>,
     user: SignedIn,
@@ -99,19 +111,31 @@ pub async fn set(
     }))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct ListQuery {
+    /// The visitor's point (optional): with it each restaurant has its estimate from there.
     lat: Option<String>,
     lng: Option<String>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = Favourites)]
 pub struct FavouritesJson {
+    /// Most recently marked first, at most 100.
     restaurants: Vec<RestaurantJson>,
 }
 
 /// `GET /api/profile/favourites?lat=&lng=` (the point is optional; with it each restaurant has
 /// its estimate from there).
+#[utoipa::path(
+    get,
+    path = "/profile/favourites",
+    tag = "account",
+    operation_id = "listFavourites",
+    params(ListQuery),
+    responses((status = 200, description = "The caller's favourite restaurants.", body = crate::http::envelope::Envelope<FavouritesJson>), crate::http::error::Failures)
+)]
 pub async fn list(
     State(state): State<AppState>,
     user: SignedIn,

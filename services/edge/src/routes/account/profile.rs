@@ -39,6 +39,13 @@ fn profile_of(profile: Option<Profile>) -> Result<UserJson, ApiError> {
 }
 
 /// `GET /api/profile/info`
+#[utoipa::path(
+    get,
+    path = "/profile/info",
+    tag = "account",
+    operation_id = "getProfile",
+    responses((status = 200, description = "The signed-in user.", body = crate::http::envelope::Envelope<UserJson>), crate::http::error::Failures)
+)]
 pub async fn info(
     State(state): State<AppState>,
     user: SignedIn,
@@ -54,6 +61,14 @@ pub async fn info(
 }
 
 /// `POST /api/profile/update-mobile`: a code to the new number (limited like `auth/otp`).
+#[utoipa::path(
+    post,
+    path = "/profile/update-mobile",
+    tag = "account",
+    operation_id = "updateMobile",
+    request_body(content = MobileBody, content_type = "application/json"),
+    responses((status = 200, description = "A code was sent to the new number (no `registered`).", body = crate::http::envelope::Envelope<OtpSent>), crate::http::error::Failures)
+)]
 pub async fn update_mobile(
     State(state): State<AppState>,
     Client(client): Client,
@@ -82,8 +97,9 @@ pub async fn update_mobile(
     }))
 }
 
-#[derive(Debug, Deserialize)]
-struct MobileOtpBody {
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = MobileOtpInput)]
+pub struct MobileOtpBody {
     #[serde(default)]
     mobile: String,
     #[serde(default)]
@@ -91,6 +107,14 @@ struct MobileOtpBody {
 }
 
 /// `POST /api/profile/verify-otp` → the user with the new number, `Update Successful`.
+#[utoipa::path(
+    post,
+    path = "/profile/verify-otp",
+    tag = "account",
+    operation_id = "verifyMobile",
+    request_body(content = MobileOtpBody, content_type = "application/json"),
+    responses((status = 200, description = "The user with the new number; `statusMessage` is `Update Successful`.", body = crate::http::envelope::Envelope<UserJson>), crate::http::error::Failures)
+)]
 pub async fn verify_otp(
     State(state): State<AppState>,
     user: SignedIn,
@@ -117,13 +141,22 @@ pub async fn verify_otp(
     ))
 }
 
-#[derive(Debug, Deserialize)]
-struct EmailBody {
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = EmailInput)]
+pub struct EmailBody {
     #[serde(default)]
     email: String,
 }
 
 /// `POST /api/profile/update-email` → the user with `pendingEmail` set.
+#[utoipa::path(
+    post,
+    path = "/profile/update-email",
+    tag = "account",
+    operation_id = "updateEmail",
+    request_body(content = EmailBody, content_type = "application/json"),
+    responses((status = 200, description = "The user with `pendingEmail` set; a verification link was sent.", body = crate::http::envelope::Envelope<UserJson>), crate::http::error::Failures)
+)]
 pub async fn update_email(
     State(state): State<AppState>,
     user: SignedIn,
@@ -143,18 +176,29 @@ pub async fn update_email(
     Ok(Data::ok(profile_of(reply.profile)?))
 }
 
-#[derive(Debug, Deserialize)]
-struct TokenBody {
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = EmailTokenInput)]
+pub struct TokenBody {
+    /// The token of the verification link.
     #[serde(default)]
     token: String,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = VerifiedEmail)]
 pub struct EmailJson {
     email: String,
 }
 
 /// `POST /api/profile/verify-email`: the link's token is the proof; no sign-in needed.
+#[utoipa::path(
+    post,
+    path = "/profile/verify-email",
+    tag = "account",
+    operation_id = "verifyEmail",
+    request_body(content = TokenBody, content_type = "application/json"),
+    responses((status = 200, description = "The verified email (no sign-in needed: the token is the proof).", body = crate::http::envelope::Envelope<EmailJson>), crate::http::error::Failures)
+)]
 pub async fn verify_email(
     State(state): State<AppState>,
     visitor: Visitor,
@@ -171,14 +215,17 @@ pub async fn verify_email(
     Ok(Data::ok(EmailJson { email: reply.email }))
 }
 
-#[derive(Debug, Deserialize)]
-struct PreferencesBody {
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = PreferencesInput)]
+pub struct PreferencesBody {
     #[serde(default)]
     sms: SmsBody,
 }
 
-#[derive(Debug, Deserialize, Default)]
-struct SmsBody {
+#[derive(Debug, Deserialize, Default, utoipa::ToSchema)]
+#[schema(as = SmsPreferencesInput)]
+pub struct SmsBody {
+    /// Order SMS cannot be turned off: `false` is refused.
     orders: Option<bool>,
     #[serde(default)]
     recommendations: bool,
@@ -186,12 +233,20 @@ struct SmsBody {
     reminders: bool,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct PreferencesReply {
     preferences: PreferencesJson,
 }
 
 /// `POST /api/profile/update-notification-preference`
+#[utoipa::path(
+    post,
+    path = "/profile/update-notification-preference",
+    tag = "account",
+    operation_id = "updatePreferences",
+    request_body(content = PreferencesBody, content_type = "application/json"),
+    responses((status = 200, description = "The preferences as saved.", body = crate::http::envelope::Envelope<PreferencesReply>), crate::http::error::Failures)
+)]
 pub async fn update_preferences(
     State(state): State<AppState>,
     user: SignedIn,
@@ -223,6 +278,13 @@ pub async fn update_preferences(
 
 /// `POST /api/profile/delete-account`: the user, their addresses, favourites and sessions go;
 /// the reply expires the session cookie.
+#[utoipa::path(
+    post,
+    path = "/profile/delete-account",
+    tag = "account",
+    operation_id = "deleteAccount",
+    responses((status = 200, description = "The account, its addresses, favourites and sessions are gone; the session cookie is expired.", body = crate::http::envelope::Envelope<crate::http::envelope::NoData>), crate::http::error::Failures)
+)]
 pub async fn delete_account(
     State(state): State<AppState>,
     user: SignedIn,

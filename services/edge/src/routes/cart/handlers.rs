@@ -24,6 +24,14 @@ use crate::routes::cart::request::{CartQuery, coupon_body, remove_body, update_r
 use crate::routes::cart::whereabouts::Whereabouts;
 
 /// `GET /api/cart[?address_id=]`
+#[utoipa::path(
+    get,
+    path = "/cart",
+    tag = "cart",
+    operation_id = "getCart",
+    params(CartQuery),
+    responses((status = 200, description = "The caller's cart, priced now. `statusCode` 0, or a cart state sent with the cart: 5 unserviceable location, 6 restaurant closed, 8 item(s) unavailable, 9 not serving at your location, 10 address not available, 41 insufficient cart value (`cart/calculate` only).", body = crate::http::envelope::Envelope<CartJson>), crate::http::error::Failures)
+)]
 pub async fn get(
     State(state): State<AppState>,
     visitor: Visitor,
@@ -52,6 +60,14 @@ pub async fn get(
 }
 
 /// `POST /api/cart` (the CSRF token has been checked already).
+#[utoipa::path(
+    post,
+    path = "/cart",
+    tag = "cart",
+    operation_id = "updateCart",
+    request_body(content = crate::routes::cart::request::CartUpdate, content_type = "application/json"),
+    responses((status = 200, description = "The caller's cart, priced now. `statusCode` 0, or a cart state sent with the cart: 5 unserviceable location, 6 restaurant closed, 8 item(s) unavailable, 9 not serving at your location, 10 address not available, 41 insufficient cart value (`cart/calculate` only).", body = crate::http::envelope::Envelope<CartJson>), crate::http::error::Failures)
+)]
 pub async fn update(
     State(state): State<AppState>,
     visitor: Visitor,
@@ -78,6 +94,14 @@ pub async fn update(
 }
 
 /// `POST /api/cart/calculate`: the body of `POST /api/cart` plus `paymentMethod`; nothing saved.
+#[utoipa::path(
+    post,
+    path = "/cart/calculate",
+    tag = "cart",
+    operation_id = "calculateCart",
+    request_body(content = crate::routes::cart::request::CartUpdate, content_type = "application/json"),
+    responses((status = 200, description = "The cart as these lines would bill, nothing saved. `statusCode` 0, or a cart state sent with the cart: 5 unserviceable location, 6 restaurant closed, 8 item(s) unavailable, 9 not serving at your location, 10 address not available, 41 insufficient cart value (`cart/calculate` only).", body = crate::http::envelope::Envelope<CartJson>), crate::http::error::Failures)
+)]
 pub async fn calculate(
     State(state): State<AppState>,
     visitor: Visitor,
@@ -119,6 +143,14 @@ pub async fn calculate(
 }
 
 /// `POST /api/cart/applyCoupon`
+#[utoipa::path(
+    post,
+    path = "/cart/applyCoupon",
+    tag = "cart",
+    operation_id = "applyCoupon",
+    request_body(content = crate::routes::cart::request::CouponBody, content_type = "application/json"),
+    responses((status = 200, description = "The cart with the coupon. A coupon that does not apply is 400 / 1 with the reason.", body = crate::http::envelope::Envelope<CartJson>), crate::http::error::Failures)
+)]
 pub async fn apply_coupon(
     State(state): State<AppState>,
     visitor: Visitor,
@@ -156,6 +188,14 @@ pub async fn apply_coupon(
 }
 
 /// `POST /api/cart/removeCoupon`
+#[utoipa::path(
+    post,
+    path = "/cart/removeCoupon",
+    tag = "cart",
+    operation_id = "removeCoupon",
+    request_body(content = crate::routes::cart::request::RemoveBody, content_type = "application/json"),
+    responses((status = 200, description = "The cart without its coupon.", body = crate::http::envelope::Envelope<CartJson>), crate::http::error::Failures)
+)]
 pub async fn remove_coupon(
     State(state): State<AppState>,
     visitor: Visitor,
@@ -185,6 +225,14 @@ pub async fn remove_coupon(
 }
 
 /// `POST /api/cart/removeReward`
+#[utoipa::path(
+    post,
+    path = "/cart/removeReward",
+    tag = "cart",
+    operation_id = "removeReward",
+    request_body(content = crate::routes::cart::request::RemoveBody, content_type = "application/json"),
+    responses((status = 200, description = "The cart without a FREEBIE coupon's free item (and its coupon).", body = crate::http::envelope::Envelope<CartJson>), crate::http::error::Failures)
+)]
 pub async fn remove_reward(
     State(state): State<AppState>,
     visitor: Visitor,

@@ -21,12 +21,14 @@ pub fn cart_reply(cart: Option<Cart>, status_code: u32, status_message: String) 
     }
 }
 
-/// The cart's `data`.
-#[derive(Debug, Serialize)]
+/// The cart's `data`. All money is integer paise.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = Cart)]
 pub struct CartJson {
     #[serde(rename = "cartId")]
     cart_id: String,
     /// `null` for an empty cart.
+    #[schema(required)]
     restaurant_details: Option<RestaurantDetails>,
     #[serde(rename = "cartItems")]
     cart_items: Vec<CartItemJson>,
@@ -34,61 +36,98 @@ pub struct CartJson {
     cart_items_count: u32,
     /// Paise, as computed by the cart service (in-stock lines only).
     item_total: i64,
+    /// Equal to `item_total`, in paise.
     cart_subtotal_without_packing: i64,
-    /// `null` for an empty cart.
+    /// `bill.to_pay` plus the coupon's discount, in paise; `null` for an empty cart.
+    #[schema(required)]
     total_without_coupon_discount: Option<i64>,
     /// `null` for an empty cart.
+    #[schema(required)]
     bill: Option<BillJson>,
+    /// The stored coupon's code; `''` without one.
     coupon_code: String,
+    /// `null` without a coupon.
+    #[schema(required)]
     coupon_details: Option<CouponDetailsJson>,
+    /// What the coupon saves, or why it stopped applying; `null` without a coupon.
+    #[schema(required)]
     discount_message: Option<String>,
-    /// `SUCCESS` or `ERROR`; `null` without a coupon.
-    discount_message_type: Option<&'static str>,
+    /// `null` without a coupon.
+    #[schema(required)]
+    discount_message_type: Option<MessageType>,
+    /// Every coupon of this restaurant and the platform: applicable ones first, largest discount
+    /// first.
     coupons: Vec<CouponJson>,
+    /// The first applicable coupon's code; `null` when none applies.
+    #[schema(required)]
     best_coupon: Option<String>,
     #[serde(rename = "cartFreebieItems")]
     cart_freebie_items: Vec<FreebieJson>,
     #[serde(rename = "cutlerySelection")]
     cutlery_selection: CutleryJson,
+    /// `DONT SEND CUTLERY` when `cutlerySelection.selected`, else `null`.
+    #[schema(required)]
     cutlery_instruction: Option<&'static str>,
+    /// The note to the restaurant.
     order_comments: String,
+    /// The address the cart is delivered to; `null` when none was chosen.
+    #[schema(required)]
     address_id: Option<String>,
+    /// The signed-in caller's saved addresses; `[]` for a guest.
     addresses: Vec<AddressJson>,
     serviceable: bool,
+    /// Kilometres to the delivery point, one decimal; `null` without a known point.
+    #[schema(required)]
     distance_km: Option<f64>,
+    /// Minutes; `null` without an estimate.
+    #[schema(required)]
     sla_time: Option<u32>,
+    #[schema(required)]
     estimated_sla_min: Option<u32>,
+    #[schema(required)]
     estimated_sla_max: Option<u32>,
+    /// The restaurant's minimum order, in paise.
     min_cart_value: i64,
+    #[schema(required)]
     min_cart_message: Option<String>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = CartBill)]
 struct BillJson {
+    /// In display order.
     lines: Vec<BillLineJson>,
+    /// Exactly the sum of the lines in paise, never below 0.
     to_pay: i64,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = CartBillLine)]
 struct BillLineJson {
+    /// `ITEM_TOTAL`, `DELIVERY_FEE`, `PACKAGING`, `PLATFORM_FEE`, `GST`, `COUPON_DISCOUNT`.
     key: String,
     label: String,
     /// Signed paise.
     amount: i64,
+    #[schema(required)]
     tooltip: Option<String>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = CartCouponDetails)]
 struct CouponDetailsJson {
     code: String,
     title: String,
     description: String,
+    /// `PERCENTAGE`, `FLAT`, `FREE_DELIVERY` or `FREEBIE`.
     #[serde(rename = "type")]
     kind: String,
+    /// What it takes off this cart, in paise.
     discount: i64,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = CartCoupon)]
 struct CouponJson {
     code: String,
     title: String,
@@ -96,38 +135,49 @@ struct CouponJson {
     #[serde(rename = "type")]
     kind: String,
     applicable: bool,
+    /// What it would save on this cart, in paise.
     discount: i64,
+    /// What it saves, or why it does not apply.
     message: String,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = CartFreebieItem)]
 struct FreebieJson {
     id: String,
     name: String,
     quantity: u32,
+    /// Always 0 paise.
     final_price: i64,
+    /// Always `Freebie`.
     #[serde(rename = "rewardType")]
     reward_type: &'static str,
     message: String,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = CartCutlery)]
 struct CutleryJson {
+    /// The cart's restaurant; `null` for an empty cart.
     #[serde(rename = "restaurantId")]
+    #[schema(required)]
     restaurant_id: Option<String>,
     selected: bool,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = CartAddress)]
 struct AddressJson {
     id: String,
     annotation: String,
     address: String,
     area: String,
+    /// 1 when this restaurant delivers there, else 0.
     delivery_valid: u8,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = CartRestaurant)]
 struct RestaurantDetails {
     id: String,
     name: String,
@@ -136,14 +186,17 @@ struct RestaurantDetails {
     opened: bool,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = CartItem)]
 struct CartItemJson {
     cart_key: String,
     menu_item_id: String,
     name: String,
     quantity: u32,
+    /// 1 for vegetarian food.
     #[serde(rename = "isVeg")]
     is_veg: u8,
+    /// 0: kept and shown but not billed (remove it to check out).
     in_stock: u8,
     /// One unit with its choices, in paise.
     base_price: i64,
@@ -152,26 +205,40 @@ struct CartItemJson {
     /// The unit price changed since the customer last saved this line.
     price_changed: bool,
     /// The unit price they were shown then; `null` when unchanged.
+    #[schema(required)]
     previous_price: Option<i64>,
     addons: Vec<CartAddonJson>,
     variants: Vec<CartVariantJson>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = CartItemAddon)]
 struct CartAddonJson {
     choice_id: String,
     group_id: String,
     name: String,
+    /// Paise.
     price: i64,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = CartItemVariant)]
 struct CartVariantJson {
     variation_id: String,
     group_id: String,
     group_name: String,
     name: String,
+    /// Paise.
     price: i64,
+}
+
+/// Whether the coupon's message is good news.
+#[derive(Debug, Clone, Copy, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+#[schema(as = DiscountMessageType)]
+enum MessageType {
+    Success,
+    Error,
 }
 
 fn cart_json(cart: Cart) -> CartJson {
@@ -179,7 +246,11 @@ fn cart_json(cart: Cart) -> CartJson {
     let (discount_message, discount_message_type) = match &cart.coupon {
         Some(c) => (
             Some(c.message.clone()),
-            Some(if c.applies { "SUCCESS" } else { "ERROR" }),
+            Some(if c.applies {
+                MessageType::Success
+            } else {
+                MessageType::Error
+            }),
         ),
         None => (None, None),
     };

@@ -11,15 +11,19 @@ use crate::http::error::ApiError;
 use crate::http::messages;
 
 /// `?address_id=` of `GET /api/cart`.
-#[derive(Debug, Deserialize, Default)]
+#[derive(Debug, Deserialize, Default, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct CartQuery {
+    /// Where to deliver: one of the caller's saved addresses.
     #[serde(default)]
     pub address_id: Option<String>,
 }
 
 /// The body of `cart/applyCoupon`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = CouponInput)]
 pub struct CouponBody {
+    /// Matched case-insensitively; at most 40 characters.
     #[serde(rename = "couponCode", default)]
     pub coupon_code: String,
     #[serde(rename = "paymentMethod", default)]
@@ -42,7 +46,8 @@ pub fn coupon_body(body: &[u8]) -> Result<CouponBody, ApiError> {
 }
 
 /// The (optional) body of `cart/removeCoupon` and `cart/removeReward`.
-#[derive(Debug, Deserialize, Default)]
+#[derive(Debug, Deserialize, Default, utoipa::ToSchema)]
+#[schema(as = CartRemoveInput)]
 pub struct RemoveBody {
     #[serde(default)]
     pub address_id: Option<String>,
@@ -53,28 +58,37 @@ pub fn remove_body(body: &[u8]) -> RemoveBody {
     serde_json::from_slice(body).unwrap_or_default()
 }
 
-/// The POST body. Unknown fields (`_csrf`, prices, names) are ignored.
-#[derive(Debug, Deserialize)]
-struct CartUpdate {
+/// The body of `POST cart` and (with `paymentMethod`) `cart/calculate`. Unknown fields (`_csrf`,
+/// prices, names) are ignored.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = CartUpdateInput)]
+pub struct CartUpdate {
+    /// The cart's restaurant; another one than the cart's replaces the whole cart.
     #[serde(rename = "restaurantId", default)]
     restaurant_id: Option<Id>,
-    /// Absent: the lines stay as they are.
+    /// The cart's lines, exactly (`[]` empties the cart). Absent: the lines stay as they are.
     #[serde(rename = "cartItems", default)]
     cart_items: Option<Vec<CartItemBody>>,
+    /// Where to deliver: one of the caller's saved addresses.
     #[serde(default)]
     address_id: Option<String>,
+    /// A code applies it; `""` removes the coupon.
     #[serde(rename = "couponCode", default)]
     coupon_code: Option<String>,
+    /// The note to the restaurant (at most 200 characters once cleaned).
     #[serde(default)]
     order_comments: Option<String>,
     #[serde(rename = "cutlerySelection", default)]
     cutlery_selection: Option<CutlerySelection>,
+    /// `cart/calculate` only: a payment code of `payment/get-methods`.
     #[serde(rename = "paymentMethod", default)]
     payment_method: Option<String>,
 }
 
-#[derive(Debug, Deserialize)]
-struct CutlerySelection {
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = CutlerySelectionInput)]
+pub struct CutlerySelection {
+    /// True: "don't send cutlery".
     #[serde(default)]
     selected: bool,
 }
@@ -86,8 +100,9 @@ pub struct BodyRest {
     pub payment_method: Option<String>,
 }
 
-#[derive(Debug, Deserialize)]
-struct CartItemBody {
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = CartLineInput)]
+pub struct CartItemBody {
     menu_item_id: Id,
     quantity: u32,
     #[serde(default)]
@@ -96,22 +111,25 @@ struct CartItemBody {
     variants: Vec<CartVariantBody>,
 }
 
-#[derive(Debug, Deserialize)]
-struct CartAddonBody {
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = AddonChoiceInput)]
+pub struct CartAddonBody {
     group_id: String,
     choice_id: String,
 }
 
-#[derive(Debug, Deserialize)]
-struct CartVariantBody {
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = VariationInput)]
+pub struct CartVariantBody {
     group_id: String,
     variation_id: String,
 }
 
-/// Ids are strings in the contract; a number is accepted too, as JavaScript callers mix them.
-#[derive(Debug, Deserialize)]
+/// An id: a string in the contract; a number is accepted too, as JavaScript callers mix them.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(untagged)]
-enum Id {
+#[schema(as = IdInput)]
+pub enum Id {
     Text(String),
     Number(u64),
 }

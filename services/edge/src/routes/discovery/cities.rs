@@ -13,14 +13,16 @@ use crate::infra::city_cache::PageNames;
 use crate::infra::state::AppState;
 use crate::routes::discovery::restaurants::PAGE_SIZE;
 use crate::views::city_page::{PageSubject, page_text};
-use crate::views::restaurant::{RestaurantJson, restaurant_json};
+use crate::views::page::PageOffset;
+use crate::views::restaurant::{RestaurantCardJson, restaurant_card, restaurant_json};
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct Cities {
     cities: Vec<CityJson>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = City)]
 struct CityJson {
     slug: String,
     name: String,
@@ -28,6 +30,13 @@ struct CityJson {
 }
 
 /// `GET /api/misc/cities`: every city with its `enabled` flag (the footer lists the enabled ones).
+#[utoipa::path(
+    get,
+    path = "/misc/cities",
+    tag = "discovery",
+    operation_id = "listCities",
+    responses((status = 200, description = "Every city with its `enabled` flag.", body = crate::http::envelope::Envelope<Cities>), crate::http::error::Failures)
+)]
 pub async fn list(
     State(state): State<AppState>,
     Identity(caller): Identity,
@@ -44,52 +53,49 @@ pub async fn list(
     Ok(Data::ok(Cities { cities }))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct CityQuery {
+    /// The city slug (`bangalore`).
     city: Option<String>,
+    /// An area slug of the city (`koramangala`).
     area: Option<String>,
+    /// A cuisine: a URL word (`rolls-wraps`) or a name.
     cuisine: Option<String>,
+    /// `1` or `true`: a best-restaurants page (only its words differ).
     best: Option<String>,
+    /// Restaurants to skip (pages of 15).
     offset: Option<String>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = CityPage)]
 pub struct CityPageJson {
     city: CityJson,
+    #[schema(required)]
     area: Option<PlaceJson>,
+    #[schema(required)]
     cuisine: Option<String>,
     title: String,
     description: String,
     heading: String,
     total_restaurants: u32,
-    page_offset: OffsetJson,
-    cards: Vec<CardJson>,
+    page_offset: PageOffset,
+    cards: Vec<RestaurantCardJson>,
     areas: Vec<AreaJson>,
     cuisines: Vec<CuisineJson>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = CityPageArea)]
 struct PlaceJson {
     slug: String,
     name: String,
 }
 
-#[derive(Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
-struct OffsetJson {
-    offset: u32,
-    next_offset: Option<u32>,
-}
-
-#[derive(Debug, Serialize)]
-struct CardJson {
-    #[serde(rename = "type")]
-    kind: &'static str,
-    data: RestaurantJson,
-}
-
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = CityPageAreaLink)]
 struct AreaJson {
     slug: String,
     name: String,
@@ -97,7 +103,8 @@ struct AreaJson {
     link: String,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = CityPageCuisine)]
 struct CuisineJson {
     label: String,
     count: u32,
@@ -106,6 +113,14 @@ struct CuisineJson {
 
 /// `GET /api/restaurants/city?city=&area=&cuisine=&best=&offset=`: a city page's restaurants
 /// (no delivery point needed), its areas and cuisines, and the page's title and description.
+#[utoipa::path(
+    get,
+    path = "/restaurants/city",
+    tag = "discovery",
+    operation_id = "cityRestaurants",
+    params(CityQuery),
+    responses((status = 200, description = "A city, area or cuisine page: its restaurants (open first), areas, cuisines and words.", body = crate::http::envelope::Envelope<CityPageJson>), crate::http::error::Failures)
+)]
 pub async fn restaurants(
     State(state): State<AppState>,
     Identity(caller): Identity,
@@ -143,7 +158,7 @@ pub async fn restaurants(
         description,
         heading,
         total_restaurants: reply.total_restaurants,
-        page_offset: OffsetJson {
+        page_offset: PageOffset {
             offset,
             next_offset: reply.next_offset,
         },
@@ -151,10 +166,7 @@ pub async fn restaurants(
             .restaurants
             .iter()
             .filter_map(restaurant_json)
-            .map(|data| CardJson {
-                kind: "RESTAURANT",
-                data,
-            })
+            .map(restaurant_card)
             .collect(),
         areas: reply
             .areas

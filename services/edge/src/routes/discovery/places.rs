@@ -18,27 +18,32 @@ const SUGGESTIONS: u32 = 8;
 /// The contract's wording for an unknown place id.
 const LOCATION_NOT_FOUND: &str = "Location not found";
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct AutocompleteQuery {
+    /// What the visitor typed; empty gives `[]`.
     input: Option<String>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = PlaceSuggestion)]
 pub struct Suggestion {
     place_id: String,
     description: String,
     structured_formatting: StructuredFormatting,
     terms: Vec<Term>,
+    #[schema(value_type = Vec<String>)]
     types: [&'static str; 1],
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 struct StructuredFormatting {
     main_text: String,
     secondary_text: String,
 }
 
-#[derive(Debug, Serialize, PartialEq)]
+#[derive(Debug, Serialize, PartialEq, utoipa::ToSchema)]
+#[schema(as = PlaceTerm)]
 struct Term {
     /// Where the term starts in `description`, in UTF-16 units (what JavaScript's indices count).
     offset: usize,
@@ -46,6 +51,14 @@ struct Term {
 }
 
 /// `GET /api/misc/place-autocomplete?input=`
+#[utoipa::path(
+    get,
+    path = "/misc/place-autocomplete",
+    tag = "discovery",
+    operation_id = "autocompletePlaces",
+    params(AutocompleteQuery),
+    responses((status = 200, description = "Up to 8 places, best first.", body = crate::http::envelope::Envelope<Vec<Suggestion>>), crate::http::error::Failures)
+)]
 pub async fn autocomplete(
     State(state): State<AppState>,
     Identity(caller): Identity,
@@ -103,13 +116,17 @@ fn terms(description: &str) -> Vec<Term> {
         .collect()
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct RecommendQuery {
+    /// A place id from `misc/place-autocomplete`.
     place_id: Option<String>,
+    /// `<lat>,<lng>`: the nearest locality to the point (used when `place_id` is absent).
     latlng: Option<String>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = AddressRecommendation)]
 pub struct Address {
     place_id: String,
     formatted_address: String,
@@ -120,25 +137,36 @@ pub struct Address {
     main_text: String,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 struct AddressComponent {
     long_name: String,
     short_name: String,
+    /// `sublocality`, `locality` or `administrative_area_level_1`.
+    #[schema(value_type = Vec<String>)]
     types: [&'static str; 1],
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 struct Geometry {
     location: Point,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = LatLng)]
 struct Point {
     lat: f64,
     lng: f64,
 }
 
 /// `GET /api/misc/address-recommend?place_id=` or `?latlng=<lat>,<lng>`
+#[utoipa::path(
+    get,
+    path = "/misc/address-recommend",
+    tag = "discovery",
+    operation_id = "recommendAddress",
+    params(RecommendQuery),
+    responses((status = 200, description = "The place, as a one-element array.", body = crate::http::envelope::Envelope<Vec<Address>>), crate::http::error::Failures)
+)]
 pub async fn address_recommend(
     State(state): State<AppState>,
     Identity(caller): Identity,

@@ -17,47 +17,78 @@ use crate::http::extractors::Identity;
 use crate::http::messages;
 use crate::http::params::{self, Params, json_body};
 use crate::infra::state::AppState;
-use crate::views::restaurant::{RestaurantJson, restaurant_json};
+use crate::views::page::PageOffset;
+use crate::views::restaurant::{RestaurantCardJson, restaurant_card, restaurant_json};
 
 /// Restaurants per page (the contract's page size).
 pub const PAGE_SIZE: u32 = 15;
 
 /// Query of the listing (`page_type` is accepted for the contract's request shape; every page type
 /// lists the same way). `collection` narrows it to a collection; `sortBy` orders it.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
 pub struct ListQuery {
+    /// The delivery point (required).
     lat: Option<String>,
     lng: Option<String>,
+    /// Restaurants to skip (pages of 15).
     offset: Option<String>,
+    /// A collection id (`80002`; `83951` is the caller's favourites).
     collection: Option<String>,
+    /// `RELEVANCE` (default), `DELIVERY_TIME`, `RATING`, `COST_LOW_TO_HIGH`, `COST_HIGH_TO_LOW`.
     sort_by: Option<String>,
 }
 
 /// Body of `restaurants/list/update`: the listing's query plus filters. `lat`/`lng` may be numbers
 /// or numeric strings.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
+#[schema(as = ListingUpdate)]
 pub struct UpdateBody {
+    /// A number or a numeric string.
+    #[schema(value_type = Option<NumberOrText>)]
     lat: Option<serde_json::Value>,
+    /// A number or a numeric string.
+    #[schema(value_type = Option<NumberOrText>)]
     lng: Option<serde_json::Value>,
     offset: Option<u32>,
+    /// A collection id, as a number or a string.
+    #[schema(value_type = Option<NumberOrText>)]
     collection: Option<serde_json::Value>,
+    /// As the query's `sortBy` (read in any case).
+    #[schema(value_type = Option<SortKey>)]
     sort_by: Option<String>,
     filters: FiltersJson,
 }
 
+/// A value sent as a JSON number or a numeric string (only in the OpenAPI document: the body reads
+/// it as any JSON value and takes numbers and strings).
+#[derive(utoipa::ToSchema)]
+#[allow(dead_code)]
+#[serde(untagged)]
+enum NumberOrText {
+    Number(f64),
+    Text(String),
+}
+
 /// The listing's filters, as sent and as echoed back.
-#[derive(Debug, Default, Clone, Deserialize, Serialize, PartialEq)]
+#[derive(Debug, Default, Clone, Deserialize, Serialize, PartialEq, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
+#[schema(as = ListingFilters)]
 pub struct FiltersJson {
+    /// Rated 4.0 or more.
     #[serde(rename = "rating4Plus")]
     rating_4_plus: bool,
     pure_veg: bool,
+    /// The estimate's lower bound is at most 30 minutes.
     fast_delivery: bool,
-    /// `UNDER_300`, `300_TO_600`, `OVER_600`.
+    /// `UNDER_300`, `300_TO_600`, `OVER_600` (read in any case; echoed as sent).
+    #[schema(value_type = Vec<CostRangeKey>)]
     cost_ranges: Vec<String>,
+    /// Names or URL words (`Rolls & Wraps`, `rolls-wraps`), at most 20.
     cuisines: Vec<String>,
+    /// Has an offer.
     offers: bool,
 }
 
@@ -86,75 +117,133 @@ pub const COST_RANGES: [(&str, CostRange, &str); 3] = [
 ];
 
 /// The listing's `data`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Listing {
+    /// Restaurants in the refined list.
     total_restaurants: u32,
     page_index: u32,
     page_offset: PageOffset,
-    serviceability: &'static str,
-    cards: Vec<Card>,
-    closed_cards: Vec<Card>,
+    serviceability: ListingServiceability,
+    /// Open restaurants of this page.
+    cards: Vec<RestaurantCardJson>,
+    /// Closed restaurants of this page (after every open one).
+    closed_cards: Vec<RestaurantCardJson>,
     /// Restaurants delivering here before filters and collection.
     unfiltered_total: u32,
+    /// The sort applied.
+    #[schema(value_type = SortKey)]
     sort_by: &'static str,
+    /// The filters as sent.
     filters: FiltersJson,
-    sort_configs: Vec<Choice>,
+    sort_configs: Vec<SortChoice>,
     facets: Facets,
+    /// Cuisine collections near the point ("What's on your mind?"), at most 12.
     top_carousel: Vec<CollectionJson>,
+    /// Offer headlines near the point, at most 5.
     banner_carousel: Vec<BannerJson>,
+    /// Themed collections with at least one restaurant here.
     filter_collections: Vec<CollectionJson>,
+    /// Points at fast delivery when it applies; otherwise `null`.
+    #[schema(required)]
     nudge_card: Option<NudgeJson>,
+    /// The collection listed; `null` without one.
+    #[schema(required)]
     collection: Option<CollectionJson>,
 }
 
-#[derive(Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
-struct PageOffset {
-    offset: u32,
-    /// `null` on the last page.
-    next_offset: Option<u32>,
+/// Whether anything delivers to the point (both lists are empty when nothing does).
+#[derive(Debug, Clone, Copy, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+#[schema(as = Serviceability)]
+enum ListingServiceability {
+    Serviceable,
+    NonServiceable,
 }
 
-#[derive(Debug, Serialize)]
-struct Card {
-    #[serde(rename = "type")]
-    kind: &'static str,
-    data: RestaurantJson,
-}
-
-#[derive(Debug, Serialize)]
-struct Choice {
+/// A sort of the sort menu.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = SortChoice)]
+struct SortChoice {
+    #[schema(value_type = SortKey)]
     key: &'static str,
     title: &'static str,
 }
 
-#[derive(Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Facets {
-    cuisines: Vec<CuisineFacet>,
-    cost_ranges: Vec<Choice>,
+/// A cost range of the filters.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = CostRangeChoice)]
+struct CostChoice {
+    #[schema(value_type = CostRangeKey)]
+    key: &'static str,
+    title: &'static str,
 }
 
-#[derive(Debug, Serialize)]
+/// The words of [`SORTS`], as the OpenAPI document's `ListingSortKey` enum.
+struct SortKey;
+
+impl utoipa::PartialSchema for SortKey {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        words_schema(SORTS.iter().map(|(key, _, _)| *key))
+    }
+}
+
+impl utoipa::ToSchema for SortKey {
+    fn name() -> std::borrow::Cow<'static, str> {
+        "ListingSortKey".into()
+    }
+}
+
+/// The words of [`COST_RANGES`], as the OpenAPI document's `CostRangeKey` enum.
+struct CostRangeKey;
+
+impl utoipa::PartialSchema for CostRangeKey {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        words_schema(COST_RANGES.iter().map(|(key, _, _)| *key))
+    }
+}
+
+impl utoipa::ToSchema for CostRangeKey {}
+
+fn words_schema(
+    words: impl Iterator<Item = &'static str>,
+) -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+    utoipa::openapi::schema::ObjectBuilder::new()
+        .schema_type(utoipa::openapi::schema::Type::String)
+        .enum_values(Some(words))
+        .into()
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = ListingFacets)]
+struct Facets {
+    cuisines: Vec<CuisineFacet>,
+    cost_ranges: Vec<CostChoice>,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 struct CuisineFacet {
     label: String,
     count: u32,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = Collection)]
 struct CollectionJson {
     id: String,
     title: String,
     description: String,
     image_id: String,
     link: String,
+    /// How many of it deliver to the point.
     restaurants: u32,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = Banner)]
 struct BannerJson {
     title: String,
     text: String,
@@ -162,8 +251,9 @@ struct BannerJson {
     link: String,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = Nudge)]
 struct NudgeJson {
     title: String,
     text: String,
@@ -171,6 +261,14 @@ struct NudgeJson {
 }
 
 /// `GET /api/restaurants/list/v5?lat=&lng=&offset=&collection=&sortBy=`
+#[utoipa::path(
+    get,
+    path = "/restaurants/list/v5",
+    tag = "discovery",
+    operation_id = "listRestaurants",
+    params(ListQuery),
+    responses((status = 200, description = "The listing: open restaurants first, then closed ones; 15 a page.", body = crate::http::envelope::Envelope<Listing>), crate::http::error::Failures)
+)]
 pub async fn list(
     State(state): State<AppState>,
     Identity(caller): Identity,
@@ -191,6 +289,14 @@ pub async fn list(
 
 /// `POST /api/restaurants/list/update` `{ lat, lng, offset, sortBy, filters, collection }`: the
 /// next page, or a refined first page (the CSRF token has been checked already).
+#[utoipa::path(
+    post,
+    path = "/restaurants/list/update",
+    tag = "discovery",
+    operation_id = "refineListing",
+    request_body(content = UpdateBody, content_type = "application/json"),
+    responses((status = 200, description = "The next page, or a refined first page.", body = crate::http::envelope::Envelope<Listing>), crate::http::error::Failures)
+)]
 pub async fn update(
     State(state): State<AppState>,
     Identity(caller): Identity,
@@ -217,6 +323,14 @@ pub async fn update(
 
 /// `GET /api/offers/restaurant?lat=&lng=&offset=`: restaurants with an offer near the point, in
 /// the listing's shape.
+#[utoipa::path(
+    get,
+    path = "/offers/restaurant",
+    tag = "discovery",
+    operation_id = "offerRestaurants",
+    params(ListQuery),
+    responses((status = 200, description = "Restaurants with an offer near the point, in the listing's shape.", body = crate::http::envelope::Envelope<Listing>), crate::http::error::Failures)
+)]
 pub async fn offers(
     State(state): State<AppState>,
     Identity(caller): Identity,
@@ -331,21 +445,20 @@ fn listing_json(
     filters: FiltersJson,
 ) -> Listing {
     let page = reply.page.unwrap_or_default();
-    let cards = |list: &[RestaurantCard]| -> Vec<Card> {
+    let cards = |list: &[RestaurantCard]| -> Vec<RestaurantCardJson> {
         list.iter()
             .filter_map(restaurant_json)
-            .map(|data| Card {
-                kind: "RESTAURANT",
-                data,
-            })
+            .map(restaurant_card)
             .collect()
     };
     let serviceability = match page.serviceability() {
-        Serviceability::Serviceable => "SERVICEABLE",
-        Serviceability::NonServiceable => "NON_SERVICEABLE",
+        Serviceability::Serviceable => ListingServiceability::Serviceable,
+        Serviceability::NonServiceable => ListingServiceability::NonServiceable,
         // An older discovery that leaves it unset: nothing listed means nothing delivers.
-        Serviceability::Unspecified if reply.unfiltered_total > 0 => "SERVICEABLE",
-        Serviceability::Unspecified => "NON_SERVICEABLE",
+        Serviceability::Unspecified if reply.unfiltered_total > 0 => {
+            ListingServiceability::Serviceable
+        }
+        Serviceability::Unspecified => ListingServiceability::NonServiceable,
     };
     let restaurants_text = |n: u32| {
         if n == 1 {
@@ -372,7 +485,7 @@ fn listing_json(
         filters,
         sort_configs: SORTS
             .iter()
-            .map(|(key, _, title)| Choice { key, title })
+            .map(|(key, _, title)| SortChoice { key, title })
             .collect(),
         facets: Facets {
             cuisines: reply
@@ -385,7 +498,7 @@ fn listing_json(
                 .collect(),
             cost_ranges: COST_RANGES
                 .iter()
-                .map(|(key, _, title)| Choice { key, title })
+                .map(|(key, _, title)| CostChoice { key, title })
                 .collect(),
         },
         top_carousel: reply.top_carousel.iter().map(collection_json).collect(),

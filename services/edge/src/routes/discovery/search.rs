@@ -20,16 +20,22 @@ use crate::http::extractors::Identity;
 use crate::http::messages;
 use crate::http::params::{self, Params};
 use crate::infra::state::AppState;
+use crate::views::food::VegWord;
+use crate::views::page::PageOffset;
 use crate::views::restaurant::{RestaurantJson, restaurant_json};
 
 /// Query of the three calls (`str` only for the first two, `selectedTab` only for results).
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct SearchQuery {
     #[serde(rename = "str")]
+    /// What was typed (auto-suggest, results).
     text: Option<String>,
+    /// The delivery point (every call).
     lat: Option<String>,
     lng: Option<String>,
     #[serde(rename = "selectedTab")]
+    /// `RESTAURANT` (default) or `DISH` (results only).
     selected_tab: Option<String>,
 }
 
@@ -46,34 +52,48 @@ fn location_and_text(
 }
 
 /// `data` of `restaurants/search/suggest`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = SearchSuggestions)]
 pub struct Suggestions {
     suggestions: Vec<SuggestionJson>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = SearchSuggestion)]
 struct SuggestionJson {
-    /// `CUISINE`, `RESTAURANT` or `DISH`.
     #[serde(rename = "type")]
-    kind: &'static str,
+    kind: SuggestionType,
     text: String,
     subtitle: String,
     cloudinary_image_id: String,
     /// A restaurant's id (as a string), slug and city: where the suggestion leads.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = String)]
     restaurant_id: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = String)]
     slug: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = String)]
     city: Option<String>,
+}
+
+/// What a suggestion is: picking a cuisine or a dish searches its `text`, a restaurant opens it.
+#[derive(Debug, Clone, Copy, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+#[schema(as = SearchSuggestionType)]
+enum SuggestionType {
+    Cuisine,
+    Restaurant,
+    Dish,
 }
 
 fn suggestion_json(s: &Suggestion) -> Option<SuggestionJson> {
     let kind = match s.kind() {
-        SuggestionKind::Cuisine => "CUISINE",
-        SuggestionKind::Restaurant => "RESTAURANT",
-        SuggestionKind::Dish => "DISH",
+        SuggestionKind::Cuisine => SuggestionType::Cuisine,
+        SuggestionKind::Restaurant => SuggestionType::Restaurant,
+        SuggestionKind::Dish => SuggestionType::Dish,
         SuggestionKind::Unspecified => return None,
     };
     let restaurant = s.restaurant_id != 0;
@@ -89,6 +109,14 @@ fn suggestion_json(s: &Suggestion) -> Option<SuggestionJson> {
 }
 
 /// `GET /api/restaurants/search/suggest?str=&lat=&lng=`
+#[utoipa::path(
+    get,
+    path = "/restaurants/search/suggest",
+    tag = "discovery",
+    operation_id = "suggestSearch",
+    params(SearchQuery),
+    responses((status = 200, description = "At most 8 suggestions: cuisines, restaurants, then dishes.", body = crate::http::envelope::Envelope<Suggestions>), crate::http::error::Failures)
+)]
 pub async fn suggest(
     State(state): State<AppState>,
     Identity(caller): Identity,
@@ -116,51 +144,65 @@ pub async fn suggest(
     }))
 }
 
+/// A tab of results.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+#[schema(as = SearchTab)]
+enum TabId {
+    Restaurant,
+    Dish,
+}
+
 /// The result tabs, in order; the first is selected when none is asked for.
-const TABS: [(&str, &str); 2] = [("RESTAURANT", "Restaurants"), ("DISH", "Dishes")];
+const TABS: [(TabId, &str, &str); 2] = [
+    (TabId::Restaurant, "RESTAURANT", "Restaurants"),
+    (TabId::Dish, "DISH", "Dishes"),
+];
 
 /// `data` of `restaurants/search/v3`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = SearchResults)]
 pub struct Results {
     query: String,
-    selected_tab: &'static str,
+    selected_tab: TabId,
     navigation: Vec<Tab>,
     /// The selected tab's cards, best first.
     cards: Vec<ResultCard>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = SearchTabCount)]
 struct Tab {
-    id: &'static str,
+    id: TabId,
     title: &'static str,
     count: usize,
 }
 
-#[derive(Debug, Serialize)]
-struct ResultCard {
-    #[serde(rename = "type")]
-    kind: &'static str,
-    tab: &'static str,
-    data: CardData,
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = SearchResultCard)]
+#[serde(tag = "type", rename_all = "SCREAMING_SNAKE_CASE")]
+enum ResultCard {
+    /// `tab` is `RESTAURANT`.
+    Restaurant {
+        tab: TabId,
+        data: Box<RestaurantJson>,
+    },
+    /// `tab` is `DISH`.
+    Dish { tab: TabId, data: Box<DishCard> },
 }
 
-#[derive(Debug, Serialize)]
-#[serde(untagged)]
-enum CardData {
-    Restaurant(Box<RestaurantJson>),
-    Dish(Box<DishCard>),
-}
-
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = SearchDishCard)]
 struct DishCard {
     dish: DishJson,
     restaurant: RestaurantJson,
 }
 
 /// A dish as the search page shows it (the menu's item fields where they exist).
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = SearchDish)]
 struct DishJson {
     id: String,
     restaurant_id: String,
@@ -169,8 +211,9 @@ struct DishJson {
     /// Paise.
     price: i64,
     /// Struck-out price in paise, when there is one.
+    #[schema(required)]
     default_price: Option<i64>,
-    veg_type: String,
+    veg_type: VegWord,
     /// 1 for veg (the menu's `isVeg`).
     is_veg: u8,
     /// 1 when in stock (the menu's `inStock`).
@@ -191,7 +234,12 @@ fn dish_card(result: &DishResult) -> Option<DishCard> {
             category: d.category.clone(),
             price: d.price_paise,
             default_price: d.original_price_paise,
-            veg_type: d.veg_type.clone(),
+            veg_type: match d.veg_type.as_str() {
+                "VEG" => VegWord::Veg,
+                "NONVEG" => VegWord::NonVeg,
+                "EGG" => VegWord::Egg,
+                _ => VegWord::Default,
+            },
             is_veg: u8::from(d.veg_type == "VEG"),
             in_stock: u8::from(d.in_stock),
             customisable: d.customisable,
@@ -202,6 +250,14 @@ fn dish_card(result: &DishResult) -> Option<DishCard> {
 }
 
 /// `GET /api/restaurants/search/v3?str=&lat=&lng=&selectedTab=`
+#[utoipa::path(
+    get,
+    path = "/restaurants/search/v3",
+    tag = "discovery",
+    operation_id = "searchResults",
+    params(SearchQuery),
+    responses((status = 200, description = "The selected tab's cards (at most 30, best first) and every tab's count; nothing found is empty `cards`.", body = crate::http::envelope::Envelope<Results>), crate::http::error::Failures)
+)]
 pub async fn results(
     State(state): State<AppState>,
     Identity(caller): Identity,
@@ -212,8 +268,8 @@ pub async fn results(
         None | Some("") => TABS[0].0,
         Some(tab) => TABS
             .iter()
-            .map(|(id, _)| *id)
-            .find(|id| id.eq_ignore_ascii_case(tab))
+            .find(|(_, word, _)| word.eq_ignore_ascii_case(tab))
+            .map(|(id, _, _)| *id)
             .ok_or(ApiError::BadRequest(messages::BAD_REQUEST))?,
     };
     let request = SearchRequest {
@@ -238,33 +294,30 @@ pub async fn results(
     let navigation = vec![
         Tab {
             id: TABS[0].0,
-            title: TABS[0].1,
+            title: TABS[0].2,
             count: restaurants.len(),
         },
         Tab {
             id: TABS[1].0,
-            title: TABS[1].1,
+            title: TABS[1].2,
             count: dishes.len(),
         },
     ];
-    let cards = if selected_tab == "RESTAURANT" {
-        restaurants
+    let cards = match selected_tab {
+        TabId::Restaurant => restaurants
             .into_iter()
-            .map(|r| ResultCard {
-                kind: "RESTAURANT",
-                tab: "RESTAURANT",
-                data: CardData::Restaurant(Box::new(r)),
+            .map(|r| ResultCard::Restaurant {
+                tab: selected_tab,
+                data: Box::new(r),
             })
-            .collect()
-    } else {
-        dishes
+            .collect(),
+        TabId::Dish => dishes
             .into_iter()
-            .map(|d| ResultCard {
-                kind: "DISH",
-                tab: "DISH",
-                data: CardData::Dish(Box::new(d)),
+            .map(|d| ResultCard::Dish {
+                tab: selected_tab,
+                data: Box::new(d),
             })
-            .collect()
+            .collect(),
     };
     Ok(Data::ok(Results {
         query: text,
@@ -276,44 +329,55 @@ pub async fn results(
 
 /// `data` of `landing/PRE_SEARCH`: the contract's reply shape with one card, the popular cuisines.
 /// Recent searches are kept by the browser (local storage), never sent.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PreSearch {
     page_offset: PageOffset,
     first_offset_request: bool,
+    /// Always `[]`.
+    #[schema(value_type = Vec<Object>)]
     ribbons: Vec<()>,
     cards: Vec<PreSearchCard>,
 }
 
-#[derive(Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
-struct PageOffset {
-    offset: u32,
-    next_offset: Option<u32>,
-}
-
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 struct PreSearchCard {
     card: PopularCuisines,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 struct PopularCuisines {
     #[serde(rename = "type")]
-    kind: &'static str,
+    kind: PopularCuisinesKind,
     title: &'static str,
     cuisines: Vec<CuisineJson>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = PopularCuisine)]
 struct CuisineJson {
     name: String,
     restaurant_count: u32,
     cloudinary_image_id: String,
 }
 
+/// The one kind of pre-search card.
+#[derive(Debug, Clone, Copy, Serialize, utoipa::ToSchema)]
+enum PopularCuisinesKind {
+    #[serde(rename = "POPULAR_CUISINES")]
+    PopularCuisines,
+}
+
 /// `GET /api/landing/PRE_SEARCH?lat=&lng=`
+#[utoipa::path(
+    get,
+    path = "/landing/PRE_SEARCH",
+    tag = "discovery",
+    operation_id = "preSearch",
+    params(SearchQuery),
+    responses((status = 200, description = "The popular cuisines near the point.", body = crate::http::envelope::Envelope<PreSearch>), crate::http::error::Failures)
+)]
 pub async fn pre_search(
     State(state): State<AppState>,
     Identity(caller): Identity,
@@ -349,7 +413,7 @@ pub async fn pre_search(
         ribbons: Vec::new(),
         cards: vec![PreSearchCard {
             card: PopularCuisines {
-                kind: "POPULAR_CUISINES",
+                kind: PopularCuisinesKind::PopularCuisines,
                 title: "Popular Cuisines",
                 cuisines,
             },

@@ -9,13 +9,15 @@ use crate::http::error::ApiError;
 use crate::http::extractors::Identity;
 use crate::infra::state::AppState;
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = SuperPlans)]
 pub struct Plans {
     plans: Vec<PlanJson>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = SuperPlan)]
 struct PlanJson {
     plan_id: String,
     plan_name: String,
@@ -30,6 +32,13 @@ struct PlanJson {
 }
 
 /// `GET /api/super/plans`
+#[utoipa::path(
+    get,
+    path = "/super/plans",
+    tag = "membership",
+    operation_id = "listSuperPlans",
+    responses((status = 200, description = "The Tiffin One plans on sale.", body = crate::http::envelope::Envelope<Plans>), crate::http::error::Failures)
+)]
 pub async fn plans(
     State(state): State<AppState>,
     Identity(caller): Identity,

@@ -7,7 +7,8 @@ use tiffin_proto::menu::v1::{AddonGroup, PricingModel, VariantGroup};
 
 use crate::views::food::{flag, is_veg};
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = AddonGroup)]
 pub struct AddonGroupView<'a> {
     group_id: &'a str,
     group_name: &'a str,
@@ -20,8 +21,9 @@ pub struct AddonGroupView<'a> {
     choices: Vec<AddonChoiceView<'a>>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = AddonChoice)]
 pub struct AddonChoiceView<'a> {
     id: &'a str,
     name: &'a str,
@@ -31,22 +33,27 @@ pub struct AddonChoiceView<'a> {
 }
 
 /// V1 (`variants`) has no `pricing_models` key; V2 (`variantsV2`) has one.
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = Variants)]
 pub struct VariantsView<'a> {
     variant_groups: Vec<VariantGroupView<'a>>,
+    /// Only in V2 (`variantsV2`).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Vec<PricingModelView>)]
     pricing_models: Option<Vec<PricingModelView<'a>>>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = VariantGroup)]
 pub struct VariantGroupView<'a> {
     group_id: &'a str,
     name: &'a str,
     variations: Vec<VariationView<'a>>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = Variation)]
 pub struct VariationView<'a> {
     id: &'a str,
     name: &'a str,
@@ -56,13 +63,15 @@ pub struct VariationView<'a> {
     is_veg: u8,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = PricingModel)]
 pub struct PricingModelView<'a> {
     variations: Vec<VariationRefView<'a>>,
     price: i64,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = VariationRef)]
 pub struct VariationRefView<'a> {
     group_id: &'a str,
     variation_id: &'a str,

@@ -42,6 +42,14 @@ pub const RESTAURANT_NOT_FOUND: &str = "Restaurant not found";
 const FAVOURITES_TIMEOUT: Duration = Duration::from_millis(300);
 
 /// `GET /api/menu/pl?restaurantId=&lat=&lng=`
+#[utoipa::path(
+    get,
+    path = "/menu/pl",
+    tag = "menu",
+    operation_id = "getMenu",
+    params(MenuQuery),
+    responses((status = 200, description = "The restaurant's header for this visitor and its whole menu.", body = crate::http::envelope::Envelope<PageView>), crate::http::error::Failures)
+)]
 pub async fn pl(
     State(state): State<AppState>,
     Identity(caller): Identity,
@@ -51,6 +59,14 @@ pub async fn pl(
 }
 
 /// `GET /api/menu/quick?restaurantId=&lat=&lng=`: the page without the items' customisation.
+#[utoipa::path(
+    get,
+    path = "/menu/quick",
+    tag = "menu",
+    operation_id = "getQuickMenu",
+    params(MenuQuery),
+    responses((status = 200, description = "The page without the items' customisation (`addons`, `variants` and `variantsV2` absent).", body = crate::http::envelope::Envelope<PageView>), crate::http::error::Failures)
+)]
 pub async fn quick(
     State(state): State<AppState>,
     Identity(caller): Identity,
@@ -60,6 +76,14 @@ pub async fn quick(
 }
 
 /// `GET /api/menu/pl/search?restaurantId=&query=`
+#[utoipa::path(
+    get,
+    path = "/menu/pl/search",
+    tag = "menu",
+    operation_id = "searchMenu",
+    params(SearchQuery),
+    responses((status = 200, description = "The restaurant's items matching the text.", body = crate::http::envelope::Envelope<SearchView>), crate::http::error::Failures)
+)]
 pub async fn search(
     State(state): State<AppState>,
     Identity(caller): Identity,

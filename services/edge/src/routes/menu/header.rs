@@ -73,30 +73,43 @@ pub fn header<'a>(
 }
 
 /// The contract's MenuRestaurant: the listing's Restaurant plus the header's fields.
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = MenuRestaurant)]
 pub struct HeaderView<'a> {
     #[serde(flatten)]
     base: RestaurantJson,
+    /// The signed-in caller marked it (false for a guest).
     favourite: bool,
     opened: bool,
+    /// A point was given and it is outside the delivery radius.
     unserviceable: bool,
+    /// Always false.
     tmp_closed: bool,
+    /// `CLOSED`, `UNSERVICEABLE` or `OPEN`, first that applies.
     delivery_state: &'static str,
+    /// Discovery's words for the state (`Closed & not delivering`, `Does not deliver`); `null`
+    /// when open.
+    #[schema(required)]
     delivery_state_text: Option<&'a str>,
+    /// Discovery's longer message for the state; `null` when open.
+    #[schema(required)]
     delivery_state_message: Option<&'a str>,
+    /// The fee line, only for an open restaurant with a known distance.
+    #[schema(required)]
     fee_details: Option<FeeDetails>,
     offers: Vec<OfferView<'a>>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 struct FeeDetails {
     message: String,
     icon: &'static str,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = MenuOffer)]
 struct OfferView<'a> {
     offer_id: &'a str,
     header: &'a str,

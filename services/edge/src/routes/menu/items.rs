@@ -9,13 +9,14 @@ use tiffin_proto::menu::v1::{MenuItem, SpiceLevel};
 use crate::routes::menu::customisation::{
     AddonGroupView, VariantsView, addon_group_view, variants_view,
 };
-use crate::views::food::{flag, is_veg, veg_type_name};
+use crate::views::food::{VegWord, flag, is_veg, veg_type_name};
 
 /// The contract's label for an out-of-stock item.
 pub const OUT_OF_STOCK_MESSAGE: &str = "This item is not available.";
 
 /// An id written as a JSON string (ids are strings in JSON), without building the string first.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, utoipa::ToSchema)]
+#[schema(value_type = String)]
 pub struct IdStr(pub u64);
 
 impl Serialize for IdStr {
@@ -48,40 +49,67 @@ pub fn struck_out(price: i64, final_price: i64) -> Option<i64> {
 }
 
 /// The contract's MenuItem.
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct ItemView<'a> {
+#[schema(as = MenuItem)]
+pub struct ItemView<'a> {
     id: IdStr,
     name: &'a str,
     description: &'a str,
     category: &'a str,
+    #[schema(required)]
     sub_category: Option<&'a str>,
     cloudinary_image_id: &'a str,
-    /// List price: the original price when discounted, else the final price.
+    /// List price in integer paise: the original price when discounted, else the final price.
     price: i64,
+    /// The price charged, in integer paise (as `finalPrice`).
     default_price: i64,
+    /// The price charged, in integer paise.
     final_price: i64,
+    /// The list price struck out beside a discount, in integer paise; `null` without one.
+    #[schema(required)]
     struck_out_price: Option<i64>,
+    /// 1 for vegetarian food (egg is not).
     is_veg: u8,
-    veg_type: &'static str,
+    veg_type: VegWord,
+    /// 1 when in stock.
     in_stock: u8,
+    #[schema(required)]
     next_available_at_message: Option<&'a str>,
+    #[schema(required)]
     out_of_stock_message: Option<&'static str>,
+    #[schema(required)]
     ribbon: Option<Ribbon<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    spice_level: Option<&'static str>,
+    #[schema(value_type = Spice)]
+    spice_level: Option<Spice>,
     recommended: bool,
     customisable: bool,
     /// Absent (not null) in the quick form, as are the two variant keys.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Vec<AddonGroupView>)]
     addons: Option<Vec<AddonGroupView<'a>>>,
+    /// V1 variants (each variation priced on its own); `null` without them.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<VariantsView>)]
     variants: Option<Option<VariantsView<'a>>>,
+    /// V2 variants (pricing models price a combination); `null` without them.
     #[serde(rename = "variantsV2", skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<VariantsView>)]
     variants_v2: Option<Option<VariantsView<'a>>>,
 }
 
-#[derive(Serialize)]
+/// How hot a dish is; absent when not spicy.
+#[derive(Clone, Copy, Serialize, utoipa::ToSchema)]
+#[schema(as = SpiceLevel)]
+enum Spice {
+    #[serde(rename = "MEDIUMSPICY")]
+    MediumSpicy,
+    #[serde(rename = "VERYSPICY")]
+    VerySpicy,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
 struct Ribbon<'a> {
     text: &'a str,
 }
@@ -124,8 +152,8 @@ fn item_view(item: &MenuItem, quick: bool) -> ItemView<'_> {
         out_of_stock_message: (!item.in_stock).then_some(OUT_OF_STOCK_MESSAGE),
         ribbon: non_empty(&item.ribbon).map(|text| Ribbon { text }),
         spice_level: match item.spice_level() {
-            SpiceLevel::MediumSpicy => Some("MEDIUMSPICY"),
-            SpiceLevel::VerySpicy => Some("VERYSPICY"),
+            SpiceLevel::MediumSpicy => Some(Spice::MediumSpicy),
+            SpiceLevel::VerySpicy => Some(Spice::VerySpicy),
             SpiceLevel::Unspecified => None,
         },
         recommended: item.recommended,

@@ -8,32 +8,44 @@ use serde_json::value::RawValue;
 use tiffin_proto::menu::v1::{Category, Menu};
 
 use crate::routes::menu::header::HeaderView;
-use crate::routes::menu::items::{IdStr, ItemsView};
+use crate::routes::menu::items::{IdStr, ItemView, ItemsView};
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = MenuPage)]
 pub struct PageView<'a> {
     pub restaurant: HeaderView<'a>,
     /// The `MenuView`, written once per menu version (`menu_cache`).
+    #[schema(value_type = MenuView)]
     pub menu: &'a RawValue,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = Menu)]
 pub struct MenuView<'a> {
+    /// The RECOMMENDED shelf first (when any item is recommended), then the categories.
+    #[schema(value_type = Vec<Widget>)]
     pub widgets: WidgetsView<'a>,
+    /// Every item, keyed by its id.
+    #[schema(value_type = std::collections::BTreeMap<String, ItemView>)]
     pub items: ItemsView<'a>,
     pub item_count: usize,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = MenuSearch)]
 pub struct SearchView<'a> {
     pub query: &'a str,
+    /// The items found, best first.
     pub item_ids: Vec<IdStr>,
+    /// The items found, keyed by their id.
+    #[schema(value_type = std::collections::BTreeMap<String, ItemView>)]
     pub items: ItemsView<'a>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = MenuEntity)]
 struct Entity {
     id: IdStr,
 }
@@ -51,7 +63,7 @@ impl Serialize for WidgetsView<'_> {
             .map(|i| Entity { id: IdStr(i.id) })
             .collect();
         let shelf = (!recommended.is_empty()).then(|| Widget {
-            kind: "RECOMMENDED",
+            kind: WidgetType::Recommended,
             id: "recommended",
             name: "Recommended",
             entities: recommended,
@@ -66,19 +78,32 @@ impl Serialize for WidgetsView<'_> {
 }
 
 /// A section of the menu: the RECOMMENDED shelf or a CATEGORY with nested sub-categories.
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = MenuWidget)]
 struct Widget<'a> {
     #[serde(rename = "type")]
-    kind: &'static str,
+    kind: WidgetType,
     id: &'a str,
     name: &'a str,
+    /// The section's items, in menu order.
     entities: Vec<Entity>,
+    /// Sub-categories.
+    #[schema(no_recursion)]
     widgets: Vec<Widget<'a>>,
+}
+
+/// A section's kind.
+#[derive(Clone, Copy, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+#[schema(as = MenuWidgetType)]
+enum WidgetType {
+    Recommended,
+    Category,
 }
 
 fn category_widget(category: &Category) -> Widget<'_> {
     Widget {
-        kind: "CATEGORY",
+        kind: WidgetType::Category,
         id: &category.id,
         name: &category.name,
         entities: category

@@ -8,18 +8,23 @@ use crate::http::messages;
 use crate::http::params;
 
 /// Query of the menu page; a location is optional (a menu opened from a shared link has none).
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct MenuQuery {
-    /// `restaurant_id` too: the web app's menu route falls back to that query name.
+    /// The restaurant's id (`restaurant_id` is read too: the web app's menu route falls back to
+    /// that query name).
     #[serde(rename = "restaurantId", alias = "restaurant_id")]
     pub restaurant_id: Option<String>,
+    /// The visitor's point (optional): with it the header says whether the restaurant delivers.
     pub lat: Option<String>,
     pub lng: Option<String>,
 }
 
 /// Query of the in-menu search.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct SearchQuery {
+    /// The restaurant's id (`restaurant_id` is read too).
     #[serde(rename = "restaurantId", alias = "restaurant_id")]
     pub restaurant_id: Option<String>,
     /// `str` and `searchText` too (the names the web app's search fields send).

@@ -13,18 +13,20 @@ use crate::http::params::{self, Params};
 use crate::infra::state::AppState;
 
 /// `order_id` pages backwards: orders placed before that one.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct OrdersQuery {
     order_id: Option<String>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct Orders {
     orders: Vec<OrderJson>,
     total_orders: u32,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = Order)]
 struct OrderJson {
     order_id: String,
     order_status: String,
@@ -37,6 +39,14 @@ struct OrderJson {
 }
 
 /// `GET /api/order/all?order_id=`
+#[utoipa::path(
+    get,
+    path = "/order/all",
+    tag = "orders",
+    operation_id = "listOrders",
+    params(OrdersQuery),
+    responses((status = 200, description = "The caller's orders, newest first.", body = crate::http::envelope::Envelope<Orders>), crate::http::error::Failures)
+)]
 pub async fn all(
     State(state): State<AppState>,
     Identity(caller): Identity,

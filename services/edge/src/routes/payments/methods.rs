@@ -9,18 +9,18 @@ use crate::http::error::ApiError;
 use crate::http::extractors::Identity;
 use crate::infra::state::AppState;
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct PaymentMethods {
     payment_groups: Vec<PaymentGroup>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 struct PaymentGroup {
     group_name: String,
     payment_methods: Vec<PaymentMethod>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 struct PaymentMethod {
     payment_code: String,
     name: String,
@@ -28,6 +28,13 @@ struct PaymentMethod {
 }
 
 /// `GET /api/payment/get-methods`
+#[utoipa::path(
+    get,
+    path = "/payment/get-methods",
+    tag = "payments",
+    operation_id = "getPaymentMethods",
+    responses((status = 200, description = "The payment methods, in groups.", body = crate::http::envelope::Envelope<PaymentMethods>), crate::http::error::Failures)
+)]
 pub async fn get_methods(
     State(state): State<AppState>,
     Identity(caller): Identity,

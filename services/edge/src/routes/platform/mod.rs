@@ -1,8 +1,10 @@
 //! The platform's routes (the Platform team): the shell's pages ([`pages`]), the microfrontend
-//! manifest ([`manifest`]), generated images ([`images`]) and health ([`health`]). The static
-//! builds themselves are served by `infra::static_files`, mounted by the router.
+//! manifest ([`manifest`]), generated images ([`images`]), health ([`health`]) and the HTTP
+//! contract's OpenAPI document ([`openapi`]). The static builds themselves are served by
+//! `infra::static_files`, mounted by the router.
 
 pub mod health;
 pub mod images;
 pub mod manifest;
+pub mod openapi;
 pub mod pages;

@@ -9,13 +9,14 @@ use crate::http::error::ApiError;
 use crate::http::extractors::Identity;
 use crate::infra::state::AppState;
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Support {
     issue_types: Vec<IssueTypeJson>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = IssueType)]
 struct IssueTypeJson {
     id: String,
     title: String,
@@ -23,6 +24,13 @@ struct IssueTypeJson {
 }
 
 /// `GET /api/support`
+#[utoipa::path(
+    get,
+    path = "/support",
+    tag = "support",
+    operation_id = "listIssueTypes",
+    responses((status = 200, description = "The help topics.", body = crate::http::envelope::Envelope<Support>), crate::http::error::Failures)
+)]
 pub async fn issue_types(
     State(state): State<AppState>,
     Identity(caller): Identity,
