@@ -175,7 +175,7 @@ describe('HeaderCart', () => {
   });
 });
 
-/** The fixture cart with the issue-5 meta: a bill, coupons, ETA (docs/edge-api.md "The Cart"). */
+/** The fixture cart with its meta: a bill, coupons, ETA (docs/edge-api.md "The Cart"). */
 function billed(extra: Partial<Cart> = {}): Cart {
   return {
     ...fixtures.cart(),

@@ -1,5 +1,5 @@
 /**
- * The menu page's issue-4 flows against a fake edge and the fake cart store: the header's states,
+ * The menu page's flows against a fake edge and the fake cart store: the header's states,
  * offers and favourite, the jump menu, the no-results text, the quick → full paint, two-step
  * customisation with a server refusal, "Repeat last" vs "I'll choose", and V1 variants.
  */
