@@ -60,20 +60,19 @@ pub const DEFAULT_ADDR: &str = "127.0.0.1:50055";
 /// The service's schema. Public so tests (and operators' tools) open the database the same way.
 pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
 
-/// Everything the service needs to start.
+/// Everything the service needs to start besides its payment rules ([`PaymentsConfig`]), which
+/// [`Application::build_with`] takes. The shape stays `Settings { service }` because other crates'
+/// tests (the edge's) build it literally; they get the sandbox with its defaults.
 #[derive(Debug, Clone)]
 pub struct Settings {
     pub service: ServiceSettings,
-    pub payments: PaymentsConfig,
 }
 
 impl Settings {
-    /// Reads the environment (see `src/main.rs`); an unknown `PAYMENTS_GATEWAY` stops here,
-    /// before anything is bound.
+    /// Reads the environment (see `src/main.rs`).
     pub fn from_env() -> Result<Self, ConfigError> {
         Ok(Self {
             service: ServiceSettings::from_env("payments", DEFAULT_ADDR)?,
-            payments: PaymentsConfig::from_env()?,
         })
     }
 }
@@ -88,9 +87,13 @@ pub struct Application {
 }
 
 impl Application {
-    /// Connects and migrates the database, then binds the port (port 0 picks a free one).
+    /// [`Application::build_with`] the default rules: the sandbox, ₹5,000 cash on delivery.
     pub async fn build(settings: Settings) -> anyhow::Result<Self> {
-        let config = settings.payments;
+        Self::build_with(settings, PaymentsConfig::default()).await
+    }
+
+    /// Connects and migrates the database, then binds the port (port 0 picks a free one).
+    pub async fn build_with(settings: Settings, config: PaymentsConfig) -> anyhow::Result<Self> {
         let (gateway, sandbox): (Arc<dyn Gateway>, _) = match config.gateway {
             GatewayChoice::Sandbox => {
                 let sandbox = Arc::new(Sandbox::new(

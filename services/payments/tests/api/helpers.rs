@@ -52,9 +52,10 @@ pub async fn start(database_url: &str) -> Payments {
 pub async fn start_with(database_url: &str, payments: PaymentsConfig) -> Payments {
     let settings = Settings {
         service: service::settings(database_url),
-        payments,
     };
-    let app = Application::build(settings).await.expect("payments starts");
+    let app = Application::build_with(settings, payments)
+        .await
+        .expect("payments starts");
     let sandbox = app.sandbox().expect("the sandbox is the default gateway");
     let (url, stop) = service::spawn(app.port(), |stopped| app.run_until_stopped(stopped));
     let pool = tiffin_platform::db::connect(database_url, &MIGRATOR)
