@@ -1,24 +1,58 @@
-//! The payments service: the ways to pay at checkout, and with its domain issue saved instruments,
-//! wallets and transactions.
+//! The payments service: the ways to pay at checkout, and taking money for them through a
+//! payment gateway (a sandbox by default), refunds, saved cards and Tiffin Money.
 //!
-//! - [`payment_methods`]: the `payment_groups` and `payment_methods` tables and the
-//!   `ListPaymentMethods` RPC.
-//! - [`Application`]: migrates, binds and serves through the platform's [`ServiceHost`] (health,
-//!   reflection, tracing).
+//! - [`service`]: the `PaymentsService` RPCs: the caller from the metadata, the flow, the reply.
+//! - [`charges`]: CreatePayment, AuthenticatePayment (3-D Secure), GetPayment (advances a pending
+//!   UPI collect), VerifyVpa; which payment status each gateway answer means.
+//! - [`refunds`]: RefundPayment and the `refunds` table: to source or to Tiffin Money.
+//! - [`callbacks`]: HandleGatewayCallback: signed notifications, applied once.
+//! - [`status`]: the state machine: statuses and the one transition table; pure.
+//! - [`store`]: the `payments`, `payment_events` and `gateway_callbacks` tables; every status
+//!   change is a conditional UPDATE.
+//! - [`saved_cards`], [`money`]: saved cards (`saved_instruments`) and Tiffin Money
+//!   (`money_accounts`, `money_transactions`).
+//! - [`gateway`]: the provider interface (the `Gateway` trait) and callback signatures;
+//!   [`sandbox`]: the default gateway, a real gateway's test mode without a network.
+//! - [`card`], [`vpa`]: a typed card and UPI address, checked; pure. [`keys`]: idempotency.
+//! - [`payment_methods`]: `payment_groups` and `payment_methods` (`ListPaymentMethods`).
+//! - [`reply`]: rows as the proto messages; [`error`]: errors and their gRPC statuses;
+//!   [`config`]: `PAYMENTS_*` settings; [`clock`]: now.
 //!
-//! It owns its tables and migrations (`migrations/`), including the still empty
-//! `saved_instruments` and `transactions`; nothing else reads them. Money is integer paise. It
-//! must never store a card number: only the gateway's token.
+//! It owns its tables and migrations (`migrations/`); nothing else reads them. Money is integer
+//! paise. It must never store or log a card number or CVV (only the gateway's token, the network
+//! and the last 4 digits), nor take the paying user from a request field.
 #![forbid(unsafe_code)]
 
+pub mod callbacks;
+pub mod card;
+pub mod charges;
+pub mod clock;
+pub mod config;
 pub mod error;
+pub mod gateway;
+pub mod keys;
+pub mod money;
 pub mod payment_methods;
+pub mod refunds;
+pub mod reply;
+pub mod sandbox;
+pub mod saved_cards;
+pub mod service;
+pub mod status;
+pub mod store;
+pub mod vpa;
 
 use std::future::Future;
+use std::sync::Arc;
 
 use tiffin_platform::config::{ConfigError, ServiceSettings};
+use tiffin_platform::db::Writer;
 use tiffin_platform::service::ServiceHost;
 use tiffin_proto::payments::v1::payments_service_server::PaymentsServiceServer;
+
+use config::{GatewayChoice, PaymentsConfig};
+use gateway::Gateway;
+use sandbox::Sandbox;
 
 /// Default listen address when `GRPC_ADDR` is unset.
 pub const DEFAULT_ADDR: &str = "127.0.0.1:50055";
@@ -26,7 +60,9 @@ pub const DEFAULT_ADDR: &str = "127.0.0.1:50055";
 /// The service's schema. Public so tests (and operators' tools) open the database the same way.
 pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
 
-/// Everything the service needs to start.
+/// Everything the service needs to start besides its payment rules ([`PaymentsConfig`]), which
+/// [`Application::build_with`] takes. The shape stays `Settings { service }` because other crates'
+/// tests (the edge's) build it literally; they get the sandbox with its defaults.
 #[derive(Debug, Clone)]
 pub struct Settings {
     pub service: ServiceSettings,
@@ -44,21 +80,60 @@ impl Settings {
 /// A bound, migrated service ready to run.
 pub struct Application {
     host: ServiceHost,
-    /// The `ListPaymentMethods` handler.
-    payments: payment_methods::Payments,
+    /// The RPC handlers.
+    payments: service::Payments,
+    /// The sandbox, when it is the gateway: tests read its call counts.
+    sandbox: Option<Arc<Sandbox>>,
 }
 
 impl Application {
-    /// Connects and migrates the database, then binds the port (port 0 picks a free one).
+    /// [`Application::build_with`] the default rules: the sandbox, ₹5,000 cash on delivery.
     pub async fn build(settings: Settings) -> anyhow::Result<Self> {
+        Self::build_with(settings, PaymentsConfig::default()).await
+    }
+
+    /// Connects and migrates the database, then binds the port (port 0 picks a free one).
+    pub async fn build_with(settings: Settings, config: PaymentsConfig) -> anyhow::Result<Self> {
+        let (gateway, sandbox): (Arc<dyn Gateway>, _) = match config.gateway {
+            GatewayChoice::Sandbox => {
+                let sandbox = Arc::new(Sandbox::new(
+                    config.webhook_secret.clone(),
+                    config.sandbox_settle,
+                    config.upi_expiry,
+                ));
+                (sandbox.clone(), Some(sandbox))
+            }
+        };
         let host = ServiceHost::start(&settings.service, &MIGRATOR).await?;
-        let payments = payment_methods::Payments::new(host.pool().clone());
-        Ok(Self { host, payments })
+        let writer = Writer::new(host.pool().clone());
+        let keys = Arc::new(keys::KeyLocks::default());
+        let charges = charges::Charges::new(
+            writer.clone(),
+            gateway.clone(),
+            keys.clone(),
+            config.cod_limit_paise,
+            config.upi_expiry,
+        );
+        let refunds = refunds::Refunds::new(writer.clone(), gateway, keys);
+        Ok(Self {
+            host,
+            payments: service::Payments {
+                charges,
+                refunds,
+                writer,
+            },
+            sandbox,
+        })
     }
 
     /// The bound port.
     pub fn port(&self) -> u16 {
         self.host.port()
+    }
+
+    /// The sandbox gateway, when it is the one in use.
+    pub fn sandbox(&self) -> Option<Arc<Sandbox>> {
+        self.sandbox.clone()
     }
 
     /// Serves until `shutdown` resolves, then drains.

@@ -1,19 +1,18 @@
-//! Black-box tests: the real service on port 0, called over gRPC, on every database engine.
+//! ListPaymentMethods: the ways to pay at checkout, in display order, without switched-off ones.
 
-use tiffin_payments::{Application, MIGRATOR, Settings};
+use tiffin_payments::MIGRATOR;
 use tiffin_platform::db::testing;
-use tiffin_platform::service::testing::{self as service, Stop};
+use tiffin_platform::service::testing as service;
 use tiffin_proto::payments::v1::{
     ListPaymentMethodsRequest, ListPaymentMethodsResponse,
     payments_service_client::PaymentsServiceClient,
 };
 
-async fn spawn(database_url: &str) -> (String, Stop) {
-    let settings = Settings {
-        service: service::settings(database_url),
-    };
-    let app = Application::build(settings).await.expect("service starts");
-    service::spawn(app.port(), |stopped| app.run_until_stopped(stopped))
+use crate::helpers;
+
+async fn spawn(database_url: &str) -> (String, helpers::Payments) {
+    let svc = helpers::start(database_url).await;
+    (svc.url.clone(), svc)
 }
 
 async fn list(url: &str) -> ListPaymentMethodsResponse {

@@ -1,0 +1,533 @@
+//! Taking money: CreatePayment, AuthenticatePayment, GetPayment (which advances a pending
+//! payment by asking the gateway) and VerifyVpa.
+//!
+//! The order of work in a create is the point of this module:
+//! 1. the request is checked (card number, expiry, CVV, VPA, amount, limits) before anything is
+//!    stored or sent;
+//! 2. one request per (user, idempotency key) works at a time ([`KeyLocks`]); a key already used
+//!    answers the stored payment (same request) or is refused (different request);
+//! 3. the payment is stored NEW before the gateway is called, so a crash after the gateway's
+//!    answer leaves a row to reconcile, never a charge we do not know of;
+//! 4. every gateway answer becomes one or more steps of the state machine ([`Charges::follow`]),
+//!    each a conditional write.
+//!
+//! Which status a gateway [`Outcome`] means is decided here, once, for creates, OTPs, polls and
+//! callbacks alike.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use tiffin_platform::db::Writer;
+use tiffin_proto::payments::v1::authenticate_payment_request::Action;
+use tiffin_proto::payments::v1::create_payment_request::Method;
+use tiffin_proto::payments::v1::{AuthenticatePaymentRequest, CreatePaymentRequest};
+
+use crate::card::{Cvv, Expiry, Pan, YearMonth};
+use crate::clock::now_ms;
+use crate::error::Error;
+use crate::gateway::{Challenge, Charge, Gateway, GatewayError, Instrument, Outcome, VpaCheck};
+use crate::keys::{KeyLocks, check_key, fingerprint};
+use crate::saved_cards;
+use crate::status::Status;
+use crate::store::{self, Applied, Change, EventRow, PaymentRow};
+use crate::vpa::Vpa;
+
+/// The largest single payment: far above any food order, low enough to stop a typo in paise.
+pub const MAX_AMOUNT_PAISE: i64 = 20_000_000;
+
+/// Payment codes (`payment_methods.payment_code`) of what this module takes.
+pub const CODE_CARD: &str = "card";
+pub const CODE_UPI: &str = "upi_collect";
+pub const CODE_COD: &str = "cod";
+
+/// A payment with its history, as the replies show it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PaymentView {
+    pub row: PaymentRow,
+    pub events: Vec<EventRow>,
+    /// When a pending UPI collect expires (Unix ms); 0 otherwise.
+    pub expires_at_ms: i64,
+}
+
+/// The charge flows, with the gateway and the rules' limits.
+pub struct Charges {
+    pub(crate) writer: Writer,
+    pub(crate) gateway: Arc<dyn Gateway>,
+    pub(crate) keys: Arc<KeyLocks>,
+    cod_limit_paise: i64,
+    upi_expiry: Duration,
+}
+
+/// A checked CreatePayment: what to store and what to send.
+struct Intent {
+    payment_code: &'static str,
+    fingerprint: String,
+    card: Option<CardFacts>,
+    save_card: bool,
+    vpa: Option<String>,
+    /// `None` for cash on delivery: no gateway.
+    instrument: Option<Instrument>,
+}
+
+/// What is kept of a card: never its number.
+struct CardFacts {
+    network: String,
+    last4: String,
+    expiry: Expiry,
+    instrument_id: Option<String>,
+}
+
+/// A gateway failure as the caller sees it.
+pub(crate) fn gateway_error(e: GatewayError) -> Error {
+    match e {
+        GatewayError::Unavailable(detail) => Error::GatewayUnavailable(detail),
+        GatewayError::UnknownReference(reference) => {
+            Error::Gateway(format!("gateway does not know {reference}"))
+        }
+    }
+}
+
+/// The status an outcome moves a payment at `from` to, with the customer's reason for a failure;
+/// `None` when it changes nothing (still pending). An authorisation refused straight from NEW first
+/// passes through AUTHORIZING: the bank was asked.
+fn target(from: Status, outcome: &Outcome) -> Option<(Status, Option<String>)> {
+    let to = match outcome {
+        Outcome::Authorized => (Status::Authorizing, None),
+        Outcome::Captured => (Status::Charged, None),
+        Outcome::ChallengeRequired | Outcome::Pending => (Status::PendingVbv, None),
+        Outcome::Declined(reason) => (Status::Declined, Some(reason.clone())),
+        Outcome::AuthorizationFailed(_) if from == Status::New => (Status::Authorizing, None),
+        Outcome::AuthorizationFailed(reason) => (Status::AuthorizationFailed, Some(reason.clone())),
+        Outcome::AuthenticationFailed(reason) => {
+            (Status::AuthenticationFailed, Some(reason.clone()))
+        }
+        Outcome::Aborted => (
+            Status::UserAborted,
+            Some("You cancelled the payment".to_string()),
+        ),
+    };
+    (to.0 != from).then_some(to)
+}
+
+impl Charges {
+    pub fn new(
+        writer: Writer,
+        gateway: Arc<dyn Gateway>,
+        keys: Arc<KeyLocks>,
+        cod_limit_paise: i64,
+        upi_expiry: Duration,
+    ) -> Self {
+        Self {
+            writer,
+            gateway,
+            keys,
+            cod_limit_paise,
+            upi_expiry,
+        }
+    }
+
+    fn pool(&self) -> &sqlx::AnyPool {
+        self.writer.pool()
+    }
+
+    /// CreatePayment.
+    pub async fn create(
+        &self,
+        user_id: i64,
+        req: CreatePaymentRequest,
+    ) -> Result<PaymentView, Error> {
+        let key = check_key(&req.idempotency_key)?.to_string();
+        let order_id = i64::try_from(req.order_id)
+            .map_err(|_| Error::Invalid("Please choose a valid order".into()))?;
+        let intent = self.intent(user_id, &req).await?;
+
+        let _turn = self.keys.lock(format!("pay:{user_id}:{key}")).await;
+        let row = match store::by_key(self.pool(), user_id, &key).await? {
+            Some(existing) => existing,
+            None => {
+                if !store::method_enabled(self.pool(), intent.payment_code).await? {
+                    return Err(Error::MethodUnavailable(intent.payment_code.into()));
+                }
+                let now = now_ms();
+                let new = PaymentRow {
+                    payment_id: format!("pay_{}", uuid::Uuid::new_v4().simple()),
+                    user_id,
+                    idempotency_key: key.clone(),
+                    request_fingerprint: intent.fingerprint.clone(),
+                    order_id,
+                    payment_code: intent.payment_code.into(),
+                    amount_paise: req.amount_paise,
+                    refunded_paise: 0,
+                    status: Status::New,
+                    version: 1,
+                    gateway: intent
+                        .instrument
+                        .as_ref()
+                        .map(|_| self.gateway.name().into()),
+                    gateway_reference: None,
+                    card_network: intent.card.as_ref().map(|c| c.network.clone()),
+                    card_last4: intent.card.as_ref().map(|c| c.last4.clone()),
+                    card_expiry_month: intent.card.as_ref().map(|c| i64::from(c.expiry.month)),
+                    card_expiry_year: intent.card.as_ref().map(|c| i64::from(c.expiry.year)),
+                    instrument_id: intent.card.as_ref().and_then(|c| c.instrument_id.clone()),
+                    save_card: intent.save_card,
+                    pending_card_reference: None,
+                    vpa_address: intent.vpa.clone(),
+                    failure_reason: None,
+                    created_at_ms: now,
+                    updated_at_ms: now,
+                };
+                let mut tx = self.writer.begin().await?;
+                let inserted = store::insert_new(&mut tx, &new).await?;
+                tx.commit().await?;
+                if inserted {
+                    new
+                } else {
+                    // Another replica stored this key between our read and our insert.
+                    store::by_key(self.pool(), user_id, &key)
+                        .await?
+                        .ok_or_else(|| Error::Corrupt("payment vanished after its insert".into()))?
+                }
+            }
+        };
+        if row.request_fingerprint != intent.fingerprint {
+            return Err(Error::KeyReused);
+        }
+        // NEW: nobody has had the gateway's answer yet (the first attempt failed to reach it, or
+        // this is the first attempt). Gateways deduplicate on our payment id, so asking again
+        // cannot charge twice.
+        let row = if row.status == Status::New {
+            self.start(row, intent.instrument).await?
+        } else {
+            row
+        };
+        self.view(row).await
+    }
+
+    /// Sends a NEW payment to the gateway (or, for cash on delivery, confirms it).
+    async fn start(
+        &self,
+        row: PaymentRow,
+        instrument: Option<Instrument>,
+    ) -> Result<PaymentRow, Error> {
+        let Some(instrument) = instrument else {
+            return self
+                .follow(row, Outcome::Captured, Change::default(), "be confirmed")
+                .await;
+        };
+        let created = self
+            .gateway
+            .create(Charge {
+                merchant_reference: row.payment_id.clone(),
+                amount_paise: row.amount_paise,
+                instrument,
+            })
+            .await
+            .map_err(gateway_error)?;
+        let change = Change {
+            gateway_reference: Some(created.reference),
+            pending_card_reference: created.card_reference,
+            ..Change::default()
+        };
+        self.follow(row, created.outcome, change, "be started")
+            .await
+    }
+
+    /// Walks `row` through the steps `outcome` means, capturing an authorised payment on the way.
+    /// A step another change won is not retried: the row as that change left it is answered.
+    pub(crate) async fn follow(
+        &self,
+        mut row: PaymentRow,
+        mut outcome: Outcome,
+        mut change: Change,
+        action: &'static str,
+    ) -> Result<PaymentRow, Error> {
+        loop {
+            if row.status == Status::Authorizing && outcome == Outcome::Authorized {
+                let reference = row.gateway_reference.clone().ok_or_else(|| {
+                    Error::Corrupt(format!("{} has no reference", row.payment_id))
+                })?;
+                outcome = self
+                    .gateway
+                    .capture(&reference, row.amount_paise)
+                    .await
+                    .map_err(gateway_error)?;
+                if outcome == Outcome::Authorized {
+                    return Err(Error::Gateway("capture answered 'authorized'".into()));
+                }
+            }
+            let Some((to, reason)) = target(row.status, &outcome) else {
+                return Ok(row);
+            };
+            change.failure_reason = reason;
+            let now = now_ms();
+            let mut tx = self.writer.begin().await?;
+            let applied =
+                store::apply(&mut tx, &row, to, std::mem::take(&mut change), action, now).await?;
+            tx.commit().await?;
+            row = self.reload(&row).await?;
+            if applied == Applied::Lost {
+                return Ok(row);
+            }
+        }
+    }
+
+    async fn reload(&self, row: &PaymentRow) -> Result<PaymentRow, Error> {
+        store::of_user(self.pool(), row.user_id, &row.payment_id)
+            .await?
+            .ok_or_else(|| Error::Corrupt(format!("{} vanished", row.payment_id)))
+    }
+
+    /// The payment with its history.
+    pub async fn view(&self, row: PaymentRow) -> Result<PaymentView, Error> {
+        let events = store::events(self.pool(), &row.payment_id).await?;
+        let expires_at_ms = if row.payment_code == CODE_UPI && row.status == Status::PendingVbv {
+            row.created_at_ms + i64::try_from(self.upi_expiry.as_millis()).unwrap_or(i64::MAX)
+        } else {
+            0
+        };
+        Ok(PaymentView {
+            row,
+            events,
+            expires_at_ms,
+        })
+    }
+
+    /// The caller's payment, or NOT_FOUND (also for another user's).
+    pub async fn owned(&self, user_id: i64, payment_id: &str) -> Result<PaymentRow, Error> {
+        store::of_user(self.pool(), user_id, payment_id)
+            .await?
+            .ok_or(Error::NotFound("Payment"))
+    }
+
+    /// AuthenticatePayment.
+    pub async fn authenticate(
+        &self,
+        user_id: i64,
+        req: AuthenticatePaymentRequest,
+    ) -> Result<PaymentView, Error> {
+        let challenge = match req.action {
+            Some(Action::Otp(otp)) => {
+                let otp = otp.trim().to_string();
+                if otp.is_empty() {
+                    return Err(Error::Invalid("Please enter the OTP.".into()));
+                }
+                if otp.len() != 6 || !otp.bytes().all(|b| b.is_ascii_digit()) {
+                    return Err(Error::Invalid("Please enter the 6-digit OTP".into()));
+                }
+                Challenge::Otp(otp)
+            }
+            Some(Action::Abandon(true)) => Challenge::Abandon,
+            Some(Action::Abandon(false)) | None => {
+                return Err(Error::Invalid("Please enter the OTP.".into()));
+            }
+        };
+        let row = self.owned(user_id, &req.payment_id).await?;
+        if row.status != Status::PendingVbv || row.payment_code != CODE_CARD {
+            return Err(Error::WrongState {
+                status: row.status,
+                action: "be authenticated",
+            });
+        }
+        let reference = row
+            .gateway_reference
+            .clone()
+            .ok_or_else(|| Error::Corrupt(format!("{} has no reference", row.payment_id)))?;
+        let outcome = self
+            .gateway
+            .authenticate(&reference, challenge)
+            .await
+            .map_err(gateway_error)?;
+        let row = self
+            .follow(row, outcome, Change::default(), "be authenticated")
+            .await?;
+        self.view(row).await
+    }
+
+    /// GetPayment: a pending UPI collect (or a payment left between authorisation and capture)
+    /// first asks the gateway where it stands. A gateway that does not answer leaves it as stored.
+    pub async fn get(&self, user_id: i64, payment_id: &str) -> Result<PaymentView, Error> {
+        let row = self.owned(user_id, payment_id).await?;
+        let in_flight = (row.status == Status::PendingVbv && row.payment_code == CODE_UPI)
+            || row.status == Status::Authorizing;
+        let row = match (&row.gateway_reference, in_flight) {
+            (Some(reference), true) => match self.gateway.status(reference).await {
+                Ok(outcome) => {
+                    self.follow(row, outcome, Change::default(), "be updated")
+                        .await?
+                }
+                Err(e) => {
+                    tracing::warn!(error = %e, payment_id, "gateway status unavailable");
+                    row
+                }
+            },
+            _ => row,
+        };
+        self.view(row).await
+    }
+
+    /// VerifyVpa: a malformed address is answered as not valid, with the reason.
+    pub async fn verify_vpa(&self, typed: &str) -> Result<(String, VpaCheck), Error> {
+        match Vpa::parse(typed) {
+            Ok(vpa) => {
+                let check = self.gateway.verify_vpa(&vpa).await.map_err(gateway_error)?;
+                Ok((vpa.as_str().to_string(), check))
+            }
+            Err(e) => Ok((
+                typed.trim().to_ascii_lowercase(),
+                VpaCheck {
+                    valid: false,
+                    customer_name: String::new(),
+                    reason: e.to_string(),
+                },
+            )),
+        }
+    }
+
+    /// Checks a CreatePayment before anything is stored or sent.
+    async fn intent(&self, user_id: i64, req: &CreatePaymentRequest) -> Result<Intent, Error> {
+        let amount = req.amount_paise;
+        if amount <= 0 || amount > MAX_AMOUNT_PAISE {
+            return Err(Error::Invalid("Please enter a valid amount".into()));
+        }
+        let common = [amount.to_string(), req.order_id.to_string()];
+        let today = YearMonth::of_unix_ms(now_ms());
+        match &req.method {
+            Some(Method::Card(card)) => {
+                let pan = Pan::parse(&card.number)?;
+                let expiry = Expiry::parse(card.expiry_month, card.expiry_year, today)?;
+                let cvv = Cvv::parse(&card.cvv, pan.network())?;
+                let facts = CardFacts {
+                    network: pan.network().as_str().into(),
+                    last4: pan.last4().into(),
+                    expiry,
+                    instrument_id: None,
+                };
+                let fingerprint = fingerprint(&[
+                    "card",
+                    &common[0],
+                    &common[1],
+                    &facts.network,
+                    &facts.last4,
+                    &expiry.month.to_string(),
+                    &expiry.year.to_string(),
+                    if card.save_card { "save" } else { "once" },
+                ]);
+                Ok(Intent {
+                    payment_code: CODE_CARD,
+                    fingerprint,
+                    card: Some(facts),
+                    save_card: card.save_card,
+                    vpa: None,
+                    instrument: Some(Instrument::Card {
+                        pan,
+                        expiry,
+                        cvv,
+                        holder_name: card.holder_name.trim().to_string(),
+                        save: card.save_card,
+                    }),
+                })
+            }
+            Some(Method::SavedCard(saved)) => {
+                let card = saved_cards::of_user(self.pool(), user_id, &saved.card_id)
+                    .await?
+                    .ok_or(Error::NotFound("Card"))?;
+                let network = crate::card::Network::parse(&card.network)
+                    .ok_or_else(|| Error::Corrupt(format!("card network {:?}", card.network)))?;
+                let expiry = Expiry::parse(
+                    u32::try_from(card.expiry_month).unwrap_or(0),
+                    u32::try_from(card.expiry_year).unwrap_or(0),
+                    today,
+                )?;
+                let cvv = Cvv::parse(&saved.cvv, network)?;
+                let fingerprint =
+                    fingerprint(&["saved_card", &common[0], &common[1], &card.card_id]);
+                Ok(Intent {
+                    payment_code: CODE_CARD,
+                    fingerprint,
+                    card: Some(CardFacts {
+                        network: card.network,
+                        last4: card.last4,
+                        expiry,
+                        instrument_id: Some(card.card_id),
+                    }),
+                    save_card: false,
+                    vpa: None,
+                    instrument: Some(Instrument::Token {
+                        card_reference: card.card_reference,
+                        cvv,
+                    }),
+                })
+            }
+            Some(Method::UpiCollect(upi)) => {
+                let vpa = Vpa::parse(&upi.vpa)?;
+                let fingerprint = fingerprint(&["upi", &common[0], &common[1], vpa.as_str()]);
+                Ok(Intent {
+                    payment_code: CODE_UPI,
+                    fingerprint,
+                    card: None,
+                    save_card: false,
+                    vpa: Some(vpa.as_str().into()),
+                    instrument: Some(Instrument::Upi { vpa }),
+                })
+            }
+            Some(Method::CashOnDelivery(_)) => {
+                if amount > self.cod_limit_paise {
+                    return Err(Error::CodLimit {
+                        limit_paise: self.cod_limit_paise,
+                    });
+                }
+                Ok(Intent {
+                    payment_code: CODE_COD,
+                    fingerprint: fingerprint(&["cod", &common[0], &common[1]]),
+                    card: None,
+                    save_card: false,
+                    vpa: None,
+                    instrument: None,
+                })
+            }
+            None => Err(Error::Invalid("Please choose a way to pay".into())),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_outcome_from_every_status_is_a_legal_step_or_none() {
+        let outcomes = [
+            Outcome::Authorized,
+            Outcome::Captured,
+            Outcome::ChallengeRequired,
+            Outcome::Pending,
+            Outcome::Declined("d".into()),
+            Outcome::AuthorizationFailed("a".into()),
+            Outcome::AuthenticationFailed("o".into()),
+            Outcome::Aborted,
+        ];
+        // From the statuses a gateway answer can move, a target is a legal step or nothing, except
+        // for answers that do not fit the status (a gateway out of step), which `apply` refuses.
+        for outcome in &outcomes {
+            let from_new = target(Status::New, outcome);
+            if let Some((to, _)) = &from_new
+                && !matches!(outcome, Outcome::AuthenticationFailed(_) | Outcome::Aborted)
+            {
+                assert!(Status::New.may_become(*to), "NEW → {to} for {outcome:?}");
+            }
+        }
+        assert_eq!(target(Status::PendingVbv, &Outcome::Pending), None);
+        assert_eq!(
+            target(Status::New, &Outcome::AuthorizationFailed("x".into())),
+            Some((Status::Authorizing, None))
+        );
+        assert_eq!(
+            target(
+                Status::Authorizing,
+                &Outcome::AuthorizationFailed("x".into())
+            ),
+            Some((Status::AuthorizationFailed, Some("x".into())))
+        );
+    }
+}

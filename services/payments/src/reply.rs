@@ -1,0 +1,155 @@
+//! The replies' shapes: stored rows as the proto messages callers see. What the customer must do
+//! next (`next_action`) is decided here, beside the status: the owner of the rule sends it.
+
+use tiffin_proto::payments::v1 as pb;
+
+use crate::charges::{CODE_CARD, CODE_COD, CODE_UPI, PaymentView};
+use crate::config::UPI_POLL_INTERVAL_MS;
+use crate::money::{MoneyPage, MoneyRow};
+use crate::refunds::RefundRow;
+use crate::saved_cards::CardRow;
+use crate::status::Status;
+
+/// The proto status of a stored one.
+pub fn status(s: Status) -> pb::PaymentStatus {
+    match s {
+        Status::New => pb::PaymentStatus::New,
+        Status::PendingVbv => pb::PaymentStatus::PendingVbv,
+        Status::Authorizing => pb::PaymentStatus::Authorizing,
+        Status::Charged => pb::PaymentStatus::Charged,
+        Status::AuthenticationFailed => pb::PaymentStatus::AuthenticationFailed,
+        Status::AuthorizationFailed => pb::PaymentStatus::AuthorizationFailed,
+        Status::Declined => pb::PaymentStatus::Declined,
+        Status::UserAborted => pb::PaymentStatus::UserAborted,
+        Status::PartiallyRefunded => pb::PaymentStatus::PartiallyRefunded,
+        Status::Refunded => pb::PaymentStatus::Refunded,
+    }
+}
+
+fn u32_of(v: Option<i64>) -> u32 {
+    v.and_then(|v| u32::try_from(v).ok()).unwrap_or(0)
+}
+
+/// A payment with its history.
+pub fn payment(view: PaymentView) -> pb::Payment {
+    let PaymentView {
+        row,
+        events,
+        expires_at_ms,
+    } = view;
+    let method = match row.payment_code.as_str() {
+        CODE_CARD => pb::PaymentMethodType::Card,
+        CODE_UPI => pb::PaymentMethodType::UpiCollect,
+        CODE_COD => pb::PaymentMethodType::CashOnDelivery,
+        _ => pb::PaymentMethodType::Unspecified,
+    };
+    let next_action = match (row.status, method) {
+        (Status::PendingVbv, pb::PaymentMethodType::Card) => pb::NextAction::EnterOtp,
+        (Status::PendingVbv, pb::PaymentMethodType::UpiCollect) => pb::NextAction::ApproveInUpiApp,
+        _ => pb::NextAction::None,
+    };
+    let card = match (&row.card_network, &row.card_last4) {
+        (Some(network), Some(last4)) => Some(pb::SavedCard {
+            card_id: row.instrument_id.clone().unwrap_or_default(),
+            network: network.clone(),
+            last4: last4.clone(),
+            expiry_month: u32_of(row.card_expiry_month),
+            expiry_year: u32_of(row.card_expiry_year),
+        }),
+        _ => None,
+    };
+    pb::Payment {
+        payment_id: row.payment_id,
+        status: status(row.status).into(),
+        method: method.into(),
+        amount_paise: row.amount_paise,
+        refunded_paise: row.refunded_paise,
+        order_id: u64::try_from(row.order_id).unwrap_or(0),
+        card,
+        vpa: row.vpa_address.unwrap_or_default(),
+        failure_reason: if row.status.is_failed() {
+            row.failure_reason.unwrap_or_default()
+        } else {
+            String::new()
+        },
+        next_action: next_action.into(),
+        expires_at_unix_ms: expires_at_ms,
+        poll_interval_ms: if next_action == pb::NextAction::ApproveInUpiApp {
+            UPI_POLL_INTERVAL_MS
+        } else {
+            0
+        },
+        created_at_unix_ms: row.created_at_ms,
+        updated_at_unix_ms: row.updated_at_ms,
+        events: events
+            .into_iter()
+            .map(|e| pb::PaymentEvent {
+                status: status(e.status).into(),
+                refunded_paise: e.refunded_paise,
+                at_unix_ms: e.at_ms,
+            })
+            .collect(),
+    }
+}
+
+/// A refund.
+pub fn refund(r: RefundRow) -> pb::Refund {
+    pb::Refund {
+        refund_id: r.refund_id,
+        payment_id: r.payment_id,
+        amount_paise: r.amount_paise,
+        destination: match r.destination.as_str() {
+            "SOURCE" => pb::RefundDestination::Source,
+            "TIFFIN_MONEY" => pb::RefundDestination::TiffinMoney,
+            _ => pb::RefundDestination::Unspecified,
+        }
+        .into(),
+        status: match r.status.as_str() {
+            "PENDING" => pb::RefundStatus::Pending,
+            "REFUNDED" => pb::RefundStatus::Refunded,
+            _ => pb::RefundStatus::Unspecified,
+        }
+        .into(),
+        created_at_unix_ms: r.created_at_ms,
+    }
+}
+
+/// A saved card.
+pub fn card(c: CardRow) -> pb::SavedCard {
+    pb::SavedCard {
+        card_id: c.card_id,
+        network: c.network,
+        last4: c.last4,
+        expiry_month: u32_of(Some(c.expiry_month)),
+        expiry_year: u32_of(Some(c.expiry_year)),
+    }
+}
+
+/// A balance and its page.
+pub fn money(page: MoneyPage) -> pb::GetMoneyResponse {
+    pb::GetMoneyResponse {
+        balance_paise: page.balance_paise,
+        transactions: page
+            .transactions
+            .into_iter()
+            .map(money_transaction)
+            .collect(),
+        has_more: page.has_more,
+    }
+}
+
+fn money_transaction(t: MoneyRow) -> pb::MoneyTransaction {
+    pb::MoneyTransaction {
+        transaction_id: t.transaction_id,
+        amount_paise: t.amount_paise,
+        direction: match t.direction.as_str() {
+            "CREDIT" => pb::MoneyDirection::Credit,
+            "DEBIT" => pb::MoneyDirection::Debit,
+            _ => pb::MoneyDirection::Unspecified,
+        }
+        .into(),
+        description: t.description,
+        balance_after_paise: t.balance_after_paise,
+        created_at_unix_ms: t.created_at_ms,
+    }
+}

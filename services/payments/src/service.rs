@@ -1,0 +1,215 @@
+//! The `PaymentsService` RPCs: who is calling (from the identity metadata, never the message),
+//! the flow that answers, and the reply's shape. Every RPC runs under [`guarded`]: a panic inside
+//! becomes an internal error answered like any other, never a dropped connection.
+
+use std::future::Future;
+use std::panic::AssertUnwindSafe;
+
+use futures::FutureExt;
+use tiffin_platform::db::Writer;
+use tiffin_platform::identity::Caller;
+use tiffin_proto::payments::v1::payments_service_server::PaymentsService;
+use tiffin_proto::payments::v1::*;
+use tonic::metadata::MetadataMap;
+use tonic::{Request, Response, Status};
+
+use crate::callbacks;
+use crate::charges::Charges;
+use crate::clock::now_ms;
+use crate::error::Error;
+use crate::money;
+use crate::payment_methods;
+use crate::refunds::Refunds;
+use crate::reply;
+use crate::saved_cards;
+
+/// The service: the charge and refund flows over one database writer.
+pub struct Payments {
+    pub(crate) charges: Charges,
+    pub(crate) refunds: Refunds,
+    pub(crate) writer: Writer,
+}
+
+/// The signed-in user, as the storage's id.
+fn user(metadata: &MetadataMap) -> Result<i64, Error> {
+    Caller::from_metadata(metadata)
+        .user_id
+        .and_then(|id| i64::try_from(id).ok())
+        .ok_or(Error::NoCaller)
+}
+
+/// Runs an RPC's work, turning its error, or a panic inside it, into the caller's status.
+async fn guarded<T>(work: impl Future<Output = Result<T, Error>>) -> Result<Response<T>, Status> {
+    match AssertUnwindSafe(work).catch_unwind().await {
+        Ok(Ok(reply)) => Ok(Response::new(reply)),
+        Ok(Err(e)) => Err(e.into()),
+        Err(panic) => {
+            let detail = panic
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_default();
+            Err(Error::Panic(detail).into())
+        }
+    }
+}
+
+#[tonic::async_trait]
+impl PaymentsService for Payments {
+    async fn list_payment_methods(
+        &self,
+        _request: Request<ListPaymentMethodsRequest>,
+    ) -> Result<Response<ListPaymentMethodsResponse>, Status> {
+        guarded(async {
+            let groups = payment_methods::payment_groups(self.writer.pool()).await?;
+            Ok(ListPaymentMethodsResponse { groups })
+        })
+        .await
+    }
+
+    async fn create_payment(
+        &self,
+        request: Request<CreatePaymentRequest>,
+    ) -> Result<Response<CreatePaymentResponse>, Status> {
+        guarded(async {
+            let user_id = user(request.metadata())?;
+            let view = self.charges.create(user_id, request.into_inner()).await?;
+            Ok(CreatePaymentResponse {
+                payment: Some(reply::payment(view)),
+            })
+        })
+        .await
+    }
+
+    async fn authenticate_payment(
+        &self,
+        request: Request<AuthenticatePaymentRequest>,
+    ) -> Result<Response<AuthenticatePaymentResponse>, Status> {
+        guarded(async {
+            let user_id = user(request.metadata())?;
+            let view = self
+                .charges
+                .authenticate(user_id, request.into_inner())
+                .await?;
+            Ok(AuthenticatePaymentResponse {
+                payment: Some(reply::payment(view)),
+            })
+        })
+        .await
+    }
+
+    async fn get_payment(
+        &self,
+        request: Request<GetPaymentRequest>,
+    ) -> Result<Response<GetPaymentResponse>, Status> {
+        guarded(async {
+            let user_id = user(request.metadata())?;
+            let view = self
+                .charges
+                .get(user_id, &request.get_ref().payment_id)
+                .await?;
+            Ok(GetPaymentResponse {
+                payment: Some(reply::payment(view)),
+            })
+        })
+        .await
+    }
+
+    async fn refund_payment(
+        &self,
+        request: Request<RefundPaymentRequest>,
+    ) -> Result<Response<RefundPaymentResponse>, Status> {
+        guarded(async {
+            let user_id = user(request.metadata())?;
+            let (refund, payment) = self
+                .refunds
+                .refund(&self.charges, user_id, request.into_inner())
+                .await?;
+            Ok(RefundPaymentResponse {
+                refund: Some(reply::refund(refund)),
+                payment: Some(reply::payment(payment)),
+            })
+        })
+        .await
+    }
+
+    async fn verify_vpa(
+        &self,
+        request: Request<VerifyVpaRequest>,
+    ) -> Result<Response<VerifyVpaResponse>, Status> {
+        guarded(async {
+            user(request.metadata())?;
+            let (vpa, check) = self.charges.verify_vpa(&request.get_ref().vpa).await?;
+            Ok(VerifyVpaResponse {
+                vpa,
+                valid: check.valid,
+                customer_name: check.customer_name,
+                reason: check.reason,
+            })
+        })
+        .await
+    }
+
+    async fn handle_gateway_callback(
+        &self,
+        request: Request<HandleGatewayCallbackRequest>,
+    ) -> Result<Response<HandleGatewayCallbackResponse>, Status> {
+        guarded(async {
+            let req = request.get_ref();
+            let handled = callbacks::handle(&self.charges, &req.body, &req.signature).await?;
+            Ok(HandleGatewayCallbackResponse {
+                status: reply::status(handled.payment.status).into(),
+                payment_id: handled.payment.payment_id,
+                duplicate: handled.duplicate,
+            })
+        })
+        .await
+    }
+
+    async fn list_saved_cards(
+        &self,
+        request: Request<ListSavedCardsRequest>,
+    ) -> Result<Response<ListSavedCardsResponse>, Status> {
+        guarded(async {
+            let user_id = user(request.metadata())?;
+            let cards = saved_cards::list(self.writer.pool(), user_id).await?;
+            Ok(ListSavedCardsResponse {
+                cards: cards.into_iter().map(reply::card).collect(),
+            })
+        })
+        .await
+    }
+
+    async fn delete_saved_card(
+        &self,
+        request: Request<DeleteSavedCardRequest>,
+    ) -> Result<Response<DeleteSavedCardResponse>, Status> {
+        guarded(async {
+            let user_id = user(request.metadata())?;
+            let card_id = request.get_ref().card_id.clone();
+            let now_secs = now_ms() / 1000;
+            let mut tx = self.writer.begin().await?;
+            let deleted = saved_cards::delete(&mut tx, user_id, &card_id, now_secs).await?;
+            tx.commit().await?;
+            if !deleted {
+                return Err(Error::NotFound("Card"));
+            }
+            Ok(DeleteSavedCardResponse {})
+        })
+        .await
+    }
+
+    async fn get_money(
+        &self,
+        request: Request<GetMoneyRequest>,
+    ) -> Result<Response<GetMoneyResponse>, Status> {
+        guarded(async {
+            let user_id = user(request.metadata())?;
+            let after =
+                Some(request.get_ref().after_transaction_id.as_str()).filter(|id| !id.is_empty());
+            let page = money::page(self.writer.pool(), user_id, after).await?;
+            Ok(reply::money(page))
+        })
+        .await
+    }
+}

@@ -1,0 +1,14 @@
+//! Black-box tests of the payments service: the real service on port 0 with the sandbox gateway,
+//! called over gRPC as the edge calls it, on every database engine. One binary; the set-up every
+//! area shares is in [`helpers`].
+
+mod access;
+mod callbacks;
+mod cards;
+mod cod;
+mod helpers;
+mod idempotency;
+mod methods;
+mod refunds;
+mod state_machine;
+mod upi;
