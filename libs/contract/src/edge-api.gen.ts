@@ -444,6 +444,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payment/upi/txn-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/payment/upi/txn-status?paas_id=` */
+        get: operations["getPaymentStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment/upi/verify-vpa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/payment/upi/verify-vpa?vpaAddress=` */
+        get: operations["verifyVpa"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/profile/delete-account": {
         parameters: {
             query?: never;
@@ -458,6 +492,23 @@ export interface paths {
          *     the reply expires the session cookie.
          */
         post: operations["deleteAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profile/delete-card": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `POST /api/profile/delete-card` `{ "card_reference" }` */
+        post: operations["deleteSavedCard"];
         delete?: never;
         options?: never;
         head?: never;
@@ -493,6 +544,40 @@ export interface paths {
         };
         /** `GET /api/profile/info` */
         get: operations["getProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profile/money": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/profile/money?transaction_id=` */
+        get: operations["getMoney"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profile/saved-cards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/profile/saved-cards` */
+        get: operations["listSavedCards"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1122,6 +1207,14 @@ export interface components {
             /** @description True: "don't send cutlery". */
             selected?: boolean;
         };
+        DeleteCardInput: {
+            /** @description From saved-cards. */
+            card_reference?: string | null;
+        };
+        DeletedCard: {
+            card_reference: string;
+            deleted: boolean;
+        };
         DiscountInfo: {
             shortDescriptionList: components["schemas"]["DiscountLine"][];
         };
@@ -1325,6 +1418,33 @@ export interface components {
          *     document gives each route's reply (the wire form is [`WireEnvelope`], whose fields a test keeps
          *     equal to these).
          */
+        Envelope_DeletedCard: {
+            /** @description The session's CSRF token: every POST sends it back (`_csrf` in the body or `x-csrf-token`). */
+            csrfToken: string;
+            data: {
+                card_reference: string;
+                deleted: boolean;
+            };
+            /** @description The device id (cookie `tfn_did`). */
+            deviceId: string;
+            /** @description The session id (empty when no session could be had). */
+            sid: string;
+            /**
+             * Format: int32
+             * @description 0 for success (the cart family also answers 8 and 9 with its cart); any other value is a
+             *     failure, worded in `statusMessage`.
+             */
+            statusCode: number;
+            /** @description `done successfully`, or what went wrong, in words for the customer. */
+            statusMessage: string;
+            /** @description The request's trace id. */
+            tid: string;
+        };
+        /**
+         * @description The envelope around every `/api` reply, with its `data` of type `T`: the schema the OpenAPI
+         *     document gives each route's reply (the wire form is [`WireEnvelope`], whose fields a test keeps
+         *     equal to these).
+         */
         Envelope_Favourite: {
             /** @description The session's CSRF token: every POST sends it back (`_csrf` in the body or `x-csrf-token`). */
             csrfToken: string;
@@ -1497,6 +1617,40 @@ export interface components {
          *     document gives each route's reply (the wire form is [`WireEnvelope`], whose fields a test keeps
          *     equal to these).
          */
+        Envelope_Money: {
+            /** @description The session's CSRF token: every POST sends it back (`_csrf` in the body or `x-csrf-token`). */
+            csrfToken: string;
+            data: {
+                /**
+                 * Format: int64
+                 * @description Paise.
+                 */
+                balance: number;
+                /** @description Older transactions follow: ask again with the last `transaction_id`. */
+                hasMoreTxns: boolean;
+                /** @description At most 10, newest first. */
+                transactions: components["schemas"]["MoneyTransaction"][];
+            };
+            /** @description The device id (cookie `tfn_did`). */
+            deviceId: string;
+            /** @description The session id (empty when no session could be had). */
+            sid: string;
+            /**
+             * Format: int32
+             * @description 0 for success (the cart family also answers 8 and 9 with its cart); any other value is a
+             *     failure, worded in `statusMessage`.
+             */
+            statusCode: number;
+            /** @description `done successfully`, or what went wrong, in words for the customer. */
+            statusMessage: string;
+            /** @description The request's trace id. */
+            tid: string;
+        };
+        /**
+         * @description The envelope around every `/api` reply, with its `data` of type `T`: the schema the OpenAPI
+         *     document gives each route's reply (the wire form is [`WireEnvelope`], whose fields a test keeps
+         *     equal to these).
+         */
         Envelope_NoData: {
             /** @description The session's CSRF token: every POST sends it back (`_csrf` in the body or `x-csrf-token`). */
             csrfToken: string;
@@ -1644,6 +1798,58 @@ export interface components {
          *     document gives each route's reply (the wire form is [`WireEnvelope`], whose fields a test keeps
          *     equal to these).
          */
+        Envelope_PaymentStatus: {
+            /** @description The session's CSRF token: every POST sends it back (`_csrf` in the body or `x-csrf-token`). */
+            csrfToken: string;
+            data: {
+                /**
+                 * Format: int64
+                 * @description Paise.
+                 */
+                amount: number;
+                /** @description When a pending UPI collect expires (RFC 3339, UTC); `''` otherwise. */
+                expires_at: string;
+                /** @description Why it failed, worded for the customer; `''` unless it failed. */
+                failure_reason: string;
+                /** @description NONE, ENTER_OTP or APPROVE_IN_UPI_APP. */
+                next_action: string;
+                payment_id: string;
+                /**
+                 * Format: int32
+                 * @description How often to poll while a UPI collect is pending; 0 otherwise.
+                 */
+                poll_interval_ms: number;
+                /**
+                 * Format: int64
+                 * @description Paise.
+                 */
+                refunded: number;
+                /**
+                 * @description NEW, PENDING_VBV, AUTHORIZING, CHARGED, AUTHENTICATION_FAILED, AUTHORIZATION_FAILED,
+                 *     DECLINED, USER_ABORTED, PARTIALLY_REFUNDED or REFUNDED.
+                 */
+                status: string;
+            };
+            /** @description The device id (cookie `tfn_did`). */
+            deviceId: string;
+            /** @description The session id (empty when no session could be had). */
+            sid: string;
+            /**
+             * Format: int32
+             * @description 0 for success (the cart family also answers 8 and 9 with its cart); any other value is a
+             *     failure, worded in `statusMessage`.
+             */
+            statusCode: number;
+            /** @description `done successfully`, or what went wrong, in words for the customer. */
+            statusMessage: string;
+            /** @description The request's trace id. */
+            tid: string;
+        };
+        /**
+         * @description The envelope around every `/api` reply, with its `data` of type `T`: the schema the OpenAPI
+         *     document gives each route's reply (the wire form is [`WireEnvelope`], whose fields a test keeps
+         *     equal to these).
+         */
         Envelope_PreSearch: {
             /** @description The session's CSRF token: every POST sends it back (`_csrf` in the body or `x-csrf-token`). */
             csrfToken: string;
@@ -1710,6 +1916,33 @@ export interface components {
             data: {
                 address: components["schemas"]["Address"];
                 addresses: components["schemas"]["Address"][];
+            };
+            /** @description The device id (cookie `tfn_did`). */
+            deviceId: string;
+            /** @description The session id (empty when no session could be had). */
+            sid: string;
+            /**
+             * Format: int32
+             * @description 0 for success (the cart family also answers 8 and 9 with its cart); any other value is a
+             *     failure, worded in `statusMessage`.
+             */
+            statusCode: number;
+            /** @description `done successfully`, or what went wrong, in words for the customer. */
+            statusMessage: string;
+            /** @description The request's trace id. */
+            tid: string;
+        };
+        /**
+         * @description The envelope around every `/api` reply, with its `data` of type `T`: the schema the OpenAPI
+         *     document gives each route's reply (the wire form is [`WireEnvelope`], whose fields a test keeps
+         *     equal to these).
+         */
+        Envelope_SavedCards: {
+            /** @description The session's CSRF token: every POST sends it back (`_csrf` in the body or `x-csrf-token`). */
+            csrfToken: string;
+            data: {
+                /** @description Newest first. */
+                cards: components["schemas"]["SavedCard"][];
             };
             /** @description The device id (cookie `tfn_did`). */
             deviceId: string;
@@ -2022,6 +2255,39 @@ export interface components {
          *     document gives each route's reply (the wire form is [`WireEnvelope`], whose fields a test keeps
          *     equal to these).
          */
+        Envelope_VpaCheck: {
+            /** @description The session's CSRF token: every POST sends it back (`_csrf` in the body or `x-csrf-token`). */
+            csrfToken: string;
+            data: {
+                /** @description The account holder's name, when valid. */
+                name?: string | null;
+                /** @description Why not, worded for the customer, when not valid. */
+                reason?: string | null;
+                /** @description Well-formed and known to the gateway. */
+                valid: boolean;
+                /** @description The address, trimmed and lower-cased. */
+                vpaAddress: string;
+            };
+            /** @description The device id (cookie `tfn_did`). */
+            deviceId: string;
+            /** @description The session id (empty when no session could be had). */
+            sid: string;
+            /**
+             * Format: int32
+             * @description 0 for success (the cart family also answers 8 and 9 with its cart); any other value is a
+             *     failure, worded in `statusMessage`.
+             */
+            statusCode: number;
+            /** @description `done successfully`, or what went wrong, in words for the customer. */
+            statusMessage: string;
+            /** @description The request's trace id. */
+            tid: string;
+        };
+        /**
+         * @description The envelope around every `/api` reply, with its `data` of type `T`: the schema the OpenAPI
+         *     document gives each route's reply (the wire form is [`WireEnvelope`], whose fields a test keeps
+         *     equal to these).
+         */
         Failure: {
             /** @description The session's CSRF token: every POST sends it back (`_csrf` in the body or `x-csrf-token`). */
             csrfToken: string;
@@ -2304,6 +2570,35 @@ export interface components {
             mobile?: string;
             otp?: string;
         };
+        Money: {
+            /**
+             * Format: int64
+             * @description Paise.
+             */
+            balance: number;
+            /** @description Older transactions follow: ask again with the last `transaction_id`. */
+            hasMoreTxns: boolean;
+            /** @description At most 10, newest first. */
+            transactions: components["schemas"]["MoneyTransaction"][];
+        };
+        MoneyTransaction: {
+            /**
+             * Format: int64
+             * @description Paise; always positive.
+             */
+            amount: number;
+            /**
+             * Format: int64
+             * @description The balance after it, in paise.
+             */
+            balance_after: number;
+            /** @description RFC 3339, UTC. */
+            created_at: string;
+            description: string;
+            /** @description CREDIT or DEBIT. */
+            direction: string;
+            transaction_id: string;
+        };
         /** @description Always `null`. */
         NoData: null;
         Nudge: {
@@ -2389,6 +2684,35 @@ export interface components {
         };
         PaymentMethods: {
             payment_groups: components["schemas"]["PaymentGroup"][];
+        };
+        PaymentStatus: {
+            /**
+             * Format: int64
+             * @description Paise.
+             */
+            amount: number;
+            /** @description When a pending UPI collect expires (RFC 3339, UTC); `''` otherwise. */
+            expires_at: string;
+            /** @description Why it failed, worded for the customer; `''` unless it failed. */
+            failure_reason: string;
+            /** @description NONE, ENTER_OTP or APPROVE_IN_UPI_APP. */
+            next_action: string;
+            payment_id: string;
+            /**
+             * Format: int32
+             * @description How often to poll while a UPI collect is pending; 0 otherwise.
+             */
+            poll_interval_ms: number;
+            /**
+             * Format: int64
+             * @description Paise.
+             */
+            refunded: number;
+            /**
+             * @description NEW, PENDING_VBV, AUTHORIZING, CHARGED, AUTHENTICATION_FAILED, AUTHORIZATION_FAILED,
+             *     DECLINED, USER_ABORTED, PARTIALLY_REFUNDED or REFUNDED.
+             */
+            status: string;
         };
         PlaceSuggestion: {
             description: string;
@@ -2491,6 +2815,27 @@ export interface components {
         SavedAddress: {
             address: components["schemas"]["Address"];
             addresses: components["schemas"]["Address"][];
+        };
+        SavedCard: {
+            /** @description The card's id at the payments service ("card_…"): what delete-card and a payment name. */
+            card_reference: string;
+            /**
+             * Format: int32
+             * @description 1 to 12.
+             */
+            expiry_month: number;
+            /**
+             * Format: int32
+             * @description Four digits.
+             */
+            expiry_year: number;
+            last4: string;
+            /** @description VISA, MASTERCARD, AMEX, RUPAY, DINERS or DISCOVER. */
+            network: string;
+        };
+        SavedCards: {
+            /** @description Newest first. */
+            cards: components["schemas"]["SavedCard"][];
         };
         /** @description A dish as the search page shows it (the menu's item fields where they exist). */
         SearchDish: {
@@ -2720,6 +3065,16 @@ export interface components {
             /** @description Sign-up only: the new account's name. */
             name?: string;
             otp?: string;
+        };
+        VpaCheck: {
+            /** @description The account holder's name, when valid. */
+            name?: string | null;
+            /** @description Why not, worded for the customer, when not valid. */
+            reason?: string | null;
+            /** @description Well-formed and known to the gateway. */
+            valid: boolean;
+            /** @description The address, trimmed and lower-cased. */
+            vpaAddress: string;
         };
     };
     responses: {
@@ -3662,6 +4017,70 @@ export interface operations {
             503: components["responses"]["Failure503"];
         };
     };
+    getPaymentStatus: {
+        parameters: {
+            query?: {
+                /** @description The payment's id ("pay_…"). */
+                paas_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where the payment stands. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PaymentStatus"];
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            405: components["responses"]["Failure405"];
+            413: components["responses"]["Failure413"];
+            429: components["responses"]["Failure429"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    verifyVpa: {
+        parameters: {
+            query?: {
+                /** @description The UPI address as typed, `name@handle`. */
+                vpaAddress?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether the UPI address can be paid from. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_VpaCheck"];
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            405: components["responses"]["Failure405"];
+            413: components["responses"]["Failure413"];
+            429: components["responses"]["Failure429"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
     deleteAccount: {
         parameters: {
             query?: never;
@@ -3678,6 +4097,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            405: components["responses"]["Failure405"];
+            413: components["responses"]["Failure413"];
+            429: components["responses"]["Failure429"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    deleteSavedCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeleteCardInput"];
+            };
+        };
+        responses: {
+            /** @description The card is gone. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DeletedCard"];
                 };
             };
             400: components["responses"]["Failure400"];
@@ -3740,6 +4192,67 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_User"];
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            405: components["responses"]["Failure405"];
+            413: components["responses"]["Failure413"];
+            429: components["responses"]["Failure429"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getMoney: {
+        parameters: {
+            query?: {
+                /** @description The last `transaction_id` of the previous page; absent for the first page. */
+                transaction_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's Tiffin Money balance and one page of its history. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Money"];
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            405: components["responses"]["Failure405"];
+            413: components["responses"]["Failure413"];
+            429: components["responses"]["Failure429"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    listSavedCards: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's saved cards, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SavedCards"];
                 };
             };
             400: components["responses"]["Failure400"];

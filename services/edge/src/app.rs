@@ -61,6 +61,11 @@ fn api_routes(dev_routes: bool) -> OpenApiRouter<AppState> {
         .routes(routes!(cart::handlers::remove_coupon))
         .routes(routes!(cart::handlers::remove_reward))
         .routes(routes!(payments::methods::get_methods))
+        .routes(routes!(payments::vpa::verify_vpa))
+        .routes(routes!(payments::status::txn_status))
+        .routes(routes!(payments::cards::list))
+        .routes(routes!(payments::cards::delete))
+        .routes(routes!(payments::money::money))
         .routes(routes!(orders::history::all))
         .routes(routes!(membership::plans::plans))
         .routes(routes!(support::issue_types::issue_types))
@@ -129,7 +134,10 @@ pub fn openapi(dev_routes: bool) -> utoipa::openapi::OpenApi {
             "account",
             "Sign-in, profile, addresses and favourites (account).",
         ),
-        ("payments", "Payment methods (payments)."),
+        (
+            "payments",
+            "Payment methods, UPI checks, payment status, saved cards and Tiffin Money (payments).",
+        ),
         ("orders", "Order history (orders)."),
         ("membership", "Tiffin One plans (membership)."),
         ("support", "Help topics (support)."),

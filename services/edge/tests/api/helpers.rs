@@ -103,6 +103,8 @@ pub struct TestApp {
     /// A browser: keeps cookies between calls.
     pub client: reqwest::Client,
     pub static_dir: tempfile::TempDir,
+    /// The payments service's gRPC URL, for tests that set up payments the edge has no route for.
+    pub payments: String,
     running: HashMap<&'static str, Running>,
     _databases: Vec<TestDatabase>,
 }
@@ -260,7 +262,7 @@ pub async fn spawn_app_configured(
             menu,
             cart,
             account,
-            payments,
+            payments: payments.clone(),
             orders,
             membership,
             support,
@@ -285,6 +287,7 @@ pub async fn spawn_app_configured(
         base,
         client: browser(),
         static_dir,
+        payments,
         running,
         _databases: databases,
     }

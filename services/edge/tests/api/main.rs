@@ -10,4 +10,5 @@ mod layers;
 mod listing;
 mod menu;
 mod openapi;
+mod payments;
 mod search;
