@@ -19,7 +19,7 @@ use crate::http::error::ApiError;
 use crate::http::visitor::Visitor;
 use crate::infra::state::AppState;
 use crate::routes::cart::delivery::delivery_context;
-use crate::routes::cart::reply::{CartJson, cart_reply};
+use crate::routes::cart::reply::{CartJson, answer};
 use crate::routes::cart::request::{CartQuery, coupon_body, remove_body, update_request};
 use crate::routes::cart::whereabouts::Whereabouts;
 
@@ -52,11 +52,7 @@ pub async fn get(
         ))
         .await?
         .into_inner();
-    Ok(cart_reply(
-        reply.cart,
-        reply.status_code,
-        reply.status_message,
-    ))
+    Ok(answer(reply))
 }
 
 /// `POST /api/cart` (the CSRF token has been checked already).
@@ -86,11 +82,7 @@ pub async fn update(
         .update_cart(upstreams.request(request, &visitor.caller()))
         .await?
         .into_inner();
-    Ok(cart_reply(
-        reply.cart,
-        reply.status_code,
-        reply.status_message,
-    ))
+    Ok(answer(reply))
 }
 
 /// `POST /api/cart/calculate`: the body of `POST /api/cart` plus `paymentMethod`; nothing saved.
@@ -135,11 +127,7 @@ pub async fn calculate(
         ))
         .await?
         .into_inner();
-    Ok(cart_reply(
-        reply.cart,
-        reply.status_code,
-        reply.status_message,
-    ))
+    Ok(answer(reply))
 }
 
 /// `POST /api/cart/applyCoupon`
@@ -180,11 +168,7 @@ pub async fn apply_coupon(
         ))
         .await?
         .into_inner();
-    Ok(cart_reply(
-        reply.cart,
-        reply.status_code,
-        reply.status_message,
-    ))
+    Ok(answer(reply))
 }
 
 /// `POST /api/cart/removeCoupon`
@@ -217,11 +201,7 @@ pub async fn remove_coupon(
         ))
         .await?
         .into_inner();
-    Ok(cart_reply(
-        reply.cart,
-        reply.status_code,
-        reply.status_message,
-    ))
+    Ok(answer(reply))
 }
 
 /// `POST /api/cart/removeReward`
@@ -254,9 +234,5 @@ pub async fn remove_reward(
         ))
         .await?
         .into_inner();
-    Ok(cart_reply(
-        reply.cart,
-        reply.status_code,
-        reply.status_message,
-    ))
+    Ok(answer(reply))
 }

@@ -12,13 +12,44 @@ use crate::views::food::{flag, is_veg};
 /// restaurant, an unserviceable address, a cart under the minimum...) and sends the words with
 /// the code; a state is still sent with the cart, so the page can show both. A code without words
 /// gets the generic cart failure.
-pub fn cart_reply(cart: Option<Cart>, status_code: u32, status_message: String) -> Data<CartJson> {
+fn cart_reply(cart: Option<Cart>, status_code: u32, status_message: String) -> Data<CartJson> {
     let cart = cart_json(cart.unwrap_or_default());
     match status_code {
         0 => Data::ok(cart),
         code if status_message.is_empty() => Data::with_status(cart, code, messages::CART_FAILURE),
         code => Data::with_status(cart, code, status_message),
     }
+}
+
+/// Every cart call answers the same three things: the cart, its status code and the cart's words
+/// for it. One trait over the six replies, so each route hands its reply over whole.
+pub trait CartAnswer {
+    fn into_parts(self) -> (Option<Cart>, u32, String);
+}
+
+macro_rules! cart_answer {
+    ($($reply:ident),*) => {
+        $(impl CartAnswer for tiffin_proto::cart::v1::$reply {
+            fn into_parts(self) -> (Option<Cart>, u32, String) {
+                (self.cart, self.status_code, self.status_message)
+            }
+        })*
+    };
+}
+
+cart_answer!(
+    GetCartResponse,
+    UpdateCartResponse,
+    CalculateCartResponse,
+    ApplyCouponResponse,
+    RemoveCouponResponse,
+    RemoveRewardResponse
+);
+
+/// A cart call's reply in the envelope.
+pub fn answer(reply: impl CartAnswer) -> Data<CartJson> {
+    let (cart, status_code, status_message) = reply.into_parts();
+    cart_reply(cart, status_code, status_message)
 }
 
 /// The cart's `data`. All money is integer paise.
