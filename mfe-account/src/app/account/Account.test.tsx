@@ -160,6 +160,9 @@ describe('payments', () => {
   const page = (from: number, count: number) => Array.from({ length: count }, (_, i) => txn(from + i));
 
   it('lists the saved cards and Tiffin Money, and nothing for UPI or wallets', async () => {
+    // Only Date is faked, so whether a card has expired does not depend on the day the test runs.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-26T12:00:00Z'));
     installFakeEdge({
       '/api/profile/saved-cards': { cards: [fixtures.savedCard(), fixtures.savedCard({ card_reference: 'card_2', network: 'MASTERCARD', last4: '5454', expiry_month: 1, expiry_year: 2020 })] },
       '/api/profile/money': {

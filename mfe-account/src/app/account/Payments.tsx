@@ -67,8 +67,10 @@ function CardList({ initial }: { initial: SavedCard[] }) {
             <li key={card.card_reference} className="acct-saved-card" data-testid="saved-card">
               <div className="acct-saved-card__body">
                 <strong className="acct-saved-card__network">{networkName(card.network)}</strong>
-                <span className="acct-saved-card__number" aria-label={`ending ${card.last4}`}>
-                  •••• {card.last4}
+                <span className="acct-saved-card__number">
+                  {/* The dots are decoration: a screen reader says the last four digits alone. */}
+                  <span aria-hidden="true">•••• </span>
+                  {card.last4}
                 </span>
                 <span className="acct-muted">{expiryText(card)}</span>
               </div>
