@@ -256,6 +256,21 @@ describe('payments', () => {
     expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
   });
 
+  it("keeps the rows and Show more when a page fails, with the edge's message", async () => {
+    installFakeEdge({
+      '/api/profile/saved-cards': { cards: [] },
+      '/api/profile/money': (url: URL) =>
+        url.searchParams.get('transaction_id') ? reply(503, 777, "Something's broken") : { balance: 25000, transactions: page(1, 10), hasMoreTxns: true },
+    });
+    setCurrentUser(asha);
+    openAccount('payments');
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Show more' }));
+    expect((await screen.findByRole('alert')).textContent).toBe("Something's broken");
+    expect(screen.getAllByTestId('money-transaction')).toHaveLength(10);
+    expect(screen.getByRole('button', { name: 'Show more' })).toBeTruthy();
+  });
+
   it('shows the empty states without cards or Tiffin Money history', async () => {
     installFakeEdge({
       '/api/profile/saved-cards': { cards: [] },
