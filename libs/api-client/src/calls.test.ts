@@ -68,4 +68,18 @@ describe('edge calls', () => {
     expect(fetch.mock.calls[0]![0]).toBe('/api/profile/update-notification-preference');
     expect(JSON.parse(fetch.mock.calls[0]![1]!.body as string)).toEqual({ sms: { recommendations: false }, _csrf: 't' });
   });
+
+  it('asks Tiffin Money for the first page without transaction_id and for the next with the last id', async () => {
+    const { calls, fetch } = client({ statusCode: 0, data: { balance: 0, transactions: [], hasMoreTxns: false } });
+    await calls.money();
+    await calls.money('txn_10');
+    expect(fetch.mock.calls.map((c) => c[0])).toEqual(['/api/profile/money', '/api/profile/money?transaction_id=txn_10']);
+  });
+
+  it('deletes a saved card by its card_reference with the CSRF token', async () => {
+    const { calls, fetch } = client({ statusCode: 0, data: { card_reference: 'card_1', deleted: true } });
+    await calls.deleteCard('card_1');
+    expect(fetch.mock.calls[0]![0]).toBe('/api/profile/delete-card');
+    expect(JSON.parse(fetch.mock.calls[0]![1]!.body as string)).toEqual({ card_reference: 'card_1', _csrf: 't' });
+  });
 });

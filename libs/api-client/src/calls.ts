@@ -13,16 +13,20 @@ import type {
   CartUpdateRequest,
   CitiesResponse,
   CityPageResponse,
+  DeletedCardResponse,
   FavouritesResponse,
   ListingFilters,
   ListingResponse,
   ListingSortKey,
   MenuResponse,
+  MoneyResponse,
   OrdersResponse,
   OtpSent,
   PaymentMethodsResponse,
   PlaceSuggestion,
   SaveAddressResponse,
+  SavedCard,
+  SavedCardsResponse,
   SmsPreferences,
   SuperPlansResponse,
   SupportResponse,
@@ -179,6 +183,17 @@ export function createEdgeCalls(client: ApiClient) {
 
     favourites: (query: { lat?: number; lng?: number } = {}, options?: RequestOptions) =>
       client.getData<FavouritesResponse>('profile/favourites', { lat: query.lat, lng: query.lng }, options),
+
+    // ── Payments (docs/edge-api.md "Payments") ──
+
+    savedCards: (options?: RequestOptions) => client.getData<SavedCardsResponse>('profile/saved-cards', undefined, options),
+
+    deleteCard: (cardReference: SavedCard['card_reference'], options?: RequestOptions) =>
+      client.postData<DeletedCardResponse>('profile/delete-card', { card_reference: cardReference }, options),
+
+    /** Tiffin Money; `afterTransactionId` (the last id already shown) asks for the next, older page. */
+    money: (afterTransactionId?: string, options?: RequestOptions) =>
+      client.getData<MoneyResponse>('profile/money', { transaction_id: afterTransactionId }, options),
 
     // ── Search (docs/edge-api.md "Search") ──
 

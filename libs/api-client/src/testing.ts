@@ -3,7 +3,7 @@
  * `fetch` with a table of `/api/...` path → envelope `data`, or a full `{ status, body }` reply.
  * Never imported by production code.
  */
-import type { Cart, ListingResponse, MenuItem, MenuRestaurant, Restaurant } from '@tiffin/contract';
+import type { Cart, ListingResponse, MenuItem, MenuRestaurant, MoneyTransaction, Restaurant, SavedCard } from '@tiffin/contract';
 import { vi } from 'vitest';
 
 export interface FakeReply {
@@ -190,4 +190,22 @@ export const fixtures = {
     ...overrides,
   }),
   emptyCart,
+  savedCard: (overrides: Partial<SavedCard> = {}): SavedCard => ({
+    card_reference: 'card_1',
+    network: 'VISA',
+    last4: '4242',
+    expiry_month: 8,
+    expiry_year: 2029,
+    ...overrides,
+  }),
+  /** A Tiffin Money credit of ₹100 that left the balance at ₹250. */
+  moneyTransaction: (overrides: Partial<MoneyTransaction> = {}): MoneyTransaction => ({
+    transaction_id: 'txn_1',
+    amount: 10000,
+    direction: 'CREDIT',
+    description: 'Refund for order 5001',
+    balance_after: 25000,
+    created_at: '2026-11-20T09:30:00Z',
+    ...overrides,
+  }),
 };

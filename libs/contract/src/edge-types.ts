@@ -53,6 +53,12 @@ export type Cart = Schemas['Cart'];
 
 // ── Payments, orders, membership, support ──
 export type PaymentMethodsResponse = Schemas['PaymentMethods'];
+export type SavedCard = Schemas['SavedCard'];
+export type SavedCardsResponse = Schemas['SavedCards'];
+export type DeletedCardResponse = Schemas['DeletedCard'];
+/** Tiffin Money: the balance and one page of its history. */
+export type MoneyResponse = Schemas['Money'];
+export type MoneyTransaction = Schemas['MoneyTransaction'];
 export type OrdersResponse = Schemas['Orders'];
 export type SuperPlansResponse = Schemas['SuperPlans'];
 export type SupportResponse = Schemas['Support'];

@@ -144,7 +144,7 @@ describe('favourites', () => {
   });
 });
 
-describe('Tiffin One and payments', () => {
+describe('Tiffin One', () => {
   it('teases the plans and links to /tiffin-one', async () => {
     installFakeEdge({ '/api/super/plans': { plans: [{ planId: '1', planName: 'ONE_3M', title: '3 months', basePrice: 29900, finalPrice: 14900, recommended: true, recommendedText: '', planElement: [] }] } });
     setCurrentUser(asha);
@@ -152,14 +152,137 @@ describe('Tiffin One and payments', () => {
     expect(await screen.findByText('Plans from ₹149')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'EXPLORE TIFFIN ONE' }).getAttribute('href')).toBe('/tiffin-one');
   });
+});
 
-  it('shows an empty state for cards, UPI and wallets', () => {
-    installFakeEdge({});
+describe('payments', () => {
+  const txn = (n: number, overrides: Parameters<typeof fixtures.moneyTransaction>[0] = {}) =>
+    fixtures.moneyTransaction({ transaction_id: `txn_${n}`, description: `Remark ${n}`, ...overrides });
+  const page = (from: number, count: number) => Array.from({ length: count }, (_, i) => txn(from + i));
+
+  it('lists the saved cards and Tiffin Money, and nothing for UPI or wallets', async () => {
+    // Only Date is faked, so whether a card has expired does not depend on the day the test runs.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-26T12:00:00Z'));
+    installFakeEdge({
+      '/api/profile/saved-cards': { cards: [fixtures.savedCard(), fixtures.savedCard({ card_reference: 'card_2', network: 'MASTERCARD', last4: '5454', expiry_month: 1, expiry_year: 2020 })] },
+      '/api/profile/money': {
+        balance: 123450,
+        transactions: [txn(1), txn(2, { direction: 'DEBIT', amount: 4950, balance_after: 20050, description: 'Paid for order 5002', created_at: '2026-11-21T20:00:00Z' })],
+        hasMoreTxns: false,
+      },
+    });
     setCurrentUser(asha);
     openAccount('payments');
-    expect(screen.getByText('You have no saved cards.')).toBeTruthy();
-    expect(screen.getByText('You have no saved UPI ids.')).toBeTruthy();
-    expect(screen.getByText('You have no linked wallets.')).toBeTruthy();
+
+    const cards = await screen.findAllByTestId('saved-card');
+    expect(cards.map((c) => c.textContent)).toEqual([
+      expect.stringMatching(/^Visa•••• 4242Expires 08\/29/),
+      expect.stringMatching(/^Mastercard•••• 5454Expired 01\/20/),
+    ]);
+    expect(await screen.findByText('Balance: ₹1,234.50')).toBeTruthy();
+    const table = screen.getByRole('table');
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Date', 'Credit', 'Debit', 'Amount', 'Remarks']);
+    const rows = screen.getAllByTestId('money-transaction').map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));
+    expect(rows).toEqual([
+      ['20 Nov 2026', '₹100', '', '₹250', 'Remark 1'],
+      ['22 Nov 2026', '', '₹49.50', '₹200.50', 'Paid for order 5002'],
+    ]);
+    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+    expect(screen.queryByText(/UPI|wallet|pay later/i)).toBeNull();
+  });
+
+  it('deletes a card only after the confirmation', async () => {
+    const deleted: unknown[] = [];
+    installFakeEdge({
+      '/api/profile/saved-cards': { cards: [fixtures.savedCard(), fixtures.savedCard({ card_reference: 'card_2', last4: '1111' })] },
+      '/api/profile/delete-card': (_url: URL, init?: RequestInit) => (deleted.push(bodyOf(init).card_reference), { card_reference: 'card_1', deleted: true }),
+      '/api/profile/money': { balance: 0, transactions: [], hasMoreTxns: false },
+    });
+    setCurrentUser(asha);
+    openAccount('payments');
+    const cards = await screen.findAllByTestId('saved-card');
+
+    fireEvent.click(within(cards[0]!).getByRole('button', { name: 'DELETE' }));
+    const confirm = screen.getByRole('alertdialog');
+    expect(confirm.textContent).toContain('Are you sure you want to delete this card?');
+    fireEvent.click(within(confirm).getByRole('button', { name: 'CANCEL' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.getAllByTestId('saved-card')).toHaveLength(2);
+    expect(deleted).toEqual([]);
+
+    fireEvent.click(within(cards[0]!).getByRole('button', { name: 'DELETE' }));
+    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'DELETE' }));
+    await waitFor(() => expect(screen.getAllByTestId('saved-card')).toHaveLength(1));
+    expect(deleted).toEqual(['card_1']);
+    expect(screen.getByTestId('saved-card').textContent).toContain('•••• 1111');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(toasts).toEqual([]);
+  });
+
+  it("keeps the card and shows the edge's message when the delete fails", async () => {
+    installFakeEdge({
+      '/api/profile/saved-cards': { cards: [fixtures.savedCard()] },
+      '/api/profile/delete-card': reply(404, 404, 'Card not found'),
+      '/api/profile/money': { balance: 0, transactions: [], hasMoreTxns: false },
+    });
+    setCurrentUser(asha);
+    openAccount('payments');
+
+    fireEvent.click(within(await screen.findByTestId('saved-card')).getByRole('button', { name: 'DELETE' }));
+    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'DELETE' }));
+    await waitFor(() => expect(toasts).toEqual(['Card not found']));
+    expect(screen.getAllByTestId('saved-card')).toHaveLength(1);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('pages the money history with the last transaction_id, appending, until there is no more', async () => {
+    const asked: string[] = [];
+    installFakeEdge({
+      '/api/profile/saved-cards': { cards: [] },
+      '/api/profile/money': (url: URL) => {
+        const after = url.searchParams.get('transaction_id');
+        asked.push(after ?? 'first');
+        return after ? { balance: 25000, transactions: page(11, 3), hasMoreTxns: false } : { balance: 25000, transactions: page(1, 10), hasMoreTxns: true };
+      },
+    });
+    setCurrentUser(asha);
+    openAccount('payments');
+
+    await waitFor(() => expect(screen.getAllByTestId('money-transaction')).toHaveLength(10));
+    fireEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    await waitFor(() => expect(screen.getAllByTestId('money-transaction')).toHaveLength(13));
+    expect(asked).toEqual(['first', 'txn_10']);
+    expect(screen.getAllByTestId('money-transaction').map((r) => r.lastElementChild!.textContent)).toEqual(page(1, 13).map((t) => t.description));
+    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+  });
+
+  it("keeps the rows and Show more when a page fails, with the edge's message", async () => {
+    installFakeEdge({
+      '/api/profile/saved-cards': { cards: [] },
+      '/api/profile/money': (url: URL) =>
+        url.searchParams.get('transaction_id') ? reply(503, 777, "Something's broken") : { balance: 25000, transactions: page(1, 10), hasMoreTxns: true },
+    });
+    setCurrentUser(asha);
+    openAccount('payments');
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Show more' }));
+    expect((await screen.findByRole('alert')).textContent).toBe("Something's broken");
+    expect(screen.getAllByTestId('money-transaction')).toHaveLength(10);
+    expect(screen.getByRole('button', { name: 'Show more' })).toBeTruthy();
+  });
+
+  it('shows the empty states without cards or Tiffin Money history', async () => {
+    installFakeEdge({
+      '/api/profile/saved-cards': { cards: [] },
+      '/api/profile/money': { balance: 0, transactions: [], hasMoreTxns: false },
+    });
+    setCurrentUser(asha);
+    openAccount('payments');
+    expect(await screen.findByText('You have no saved cards.')).toBeTruthy();
+    expect(await screen.findByText('Balance: ₹0')).toBeTruthy();
+    expect(screen.getByText('No Tiffin Money transactions yet.')).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
   });
 });
 
