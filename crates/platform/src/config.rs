@@ -26,6 +26,22 @@ pub fn env_or(name: &str, default: &str) -> String {
 }
 
 /// The variable parsed as `T`, or `default` when unset; an unparsable value is an error.
+/// Another service's gRPC address from `name` (else `default`): plain `http://host:port`, as
+/// services talk over the cluster network (tonic is built without TLS). Checked here, before the
+/// service binds, so a typo stops the process at start rather than failing every call later.
+pub fn service_url(name: &str, default: &str) -> Result<String, ConfigError> {
+    let url = env_or(name, default);
+    let uri: Result<http::Uri, _> = url.parse();
+    match uri {
+        Ok(uri) if uri.scheme_str() == Some("http") && uri.host().is_some() => Ok(url),
+        _ => Err(ConfigError {
+            name: name.into(),
+            value: url,
+            reason: "expected http://host:port".into(),
+        }),
+    }
+}
+
 pub fn env_parse<T>(name: &str, default: T) -> Result<T, ConfigError>
 where
     T: FromStr,

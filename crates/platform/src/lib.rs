@@ -12,6 +12,8 @@
 //!   [`service::ServiceHost`], and running a service on port 0 in tests.
 //! - [`db`]: connecting to SQLite or PostgreSQL from a `DATABASE_URL` and running a service's
 //!   migrations.
+//! - [`idempotency`]: fingerprints of requests and one-at-a-time per idempotency key, for the
+//!   services that take money or create orders.
 //! - [`config`]: reading settings from the environment with clear errors, before any port is bound.
 //! - [`shutdown`]: the signal that stops a process (Ctrl-C or SIGTERM).
 //! - The global allocator (mimalloc) of every process.
@@ -22,6 +24,7 @@
 pub mod config;
 pub mod db;
 pub mod grpc;
+pub mod idempotency;
 pub mod identity;
 pub mod service;
 pub mod shutdown;

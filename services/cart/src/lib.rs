@@ -38,7 +38,7 @@ pub mod store;
 
 use std::future::Future;
 
-use tiffin_platform::config::{ConfigError, ServiceSettings, env_or};
+use tiffin_platform::config::{ConfigError, ServiceSettings, service_url};
 use tiffin_platform::service::ServiceHost;
 use tiffin_proto::cart::v1::cart_service_server::CartServiceServer;
 
@@ -61,14 +61,7 @@ impl Settings {
     /// Reads the environment (see `src/main.rs`); an unusable `MENU_URL` is an error here, before
     /// anything is bound.
     pub fn from_env() -> Result<Self, ConfigError> {
-        let menu_url = env_or("MENU_URL", DEFAULT_MENU_URL);
-        if let Err(e) = menu_client::MenuClient::check_url(&menu_url) {
-            return Err(ConfigError {
-                name: "MENU_URL".into(),
-                value: menu_url,
-                reason: e,
-            });
-        }
+        let menu_url = service_url("MENU_URL", DEFAULT_MENU_URL)?;
         Ok(Self {
             service: ServiceSettings::from_env("cart", DEFAULT_ADDR)?,
             menu_url,

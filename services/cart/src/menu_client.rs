@@ -68,17 +68,6 @@ impl MenuClient {
         })
     }
 
-    /// Why `url` cannot name the menu service, if it cannot (checked before the service binds).
-    pub fn check_url(url: &str) -> Result<(), String> {
-        let endpoint =
-            tonic::transport::Endpoint::from_shared(url.to_string()).map_err(|e| e.to_string())?;
-        match endpoint.uri().scheme_str() {
-            // Plain HTTP/2: services talk over the cluster network (tonic is built without TLS).
-            Some("http") if endpoint.uri().host().is_some() => Ok(()),
-            _ => Err("expected http://host:port".into()),
-        }
-    }
-
     /// The restaurant's offers (their coupon codes), from the menu's light form, cached.
     pub async fn offers(&self, restaurant_id: u64) -> Result<Vec<Offer>, Error> {
         if let Ok(cache) = self.offers.lock()

@@ -348,6 +348,20 @@ impl Charges {
     /// first asks the gateway where it stands. A gateway that does not answer leaves it as stored.
     pub async fn get(&self, user_id: i64, payment_id: &str) -> Result<PaymentView, Error> {
         let row = self.owned(user_id, payment_id).await?;
+        self.refreshed(row).await
+    }
+
+    /// GetPayment by the idempotency key the caller started the payment with, for a caller that
+    /// never heard the answer to CreatePayment (the orders service after a crash).
+    pub async fn get_by_key(&self, user_id: i64, key: &str) -> Result<PaymentView, Error> {
+        let row = store::by_key(self.pool(), user_id, key)
+            .await?
+            .ok_or(Error::NotFound("Payment"))?;
+        self.refreshed(row).await
+    }
+
+    async fn refreshed(&self, row: PaymentRow) -> Result<PaymentView, Error> {
+        let payment_id = row.payment_id.clone();
         let in_flight = (row.status == Status::PendingVbv && row.payment_code == CODE_UPI)
             || row.status == Status::Authorizing;
         let row = match (&row.gateway_reference, in_flight) {
@@ -357,7 +371,7 @@ impl Charges {
                         .await?
                 }
                 Err(e) => {
-                    tracing::warn!(error = %e, payment_id, "gateway status unavailable");
+                    tracing::warn!(error = %e, %payment_id, "gateway status unavailable");
                     row
                 }
             },

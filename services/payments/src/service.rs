@@ -104,10 +104,15 @@ impl PaymentsService for Payments {
     ) -> Result<Response<GetPaymentResponse>, Status> {
         guarded(async {
             let user_id = user(request.metadata())?;
-            let view = self
-                .charges
-                .get(user_id, &request.get_ref().payment_id)
-                .await?;
+            let GetPaymentRequest {
+                payment_id,
+                idempotency_key,
+            } = request.get_ref();
+            let view = if payment_id.is_empty() && !idempotency_key.is_empty() {
+                self.charges.get_by_key(user_id, idempotency_key).await?
+            } else {
+                self.charges.get(user_id, payment_id).await?
+            };
             Ok(GetPaymentResponse {
                 payment: Some(reply::payment(view)),
             })

@@ -158,6 +158,7 @@ pub async fn get(svc: &mut Payments, caller: &Caller, payment_id: &str) -> Resul
             caller,
             GetPaymentRequest {
                 payment_id: payment_id.into(),
+                idempotency_key: String::new(),
             },
         ))
         .await?

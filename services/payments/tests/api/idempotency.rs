@@ -126,3 +126,43 @@ async fn a_missing_key_is_refused() {
 
     assert_eq!(refused.code(), Code::InvalidArgument);
 }
+
+#[tokio::test]
+async fn a_payment_is_found_by_its_key_and_only_by_its_owner() {
+    let db = testing::sqlite();
+    let mut svc = helpers::start(&db.url).await;
+    let created = create(
+        &mut svc,
+        &user(1),
+        "order:k1",
+        45_000,
+        card("4111111111111111", "123"),
+    )
+    .await
+    .unwrap();
+    let by_key = |caller, key: &'static str| {
+        let mut client = svc.client.clone();
+        async move {
+            client
+                .get_payment(as_caller(
+                    &caller,
+                    tiffin_proto::payments::v1::GetPaymentRequest {
+                        payment_id: String::new(),
+                        idempotency_key: key.into(),
+                    },
+                ))
+                .await
+        }
+    };
+
+    let found = by_key(user(1), "order:k1").await.expect("found");
+    let someone_else = by_key(user(2), "order:k1").await.expect_err("hidden");
+    let unknown = by_key(user(1), "order:nope").await.expect_err("none");
+
+    assert_eq!(
+        found.into_inner().payment.unwrap().payment_id,
+        created.payment_id
+    );
+    assert_eq!(someone_else.code(), Code::NotFound);
+    assert_eq!(unknown.code(), Code::NotFound);
+}

@@ -82,7 +82,10 @@ async fn success_at_tiffin_is_charged_after_the_settle_time_and_polls_apply_once
                 client
                     .get_payment(as_caller(
                         &user(1),
-                        tiffin_proto::payments::v1::GetPaymentRequest { payment_id: id },
+                        tiffin_proto::payments::v1::GetPaymentRequest {
+                            payment_id: id,
+                            idempotency_key: String::new(),
+                        },
                     ))
                     .await
                     .unwrap()
