@@ -136,6 +136,10 @@ pub fn plan(settings: &Settings, lookup: impl Fn(&str) -> Option<String>) -> Vec
             if *name == "cart" {
                 env.insert("MENU_URL".into(), url_of("menu"));
             }
+            if *name == "orders" {
+                env.insert("PAYMENTS_URL".into(), url_of("payments"));
+                env.insert("CART_URL".into(), url_of("cart"));
+            }
             Child {
                 name: (*name).to_string(),
                 binary: format!("tiffin-{name}"),
@@ -337,6 +341,9 @@ mod tests {
         assert_eq!(edge.env["CART_URL"], "http://127.0.0.1:60002");
         let cart = children.iter().find(|c| c.name == "cart").unwrap();
         assert_eq!(cart.env["MENU_URL"], "http://127.0.0.1:60001");
+        let orders = children.iter().find(|c| c.name == "orders").unwrap();
+        assert_eq!(orders.env["PAYMENTS_URL"], "http://127.0.0.1:60004");
+        assert_eq!(orders.env["CART_URL"], "http://127.0.0.1:60002");
         assert_eq!(edge.env["TIFFIN_DEV_ROUTES"], "1");
     }
 

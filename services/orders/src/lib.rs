@@ -1,27 +1,50 @@
-//! The orders service: a customer's placed orders, and with its domain issue placing, tracking and
-//! invoices.
+//! The orders service: placing a customer's cart as an order, paying for it and confirming it
+//! exactly once, and reading a customer's orders.
 //!
-//! - [`orders`]: the `orders` and `order_status_history` tables, the [`orders::Store`] that writes
-//!   and pages them, and the `ListOrders` RPC.
-//! - [`Application`]: migrates, binds and serves through the platform's [`ServiceHost`] (health,
-//!   reflection, tracing).
+//! - [`orders`]: the `orders` table with its items, bill and status history, read and paged.
+//! - [`snapshot`]: the order taken from the server-priced cart the edge passes on, and the checks
+//!   that refuse it (no address, an address that does not deliver, a changed bill).
+//! - [`placing`]: `PlaceOrder`, exactly once per idempotency key.
+//! - [`attempts`]: the transactions of placing and settling (order, attempt, outbox together).
+//! - [`settlement`]: where a payment ended, applied once (confirm, refund, empty the cart), on the
+//!   customer's request and in recovery after a crash or outage.
+//! - [`outbox`]: events about orders, written with the change they describe.
+//! - [`clients`]: the payments and cart services.
+//! - [`service`]: the gRPC handlers.
 //!
 //! It owns its tables and migrations (`migrations/`); nothing else reads them. Who is calling
 //! comes only from the edge's identity metadata, and an order is only ever shown to the customer
 //! who placed it. Money is integer paise.
 #![forbid(unsafe_code)]
 
+pub mod attempts;
+pub mod clients;
 pub mod error;
 pub mod orders;
+pub mod outbox;
+pub mod placing;
+pub mod service;
+pub mod settlement;
+pub mod snapshot;
 
 use std::future::Future;
+use std::time::Duration;
 
-use tiffin_platform::config::{ConfigError, ServiceSettings};
+use tiffin_platform::config::{ConfigError, ServiceSettings, env_or, env_parse, service_url};
+use tiffin_platform::db::Writer;
 use tiffin_platform::service::ServiceHost;
 use tiffin_proto::orders::v1::orders_service_server::OrdersServiceServer;
 
+use crate::placing::Failpoint;
+
 /// Default listen address when `GRPC_ADDR` is unset.
 pub const DEFAULT_ADDR: &str = "127.0.0.1:50056";
+/// Default payments service when `PAYMENTS_URL` is unset.
+pub const DEFAULT_PAYMENTS_URL: &str = "http://127.0.0.1:50055";
+/// Default cart service when `CART_URL` is unset.
+pub const DEFAULT_CART_URL: &str = "http://127.0.0.1:50053";
+/// How often recovery looks at unfinished payments, when `ORDERS_RECOVERY_INTERVAL_MS` is unset.
+pub const DEFAULT_RECOVERY_INTERVAL_MS: u64 = 3_000;
 
 /// The service's schema. Public so tests (and operators' tools) open the database the same way.
 pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
@@ -30,13 +53,45 @@ pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
 #[derive(Debug, Clone)]
 pub struct Settings {
     pub service: ServiceSettings,
+    /// The payments service (`PAYMENTS_URL`).
+    pub payments_url: String,
+    /// The cart service (`CART_URL`).
+    pub cart_url: String,
+    /// How often recovery runs (`ORDERS_RECOVERY_INTERVAL_MS`).
+    pub recovery_interval: Duration,
+    /// A fault to inject (`ORDERS_FAILPOINT`); only the crash-recovery test sets it.
+    pub failpoint: Failpoint,
 }
 
 impl Settings {
+    /// Settings with the given services and the defaults of everything else (tests, tools).
+    pub fn new(service: ServiceSettings, payments_url: String, cart_url: String) -> Self {
+        Self {
+            service,
+            payments_url,
+            cart_url,
+            recovery_interval: Duration::from_millis(DEFAULT_RECOVERY_INTERVAL_MS),
+            failpoint: Failpoint::None,
+        }
+    }
+
     /// Reads the environment (see `src/main.rs`).
     pub fn from_env() -> Result<Self, ConfigError> {
+        let failpoint_value = env_or("ORDERS_FAILPOINT", "");
+        let failpoint = Failpoint::parse(&failpoint_value).map_err(|reason| ConfigError {
+            name: "ORDERS_FAILPOINT".into(),
+            value: failpoint_value,
+            reason,
+        })?;
         Ok(Self {
             service: ServiceSettings::from_env("orders", DEFAULT_ADDR)?,
+            payments_url: service_url("PAYMENTS_URL", DEFAULT_PAYMENTS_URL)?,
+            cart_url: service_url("CART_URL", DEFAULT_CART_URL)?,
+            recovery_interval: Duration::from_millis(env_parse(
+                "ORDERS_RECOVERY_INTERVAL_MS",
+                DEFAULT_RECOVERY_INTERVAL_MS,
+            )?),
+            failpoint,
         })
     }
 }
@@ -44,16 +99,29 @@ impl Settings {
 /// A bound, migrated service ready to run.
 pub struct Application {
     host: ServiceHost,
-    /// The `ListOrders` handler, over the orders store.
-    orders: orders::Orders,
+    orders: service::Orders,
+    settlement: settlement::Settlement,
+    recovery_interval: Duration,
 }
 
 impl Application {
     /// Connects and migrates the database, then binds the port (port 0 picks a free one).
     pub async fn build(settings: Settings) -> anyhow::Result<Self> {
         let host = ServiceHost::start(&settings.service, &MIGRATOR).await?;
-        let orders = orders::Orders::new(orders::Store::new(host.pool().clone()));
-        Ok(Self { host, orders })
+        let store = orders::Store::new(host.pool().clone());
+        let settlement = settlement::Settlement::new(
+            store.clone(),
+            Writer::new(host.pool().clone()),
+            clients::Payments::new(&settings.payments_url)?,
+            clients::Carts::new(&settings.cart_url)?,
+        );
+        let placing = placing::Placing::new(settlement.clone(), settings.failpoint);
+        Ok(Self {
+            host,
+            orders: service::Orders::new(store, placing),
+            settlement,
+            recovery_interval: settings.recovery_interval,
+        })
     }
 
     /// The bound port.
@@ -61,14 +129,19 @@ impl Application {
         self.host.port()
     }
 
-    /// Serves until `shutdown` resolves, then drains.
+    /// Serves until `shutdown` resolves, then drains. Recovery runs beside it from the start, so
+    /// whatever a previous process left half done is finished first thing.
     pub async fn run_until_stopped(
         self,
         shutdown: impl Future<Output = ()> + Send,
     ) -> anyhow::Result<()> {
-        self.host
+        let recovery = tokio::spawn(self.settlement.run_recovery(self.recovery_interval));
+        let served = self
+            .host
             .serve(OrdersServiceServer::new(self.orders), shutdown)
-            .await?;
+            .await;
+        recovery.abort();
+        served?;
         Ok(())
     }
 }

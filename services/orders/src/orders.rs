@@ -1,16 +1,12 @@
-//! A customer's placed orders: the `orders` and `order_status_history` tables and the `ListOrders`
-//! RPC (route `GET order/all`).
+//! A customer's orders as stored: the `orders` table with its items, charges and status history,
+//! paged for `ListOrders` (route `GET order/all`) and read whole for `GetOrder`.
 //!
 //! Every read is scoped to the user the edge names in gRPC metadata. This module must never take a
 //! user id from a request message, and never return one customer's order to another.
 
 use sqlx::any::AnyRow;
 use sqlx::{AnyPool, Row};
-use tiffin_platform::identity::Caller;
-use tiffin_proto::orders::v1::{
-    ListOrdersRequest, ListOrdersResponse, Order, orders_service_server::OrdersService,
-};
-use tonic::{Request, Response, Status};
+use tiffin_proto::orders::v1::{Order, OrderAddress, OrderCharge, OrderItem, OrderType};
 
 use crate::error::Error;
 
@@ -44,7 +40,7 @@ pub struct Store {
 }
 
 /// The BIGINT form of an id; ids above `i64::MAX` cannot have been stored.
-fn stored_id(id: u64) -> Option<i64> {
+pub fn stored_id(id: u64) -> Option<i64> {
     i64::try_from(id).ok()
 }
 
@@ -60,6 +56,39 @@ fn order_from_row(row: &AnyRow) -> Result<Order, Error> {
         restaurant_name: row.try_get("restaurant_name")?,
         order_total_paise: row.try_get("order_total")?,
         order_time: row.try_get("order_time")?,
+        ..Order::default()
+    })
+}
+
+/// The columns [`full_order_from_row`] reads.
+const FULL_COLUMNS: &str = "order_id, order_status, restaurant_id, restaurant_name, order_total, \
+     order_time, order_type, payment_method, address_id, address_annotation, address_text, \
+     address_area, coupon_code, order_note, confirmed_at";
+
+fn full_order_from_row(row: &AnyRow) -> Result<Order, Error> {
+    let summary = order_from_row(row)?;
+    let order_type: String = row.try_get("order_type")?;
+    let address_id: String = row.try_get("address_id")?;
+    let delivery_address = (!address_id.is_empty())
+        .then(|| -> Result<OrderAddress, Error> {
+            Ok(OrderAddress {
+                address_id,
+                annotation: row.try_get("address_annotation")?,
+                address: row.try_get("address_text")?,
+                area: row.try_get("address_area")?,
+            })
+        })
+        .transpose()?;
+    Ok(Order {
+        order_type: OrderType::from_str_name(&order_type)
+            .unwrap_or(OrderType::Regular)
+            .into(),
+        payment_method: row.try_get("payment_method")?,
+        delivery_address,
+        coupon_code: row.try_get("coupon_code")?,
+        order_note: row.try_get("order_note")?,
+        confirmed_at: row.try_get("confirmed_at")?,
+        ..summary
     })
 }
 
@@ -103,7 +132,9 @@ impl Store {
         Ok(())
     }
 
-    /// Up to `limit` of `user_id`'s orders, newest first, starting after `before_order_id`.
+    /// Up to `limit` of `user_id`'s orders, newest first, starting after `before_order_id`. Only
+    /// orders that were placed count: one still waiting for its payment, or replaced before it was
+    /// paid, is not in the customer's history.
     ///
     /// Paging is by (order_time, order_id) rather than by id alone, so the order of the list does
     /// not depend on how ids are assigned, and orders placed in the same second still page without
@@ -127,7 +158,7 @@ impl Store {
                 sqlx::query(
                     "SELECT order_id, order_status, restaurant_id, restaurant_name, order_total, order_time
                      FROM orders
-                     WHERE user_id = $1
+                     WHERE user_id = $1 AND order_status NOT IN ('AWAITING_PAYMENT', 'ABANDONED')
                      ORDER BY order_time DESC, order_id DESC
                      LIMIT $2",
                 )
@@ -141,7 +172,7 @@ impl Store {
                 sqlx::query(
                     "SELECT order_id, order_status, restaurant_id, restaurant_name, order_total, order_time
                      FROM orders
-                     WHERE user_id = $1
+                     WHERE user_id = $1 AND order_status NOT IN ('AWAITING_PAYMENT', 'ABANDONED')
                        AND (order_time < $2 OR (order_time = $2 AND order_id < $3))
                      ORDER BY order_time DESC, order_id DESC
                      LIMIT $4",
@@ -159,17 +190,75 @@ impl Store {
             .map(order_from_row)
             .collect::<Result<Vec<_>, _>>()?;
 
-        let total: i64 = sqlx::query("SELECT COUNT(*) AS total FROM orders WHERE user_id = $1")
-            .bind(user)
-            .fetch_one(&self.pool)
-            .await?
-            .try_get("total")?;
+        let total: i64 = sqlx::query(
+            "SELECT COUNT(*) AS total FROM orders
+             WHERE user_id = $1 AND order_status NOT IN ('AWAITING_PAYMENT', 'ABANDONED')",
+        )
+        .bind(user)
+        .fetch_one(&self.pool)
+        .await?
+        .try_get("total")?;
         // A customer with four billion orders is not a case to design for; saturate, don't wrap.
         let total_orders = u32::try_from(total).unwrap_or(u32::MAX);
         Ok(Page {
             orders,
             total_orders,
         })
+    }
+
+    /// One of `user_id`'s orders, whole (items and bill); `NotFound` for anyone else's.
+    pub async fn load(&self, user_id: u64, order_id: u64) -> Result<Order, Error> {
+        let (Some(user), Some(id)) = (stored_id(user_id), stored_id(order_id)) else {
+            return Err(Error::NotFound);
+        };
+        let row = sqlx::query(sqlx::AssertSqlSafe(format!(
+            "SELECT {FULL_COLUMNS} FROM orders WHERE order_id = $1 AND user_id = $2"
+        )))
+        .bind(id)
+        .bind(user)
+        .fetch_optional(&self.pool)
+        .await?
+        .ok_or(Error::NotFound)?;
+        let mut order = full_order_from_row(&row)?;
+        order.items = sqlx::query(
+            "SELECT menu_item_id, name, quantity, unit_price, subtotal, choices
+             FROM order_items WHERE order_id = $1 ORDER BY position",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?
+        .iter()
+        .map(|r| -> Result<OrderItem, Error> {
+            let menu_item_id: i64 = r.try_get("menu_item_id")?;
+            let quantity: i64 = r.try_get("quantity")?;
+            Ok(OrderItem {
+                menu_item_id: u64::try_from(menu_item_id)
+                    .map_err(|_| Error::Corrupt(format!("menu_item_id = {menu_item_id}")))?,
+                name: r.try_get("name")?,
+                quantity: u32::try_from(quantity)
+                    .map_err(|_| Error::Corrupt(format!("quantity = {quantity}")))?,
+                unit_price_paise: r.try_get("unit_price")?,
+                subtotal_paise: r.try_get("subtotal")?,
+                choices: r.try_get("choices")?,
+            })
+        })
+        .collect::<Result<_, _>>()?;
+        order.charges = sqlx::query(
+            "SELECT charge_key, label, amount FROM order_charges WHERE order_id = $1 ORDER BY position",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?
+        .iter()
+        .map(|r| -> Result<OrderCharge, Error> {
+            Ok(OrderCharge {
+                key: r.try_get("charge_key")?,
+                label: r.try_get("label")?,
+                amount_paise: r.try_get("amount")?,
+            })
+        })
+        .collect::<Result<_, _>>()?;
+        Ok(order)
     }
 
     /// Where the page after `before` starts. Looked up only among `user`'s own orders.
@@ -182,41 +271,6 @@ impl Store {
             .await?
             .ok_or(Error::UnknownCursor(before))?;
         Ok((row.try_get("order_time")?, order_id))
-    }
-}
-
-/// The `OrdersService` implementation.
-pub struct Orders {
-    store: Store,
-}
-
-impl Orders {
-    pub fn new(store: Store) -> Self {
-        Self { store }
-    }
-}
-
-#[tonic::async_trait]
-impl OrdersService for Orders {
-    async fn list_orders(
-        &self,
-        request: Request<ListOrdersRequest>,
-    ) -> Result<Response<ListOrdersResponse>, Status> {
-        let user_id = Caller::from_metadata(request.metadata())
-            .user_id
-            .ok_or(Error::Unauthenticated)?;
-        let ListOrdersRequest {
-            before_order_id,
-            limit,
-        } = request.into_inner();
-        let page = self
-            .store
-            .page(user_id, before_order_id, page_size(limit))
-            .await?;
-        Ok(Response::new(ListOrdersResponse {
-            orders: page.orders,
-            total_orders: page.total_orders,
-        }))
     }
 }
 

@@ -1,5 +1,5 @@
-//! Black-box tests: the real service on port 0, called over gRPC, on every database engine.
-//! Orders are arranged through `orders::Store`, the same code that will record placed orders.
+//! ListOrders: the real service on port 0, called over gRPC, on every database engine. Orders are
+//! arranged through `orders::Store`.
 
 use tiffin_orders::orders::Store;
 use tiffin_orders::{Application, MIGRATOR, Settings};
@@ -14,9 +14,12 @@ const ASHA: u64 = 101;
 const BILAL: u64 = 202;
 
 async fn spawn(database_url: &str) -> (String, Stop) {
-    let settings = Settings {
-        service: service::settings(database_url),
-    };
+    // Nothing here places orders: the payments and cart services are never called.
+    let settings = Settings::new(
+        service::settings(database_url),
+        "http://127.0.0.1:9".into(),
+        "http://127.0.0.1:9".into(),
+    );
     let app = Application::build(settings).await.expect("service starts");
     service::spawn(app.port(), |stopped| app.run_until_stopped(stopped))
 }
@@ -37,6 +40,7 @@ fn order(order_id: u64, order_time: i64) -> Order {
         restaurant_name: "Meghana Biryani House".into(),
         order_total_paise: 55_800,
         order_time,
+        ..Order::default()
     }
 }
 

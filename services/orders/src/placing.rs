@@ -1,0 +1,212 @@
+//! PlaceOrder: the customer's cart becomes an order and its payment starts, exactly once per
+//! idempotency key.
+//!
+//! 1. The attempt `(user, key)` is looked up. Found with another request's fingerprint: refused.
+//!    Found with the same: the order it opened is paid again below (the payments service answers
+//!    the payment it already made for that key, as it stands now).
+//! 2. Otherwise the cart is checked and recorded (`attempts::open_attempt`): the order, its items,
+//!    bill, address, history and a `order.placed` event in one transaction, with the attempt.
+//! 3. The payments service is asked to charge the order's total under the attempt's key.
+//! 4. Where the payment stands is applied (`settlement`): CHARGED confirms the order at once.
+//!
+//! A crash anywhere leaves an open attempt that recovery finds by its key in the payments
+//! service, so a charge is never left without its order confirmed or refunded.
+
+use tiffin_platform::idempotency::fingerprint;
+use tiffin_proto::orders::v1::place_order_request::Method;
+use tiffin_proto::orders::v1::{Order, PlaceOrderRequest};
+use tiffin_proto::payments::v1::{CreatePaymentRequest, Payment, create_payment_request};
+
+use crate::attempts::{self, Attempt, payment_key};
+use crate::error::Error;
+use crate::settlement::{Settlement, now};
+use crate::snapshot::Snapshot;
+
+/// The longest idempotency key taken (the payments service's limit less the prefix it is sent
+/// with).
+pub const MAX_KEY_LEN: usize = 100;
+
+/// A fault to inject, for the crash-recovery test (`ORDERS_FAILPOINT`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Failpoint {
+    #[default]
+    None,
+    /// Abort the process right after the payments service answered CHARGED, before the order is
+    /// confirmed: the moment where money is taken and nothing records it yet.
+    AbortAfterCharge,
+}
+
+impl Failpoint {
+    pub fn parse(value: &str) -> Result<Self, String> {
+        match value {
+            "" => Ok(Failpoint::None),
+            "abort-after-charge" => Ok(Failpoint::AbortAfterCharge),
+            other => Err(format!("unknown failpoint {other:?}")),
+        }
+    }
+}
+
+/// The request's fields that make it "the same request": everything but secrets. A card is
+/// known by its last 4 digits and expiry, never its number or CVV.
+fn request_fingerprint(req: &PlaceOrderRequest) -> String {
+    let mut fields: Vec<String> = vec![
+        req.address_id.trim().to_string(),
+        req.order_type.to_string(),
+        req.order_note.trim().to_string(),
+        req.expected_total_paise.to_string(),
+    ];
+    for l in &req.expected_lines {
+        fields.extend([l.menu_item_id.to_string(), l.quantity.to_string()]);
+    }
+    match &req.method {
+        Some(Method::Card(c)) => {
+            let digits: String = c.number.chars().filter(char::is_ascii_digit).collect();
+            let last4 = &digits[digits.len().saturating_sub(4)..];
+            fields.extend([
+                "card".into(),
+                last4.to_string(),
+                c.expiry_month.to_string(),
+                c.expiry_year.to_string(),
+                c.save_card.to_string(),
+            ]);
+        }
+        Some(Method::SavedCard(c)) => fields.extend(["saved_card".into(), c.card_id.clone()]),
+        Some(Method::UpiCollect(u)) => {
+            fields.extend(["upi".into(), u.vpa.trim().to_ascii_lowercase()])
+        }
+        Some(Method::CashOnDelivery(_)) => fields.push("cod".into()),
+        None => fields.push("none".into()),
+    }
+    let fields: Vec<&str> = fields.iter().map(String::as_str).collect();
+    fingerprint(&fields)
+}
+
+fn payment_method(method: &Method) -> create_payment_request::Method {
+    use create_payment_request::Method as Pay;
+    match method.clone() {
+        Method::Card(c) => Pay::Card(c),
+        Method::SavedCard(c) => Pay::SavedCard(c),
+        Method::UpiCollect(u) => Pay::UpiCollect(u),
+        Method::CashOnDelivery(c) => Pay::CashOnDelivery(c),
+    }
+}
+
+/// Places orders.
+#[derive(Clone)]
+pub struct Placing {
+    pub(crate) settlement: Settlement,
+    failpoint: Failpoint,
+}
+
+impl Placing {
+    pub fn new(settlement: Settlement, failpoint: Failpoint) -> Self {
+        Self {
+            settlement,
+            failpoint,
+        }
+    }
+
+    /// PlaceOrder for `user_id`.
+    pub async fn place(
+        &self,
+        user_id: u64,
+        req: PlaceOrderRequest,
+    ) -> Result<(Order, Payment), Error> {
+        let key = req.idempotency_key.trim().to_string();
+        if key.is_empty() || key.len() > MAX_KEY_LEN {
+            return Err(Error::Invalid(format!(
+                "An idempotency key of 1 to {MAX_KEY_LEN} characters is required"
+            )));
+        }
+        let method = req
+            .method
+            .as_ref()
+            .ok_or_else(|| Error::Invalid("Please choose a payment method.".into()))?;
+        let fingerprint = request_fingerprint(&req);
+        let s = &self.settlement;
+        // Retries of one attempt wait for each other here, then find what the first stored.
+        let _turn = s.locks.lock(format!("{user_id}:{key}")).await;
+
+        let attempt = match attempts::find(s.pool(), user_id, &key).await? {
+            Some(found) if found.fingerprint != fingerprint => return Err(Error::KeyReused),
+            Some(found) => found,
+            None => {
+                let snapshot = Snapshot::of(&req)?;
+                self.open(user_id, &key, &fingerprint, &snapshot).await?
+            }
+        };
+        let order = s.store.load(user_id, attempt.order_id).await?;
+        let payment = s
+            .payments
+            .create(
+                user_id,
+                CreatePaymentRequest {
+                    idempotency_key: payment_key(&key),
+                    amount_paise: order.order_total_paise,
+                    order_id: order.order_id,
+                    method: Some(payment_method(method)),
+                },
+            )
+            .await;
+        let payment = match payment {
+            Ok(p) => p,
+            Err(status) => {
+                // Refused outright (a bad card, an unknown saved card): nothing was charged and
+                // nothing will be, so the attempt is done. An outage leaves it open: recovery asks
+                // the payments service about the key later.
+                if !matches!(
+                    status.code(),
+                    tonic::Code::Unavailable
+                        | tonic::Code::DeadlineExceeded
+                        | tonic::Code::Unknown
+                        | tonic::Code::Internal
+                        | tonic::Code::Cancelled
+                ) {
+                    attempts::settle(&s.writer, &attempt, "").await?;
+                }
+                return Err(Error::Upstream(status));
+            }
+        };
+        if self.failpoint == Failpoint::AbortAfterCharge
+            && payment.status == tiffin_proto::payments::v1::PaymentStatus::Charged as i32
+        {
+            tracing::error!(
+                order_id = order.order_id,
+                "failpoint: aborting after the charge"
+            );
+            std::process::abort();
+        }
+        if attempt.payment_id.is_empty() {
+            attempts::record_payment(&s.writer, &attempt, &payment.payment_id).await?;
+        }
+        s.apply(&attempt, &payment).await?;
+        let order = s.store.load(user_id, attempt.order_id).await?;
+        Ok((order, payment))
+    }
+
+    /// Records the order and the attempt; a concurrent attempt of the same customer that opened
+    /// an order first is waited for and its order reused.
+    async fn open(
+        &self,
+        user_id: u64,
+        key: &str,
+        fingerprint: &str,
+        snapshot: &Snapshot,
+    ) -> Result<Attempt, Error> {
+        let s = &self.settlement;
+        let mut tries = 0;
+        loop {
+            tries += 1;
+            match attempts::open_attempt(&s.writer, user_id, key, fingerprint, snapshot, now())
+                .await
+            {
+                Ok(_) => break,
+                Err(e) if e.is_conflict() && tries < 3 => continue,
+                Err(e) => return Err(e),
+            }
+        }
+        attempts::find(s.pool(), user_id, key)
+            .await?
+            .ok_or_else(|| Error::Corrupt(format!("attempt {key} vanished")))
+    }
+}

@@ -1,0 +1,89 @@
+//! The `OrdersService` RPCs: who is calling comes only from the edge's identity metadata, and
+//! every call is scoped to that customer.
+
+use tiffin_platform::identity::Caller;
+use tiffin_proto::orders::v1::orders_service_server::OrdersService;
+use tiffin_proto::orders::v1::{
+    ConfirmOrderRequest, ConfirmOrderResponse, GetOrderRequest, GetOrderResponse,
+    ListOrdersRequest, ListOrdersResponse, PlaceOrderRequest, PlaceOrderResponse,
+};
+use tonic::metadata::MetadataMap;
+use tonic::{Request, Response, Status};
+
+use crate::error::Error;
+use crate::orders::{Store, page_size};
+use crate::placing::Placing;
+
+fn user(metadata: &MetadataMap) -> Result<u64, Error> {
+    Caller::from_metadata(metadata)
+        .user_id
+        .ok_or(Error::Unauthenticated)
+}
+
+/// The `OrdersService` implementation.
+pub struct Orders {
+    store: Store,
+    placing: Placing,
+}
+
+impl Orders {
+    pub fn new(store: Store, placing: Placing) -> Self {
+        Self { store, placing }
+    }
+}
+
+#[tonic::async_trait]
+impl OrdersService for Orders {
+    async fn list_orders(
+        &self,
+        request: Request<ListOrdersRequest>,
+    ) -> Result<Response<ListOrdersResponse>, Status> {
+        let user_id = user(request.metadata())?;
+        let ListOrdersRequest {
+            before_order_id,
+            limit,
+        } = request.into_inner();
+        let page = self
+            .store
+            .page(user_id, before_order_id, page_size(limit))
+            .await?;
+        Ok(Response::new(ListOrdersResponse {
+            orders: page.orders,
+            total_orders: page.total_orders,
+        }))
+    }
+
+    async fn place_order(
+        &self,
+        request: Request<PlaceOrderRequest>,
+    ) -> Result<Response<PlaceOrderResponse>, Status> {
+        let user_id = user(request.metadata())?;
+        let (order, payment) = self.placing.place(user_id, request.into_inner()).await?;
+        Ok(Response::new(PlaceOrderResponse {
+            order: Some(order),
+            payment: Some(payment),
+        }))
+    }
+
+    async fn confirm_order(
+        &self,
+        request: Request<ConfirmOrderRequest>,
+    ) -> Result<Response<ConfirmOrderResponse>, Status> {
+        let user_id = user(request.metadata())?;
+        let order = self
+            .placing
+            .settlement
+            .confirm(user_id, request.get_ref().order_id)
+            .await?;
+        Ok(Response::new(ConfirmOrderResponse { order: Some(order) }))
+    }
+
+    async fn get_order(
+        &self,
+        request: Request<GetOrderRequest>,
+    ) -> Result<Response<GetOrderResponse>, Status> {
+        let user_id = user(request.metadata())?;
+        let order = self.store.load(user_id, request.get_ref().order_id).await?;
+        Ok(Response::new(GetOrderResponse { order: Some(order) }))
+    }
+}

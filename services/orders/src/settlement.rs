@@ -1,0 +1,220 @@
+//! Where an order's payments ended, applied exactly once: a CHARGED payment confirms the order it
+//! pays for (and the customer's cart is emptied); a charge for an order that was already paid by
+//! another payment, or abandoned, is refunded; a failed payment leaves the order unpaid and the
+//! cart as it was, so the customer can pay again.
+//!
+//! The same steps run on three paths: the customer's own request (PlaceOrder, ConfirmOrder), and
+//! recovery, which at start and then every few seconds looks at attempts still open (a crash
+//! between "charged" and "confirmed", a UPI collect approved after the tab was closed, an outage of
+//! the payments service) and at confirmed orders whose cart was not emptied yet. Every step is a
+//! conditional write or an idempotent call, so the paths may overlap.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use sqlx::AnyPool;
+use tiffin_platform::db::Writer;
+use tiffin_platform::idempotency::KeyLocks;
+use tiffin_proto::orders::v1::Order;
+use tiffin_proto::payments::v1::{Payment, PaymentMethodType, PaymentStatus};
+
+use crate::attempts::{self, Attempt, AttemptState, Charged, payment_key};
+use crate::clients::{Carts, Payments};
+use crate::error::Error;
+use crate::orders::Store;
+
+/// An attempt with no payment in the payments service is given this long (seconds) for its
+/// CreatePayment to arrive there before recovery takes it as never made.
+pub const LOST_ATTEMPT_AFTER_SECS: i64 = 60;
+/// How many attempts and carts one round of recovery looks at.
+const RECOVERY_BATCH: i64 = 100;
+
+/// Unix seconds now.
+pub fn now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
+        .unwrap_or(0)
+}
+
+fn method_code(p: &Payment) -> &'static str {
+    match PaymentMethodType::try_from(p.method) {
+        Ok(PaymentMethodType::Card) => "card",
+        Ok(PaymentMethodType::UpiCollect) => "upi_collect",
+        Ok(PaymentMethodType::CashOnDelivery) => "cod",
+        _ => "",
+    }
+}
+
+/// Applies payments to orders.
+#[derive(Clone)]
+pub struct Settlement {
+    pub(crate) store: Store,
+    pub(crate) writer: Writer,
+    pub(crate) payments: Payments,
+    pub(crate) carts: Carts,
+    /// One settling per order at a time in this process (a customer's request and recovery).
+    pub(crate) locks: Arc<KeyLocks>,
+}
+
+impl Settlement {
+    pub fn new(store: Store, writer: Writer, payments: Payments, carts: Carts) -> Self {
+        Self {
+            store,
+            writer,
+            payments,
+            carts,
+            locks: Arc::default(),
+        }
+    }
+
+    pub(crate) fn pool(&self) -> &AnyPool {
+        self.writer.pool()
+    }
+
+    /// Applies where `payment` stands to the order of `attempt`.
+    pub async fn apply(&self, attempt: &Attempt, payment: &Payment) -> Result<(), Error> {
+        let _order = self.locks.lock(format!("order:{}", attempt.order_id)).await;
+        let status = PaymentStatus::try_from(payment.status).unwrap_or_default();
+        match status {
+            PaymentStatus::Charged | PaymentStatus::PartiallyRefunded | PaymentStatus::Refunded => {
+                let outcome = attempts::apply_charge(
+                    &self.writer,
+                    attempt,
+                    &payment.payment_id,
+                    method_code(payment),
+                    now(),
+                )
+                .await?;
+                match outcome {
+                    Charged::Confirmed => {
+                        tracing::info!(order_id = attempt.order_id, "order confirmed");
+                        self.empty_cart(attempt.user_id, attempt.order_id).await;
+                    }
+                    Charged::AlreadyConfirmed => {}
+                    Charged::MustRefund => self.refund(attempt, payment).await?,
+                }
+            }
+            PaymentStatus::AuthenticationFailed
+            | PaymentStatus::AuthorizationFailed
+            | PaymentStatus::Declined
+            | PaymentStatus::UserAborted => {
+                attempts::settle(&self.writer, attempt, &payment.payment_id).await?;
+            }
+            PaymentStatus::Unspecified
+            | PaymentStatus::New
+            | PaymentStatus::PendingVbv
+            | PaymentStatus::Authorizing => {}
+        }
+        Ok(())
+    }
+
+    /// A charge that cannot pay for its order goes back where it came from. Cash on delivery
+    /// was never taken, so there is nothing to give back.
+    async fn refund(&self, attempt: &Attempt, payment: &Payment) -> Result<(), Error> {
+        let already = payment.status == PaymentStatus::Refunded as i32;
+        let cash = payment.method == PaymentMethodType::CashOnDelivery as i32;
+        if !already && !cash {
+            self.payments
+                .refund_in_full(
+                    attempt.user_id,
+                    format!("refund:{}", payment_key(&attempt.key)),
+                    &payment.payment_id,
+                )
+                .await
+                .map_err(Error::Upstream)?;
+            tracing::warn!(
+                order_id = attempt.order_id,
+                payment_id = payment.payment_id,
+                "refunded a charge for an order that was paid already or abandoned"
+            );
+        }
+        attempts::refunded(&self.writer, attempt, &payment.payment_id, now()).await
+    }
+
+    /// Empties the customer's cart after their order was confirmed. Failing here is not the
+    /// customer's problem: the order is confirmed, and recovery tries again.
+    async fn empty_cart(&self, user_id: u64, order_id: u64) {
+        match self.carts.empty(user_id).await {
+            Ok(()) => {
+                if let Err(e) = attempts::cart_cleared(&self.writer, order_id).await {
+                    tracing::warn!(error = %e, order_id, "could not note the cart as emptied");
+                }
+            }
+            Err(e) => tracing::warn!(error = %e, order_id, "cart not emptied yet; will retry"),
+        }
+    }
+
+    /// Asks the payments service where an attempt's payment stands, by its key.
+    async fn look_up(&self, attempt: &Attempt) -> Result<Option<Payment>, Error> {
+        match self
+            .payments
+            .by_key(attempt.user_id, &payment_key(&attempt.key))
+            .await
+        {
+            Ok(p) => Ok(Some(p)),
+            Err(s) if s.code() == tonic::Code::NotFound => Ok(None),
+            Err(s) => Err(Error::Upstream(s)),
+        }
+    }
+
+    /// Brings one open attempt up to date.
+    pub async fn recover(&self, attempt: &Attempt) -> Result<(), Error> {
+        match self.look_up(attempt).await? {
+            Some(payment) => self.apply(attempt, &payment).await,
+            None if now() - attempt.created_at >= LOST_ATTEMPT_AFTER_SECS => {
+                attempts::settle(&self.writer, attempt, "").await
+            }
+            None => Ok(()),
+        }
+    }
+
+    /// ConfirmOrder: asks about every open attempt of the order, then answers the order if it
+    /// is confirmed.
+    pub async fn confirm(&self, user_id: u64, order_id: u64) -> Result<Order, Error> {
+        let order = self.store.load(user_id, order_id).await?;
+        if order.order_status == attempts::AWAITING_PAYMENT {
+            for attempt in attempts::of_order(self.pool(), order_id).await? {
+                if attempt.state == AttemptState::Open {
+                    self.recover(&attempt).await?;
+                }
+            }
+        }
+        let order = self.store.load(user_id, order_id).await?;
+        match order.order_status.as_str() {
+            attempts::AWAITING_PAYMENT => {
+                Err(Error::Refused("Your payment is not complete yet.".into()))
+            }
+            attempts::ABANDONED => Err(Error::Refused(
+                "This order was replaced by a newer one from your cart.".into(),
+            )),
+            _ => Ok(order),
+        }
+    }
+
+    /// One round of recovery. Returns how many attempts it looked at.
+    pub async fn recover_once(&self) -> Result<usize, Error> {
+        let open = attempts::open(self.pool(), now(), RECOVERY_BATCH).await?;
+        for attempt in &open {
+            if let Err(e) = self.recover(attempt).await {
+                tracing::warn!(error = %e, order_id = attempt.order_id, "recovery: attempt left open");
+            }
+        }
+        for (user_id, order_id) in attempts::carts_to_clear(self.pool(), RECOVERY_BATCH).await? {
+            self.empty_cart(user_id, order_id).await;
+        }
+        Ok(open.len())
+    }
+
+    /// Runs recovery now and then every `every`, until the process ends.
+    pub async fn run_recovery(self, every: Duration) {
+        let mut tick = tokio::time::interval(every);
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            tick.tick().await;
+            if let Err(e) = self.recover_once().await {
+                tracing::warn!(error = %e, "recovery round failed");
+            }
+        }
+    }
+}

@@ -1,0 +1,241 @@
+//! What an order is made of, taken from the cart the edge just had the cart service price: its
+//! items, bill and delivery address. Nothing here comes from the browser except which address, and
+//! what the customer was shown, which is only compared.
+
+use tiffin_platform::idempotency::fingerprint;
+use tiffin_proto::cart::v1::Cart;
+use tiffin_proto::orders::v1::{
+    OrderAddress, OrderCharge, OrderItem, OrderType, PlaceOrderRequest,
+};
+
+use crate::error::Error;
+
+/// The longest note to the restaurant kept (the cart's own limit).
+pub const MAX_NOTE_CHARS: usize = 200;
+
+/// An order as it will be recorded.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Snapshot {
+    pub cart_id: String,
+    pub order_type: OrderType,
+    pub restaurant_id: u64,
+    pub restaurant_name: String,
+    pub items: Vec<OrderItem>,
+    pub charges: Vec<OrderCharge>,
+    pub total_paise: i64,
+    pub address: Option<OrderAddress>,
+    pub coupon_code: String,
+    pub order_note: String,
+    /// SHA-256 of everything above that is charged for or delivered: an open order is reused for
+    /// a new attempt only when this is unchanged.
+    pub hash: String,
+}
+
+/// Rupees as the customer reads them: "₹456" or "₹456.50".
+pub fn rupees(paise: i64) -> String {
+    let sign = if paise < 0 { "-" } else { "" };
+    let paise = paise.unsigned_abs();
+    match paise % 100 {
+        0 => format!("{sign}₹{}", paise / 100),
+        p => format!("{sign}₹{}.{p:02}", paise / 100),
+    }
+}
+
+fn choices(line: &tiffin_proto::cart::v1::CartLine) -> String {
+    line.variants
+        .iter()
+        .map(|v| v.name.as_str())
+        .chain(line.addons.iter().map(|a| a.name.as_str()))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+impl Snapshot {
+    /// Checks the request against its cart and takes the order from it.
+    pub fn of(request: &PlaceOrderRequest) -> Result<Self, Error> {
+        let order_type = match OrderType::try_from(request.order_type) {
+            Ok(OrderType::Subscription) => OrderType::Subscription,
+            Ok(OrderType::Regular | OrderType::Unspecified) => OrderType::Regular,
+            Err(_) => return Err(Error::Invalid("Unknown order type.".into())),
+        };
+        let cart = request
+            .cart
+            .as_ref()
+            .filter(|c| !c.lines.is_empty())
+            .ok_or_else(|| Error::Refused("Your cart is empty.".into()))?;
+        if request.cart_status_code != 0 {
+            return Err(Error::Refused(request.cart_status_message.clone()));
+        }
+        if !cart.min_cart_message.is_empty() {
+            return Err(Error::Refused(cart.min_cart_message.clone()));
+        }
+        if let Some(line) = cart.lines.iter().find(|l| !l.in_stock) {
+            return Err(Error::Refused(format!(
+                "{} is out of stock. Please remove it to place your order.",
+                line.name
+            )));
+        }
+        let restaurant = cart
+            .restaurant
+            .as_ref()
+            .ok_or_else(|| Error::Refused("Your cart is empty.".into()))?;
+        let bill = cart
+            .bill
+            .as_ref()
+            .ok_or_else(|| Error::Refused("Your cart is empty.".into()))?;
+        let address = Self::address(request, cart, order_type)?;
+        Self::compare_with_shown(request, cart, bill.to_pay_paise)?;
+
+        let note = if request.order_note.trim().is_empty() {
+            cart.order_note.clone()
+        } else {
+            request
+                .order_note
+                .trim()
+                .chars()
+                .take(MAX_NOTE_CHARS)
+                .collect()
+        };
+        let items: Vec<OrderItem> = cart
+            .lines
+            .iter()
+            .map(|l| OrderItem {
+                menu_item_id: l.menu_item_id,
+                name: l.name.clone(),
+                quantity: l.quantity,
+                unit_price_paise: l.unit_price_paise,
+                subtotal_paise: l.total_paise,
+                choices: choices(l),
+            })
+            .collect();
+        let charges: Vec<OrderCharge> = bill
+            .lines
+            .iter()
+            .map(|l| OrderCharge {
+                key: l.key.clone(),
+                label: l.label.clone(),
+                amount_paise: l.amount_paise,
+            })
+            .collect();
+        let mut snapshot = Snapshot {
+            cart_id: cart.cart_id.clone(),
+            order_type,
+            restaurant_id: restaurant.id,
+            restaurant_name: restaurant.name.clone(),
+            items,
+            charges,
+            total_paise: bill.to_pay_paise,
+            address,
+            coupon_code: cart.coupon_code.clone(),
+            order_note: note,
+            hash: String::new(),
+        };
+        snapshot.hash = snapshot.fingerprint();
+        Ok(snapshot)
+    }
+
+    fn address(
+        request: &PlaceOrderRequest,
+        cart: &Cart,
+        order_type: OrderType,
+    ) -> Result<Option<OrderAddress>, Error> {
+        let id = request.address_id.trim();
+        if id.is_empty() {
+            return match order_type {
+                OrderType::Subscription => Ok(None),
+                _ => Err(Error::Invalid("Please select a delivery address.".into())),
+            };
+        }
+        let chosen = cart
+            .addresses
+            .iter()
+            .find(|a| a.id == id)
+            .filter(|a| a.delivery_valid)
+            .ok_or_else(|| {
+                Error::Refused(
+                    "This address is not serviceable. Please choose another address.".into(),
+                )
+            })?;
+        Ok(Some(OrderAddress {
+            address_id: chosen.id.clone(),
+            annotation: chosen.annotation.clone(),
+            address: chosen.address.clone(),
+            area: chosen.area.clone(),
+        }))
+    }
+
+    /// Refuses when what the customer was shown is not what would be charged.
+    fn compare_with_shown(
+        request: &PlaceOrderRequest,
+        cart: &Cart,
+        to_pay: i64,
+    ) -> Result<(), Error> {
+        let changed = || {
+            Error::BillChanged(format!(
+                "Your bill has changed to {}. Please review it and pay again.",
+                rupees(to_pay)
+            ))
+        };
+        if request.expected_total_paise != to_pay {
+            return Err(changed());
+        }
+        if !request.expected_lines.is_empty() {
+            let mut shown: Vec<(u64, u32)> = request
+                .expected_lines
+                .iter()
+                .map(|l| (l.menu_item_id, l.quantity))
+                .collect();
+            let mut now: Vec<(u64, u32)> = cart
+                .lines
+                .iter()
+                .map(|l| (l.menu_item_id, l.quantity))
+                .collect();
+            shown.sort_unstable();
+            now.sort_unstable();
+            if shown != now {
+                return Err(changed());
+            }
+        }
+        Ok(())
+    }
+
+    fn fingerprint(&self) -> String {
+        let mut fields: Vec<String> = vec![
+            self.cart_id.clone(),
+            self.order_type.as_str_name().into(),
+            self.restaurant_id.to_string(),
+            self.total_paise.to_string(),
+            self.coupon_code.clone(),
+            self.order_note.clone(),
+        ];
+        if let Some(a) = &self.address {
+            fields.push(a.address_id.clone());
+        }
+        for i in &self.items {
+            fields.extend([
+                i.menu_item_id.to_string(),
+                i.quantity.to_string(),
+                i.subtotal_paise.to_string(),
+                i.choices.clone(),
+            ]);
+        }
+        for c in &self.charges {
+            fields.extend([c.key.clone(), c.amount_paise.to_string()]);
+        }
+        let fields: Vec<&str> = fields.iter().map(String::as_str).collect();
+        fingerprint(&fields)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rupees_show_paise_only_when_there_are_some() {
+        assert_eq!(rupees(45_600), "₹456");
+        assert_eq!(rupees(45_650), "₹456.50");
+        assert_eq!(rupees(5), "₹0.05");
+        assert_eq!(rupees(-2_000), "-₹20");
+    }
+}

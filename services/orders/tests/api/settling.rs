@@ -1,0 +1,159 @@
+//! Payments that end after the customer's request: a UPI collect approved later, two tabs paying
+//! one cart, a cart changed while a payment was pending, and the payments service down. Money is
+//! never taken without a confirmed order, nor twice for one.
+
+use tiffin_platform::db::testing;
+use tonic::Code;
+
+use crate::helpers::*;
+
+#[tokio::test]
+async fn a_upi_collect_approved_after_the_request_confirms_the_order_on_every_engine() {
+    for db in testing::all().await {
+        let w = world(&db.url).await;
+        let engine = db.engine;
+
+        let placed = place(
+            &w.url,
+            ASHA,
+            place_request("k1", biryanis(), upi("success@tiffin")),
+        )
+        .await
+        .expect("answered");
+        let order_id = placed.order.unwrap().order_id;
+        assert_eq!(status_name(&placed.payment.unwrap()), "PENDING_VBV");
+
+        // Nobody polls: recovery asks the payments service, which asks the gateway.
+        eventually("the order is confirmed", || async {
+            get_order(&w.url, ASHA, order_id)
+                .await
+                .unwrap()
+                .order_status
+                == "PLACED"
+        })
+        .await;
+        assert_eq!(
+            w.events(order_id).await,
+            ["order.placed", "order.confirmed"],
+            "{engine:?}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn two_tabs_paying_one_cart_pay_one_order_and_the_second_charge_is_refunded_on_every_engine()
+{
+    for db in testing::all().await {
+        let w = world(&db.url).await;
+        let engine = db.engine;
+
+        let tab_one = place(
+            &w.url,
+            ASHA,
+            place_request("tab-1", biryanis(), upi("success@tiffin")),
+        )
+        .await
+        .expect("answered");
+        let tab_two = place(
+            &w.url,
+            ASHA,
+            place_request("tab-2", biryanis(), card("4111111111111111")),
+        )
+        .await
+        .expect("answered");
+
+        let order_id = tab_two.order.as_ref().unwrap().order_id;
+        assert_eq!(tab_one.order.unwrap().order_id, order_id, "one order");
+        assert_eq!(tab_two.order.unwrap().order_status, "PLACED");
+        let upi_payment = tab_one.payment.unwrap().payment_id;
+        eventually("the UPI charge is refunded", || async {
+            status_name(&w.payment(ASHA, &upi_payment).await) == "REFUNDED"
+        })
+        .await;
+        let card_payment = w.payment(ASHA, &tab_two.payment.unwrap().payment_id).await;
+        assert_eq!(status_name(&card_payment), "CHARGED", "{engine:?}");
+        assert_eq!(
+            w.events(order_id).await,
+            ["order.placed", "order.confirmed", "order.payment_refunded"],
+            "{engine:?}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_cart_changed_while_a_payment_was_pending_abandons_that_order_and_refunds_its_charge() {
+    let db = testing::sqlite();
+    let w = world(&db.url).await;
+    let first = place(
+        &w.url,
+        ASHA,
+        place_request("k1", biryanis(), upi("success@tiffin")),
+    )
+    .await
+    .expect("answered");
+    let old_order = first.order.unwrap().order_id;
+
+    let more = cart(&[(1001, 3, 25_000)]);
+    let second = place(&w.url, ASHA, place_request("k2", more, cod()))
+        .await
+        .expect("answered");
+
+    let new_order = second.order.unwrap();
+    assert_ne!(
+        new_order.order_id, old_order,
+        "a new order for the new cart"
+    );
+    assert_eq!(new_order.order_status, "PLACED");
+    assert_eq!(new_order.order_total_paise, 78_900);
+    let upi_payment = first.payment.unwrap().payment_id;
+    eventually("the abandoned order's charge is refunded", || async {
+        status_name(&w.payment(ASHA, &upi_payment).await) == "REFUNDED"
+    })
+    .await;
+    assert_eq!(
+        get_order(&w.url, ASHA, old_order)
+            .await
+            .unwrap()
+            .order_status,
+        "ABANDONED"
+    );
+    assert_eq!(
+        w.events(old_order).await,
+        ["order.placed", "order.abandoned", "order.payment_refunded"]
+    );
+}
+
+#[tokio::test]
+async fn with_the_payments_service_down_the_order_stays_unpaid_and_a_retry_pays_once() {
+    let db = testing::sqlite();
+    let n = neighbours().await;
+    let payments_url = n.payments_url.clone();
+    // The same orders database, first with the payments service unreachable.
+    let down = world_with(&db.url, neighbours().await, |s| {
+        s.payments_url = "http://127.0.0.1:9".into();
+    })
+    .await;
+
+    let refused = place(&down.url, ASHA, place_request("k1", biryanis(), cod()))
+        .await
+        .expect_err("payments is down");
+    assert_eq!(refused.code(), Code::Unavailable);
+    let unpaid: Vec<String> = sqlx::query_scalar("SELECT order_status FROM orders")
+        .fetch_all(&down.pool)
+        .await
+        .unwrap();
+    assert_eq!(unpaid, ["AWAITING_PAYMENT"]);
+    drop(down);
+
+    let up = world_with(&db.url, n, |s| s.payments_url = payments_url).await;
+    let retried = place(&up.url, ASHA, place_request("k1", biryanis(), cod()))
+        .await
+        .expect("the retry with the same key");
+
+    let order = retried.order.unwrap();
+    assert_eq!(order.order_status, "PLACED");
+    assert_eq!(
+        up.events(order.order_id).await,
+        ["order.placed", "order.confirmed"]
+    );
+}
