@@ -427,6 +427,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/order/confirm-v2": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `POST /api/order/confirm-v2` `{ "order_id" }` */
+        post: operations["confirmOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/order/details?order_id=` */
+        get: operations["getOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/place-v2": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `POST /api/order/place-v2` */
+        post: operations["placeOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment/authenticate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `POST /api/payment/authenticate` `{ "payment_id", "otp" }` or `{ "payment_id", "abandon": true }` */
+        post: operations["authenticatePayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/payment/get-methods": {
         parameters: {
             query?: never;
@@ -887,6 +955,14 @@ export interface components {
         Addresses: {
             addresses: components["schemas"]["Address"][];
         };
+        AuthenticatePaymentInput: {
+            /** @description True: the customer closed the bank's page. */
+            abandon?: boolean;
+            /** @description The 6-digit code the bank sent. */
+            otp?: string | null;
+            /** @description The payment in PENDING_VBV ("pay_…"). */
+            payment_id?: string | null;
+        };
         Availability: {
             opened: boolean;
         };
@@ -1183,6 +1259,9 @@ export interface components {
              */
             restaurants: number;
             title: string;
+        };
+        ConfirmOrderInput: {
+            order_id: string;
         };
         /** @description A cost range of the filters. */
         CostRangeChoice: {
@@ -1676,6 +1755,53 @@ export interface components {
          *     document gives each route's reply (the wire form is [`WireEnvelope`], whose fields a test keeps
          *     equal to these).
          */
+        Envelope_OrderDetails: {
+            /** @description The session's CSRF token: every POST sends it back (`_csrf` in the body or `x-csrf-token`). */
+            csrfToken: string;
+            data: {
+                /** @description The bill's lines in display order (keys as the cart's: ITEM_TOTAL, DELIVERY_FEE, …). */
+                bill: components["schemas"]["OrderBillLine"][];
+                coupon_code: string;
+                delivery_address?: components["schemas"]["OrderAddress"] | null;
+                order_id: string;
+                order_items: components["schemas"]["OrderItem"][];
+                order_note: string;
+                /** @description AWAITING_PAYMENT, PLACED or ABANDONED. */
+                order_status: string;
+                /** @description RFC 3339, UTC. */
+                order_time: string;
+                /**
+                 * Format: int64
+                 * @description Paise: everything the customer pays.
+                 */
+                order_total: number;
+                /** @description REGULAR or SUBSCRIPTION. */
+                order_type: string;
+                /** @description card, upi_collect or cod; `''` until paid. */
+                payment_method: string;
+                restaurant_id: string;
+                restaurant_name: string;
+            };
+            /** @description The device id (cookie `tfn_did`). */
+            deviceId: string;
+            /** @description The session id (empty when no session could be had). */
+            sid: string;
+            /**
+             * Format: int32
+             * @description 0 for success (the cart family also answers 8 and 9 with its cart); any other value is a
+             *     failure, worded in `statusMessage`.
+             */
+            statusCode: number;
+            /** @description `done successfully`, or what went wrong, in words for the customer. */
+            statusMessage: string;
+            /** @description The request's trace id. */
+            tid: string;
+        };
+        /**
+         * @description The envelope around every `/api` reply, with its `data` of type `T`: the schema the OpenAPI
+         *     document gives each route's reply (the wire form is [`WireEnvelope`], whose fields a test keeps
+         *     equal to these).
+         */
         Envelope_Orders: {
             /** @description The session's CSRF token: every POST sends it back (`_csrf` in the body or `x-csrf-token`). */
             csrfToken: string;
@@ -1829,6 +1955,40 @@ export interface components {
                  *     DECLINED, USER_ABORTED, PARTIALLY_REFUNDED or REFUNDED.
                  */
                 status: string;
+            };
+            /** @description The device id (cookie `tfn_did`). */
+            deviceId: string;
+            /** @description The session id (empty when no session could be had). */
+            sid: string;
+            /**
+             * Format: int32
+             * @description 0 for success (the cart family also answers 8 and 9 with its cart); any other value is a
+             *     failure, worded in `statusMessage`.
+             */
+            statusCode: number;
+            /** @description `done successfully`, or what went wrong, in words for the customer. */
+            statusMessage: string;
+            /** @description The request's trace id. */
+            tid: string;
+        };
+        /**
+         * @description The envelope around every `/api` reply, with its `data` of type `T`: the schema the OpenAPI
+         *     document gives each route's reply (the wire form is [`WireEnvelope`], whose fields a test keeps
+         *     equal to these).
+         */
+        Envelope_PlacedOrder: {
+            /** @description The session's CSRF token: every POST sends it back (`_csrf` in the body or `x-csrf-token`). */
+            csrfToken: string;
+            data: {
+                order_id: string;
+                /** @description AWAITING_PAYMENT, or PLACED when the payment was charged at once. */
+                order_status: string;
+                /**
+                 * Format: int64
+                 * @description Paise.
+                 */
+                order_total: number;
+                payment: components["schemas"]["PaymentStatus"];
             };
             /** @description The device id (cookie `tfn_did`). */
             deviceId: string;
@@ -2626,6 +2786,58 @@ export interface components {
             restaurant_id: string;
             restaurant_name: string;
         };
+        OrderAddress: {
+            address: string;
+            address_id: string;
+            annotation: string;
+            area: string;
+        };
+        OrderBillLine: {
+            /**
+             * Format: int64
+             * @description Signed paise: discounts are negative.
+             */
+            amount: number;
+            key: string;
+            label: string;
+        };
+        OrderDetails: {
+            /** @description The bill's lines in display order (keys as the cart's: ITEM_TOTAL, DELIVERY_FEE, …). */
+            bill: components["schemas"]["OrderBillLine"][];
+            coupon_code: string;
+            delivery_address?: components["schemas"]["OrderAddress"] | null;
+            order_id: string;
+            order_items: components["schemas"]["OrderItem"][];
+            order_note: string;
+            /** @description AWAITING_PAYMENT, PLACED or ABANDONED. */
+            order_status: string;
+            /** @description RFC 3339, UTC. */
+            order_time: string;
+            /**
+             * Format: int64
+             * @description Paise: everything the customer pays.
+             */
+            order_total: number;
+            /** @description REGULAR or SUBSCRIPTION. */
+            order_type: string;
+            /** @description card, upi_collect or cod; `''` until paid. */
+            payment_method: string;
+            restaurant_id: string;
+            restaurant_name: string;
+        };
+        OrderItem: {
+            /** @description The chosen add-ons and variations, named. */
+            choices: string;
+            item_id: string;
+            name: string;
+            /** Format: int32 */
+            quantity: number;
+            /**
+             * Format: int64
+             * @description Paise.
+             */
+            subtotal: number;
+        };
         Orders: {
             orders: components["schemas"]["Order"][];
             /** Format: int32 */
@@ -2714,6 +2926,58 @@ export interface components {
              */
             status: string;
         };
+        PlaceOrderCard: {
+            cvv: string;
+            /** Format: int32 */
+            expiry_month: number;
+            /** Format: int32 */
+            expiry_year: number;
+            holder_name?: string;
+            number: string;
+            save_card?: boolean;
+        };
+        PlaceOrderInput: {
+            /**
+             * @description One per checkout attempt, sent again on a retry of that attempt (or the `Idempotency-Key`
+             *     header).
+             */
+            idempotency_key?: string | null;
+            order?: components["schemas"]["PlaceOrderOrder"] | null;
+            payment?: components["schemas"]["PlaceOrderPayment"] | null;
+        };
+        PlaceOrderItem: {
+            /** Format: int64 */
+            menu_item_id: number;
+            /** Format: int32 */
+            quantity: number;
+        };
+        PlaceOrderOrder: {
+            /** @description One of the caller's addresses that delivers; required unless `order_type` is SUBSCRIPTION. */
+            address_id?: string | null;
+            /** @description The lines the customer was shown; a cart whose lines differ is refused like a changed bill. */
+            cart_items?: components["schemas"]["PlaceOrderItem"][] | null;
+            order_note?: string | null;
+            /** @description REGULAR (default) or SUBSCRIPTION. */
+            order_type?: string | null;
+            /**
+             * Format: int64
+             * @description The total the customer was shown, in paise.
+             */
+            to_pay?: number | null;
+        };
+        PlaceOrderPayment: {
+            card?: components["schemas"]["PlaceOrderCard"] | null;
+            /** @description card, saved_card, upi_collect or cod. */
+            method: string;
+            saved_card?: components["schemas"]["PlaceOrderSavedCard"] | null;
+            /** @description For upi_collect. */
+            vpa?: string | null;
+        };
+        PlaceOrderSavedCard: {
+            /** @description From `profile/saved-cards`. */
+            card_reference: string;
+            cvv: string;
+        };
         PlaceSuggestion: {
             description: string;
             place_id: string;
@@ -2725,6 +2989,17 @@ export interface components {
             /** @description Where the term starts in `description`, in UTF-16 units (what JavaScript's indices count). */
             offset: number;
             value: string;
+        };
+        PlacedOrder: {
+            order_id: string;
+            /** @description AWAITING_PAYMENT, or PLACED when the payment was charged at once. */
+            order_status: string;
+            /**
+             * Format: int64
+             * @description Paise.
+             */
+            order_total: number;
+            payment: components["schemas"]["PaymentStatus"];
         };
         PopularCuisine: {
             cloudinaryImageId: string;
@@ -3123,6 +3398,15 @@ export interface components {
                 "application/json": components["schemas"]["Failure"];
             };
         };
+        /** @description The envelope with `data: null`. statusCode 1, the service's message (gRPC AlreadyExists). */
+        Failure409: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Failure"];
+            };
+        };
         /** @description The envelope with `data: null`. statusCode 1, `Request too large.` (edge: request body too large). */
         Failure413: {
             headers: {
@@ -3141,7 +3425,7 @@ export interface components {
                 "application/json": components["schemas"]["Failure"];
             };
         };
-        /** @description The envelope with `data: null`. statusCode 1, `Oops! Something went wrong.` (gRPC Ok); statusCode 1, `Oops! Something went wrong.` (gRPC Cancelled); statusCode 1, `Oops! Something went wrong.` (gRPC Unknown); statusCode 1, `Oops! Something went wrong.` (gRPC AlreadyExists); statusCode 1, `Oops! Something went wrong.` (gRPC Aborted); statusCode 1, `Oops! Something went wrong.` (gRPC OutOfRange); statusCode 1, `Oops! Something went wrong.` (gRPC Unimplemented); statusCode 1, `Oops! Something went wrong.` (gRPC Internal); statusCode 1, `Oops! Something went wrong.` (gRPC DataLoss); statusCode 1, `Oops! Something went wrong.` (edge: handler panicked). */
+        /** @description The envelope with `data: null`. statusCode 1, `Oops! Something went wrong.` (gRPC Ok); statusCode 1, `Oops! Something went wrong.` (gRPC Cancelled); statusCode 1, `Oops! Something went wrong.` (gRPC Unknown); statusCode 1, `Oops! Something went wrong.` (gRPC Aborted); statusCode 1, `Oops! Something went wrong.` (gRPC OutOfRange); statusCode 1, `Oops! Something went wrong.` (gRPC Unimplemented); statusCode 1, `Oops! Something went wrong.` (gRPC Internal); statusCode 1, `Oops! Something went wrong.` (gRPC DataLoss); statusCode 1, `Oops! Something went wrong.` (edge: handler panicked). */
         Failure500: {
             headers: {
                 [name: string]: unknown;
@@ -3194,6 +3478,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
             500: components["responses"]["Failure500"];
@@ -3223,6 +3508,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
             500: components["responses"]["Failure500"];
@@ -3256,6 +3542,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
             500: components["responses"]["Failure500"];
@@ -3291,6 +3578,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
             500: components["responses"]["Failure500"];
@@ -3320,6 +3608,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
             500: components["responses"]["Failure500"];
@@ -3353,6 +3642,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
             500: components["responses"]["Failure500"];
@@ -3386,6 +3676,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
             500: components["responses"]["Failure500"];
@@ -3418,6 +3709,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
             500: components["responses"]["Failure500"];
@@ -3451,6 +3743,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
             500: components["responses"]["Failure500"];
@@ -3484,6 +3777,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
             500: components["responses"]["Failure500"];
@@ -3517,6 +3811,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
             500: components["responses"]["Failure500"];
@@ -3550,6 +3845,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
             500: components["responses"]["Failure500"];
@@ -3583,6 +3879,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
             500: components["responses"]["Failure500"];
@@ -3617,6 +3914,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
             500: components["responses"]["Failure500"];
@@ -3654,6 +3952,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
             500: components["responses"]["Failure500"];
@@ -3692,6 +3991,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
             500: components["responses"]["Failure500"];
@@ -3726,6 +4026,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
             500: components["responses"]["Failure500"];
@@ -3764,6 +4065,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
             500: components["responses"]["Failure500"];
@@ -3798,6 +4100,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
             500: components["responses"]["Failure500"];
@@ -3827,6 +4130,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
             500: components["responses"]["Failure500"];
@@ -3860,6 +4164,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
             500: components["responses"]["Failure500"];
@@ -3892,6 +4197,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
             500: components["responses"]["Failure500"];
@@ -3931,6 +4237,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
             500: components["responses"]["Failure500"];
@@ -3982,6 +4289,141 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            429: components["responses"]["Failure429"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    confirmOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmOrderInput"];
+            };
+        };
+        responses: {
+            /** @description The confirmed order. `statusCode` 1 while its payment is not complete. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OrderDetails"];
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            405: components["responses"]["Failure405"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            429: components["responses"]["Failure429"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getOrder: {
+        parameters: {
+            query?: {
+                order_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One of the caller's orders with its items, bill and address. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OrderDetails"];
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            405: components["responses"]["Failure405"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            429: components["responses"]["Failure429"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    placeOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlaceOrderInput"];
+            };
+        };
+        responses: {
+            /** @description The order and where its payment stands. `statusCode` 21: the bill changed (nothing charged); 1: refused with the reason. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PlacedOrder"];
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            405: components["responses"]["Failure405"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            429: components["responses"]["Failure429"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    authenticatePayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AuthenticatePaymentInput"];
+            };
+        };
+        responses: {
+            /** @description The payment after the challenge: CHARGED, AUTHENTICATION_FAILED (wrong OTP), AUTHORIZATION_FAILED or USER_ABORTED. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PaymentStatus"];
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            405: components["responses"]["Failure405"];
+            409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
             500: components["responses"]["Failure500"];
@@ -4011,6 +4453,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
             500: components["responses"]["Failure500"];
@@ -4043,6 +4486,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
             500: components["responses"]["Failure500"];
@@ -4075,6 +4519,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
             500: components["responses"]["Failure500"];
@@ -4104,6 +4549,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
             500: components["responses"]["Failure500"];
@@ -4137,6 +4583,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
             500: components["responses"]["Failure500"];
@@ -4170,6 +4617,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
             500: components["responses"]["Failure500"];
@@ -4199,6 +4647,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
             500: components["responses"]["Failure500"];
@@ -4231,6 +4680,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
             500: components["responses"]["Failure500"];
@@ -4260,6 +4710,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
             500: components["responses"]["Failure500"];
@@ -4293,6 +4744,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
             500: components["responses"]["Failure500"];
@@ -4326,6 +4778,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
             500: components["responses"]["Failure500"];
@@ -4359,6 +4812,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
             500: components["responses"]["Failure500"];
@@ -4392,6 +4846,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
             500: components["responses"]["Failure500"];
@@ -4425,6 +4880,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
             500: components["responses"]["Failure500"];
@@ -4465,6 +4921,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
             500: components["responses"]["Failure500"];
@@ -4498,6 +4955,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
             500: components["responses"]["Failure500"];
@@ -4537,6 +4995,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
             500: components["responses"]["Failure500"];
@@ -4574,6 +5033,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
             500: components["responses"]["Failure500"];
@@ -4611,6 +5071,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
             500: components["responses"]["Failure500"];
@@ -4640,6 +5101,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
             500: components["responses"]["Failure500"];
@@ -4669,6 +5131,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
             500: components["responses"]["Failure500"];

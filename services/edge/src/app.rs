@@ -12,7 +12,7 @@ use axum::Router;
 use axum::extract::{DefaultBodyLimit, Extension};
 use axum::middleware::{from_fn, from_fn_with_state};
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
+use axum::routing::{get, post};
 use http::{HeaderValue, header};
 use tower::ServiceBuilder;
 use tower_http::catch_panic::CatchPanicLayer;
@@ -63,10 +63,14 @@ fn api_routes(dev_routes: bool) -> OpenApiRouter<AppState> {
         .routes(routes!(payments::methods::get_methods))
         .routes(routes!(payments::vpa::verify_vpa))
         .routes(routes!(payments::status::txn_status))
+        .routes(routes!(payments::authenticate::authenticate))
         .routes(routes!(payments::cards::list))
         .routes(routes!(payments::cards::delete))
         .routes(routes!(payments::money::money))
         .routes(routes!(orders::history::all))
+        .routes(routes!(orders::place::place))
+        .routes(routes!(orders::confirm::confirm))
+        .routes(routes!(orders::confirm::details))
         .routes(routes!(membership::plans::plans))
         .routes(routes!(support::issue_types::issue_types))
         .merge(account_routes());
@@ -138,7 +142,10 @@ pub fn openapi(dev_routes: bool) -> utoipa::openapi::OpenApi {
             "payments",
             "Payment methods, UPI checks, payment status, saved cards and Tiffin Money (payments).",
         ),
-        ("orders", "Order history (orders)."),
+        (
+            "orders",
+            "Placing, paying for and confirming an order; order details and history (orders).",
+        ),
         ("membership", "Tiffin One plans (membership)."),
         ("support", "Help topics (support)."),
         ("platform", "The contract itself."),
@@ -247,6 +254,11 @@ pub fn router(state: AppState) -> Router {
             get(platform::openapi::document).layer(Extension(document)),
         )
         .nest("/api", api(&state, &sessions))
+        .route(
+            "/webhooks/payments",
+            post(payments::webhook::receive)
+                .layer(DefaultBodyLimit::max(payments::webhook::BODY_LIMIT)),
+        )
         .route("/healthz", get(platform::health::healthz))
         .route("/readyz", get(platform::health::readyz))
         .route("/images/{id}", get(platform::images::image))

@@ -48,6 +48,9 @@ pub fn mapping(code: Code) -> Mapping {
         Code::NotFound => row(StatusCode::NOT_FOUND, 404, Service),
         Code::Unauthenticated => row(StatusCode::UNAUTHORIZED, 999, Fixed(messages::LOGIN)),
         Code::PermissionDenied => row(StatusCode::FORBIDDEN, 1, Fixed(messages::FORBIDDEN)),
+        // A request repeated with a key already used for a different one (idempotency): the
+        // services word these for the customer.
+        Code::AlreadyExists => row(StatusCode::CONFLICT, 1, Service),
         Code::ResourceExhausted => row(
             StatusCode::TOO_MANY_REQUESTS,
             429,
@@ -61,7 +64,6 @@ pub fn mapping(code: Code) -> Mapping {
         Code::Ok
         | Code::Cancelled
         | Code::Unknown
-        | Code::AlreadyExists
         | Code::Aborted
         | Code::OutOfRange
         | Code::Unimplemented
@@ -343,6 +345,7 @@ mod tests {
             (Code::NotFound, 404, 404),
             (Code::Unauthenticated, 401, 999),
             (Code::PermissionDenied, 403, 1),
+            (Code::AlreadyExists, 409, 1),
             (Code::ResourceExhausted, 429, 429),
             (Code::Unavailable, 503, 777),
             (Code::DeadlineExceeded, 503, 777),

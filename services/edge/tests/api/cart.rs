@@ -9,26 +9,9 @@
 use std::sync::Arc;
 
 use serde_json::{Value, json};
-use tiffin_catalog::{MenuItem, Restaurant};
+use tiffin_catalog::Restaurant;
 
-use crate::helpers::{CATALOGUE, TestApp, spawn_app};
-
-fn is_plain(item: &MenuItem) -> bool {
-    item.in_stock
-        && item.variant_groups.is_empty()
-        && item.addon_groups.iter().all(|g| g.min_addons == 0)
-}
-
-/// A restaurant (open or closed as asked) with a plain dish under `below` paise.
-fn restaurant_with_dish(opened: bool, below: u32) -> (&'static Restaurant, &'static MenuItem) {
-    CATALOGUE
-        .restaurants
-        .iter()
-        .zip(&CATALOGUE.menus)
-        .filter(|(r, _)| r.opened == opened)
-        .find_map(|(r, m)| Some((r, m.items.iter().find(|i| is_plain(i) && i.price < below)?)))
-        .expect("the test catalogue has such a restaurant")
-}
+use crate::helpers::{CATALOGUE, TestApp, add, restaurant_with_dish, spawn_app};
 
 /// A browser whose `userLocation` cookie is `metres_north` of the restaurant.
 fn browser_near(app: &TestApp, restaurant: &Restaurant, metres_north: f64) -> reqwest::Client {
@@ -70,11 +53,6 @@ fn browser_at(app: &TestApp, lat: f64, lng: f64) -> reqwest::Client {
         .redirect(reqwest::redirect::Policy::none())
         .build()
         .unwrap()
-}
-
-fn add(restaurant: &Restaurant, item: &MenuItem, quantity: u32) -> Value {
-    json!({ "restaurantId": restaurant.id.to_string(),
-            "cartItems": [{ "menu_item_id": item.id.to_string(), "quantity": quantity }] })
 }
 
 fn line<'a>(cart: &'a Value, key: &str) -> Option<&'a Value> {

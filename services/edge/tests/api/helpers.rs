@@ -9,8 +9,8 @@ use std::sync::{LazyLock, OnceLock};
 use std::time::Duration;
 
 use reqwest::header::HeaderMap;
-use serde_json::Value;
-use tiffin_catalog::Catalogue;
+use serde_json::{Value, json};
+use tiffin_catalog::{Catalogue, MenuItem, Restaurant};
 use tiffin_edge::{Application, ServiceUrls, Settings};
 use tiffin_platform::config::ServiceSettings;
 use tiffin_platform::db::testing::{self, TestDatabase};
@@ -232,9 +232,7 @@ pub async fn spawn_app_configured(
     running.insert("payments", r);
     let (orders, r) = start!(
         tiffin_orders::Application,
-        tiffin_orders::Settings {
-            service: service(&databases[5])
-        }
+        tiffin_orders::Settings::new(service(&databases[5]), payments.clone(), cart.clone())
     );
     running.insert("orders", r);
     let (membership, r) = start!(
@@ -421,4 +419,28 @@ async fn reply(response: reqwest::Response) -> Reply {
         headers,
         body,
     }
+}
+
+/// A dish that can be added as it is: in stock, no variation or add-on to choose.
+pub fn is_plain(item: &MenuItem) -> bool {
+    item.in_stock
+        && item.variant_groups.is_empty()
+        && item.addon_groups.iter().all(|g| g.min_addons == 0)
+}
+
+/// A restaurant (open or closed as asked) with a plain dish under `below` paise.
+pub fn restaurant_with_dish(opened: bool, below: u32) -> (&'static Restaurant, &'static MenuItem) {
+    CATALOGUE
+        .restaurants
+        .iter()
+        .zip(&CATALOGUE.menus)
+        .filter(|(r, _)| r.opened == opened)
+        .find_map(|(r, m)| Some((r, m.items.iter().find(|i| is_plain(i) && i.price < below)?)))
+        .expect("the test catalogue has such a restaurant")
+}
+
+/// A `POST cart` body: `quantity` of `item` from `restaurant`.
+pub fn add(restaurant: &Restaurant, item: &MenuItem, quantity: u32) -> Value {
+    json!({ "restaurantId": restaurant.id.to_string(),
+            "cartItems": [{ "menu_item_id": item.id.to_string(), "quantity": quantity }] })
 }

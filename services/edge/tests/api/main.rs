@@ -3,6 +3,7 @@
 
 mod account;
 mod cart;
+mod checkout;
 mod collections;
 mod edge;
 mod helpers;

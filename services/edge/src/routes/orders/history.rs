@@ -4,13 +4,13 @@
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use tiffin_proto::orders::v1::{ListOrdersRequest, Order};
-use time::format_description::well_known::Rfc3339;
 
 use crate::http::envelope::Data;
 use crate::http::error::ApiError;
 use crate::http::extractors::Identity;
 use crate::http::params::{self, Params};
 use crate::infra::state::AppState;
+use crate::routes::orders::reply::rfc3339_secs;
 
 /// `order_id` pages backwards: orders placed before that one.
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -74,10 +74,7 @@ pub async fn all(
 }
 
 fn order_json(order: Order) -> OrderJson {
-    let order_time = time::OffsetDateTime::from_unix_timestamp(order.order_time)
-        .ok()
-        .and_then(|t| t.format(&Rfc3339).ok())
-        .unwrap_or_default();
+    let order_time = rfc3339_secs(order.order_time);
     OrderJson {
         order_id: order.order_id.to_string(),
         order_status: order.order_status,
@@ -101,6 +98,7 @@ mod tests {
             restaurant_name: "M".into(),
             order_total_paise: 55800,
             order_time: 1_700_000_000,
+            ..Order::default()
         }))
         .unwrap();
         assert_eq!(v["order_id"], "7");

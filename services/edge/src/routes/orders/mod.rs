@@ -1,3 +1,8 @@
-//! The orders routes (the Checkout team): the signed-in customer's order history ([`history`]).
+//! The orders routes (the Checkout team): placing and paying for an order ([`place`]), confirming
+//! and reading one ([`confirm`], shaped by [`reply`]), and the signed-in customer's order history
+//! ([`history`]).
 
+pub mod confirm;
 pub mod history;
+pub mod place;
+pub mod reply;

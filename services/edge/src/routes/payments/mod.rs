@@ -1,10 +1,13 @@
 //! The payments routes (the Checkout team): the payment methods offered ([`methods`]), UPI address
-//! checks ([`vpa`]), a payment's status ([`status`]), saved cards ([`cards`]) and Tiffin Money
-//! ([`money`]). Every route but [`methods`] is for a signed-in user only; the payments service
-//! answers NOT_FOUND for anything of another user's, exactly as for what does not exist.
+//! checks ([`vpa`]), a payment's status ([`status`]), the 3-D Secure answer ([`authenticate`]),
+//! saved cards ([`cards`]), Tiffin Money ([`money`]), and the gateway's notifications
+//! ([`webhook`], outside `/api`). Every route but [`methods`] and [`webhook`] is for a signed-in
+//! user only; the payments service answers NOT_FOUND for anything of another user's, exactly as for what does not exist.
 
+pub mod authenticate;
 pub mod cards;
 pub mod methods;
 pub mod money;
 pub mod status;
 pub mod vpa;
+pub mod webhook;

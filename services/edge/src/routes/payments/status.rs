@@ -76,7 +76,7 @@ fn next_action_name(action: i32) -> String {
         .unwrap_or_default()
 }
 
-fn status_json(p: Payment) -> PaymentStatusJson {
+pub fn status_json(p: Payment) -> PaymentStatusJson {
     PaymentStatusJson {
         payment_id: p.payment_id,
         status: status_name(p.status),
@@ -111,7 +111,13 @@ pub async fn txn_status(
     let reply = up
         .payments
         .clone()
-        .get_payment(up.request(GetPaymentRequest { payment_id }, &user.caller()))
+        .get_payment(up.request(
+            GetPaymentRequest {
+                payment_id,
+                idempotency_key: String::new(),
+            },
+            &user.caller(),
+        ))
         .await
         .map_err(|s| ApiError::from(s).not_found_as(PAYMENT_NOT_FOUND))?
         .into_inner();
