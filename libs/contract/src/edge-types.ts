@@ -50,9 +50,15 @@ export type CartLinesUpdate = { restaurantId: string; cartItems: CartLineSelecti
 export type CartItem = Schemas['CartItem'];
 export type CartBill = Schemas['CartBill'];
 export type Cart = Schemas['Cart'];
+export type CartAddress = Schemas['CartAddress'];
 
 // ── Payments, orders, membership, support ──
 export type PaymentMethodsResponse = Schemas['PaymentMethods'];
+export type PaymentGroup = Schemas['PaymentGroup'];
+export type PaymentStatus = Schemas['PaymentStatus'];
+export type SavedCard = Schemas['SavedCard'];
+export type SavedCardsResponse = Schemas['SavedCards'];
+export type VpaCheck = Schemas['VpaCheck'];
 export type OrdersResponse = Schemas['Orders'];
 export type SuperPlansResponse = Schemas['SuperPlans'];
 export type SupportResponse = Schemas['Support'];
