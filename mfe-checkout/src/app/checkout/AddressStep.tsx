@@ -20,6 +20,7 @@ export function AddressStep({
   busy: boolean;
 }) {
   const addresses = cart?.addresses ?? [];
+  const chosen = addresses.find((a) => a.id === cart?.address_id && a.delivery_valid === 1);
   return (
     <section className="chk-step" aria-label="Delivery address" aria-busy={busy}>
       <h2 className="chk-step__title">Delivery address</h2>
@@ -35,7 +36,7 @@ export function AddressStep({
       ) : (
         <>
           {addresses.some((a) => a.delivery_valid === 1) ? (
-            cart?.address_id ? null : <p className="chk-step__hint">Choose where to deliver this order.</p>
+            chosen ? null : <p className="chk-step__hint">Choose where to deliver this order.</p>
           ) : (
             <p className="chk-step__warning" role="status">
               The restaurant does not deliver to any of your saved addresses. Add a new address to continue.
@@ -51,7 +52,7 @@ export function AddressStep({
                       type="radio"
                       name="chk-address"
                       value={address.id}
-                      checked={cart?.address_id === address.id}
+                      checked={chosen?.id === address.id}
                       disabled={!deliverable || busy}
                       onChange={() => onChoose(address.id)}
                     />

@@ -150,6 +150,42 @@ describe('checkout: paying by card', () => {
   });
 });
 
+describe('checkout: saved cards and cash', () => {
+  it('asks for the CVV of a saved card and pays with its reference', async () => {
+    const { sent } = checkoutEdge({
+      '/api/profile/saved-cards': { cards: [{ card_reference: 'card_9', network: 'VISA', last4: '1111', expiry_month: 4, expiry_year: 2030 }] },
+    });
+    renderCheckout();
+    fireEvent.click(await screen.findByRole('radio', { name: 'VISA •••• 1111 (04/30)' }));
+    fireEvent.click(await payButton());
+    expect((await screen.findByRole('alert')).textContent).toBe('Enter the 3 or 4 digit CVV.');
+    expect(sent.place).toHaveLength(0);
+
+    fireEvent.change(screen.getByLabelText('CVV for •••• 1111'), { target: { value: '123' } });
+    fireEvent.click(await payButton());
+    await waitFor(() => expect(navigation.to).toEqual(['/order-confirmation/1000123']));
+    expect(sent.place[0]).toMatchObject({ payment: { method: 'saved_card', saved_card: { card_reference: 'card_9', cvv: '123' } } });
+  });
+
+  it('places a cash-on-delivery order straight away', async () => {
+    const { sent } = checkoutEdge();
+    renderCheckout();
+    fireEvent.click(await screen.findByRole('radio', { name: 'Cash on Delivery' }));
+    expect(screen.getByText('Pay with cash when your order arrives.')).toBeTruthy();
+    fireEvent.click(await payButton());
+    await waitFor(() => expect(navigation.to).toEqual(['/order-confirmation/1000123']));
+    expect(sent.place[0]).toMatchObject({ payment: { method: 'cod' } });
+  });
+
+  it('lists methods it cannot take yet as unavailable, and drops unknown groups', async () => {
+    checkoutEdge();
+    renderCheckout();
+    const wallet = await screen.findByRole('region', { name: 'WALLET' });
+    expect((within(wallet).getByRole('radio', { name: /Paytm/ }) as HTMLInputElement).disabled).toBe(true);
+    expect(screen.queryByText('Bitcoin')).toBeNull();
+  });
+});
+
 describe('checkout: the bank page (3-D Secure)', () => {
   const needsOtp = placed(payment({ status: 'PENDING_VBV', next_action: 'ENTER_OTP' }));
 
@@ -324,6 +360,16 @@ describe('checkout: account and address', () => {
     fireEvent.click(within(region).getByRole('radio', { name: /Embassy Tech Village/ }));
     expect(await payButton('₹568')).toBeTruthy();
     expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/api/cart?address_id=14'))).toBe(true);
+  });
+
+  it('holds payment back while the chosen address is one the restaurant does not deliver to', async () => {
+    checkoutEdge({ '/api/cart': billedCart(55800, { addresses: [far], address_id: far.id }) });
+    renderCheckout();
+    const region = await screen.findByRole('region', { name: 'Delivery address' });
+    expect((within(region).getByRole('radio') as HTMLInputElement).checked).toBe(false);
+    expect(region.textContent).toContain('The restaurant does not deliver to any of your saved addresses.');
+    expect((await payButton()).disabled).toBe(true);
+    expect(screen.getByText('Choose a delivery address to place your order.')).toBeTruthy();
   });
 
   it('defaults to the work address on a weekday working hour', async () => {

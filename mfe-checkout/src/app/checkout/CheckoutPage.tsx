@@ -101,6 +101,8 @@ export function CheckoutPage() {
     safeSet({ kind: 'confirming', orderId });
     try {
       await edge.confirmOrder(orderId);
+      // The edge cleared the cart on confirming: the header's badge must learn it too.
+      fetchCart({ force: true }).catch(() => {});
       if (mounted.current) navigate(orderConfirmationHref(orderId));
     } catch (failure) {
       safeSet({ kind: 'confirm-failed', orderId, message: customerMessage(failure) });

@@ -42,7 +42,15 @@ export function ThreeDSecure({
 
   return (
     <div className="chk-overlay">
-      <div className="chk-dialog" role="dialog" aria-modal="true" aria-labelledby="chk-3ds-title">
+      <div
+        className="chk-dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="chk-3ds-title"
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && !busy) void send({ abandon: true });
+        }}
+      >
         <h2 id="chk-3ds-title" className="chk-dialog__title">
           Verify your payment
         </h2>
@@ -55,6 +63,7 @@ export function ThreeDSecure({
           </label>
           <input
             id="chk-3ds-otp"
+            autoFocus
             className="chk-field__input"
             inputMode="numeric"
             autoComplete="one-time-code"

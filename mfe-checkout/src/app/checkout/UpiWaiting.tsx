@@ -80,11 +80,17 @@ export function UpiWaiting({
   const remaining = Math.max(0, deadline - now);
   const colour = countdownColour((total - remaining) / total);
   return (
-    <section className="chk-upi-wait" aria-label="Approve the payment in your UPI app">
-      <h3 className="chk-upi-wait__title">Approve {formatPrice(payment.amount)} in your UPI app</h3>
-      <p className="chk-upi-wait__hint">
-        We sent a payment request to <strong>{vpa}</strong>. Open your UPI app and approve it before the time runs out.
-      </p>
+    <section className="chk-upi-wait" aria-label="Waiting for the payment">
+      {vpa ? (
+        <>
+          <h3 className="chk-upi-wait__title">Approve {formatPrice(payment.amount)} in your UPI app</h3>
+          <p className="chk-upi-wait__hint">
+            We sent a payment request to <strong>{vpa}</strong>. Open your UPI app and approve it before the time runs out.
+          </p>
+        </>
+      ) : (
+        <h3 className="chk-upi-wait__title">Waiting for your bank to confirm {formatPrice(payment.amount)}</h3>
+      )}
       <p className="chk-upi-wait__timer" role="timer" aria-live="off" data-colour={colour} style={{ color: COUNTDOWN_COLOURS[colour] }}>
         {formatRemaining(remaining)}
       </p>

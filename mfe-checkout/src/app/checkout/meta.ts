@@ -13,7 +13,9 @@ export function checkoutMetaError({ cart, signedIn }: { cart: Cart | null; signe
   if (!cart.restaurant_details) return 'restaurantdetails or cart address is empty';
   // A visitor has no addresses yet: the account step comes first.
   if (!signedIn) return null;
-  if ((cart.addresses ?? []).length === 0) return 'Addresses are empty';
-  if (!cart.address_id) return 'restaurantdetails or cart address is empty';
+  const addresses = cart.addresses ?? [];
+  if (addresses.length === 0) return 'Addresses are empty';
+  // An address the restaurant does not deliver to is as good as none.
+  if (!addresses.some((a) => a.id === cart.address_id && a.delivery_valid === 1)) return 'restaurantdetails or cart address is empty';
   return null;
 }
