@@ -28,7 +28,7 @@ function hashTree(dir) {
   return hashes;
 }
 
-test('republishing mfe-checkout changes what /checkout renders, without touching the shell', async ({ page, request }) => {
+test('republishing mfe-checkout changes what /payments renders, without touching the shell', async ({ page, request }) => {
   test.setTimeout(300_000);
   const root = process.env.TIFFIN_E2E_ROOT;
   const staticDir = process.env.TIFFIN_E2E_STATIC_DIR;
@@ -38,9 +38,10 @@ test('republishing mfe-checkout changes what /checkout renders, without touching
   expect(Object.keys(shellBefore)).toContain('index.html');
 
   const mfeRoot = page.locator(`main [data-mfe="${MFE}"]`);
-  await page.goto('/checkout');
+  // /payments, not /checkout: it is the remote's page a visitor with an empty cart sees in full.
+  await page.goto('/payments');
   await expect(mfeRoot).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Choose payment method' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Payment options' })).toBeVisible();
   const before = await mfeRoot.getAttribute('data-mfe-version');
   expect(before).toBeTruthy();
 
@@ -82,7 +83,7 @@ test('republishing mfe-checkout changes what /checkout renders, without touching
   await page.reload();
   await newEntry;
   await expect(mfeRoot).toHaveAttribute('data-mfe-version', version);
-  await expect(page.getByRole('heading', { name: 'Choose payment method' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Payment options' })).toBeVisible();
 
   // No shell rebuild: every file of the shell is byte-identical.
   expect(hashTree(join(staticDir, 'shell'))).toEqual(shellBefore);

@@ -8,11 +8,13 @@ import type {
   AddressesResponse,
   AddressInput,
   AddressRecommendation,
+  AuthenticatePaymentRequest,
   Cart,
   CartCalculateRequest,
   CartUpdateRequest,
   CitiesResponse,
   CityPageResponse,
+  ConfirmOrderResponse,
   DeletedCardResponse,
   FavouritesResponse,
   ListingFilters,
@@ -20,9 +22,13 @@ import type {
   ListingSortKey,
   MenuResponse,
   MoneyResponse,
+  OrderDetails,
   OrdersResponse,
   OtpSent,
   PaymentMethodsResponse,
+  PaymentStatus,
+  PlaceOrderRequest,
+  PlaceOrderResponse,
   PlaceSuggestion,
   SaveAddressResponse,
   SavedCard,
@@ -33,6 +39,7 @@ import type {
   User,
   VerifyOtpRequest,
   VerifyOtpResponse,
+  VpaCheck,
 } from '@tiffin/contract';
 import type { PreSearchResponse, SearchResultsResponse, SearchSuggestResponse, SearchTab } from '@tiffin/contract';
 import type { ApiClient, RequestOptions } from './client';
@@ -126,6 +133,33 @@ export function createEdgeCalls(client: ApiClient) {
     removeReward: (options?: RequestOptions) => client.postData<Cart>('cart/removeReward', {}, { ...options, family: 'cart' }),
 
     paymentMethods: (options?: RequestOptions) => client.getData<PaymentMethodsResponse>('payment/get-methods', undefined, options),
+
+    // ── Checkout (docs/checkout.md) ──
+
+    /**
+     * Places (or, with a new key, pays again for) the order. The client's own network retries
+     * resend this same body, so they carry the same idempotency key.
+     */
+    placeOrder: (request: PlaceOrderRequest, options?: RequestOptions) =>
+      client.postData<PlaceOrderResponse>('order/place-v2', { ...request }, options),
+
+    /** The bank page's answer: the OTP, or `abandon` when the customer closes it. */
+    authenticatePayment: (request: AuthenticatePaymentRequest, options?: RequestOptions) =>
+      client.postData<PaymentStatus>('payment/authenticate', { ...request }, options),
+
+    /** Where a payment stands; polling it is what settles a UPI collect. */
+    paymentStatus: (paymentId: string, options?: RequestOptions) =>
+      client.getData<PaymentStatus>('payment/upi/txn-status', { paas_id: paymentId }, options),
+
+    verifyVpa: (vpaAddress: string, options?: RequestOptions) =>
+      client.getData<VpaCheck>('payment/upi/verify-vpa', { vpaAddress }, options),
+
+    /** Confirms a charged order; calling it again answers the same. */
+    confirmOrder: (orderId: string, options?: RequestOptions) =>
+      client.postData<ConfirmOrderResponse>('order/confirm-v2', { order_id: orderId }, options),
+
+    orderDetails: (orderId: string, options?: RequestOptions) =>
+      client.getData<OrderDetails>('order/details', { order_id: orderId }, options),
 
     orders: (options?: RequestOptions) => client.getData<OrdersResponse>('order/all', undefined, options),
 

@@ -43,3 +43,14 @@ export class ApiError extends Error {
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
+
+export const CONNECTION_MESSAGE = 'Please check your internet connection and try again.';
+export const GENERIC_MESSAGE = 'Oops! something went wrong.';
+
+/** The words a customer sees for a failed call: the edge's statusMessage when it sent one. */
+export function customerMessage(error: unknown): string {
+  if (!isApiError(error)) return GENERIC_MESSAGE;
+  if (error.kind === 'network') return CONNECTION_MESSAGE;
+  if (error.kind === 'parse') return GENERIC_MESSAGE;
+  return error.message || GENERIC_MESSAGE;
+}

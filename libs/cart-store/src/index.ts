@@ -141,11 +141,12 @@ export const setCutlerySelection = store.setCutlerySelection;
 
 /**
  * The delivery address, kept in storage and the `deliveryAddressId` cookie, which the edge reads
- * to bill delivery there; the cart is then fetched again (forced) with the new bill.
+ * to bill delivery there; the cart is then fetched again (forced, `?address_id=`) with the new
+ * bill, so the bill follows the choice even where the cookie cannot be written.
  */
 export function setDeliveryAddress(id: string | null): Promise<import('@tiffin/contract').Cart> {
   preferences.setDeliveryAddressId(id);
-  return store.fetchCart({ force: true });
+  return store.fetchCart({ force: true, addressId: id });
 }
 
 /** The cart snapshot, re-rendering on every change. */

@@ -179,6 +179,12 @@ describe('fetchCart', () => {
     expect(edge.calls).toEqual(['GET', 'GET']);
   });
 
+  it('bills the cart to the address asked for', async () => {
+    const { edge, store } = setup();
+    await store.fetchCart({ force: true, addressId: '12' });
+    expect(String(edge.fetch.mock.calls[0]![0])).toBe('/api/cart?address_id=12');
+  });
+
   it('resets the cart and keeps the HTTP status when the fetch fails', async () => {
     const { edge, store, toasts } = setup();
     await store.fetchCart();

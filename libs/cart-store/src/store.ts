@@ -248,7 +248,8 @@ export function createCartStore(deps: CartStoreDeps) {
     deps.announce(cart.cartItemsCount ?? cart.cartItems.reduce((sum, line) => sum + line.quantity, 0));
   }
 
-  function fetchCart(options: { force?: boolean } = {}): Promise<Cart> {
+  /** `addressId` bills the cart to that saved address (`?address_id=`) instead of the cookie's. */
+  function fetchCart(options: { force?: boolean; addressId?: string | null } = {}): Promise<Cart> {
     if (fetchInFlight && !options.force) return fetchInFlight;
     fetchSeq += 1;
     const seq = fetchSeq;
@@ -262,7 +263,7 @@ export function createCartStore(deps: CartStoreDeps) {
     };
     const run = async (): Promise<Cart> => {
       try {
-        let reply = await unwrap(deps.client.get<Cart>('cart', undefined, { family: 'cart' }));
+        let reply = await unwrap(deps.client.get<Cart>('cart', options.addressId ? { address_id: options.addressId } : undefined, { family: 'cart' }));
         if (!superseded()) reply = await restoreGuestCopy(reply);
         const { cart, code } = reply;
         settle();

@@ -50,12 +50,16 @@ export type CartLinesUpdate = { restaurantId: string; cartItems: CartLineSelecti
 export type CartItem = Schemas['CartItem'];
 export type CartBill = Schemas['CartBill'];
 export type Cart = Schemas['Cart'];
+export type CartAddress = Schemas['CartAddress'];
 
 // ── Payments, orders, membership, support ──
 export type PaymentMethodsResponse = Schemas['PaymentMethods'];
+export type PaymentGroup = Schemas['PaymentGroup'];
+export type PaymentStatus = Schemas['PaymentStatus'];
 export type SavedCard = Schemas['SavedCard'];
 export type SavedCardsResponse = Schemas['SavedCards'];
 export type DeletedCardResponse = Schemas['DeletedCard'];
+export type VpaCheck = Schemas['VpaCheck'];
 /** Tiffin Money: the balance and one page of its history. */
 export type MoneyResponse = Schemas['Money'];
 export type MoneyTransaction = Schemas['MoneyTransaction'];

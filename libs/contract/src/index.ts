@@ -11,6 +11,8 @@
  * - `default-address`: which saved address becomes the location on sign-in
  * - `geolocation`: the device position, only with permission already granted
  * - `map`: where map tiles come from (URL, attribution) and where a map starts
+ * - `checkout-types`: checkout's calls until the edge's contract carries them
+ * - `otp`: the one-time code rules (length, placeholder, messages)
  *
  * It must never import React or any app: every microfrontend and the shell depend on it.
  */
@@ -25,3 +27,5 @@ export * from './user';
 export * from './default-address';
 export * from './geolocation';
 export * from './map';
+export * from './checkout-types';
+export * from './otp';

@@ -1,19 +1,20 @@
-/** mfe_checkout/App: checkout (/checkout), web payments (/payments) and order tracking. */
+/**
+ * mfe_checkout/App: checkout (/checkout), the order confirmation (/order-confirmation/{orderId}),
+ * web payments (/payments) and order tracking.
+ */
 import type { MatchedRoute, RemoteAppProps } from '@tiffin/contract';
 import { ErrorState, Link, MfeRoot } from '@tiffin/design-system';
+import { CheckoutPage } from './checkout/CheckoutPage';
+import { OrderConfirmation } from './confirmation/OrderConfirmation';
 import { PaymentMethods } from './PaymentMethods';
 import './checkout.css';
 
 function Page({ route }: { route: MatchedRoute }) {
   switch (route.id) {
     case 'checkout':
-      return (
-        <section className="chk-page" aria-label="Checkout">
-          <h2 className="chk-page__title">Choose payment method</h2>
-          <PaymentMethods />
-          <Link href="/cart">Back to cart</Link>
-        </section>
-      );
+      return <CheckoutPage />;
+    case 'order-confirmation':
+      return <OrderConfirmation orderId={route.params.orderId ?? ''} />;
     case 'payments':
       return (
         <section className="chk-page" aria-label="Payment options">

@@ -19,7 +19,7 @@ const KNOWN_PAYMENT_GROUPS = [
   'TIFFIN_INSTRUMENTS',
 ] as const;
 
-function knownGroups(response: PaymentMethodsResponse): PaymentMethodsResponse['payment_groups'] {
+export function knownGroups(response: PaymentMethodsResponse): PaymentMethodsResponse['payment_groups'] {
   return response.payment_groups.filter((group) => (KNOWN_PAYMENT_GROUPS as readonly string[]).includes(group.group_name.toUpperCase()));
 }
 

@@ -82,6 +82,7 @@ describe('resolveRoute', () => {
     expect(resolve('/collections/83951')).toMatchObject({ id: 'collection', params: { collectionId: '83951' } });
     expect(resolve('/track-order/555')).toMatchObject({ id: 'track-order', mfe: 'mfe-checkout', params: { orderId: '555' } });
     expect(resolve('/order-track/555')).toMatchObject({ id: 'track-order', params: { orderId: '555' } });
+    expect(resolve('/order-confirmation/1000123')).toMatchObject({ id: 'order-confirmation', mfe: 'mfe-checkout', params: { orderId: '1000123' } });
     expect(resolve('/my-account/orders/123')).toMatchObject({ id: 'account', params: { tab: 'orders', subtab: '123' } });
     expect(resolve('/offers/restaurant')).toMatchObject({ id: 'offers', params: { tab: 'restaurant' } });
     expect(resolve('/eatlist/best-biryani')).toMatchObject({ id: 'eatlist', params: { slug: 'best-biryani' } });
@@ -127,6 +128,7 @@ describe('resolveRoute', () => {
 describe('documentTitle', () => {
   it('names the page and the brand', () => {
     expect(documentTitle({ id: 'checkout', params: {}, pageType: 'CHECKOUT' })).toBe('Secure Checkout | Tiffin');
+    expect(documentTitle({ id: 'order-confirmation', params: { orderId: '1' }, pageType: 'CHECKOUT' })).toBe('Order Placed | Tiffin');
     expect(documentTitle({ id: 'city', params: { city: 'bangalore' }, pageType: 'CITY' })).toBe('Food delivery in Bangalore | Tiffin');
     expect(documentTitle(null)).toBe('Page not found | Tiffin');
   });

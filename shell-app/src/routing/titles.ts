@@ -31,6 +31,7 @@ const TITLES: Record<string, (params: Record<string, string>) => string> = {
   eatlist: () => 'Eatlist',
   cart: () => 'Cart',
   checkout: () => 'Secure Checkout',
+  'order-confirmation': () => 'Order Placed',
   'membership-checkout': () => 'Tiffin One - Secure Checkout',
   payments: () => 'Payment',
   'track-order': () => 'Live Order Tracking',

@@ -2,18 +2,17 @@
  * Field rules the forms check before calling the edge, worded as the edge words them
  * (docs/edge-api.md "Accounts"), so a customer sees the same sentence either way.
  */
+import { OTP_EMPTY_MESSAGE, OTP_PLACEHOLDER } from '@tiffin/contract';
 
 export const MESSAGES = {
   mobile: 'Enter a valid 10-digit mobile number.',
-  otpEmpty: 'Please enter the OTP.',
-  otpFormat: 'Enter 6-digit OTP',
+  otpEmpty: OTP_EMPTY_MESSAGE,
+  otpFormat: OTP_PLACEHOLDER,
   name: 'Please enter your name.',
   email: 'Please enter a valid email address.',
 } as const;
 
-/** The OTP is 6 digits. */
-export const OTP_LENGTH = 6;
-export const OTP_PLACEHOLDER = 'Enter 6-digit OTP';
+export { OTP_LENGTH, OTP_PLACEHOLDER, otpError } from '@tiffin/contract';
 
 /** Ten digits once `+91`, `91`, `0` and spaces are removed, as the edge reads it. */
 export function normaliseMobile(value: string): string {
@@ -26,14 +25,6 @@ export function normaliseMobile(value: string): string {
 /** Indian mobile numbers: 10 digits starting 6–9. */
 export function isValidMobile(value: string): boolean {
   return /^[6-9][0-9]{9}$/.test(normaliseMobile(value));
-}
-
-/** null when the code is acceptable, else the message to show. */
-export function otpError(otp: string): string | null {
-  const trimmed = otp.trim();
-  if (trimmed === '') return MESSAGES.otpEmpty;
-  if (!new RegExp(`^[0-9]{${OTP_LENGTH}}$`).test(trimmed)) return MESSAGES.otpFormat;
-  return null;
 }
 
 /** An optional email: empty is fine, otherwise something@domain.tld. */

@@ -1,0 +1,20 @@
+/** What a payment's status means for the page (docs/checkout.md, "What the page does with it"). */
+import type { PaymentStatus } from '@tiffin/contract';
+
+const FAILED = new Set(['DECLINED', 'AUTHORIZATION_FAILED', 'AUTHENTICATION_FAILED', 'USER_ABORTED', 'JUSPAY_DECLINED']);
+
+export type PaymentOutcome = 'charged' | 'enter-otp' | 'approve-in-upi-app' | 'failed' | 'pending';
+
+export function outcomeOf(payment: PaymentStatus): PaymentOutcome {
+  const status = payment.status.toUpperCase();
+  if (status === 'CHARGED') return 'charged';
+  if (FAILED.has(status)) return 'failed';
+  if (payment.next_action === 'ENTER_OTP') return 'enter-otp';
+  if (payment.next_action === 'APPROVE_IN_UPI_APP') return 'approve-in-upi-app';
+  return 'pending';
+}
+
+/** The payments service words the reason; this covers a failure that came without one. */
+export function failureMessage(payment: PaymentStatus): string {
+  return payment.failure_reason || 'Your payment did not go through. No money was taken. Please try again.';
+}

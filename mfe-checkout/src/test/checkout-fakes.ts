@@ -1,0 +1,98 @@
+/**
+ * The edge as checkout's tests need it: a signed-in customer, a billed cart with saved addresses,
+ * the payment methods, and recorders for the place-v2, authenticate, txn-status and confirm-v2
+ * bodies the page sends.
+ */
+import { fixtures, installFakeEdge, type FakeEdgeTable } from '@tiffin/api-client/testing';
+import { on, setCurrentUser, type Cart, type CartAddress, type PaymentStatus, type User } from '@tiffin/contract';
+
+export const asha = {
+  customer_id: '17',
+  mobile: '9876543210',
+  name: 'Asha',
+  email: '',
+  pendingEmail: '',
+  emailVerified: false,
+  optional_map: {},
+  preferences: { sms: { orders: true, recommendations: true, reminders: false } },
+} as User;
+
+export const home: CartAddress = { id: '12', annotation: 'HOME', address: 'Flat 4B, 5th Block, Koramangala', area: 'Koramangala', delivery_valid: 1 };
+export const work: CartAddress = { id: '14', annotation: 'WORK', address: 'Desk 7, Embassy Tech Village', area: 'Bellandur', delivery_valid: 1 };
+export const far: CartAddress = { id: '13', annotation: 'OTHER', address: 'Plot 9, Whitefield', area: 'Whitefield', delivery_valid: 0 };
+
+/** A cart billed at `toPay` paise to the home address. */
+export function billedCart(toPay = 55800, overrides: Partial<Cart> = {}): Cart {
+  return fixtures.cart({
+    bill: { lines: [{ key: 'ITEM_TOTAL', label: 'Item Total', amount: toPay, tooltip: null }], to_pay: toPay },
+    addresses: [home, far],
+    address_id: home.id,
+    ...overrides,
+  });
+}
+
+export const paymentMethods = {
+  payment_groups: [
+    { group_name: 'UPI', payment_methods: [{ payment_code: 'upi_collect', name: 'UPI ID', enabled: true }] },
+    { group_name: 'CARD', payment_methods: [{ payment_code: 'card', name: 'Credit & Debit cards', enabled: true }] },
+    { group_name: 'WALLET', payment_methods: [{ payment_code: 'PAYTM', name: 'Paytm', enabled: true }] },
+    { group_name: 'cod', payment_methods: [{ payment_code: 'cod', name: 'Cash on Delivery', enabled: true }] },
+    { group_name: 'crypto', payment_methods: [{ payment_code: 'btc', name: 'Bitcoin', enabled: true }] },
+  ],
+};
+
+export function payment(overrides: Partial<PaymentStatus> = {}): PaymentStatus {
+  return {
+    payment_id: 'pay_1',
+    status: 'CHARGED',
+    amount: 55800,
+    refunded: 0,
+    failure_reason: '',
+    next_action: 'NONE',
+    poll_interval_ms: 0,
+    expires_at: '',
+    ...overrides,
+  };
+}
+
+export function placed(pay: PaymentStatus, orderId = '1000123') {
+  return { order_id: orderId, order_total: pay.amount, order_status: pay.status === 'CHARGED' ? 'PLACED' : 'AWAITING_PAYMENT', payment: pay };
+}
+
+export function bodyOf(init?: RequestInit): Record<string, unknown> {
+  return JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>;
+}
+
+/**
+ * Installs the edge with a signed-in customer. `table` overrides or adds routes; every POST body
+ * to place-v2, authenticate and confirm-v2 is recorded.
+ */
+export function checkoutEdge(table: FakeEdgeTable = {}, { signedIn = true }: { signedIn?: boolean } = {}) {
+  const sent = { place: [] as Record<string, unknown>[], authenticate: [] as Record<string, unknown>[], confirm: [] as Record<string, unknown>[] };
+  const record = (list: Record<string, unknown>[], answer: FakeEdgeTable[string]) => (url: URL, init?: RequestInit) => {
+    list.push(bodyOf(init));
+    return typeof answer === 'function' ? (answer as (url: URL, init?: RequestInit) => unknown)(url, init) : answer;
+  };
+  const fetch = installFakeEdge({
+    '/api/cart': billedCart(),
+    '/api/payment/get-methods': paymentMethods,
+    '/api/profile/saved-cards': { cards: [] },
+    ...table,
+    '/api/order/place-v2': record(sent.place, table['/api/order/place-v2'] ?? placed(payment())),
+    '/api/payment/authenticate': record(sent.authenticate, table['/api/payment/authenticate'] ?? payment()),
+    '/api/order/confirm-v2': record(sent.confirm, table['/api/order/confirm-v2'] ?? { order_id: '1000123', order_total: 55800, order_status: 'PLACED' }),
+  });
+  // Signing in makes the cart store fetch again, so the fake edge is in place first.
+  if (signedIn) setCurrentUser(asha);
+  return { fetch, sent };
+}
+
+/** Records in-app navigations, claiming them as the shell does. */
+export function recordNavigation() {
+  const to: string[] = [];
+  const off = on('route:navigate', (detail, event) => {
+    event.preventDefault();
+    to.push(detail.to);
+  });
+  return { to, off };
+}
