@@ -296,6 +296,20 @@ async fn checkout_needs_a_signed_in_session_and_its_csrf_token() {
     assert_eq!(anonymous.outcome(), (401, 999, "Please login to continue."));
     assert_eq!(forged.outcome(), (403, 1, "Invalid CSRF token."));
     assert_eq!(cart_lines(&app, &client).await, 1);
+    // Every other checkout call asks a guest to log in before any service is asked.
+    for reply in [
+        app.api_post_as(&visitor, "order/confirm-v2", json!({ "order_id": "1" }))
+            .await,
+        app.api_get_with(&visitor, "order/details?order_id=1").await,
+        app.api_post_as(
+            &visitor,
+            "payment/authenticate",
+            json!({ "payment_id": "pay_1", "otp": "123456" }),
+        )
+        .await,
+    ] {
+        assert_eq!(reply.outcome(), (401, 999, "Please login to continue."));
+    }
 }
 
 #[tokio::test]
