@@ -8,6 +8,9 @@
 //! - [`scenario`]: what one benchmark asks ([`Scenario`](scenario::Scenario): a name, a request
 //!   with method, path, body and the session it carries, the envelope codes that count as success,
 //!   and a p99 target) and the scenarios themselves ([`scenario::menu_fetch`]).
+//! - [`checkout`]: place order, a flow rather than one request: every client signs up, saves an
+//!   address and then fills its cart and places a cash-on-delivery order in a loop, judged by its
+//!   p99 against the cart update's on the same storefront.
 //! - [`discovery`]: the listing and autosuggest scenarios: many paths taken in turn,
 //!   from points spread over the popular cities, and the catalogue sizes of the growth benchmark.
 //! - [`load`]: [`load::run`] drives N closed-loop clients through a warm-up and a measured window.
@@ -25,6 +28,7 @@
 #![forbid(unsafe_code)]
 
 pub mod baseline;
+pub mod checkout;
 pub mod discovery;
 pub mod load;
 pub mod report;

@@ -76,6 +76,9 @@ enum Which {
     Suggest,
     /// The listing on 1,000, 10,000 and 100,000 restaurants (no menus), and its growth.
     ListingScale,
+    /// `POST /api/order/place-v2` by cash on delivery against the cart update on the same
+    /// storefront, on SQLite and on PostgreSQL.
+    Order,
 }
 
 fn main() -> ExitCode {
@@ -286,6 +289,47 @@ async fn run(args: Args) -> anyhow::Result<ExitCode> {
         scenarios.extend(at_size);
     }
 
+    let mut place_order = Vec::new();
+    if chosen(Which::Order) {
+        place_order.push(
+            tiffin_bench::checkout::bench(
+                &bin_dir,
+                &catalogue,
+                "SQLite",
+                settings.concurrency,
+                durations,
+                settings.max_error_rate,
+                &out.with_file_name("storefront-orders.log"),
+                &[],
+            )
+            .await?,
+        );
+        // Orders, payments and cart each on a fresh PostgreSQL database, dropped afterwards.
+        let databases = postgres_databases(3).await;
+        match databases.as_slice() {
+            [orders, payments, cart] => place_order.push(
+                tiffin_bench::checkout::bench(
+                    &bin_dir,
+                    &catalogue,
+                    "PostgreSQL",
+                    settings.concurrency,
+                    durations,
+                    settings.max_error_rate,
+                    &out.with_file_name("storefront-orders-postgres.log"),
+                    &[
+                        ("ORDERS_DATABASE_URL", orders.url.as_str()),
+                        ("PAYMENTS_DATABASE_URL", payments.url.as_str()),
+                        ("CART_DATABASE_URL", cart.url.as_str()),
+                    ],
+                )
+                .await?,
+            ),
+            _ => {
+                eprintln!("tiffin-bench: SKIPPED place order (PostgreSQL): no PostgreSQL reachable")
+            }
+        }
+    }
+
     let results = Results {
         date: time::OffsetDateTime::now_utc()
             .format(&time::format_description::well_known::Rfc3339)?,
@@ -293,6 +337,7 @@ async fn run(args: Args) -> anyhow::Result<ExitCode> {
         settings,
         scenarios,
         growth,
+        place_order,
     };
     println!("\n{}", results.table());
     results.write_json(&out)?;
@@ -312,6 +357,18 @@ async fn run(args: Args) -> anyhow::Result<ExitCode> {
         );
     }
     Ok(ExitCode::from(1))
+}
+
+/// `n` fresh PostgreSQL databases, or none when no server is reachable.
+async fn postgres_databases(n: usize) -> Vec<tiffin_platform::db::testing::TestDatabase> {
+    let mut databases = Vec::with_capacity(n);
+    for _ in 0..n {
+        match tiffin_platform::db::testing::postgres().await {
+            Some(database) => databases.push(database),
+            None => return Vec::new(),
+        }
+    }
+    databases
 }
 
 /// Runs `scenarios` through one storefront seeded with `catalogue`, then each from memory (after

@@ -28,6 +28,10 @@ pub struct Results {
     /// 100,000 restaurants); empty when that benchmark did not run.
     #[serde(default)]
     pub growth: Vec<Growth>,
+    /// Place order against the cart update of the same storefront, per database; empty when that
+    /// benchmark did not run.
+    #[serde(default)]
+    pub place_order: Vec<crate::checkout::PlaceOrderResult>,
 }
 
 /// One scenario measured on a small and a large catalogue: the large one's latency over the small
@@ -317,6 +321,9 @@ impl Results {
                 g.below
             );
         }
+        for p in &self.place_order {
+            let _ = writeln!(out, "{}", p.table());
+        }
         out
     }
 
@@ -388,6 +395,7 @@ mod tests {
                 baseline,
             }],
             growth: Vec::new(),
+            place_order: Vec::new(),
         }
     }
 
