@@ -95,8 +95,9 @@ test-e2e: build browser
 	@echo "== Browser end-to-end tests (Chromium)"
 	TIFFIN_BIN_DIR=$(BIN) npm run test:e2e
 
-# Release binaries, then tiffin-bench (docs/benchmarks.md): menu, cart, listing, autosuggest and
-# the listing on 1,000 to 100,000 restaurants, about 4 minutes of measuring. Flags pass through, for
+# Release binaries, then tiffin-bench (docs/benchmarks.md): menu, cart, listing, autosuggest, the
+# listing on 1,000 to 100,000 restaurants and place order (SQLite and PostgreSQL), about 5 minutes
+# of measuring. Flags pass through, for
 # example make bench BENCH_ARGS="--scenario listing,suggest --measure 3".
 # Results: $(CARGO_TARGET_DIR)/bench/results.json
 BENCH_ARGS ?=
