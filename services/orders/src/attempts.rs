@@ -101,14 +101,21 @@ pub async fn of_order(pool: &AnyPool, order_id: u64) -> Result<Vec<Attempt>, Err
     .collect()
 }
 
-/// Open attempts started at or before `before` (unix seconds), oldest first: what recovery
-/// looks at.
-pub async fn open(pool: &AnyPool, before: i64, limit: i64) -> Result<Vec<Attempt>, Error> {
+/// How long recovery keeps asking about an open attempt (seconds). A payment still pending after
+/// a day is one the customer walked away from (a bank page left open); a UPI collect expires in
+/// minutes.
+pub const RECOVERY_WINDOW_SECS: i64 = 86_400;
+
+/// Open attempts started in the day up to `now` (unix seconds), newest first, so the customers
+/// paying right now are served first when there are more than `limit`: what recovery looks at.
+pub async fn open(pool: &AnyPool, now: i64, limit: i64) -> Result<Vec<Attempt>, Error> {
     sqlx::query(sqlx::AssertSqlSafe(format!(
         "SELECT {ATTEMPT_COLUMNS} FROM order_payments
-         WHERE state = 'OPEN' AND created_at <= $1 ORDER BY created_at LIMIT $2"
+         WHERE state = 'OPEN' AND created_at <= $1 AND created_at > $2
+         ORDER BY created_at DESC LIMIT $3"
     )))
-    .bind(before)
+    .bind(now)
+    .bind(now - RECOVERY_WINDOW_SECS)
     .bind(limit)
     .fetch_all(pool)
     .await?

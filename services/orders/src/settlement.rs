@@ -113,8 +113,11 @@ impl Settlement {
     /// was never taken, so there is nothing to give back.
     async fn refund(&self, attempt: &Attempt, payment: &Payment) -> Result<(), Error> {
         let already = payment.status == PaymentStatus::Refunded as i32;
-        let cash = payment.method == PaymentMethodType::CashOnDelivery as i32;
-        if !already && !cash {
+        if payment.method == PaymentMethodType::CashOnDelivery as i32 {
+            // Nobody will come to collect it: closing the attempt is all there is to do.
+            return attempts::settle(&self.writer, attempt, &payment.payment_id).await;
+        }
+        if !already {
             self.payments
                 .refund_in_full(
                     attempt.user_id,
