@@ -3,7 +3,7 @@
  * `fetch` with a table of `/api/...` path → envelope `data`, or a full `{ status, body }` reply.
  * Never imported by production code.
  */
-import type { Cart, ListingResponse, MenuItem, MenuRestaurant, MoneyTransaction, Restaurant, SavedCard } from '@tiffin/contract';
+import type { Address, Cart, ListingResponse, MenuItem, MenuRestaurant, MoneyTransaction, Restaurant, SavedCard } from '@tiffin/contract';
 import { vi } from 'vitest';
 
 export interface FakeReply {
@@ -74,6 +74,22 @@ function emptyCart(): Cart {
 
 /** Sample payloads shaped exactly like the edge's replies (its generated types), for tests that need realistic data. */
 export const fixtures = {
+  /** A saved address as `POST /api/address` and `address/all` send it; the flat number leads the address. */
+  address: (id: string, annotation: Address['annotation'] = 'HOME', overrides: Partial<Address> = {}): Address => ({
+    id,
+    annotation,
+    address: `Flat ${id}, 12 1st Cross, Koramangala`,
+    area: 'Koramangala',
+    flat_no: `Flat ${id}`,
+    landmark: '',
+    lat: 12.9352,
+    lng: 77.6245,
+    mobile: '9876543210',
+    instructions: '',
+    city: 'bangalore',
+    delivery_valid: 1,
+    ...overrides,
+  }),
   restaurant: (overrides: Partial<Restaurant> = {}): Restaurant => ({
     id: '1042',
     name: 'Meghana Biryani House',

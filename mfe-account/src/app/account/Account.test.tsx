@@ -6,19 +6,9 @@ import { address, asha, bodyOf, captureNavigation, clearCookies } from '../../te
 import App from '../App';
 import { pageLoad } from './DeleteAccount';
 
-/**
- * The pin map stands in for Leaflet (which jsdom cannot draw): it shows where the pin is and
- * "drops" it at a fixed point, firing the same `onMove` a real drag, click or nudge fires.
- */
-vi.mock('./PinMap', () => ({
-  default: ({ pin, zoom, onMove }: { pin: { lat: number; lng: number }; zoom: number; onMove: (p: { lat: number; lng: number }) => void }) => (
-    <div data-testid="address-map" data-pin={`${pin.lat},${pin.lng}`} data-zoom={zoom}>
-      <button type="button" onClick={() => onMove({ lat: 12.93611, lng: 77.62622 })}>
-        Drop pin
-      </button>
-    </div>
-  ),
-}));
+// The address form's map stands in for Leaflet (which jsdom cannot draw); the form's own tests
+// live with it in @tiffin/address-form.
+vi.mock('@tiffin/address-form/pin-map', () => import('@tiffin/address-form/testing'));
 
 function openAccount(tab?: string, subtab?: string) {
   const params: Record<string, string> = {};
@@ -363,89 +353,6 @@ describe('addresses', () => {
 
     expect((await within(panel).findByRole('alert')).textContent).toBe('Please enter your address.');
     expect(bodies[0]).toMatchObject({ id: 'h1', annotation: 'HOME', flat_no: 'Flat h1', address: '12 1st Cross, Koramangala' });
-  });
-
-  it('starts the map at the city centre, the delivery location, or the address being edited', async () => {
-    installFakeEdge({ '/api/address/all': { addresses: [address('h1', 'HOME', { lat: 12.91, lng: 77.64 })] } });
-    setCurrentUser(asha);
-    openAccount('manage_addresses');
-    fireEvent.click(await screen.findByRole('button', { name: 'ADD NEW ADDRESS' }));
-    let map = await screen.findByTestId('address-map');
-    expect([map.getAttribute('data-pin'), map.getAttribute('data-zoom')]).toEqual(['12.9716,77.5946', '12']);
-    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
-
-    document.cookie = `userLocation=${encodeURIComponent(JSON.stringify({ lat: 12.97, lng: 77.64, address: 'I', area: 'I', mainText: 'I', city: 'bangalore' }))}; Path=/`;
-    fireEvent.click(screen.getByRole('button', { name: 'ADD NEW ADDRESS' }));
-    map = await screen.findByTestId('address-map');
-    expect([map.getAttribute('data-pin'), map.getAttribute('data-zoom')]).toEqual(['12.97,77.64', '16']);
-    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
-
-    fireEvent.click(screen.getByRole('button', { name: 'EDIT' }));
-    expect((await screen.findByTestId('address-map')).getAttribute('data-pin')).toBe('12.91,77.64');
-  });
-
-  it('drops the pin: the nearest locality names the place and the exact pinned point is saved', async () => {
-    const asked: string[] = [];
-    let saved: Record<string, unknown> | null = null;
-    installFakeEdge({
-      '/api/address/all': { addresses: [] },
-      '/api/misc/address-recommend': (url: URL) => (asked.push(url.search), [recommendation]),
-      '/api/address': (_url: URL, init?: RequestInit) => {
-        saved = bodyOf(init);
-        const created = address('a1', 'HOME');
-        return { address: created, addresses: [created] };
-      },
-    });
-    setCurrentUser(asha);
-    openAccount('manage_addresses');
-    fireEvent.click(await screen.findByRole('button', { name: 'ADD NEW ADDRESS' }));
-    const panel = screen.getByRole('dialog', { name: 'Save delivery address' });
-
-    fireEvent.click(await within(panel).findByRole('button', { name: 'Drop pin' }));
-    expect((await within(panel).findByTestId('picked-place')).textContent).toBe('12 1st Cross, Koramangala, Bangalore');
-    expect(asked).toEqual([`?latlng=${encodeURIComponent('12.93611,77.62622')}`]);
-    expect(within(panel).getByTestId('address-map').getAttribute('data-pin')).toBe('12.93611,77.62622');
-
-    fireEvent.change(panel.querySelector('input[name="flat_no"]')!, { target: { value: 'Flat 7' } });
-    fireEvent.click(within(panel).getByRole('button', { name: /SAVE ADDRESS/ }));
-    await screen.findByTestId('address');
-    expect(saved).toMatchObject({ address: '12 1st Cross, Koramangala, Bangalore', area: 'Koramangala', city: 'bangalore', lat: 12.93611, lng: 77.62622 });
-  });
-
-  it('says so when a dropped pin finds no place, and puts the pin back on the picked place', async () => {
-    installFakeEdge({
-      '/api/address/all': { addresses: [address('h1', 'HOME')] },
-      '/api/misc/address-recommend': reply(404, 404, 'Location not found'),
-    });
-    setCurrentUser(asha);
-    openAccount('manage_addresses');
-    fireEvent.click(await screen.findByRole('button', { name: 'EDIT' }));
-    const panel = screen.getByRole('dialog', { name: 'Edit address' });
-
-    fireEvent.click(await within(panel).findByRole('button', { name: 'Drop pin' }));
-    expect((await within(panel).findByRole('alert')).textContent).toBe('Location not found');
-    expect(within(panel).getByTestId('address-map').getAttribute('data-pin')).toBe('12.9352,77.6245');
-    expect(within(panel).getByTestId('picked-place').textContent).toBe('12 1st Cross, Koramangala');
-  });
-
-  it('uses the current location only with permission granted, high accuracy and 5000 ms', async () => {
-    installFakeEdge({ '/api/address/all': { addresses: [] }, '/api/misc/address-recommend': [recommendation] });
-    let permission = 'prompt';
-    const getCurrentPosition = vi.fn((ok: PositionCallback, _fail?: PositionErrorCallback, _options?: PositionOptions) => ok({ coords: { latitude: 12.94, longitude: 77.63 } } as GeolocationPosition));
-    vi.stubGlobal('navigator', { geolocation: { getCurrentPosition }, permissions: { query: async () => ({ state: permission }) } });
-    setCurrentUser(asha);
-    openAccount('manage_addresses');
-    fireEvent.click(await screen.findByRole('button', { name: 'ADD NEW ADDRESS' }));
-    const panel = screen.getByRole('dialog');
-
-    fireEvent.click(within(panel).getByRole('button', { name: 'Use current location' }));
-    expect((await within(panel).findByRole('alert')).textContent).toBe('Location services is disabled');
-    expect(getCurrentPosition).not.toHaveBeenCalled();
-
-    permission = 'granted';
-    fireEvent.click(within(panel).getByRole('button', { name: 'Use current location' }));
-    expect((await within(panel).findByTestId('picked-place')).textContent).toBe('12 1st Cross, Koramangala, Bangalore');
-    expect(getCurrentPosition.mock.calls[0]![2]).toMatchObject({ enableHighAccuracy: true, timeout: 5000 });
   });
 
   it('deletes after the confirmation and sets the delivery location with Deliver here', async () => {

@@ -1,26 +1,55 @@
 /**
  * Step 2, where to deliver: the customer's saved addresses as the cart service billed them. Only
  * the ones the restaurant delivers to (`delivery_valid` 1) can be chosen; choosing one bills the
- * cart to it. New addresses are added in the account area, which owns the address form.
+ * cart to it. ADD NEW ADDRESS opens the shared address form (@tiffin/address-form) right here, so
+ * the customer never leaves checkout; what happens to a saved address is the page's call.
  */
-import type { Cart } from '@tiffin/contract';
-import { Link } from '@tiffin/design-system';
-
-export const ADD_ADDRESS_HREF = '/my-account/manage_addresses';
+import { AddressForm } from '@tiffin/address-form';
+import type { Address, Cart } from '@tiffin/contract';
+import { Button } from '@tiffin/design-system';
+import { useState } from 'react';
 
 export function AddressStep({
   cart,
   signedIn,
   onChoose,
+  onAdded,
+  notice,
   busy,
 }: {
   cart: Cart | null;
   signedIn: boolean;
   onChoose: (id: string) => void;
+  /** A new address was saved from the inline form. */
+  onAdded: (saved: Address) => void;
+  /** What became of the last address added here, when the customer must be told. */
+  notice: string | null;
   busy: boolean;
 }) {
+  const [adding, setAdding] = useState(false);
   const addresses = cart?.addresses ?? [];
   const chosen = addresses.find((a) => a.id === cart?.address_id && a.delivery_valid === 1);
+
+  const addForm = adding ? (
+    <div className="chk-address-form" role="group" aria-label="Add a new address">
+      <h3 className="chk-address-form__title">Add a new address</h3>
+      <AddressForm
+        address={null}
+        onCancel={() => setAdding(false)}
+        onSaved={(_addresses, saved) => {
+          setAdding(false);
+          onAdded(saved);
+        }}
+      />
+    </div>
+  ) : (
+    <div className="chk-step__actions">
+      <Button variant="secondary" onClick={() => setAdding(true)} disabled={busy}>
+        ADD NEW ADDRESS
+      </Button>
+    </div>
+  );
+
   return (
     <section className="chk-step" aria-label="Delivery address" aria-busy={busy}>
       <h2 className="chk-step__title">Delivery address</h2>
@@ -29,9 +58,6 @@ export function AddressStep({
       ) : addresses.length === 0 ? (
         <div className="chk-step__empty" role="status">
           <p className="chk-step__hint">You don&apos;t have an address to deliver.</p>
-          <Link href={ADD_ADDRESS_HREF} className="chk-button-link">
-            Add a new address
-          </Link>
         </div>
       ) : (
         <>
@@ -66,9 +92,14 @@ export function AddressStep({
               );
             })}
           </ul>
-          <Link href={ADD_ADDRESS_HREF}>Add a new address</Link>
         </>
       )}
+      {notice ? (
+        <p className="chk-step__warning" role="status">
+          {notice}
+        </p>
+      ) : null}
+      {signedIn ? addForm : null}
     </section>
   );
 }

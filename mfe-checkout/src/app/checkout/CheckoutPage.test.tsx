@@ -1,10 +1,13 @@
-import { reply } from '@tiffin/api-client/testing';
+import { fixtures, reply } from '@tiffin/api-client/testing';
 import * as cartStore from '@tiffin/cart-store';
 import { on, resetCurrentUserForTests, setCurrentUser } from '@tiffin/contract';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { asha, billedCart, checkoutEdge, far, home, payment, placed, recordNavigation, work } from '../../test/checkout-fakes';
+import { asha, billedCart, bodyOf, checkoutEdge, far, home, payment, placed, recordNavigation, work } from '../../test/checkout-fakes';
 import App from '../App';
+
+// jsdom cannot draw the address form's Leaflet map: a stand-in drops the pin at a fixed point.
+vi.mock('@tiffin/address-form/pin-map', () => import('@tiffin/address-form/testing'));
 
 const route = { id: 'checkout', pageType: 'CHECKOUT' as const, params: {} };
 let navigation: ReturnType<typeof recordNavigation>;
@@ -383,12 +386,13 @@ describe('checkout: account and address', () => {
     expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/api/cart?address_id=14'))).toBe(true);
   });
 
-  it('sends a customer without addresses to add one', async () => {
+  it('offers a customer without addresses to add one right here', async () => {
     checkoutEdge({ '/api/cart': billedCart(55800, { addresses: [], address_id: null }) });
     renderCheckout();
     const region = await screen.findByRole('region', { name: 'Delivery address' });
     expect(region.textContent).toContain("You don't have an address to deliver.");
-    expect(within(region).getByRole('link', { name: 'Add a new address' }).getAttribute('href')).toBe('/my-account/manage_addresses');
+    fireEvent.click(within(region).getByRole('button', { name: 'ADD NEW ADDRESS' }));
+    expect(within(region).getByRole('group', { name: 'Add a new address' })).toBeTruthy();
     expect((await payButton()).disabled).toBe(true);
   });
 
@@ -421,5 +425,111 @@ describe('checkout: account and address', () => {
     expect(await payButton()).toBeTruthy();
     expect(screen.queryByText('Your card was declined by the bank.')).toBeNull();
     expect((screen.getByLabelText('Credit & Debit cards') as HTMLInputElement).checked).toBe(false);
+  });
+});
+
+describe('checkout: adding an address inline', () => {
+  const recommendation = {
+    place_id: 'p1',
+    formatted_address: '3 MG Road, Ashok Nagar, Bangalore',
+    address_components: [],
+    geometry: { location: { lat: 12.975, lng: 77.606 } },
+    area: 'Ashok Nagar',
+    city: 'bangalore',
+    main_text: 'Ashok Nagar',
+  };
+
+  /**
+   * The edge with `home` and `far` saved; saving adds `added` (with `savedDeliveryValid` in the save
+   * reply), and the cart bills it at ₹600 with `cartDeliveryValid` for this restaurant.
+   */
+  function edgeWithNewAddress({ savedDeliveryValid = 1, cartDeliveryValid = 1, save }: { savedDeliveryValid?: number; cartDeliveryValid?: number; save?: unknown } = {}) {
+    const added = fixtures.address('21', 'OTHER', { address: 'Flat 9, 3 MG Road, Ashok Nagar, Bangalore', area: 'Ashok Nagar', flat_no: 'Flat 9', delivery_valid: savedDeliveryValid });
+    const listed = { id: added.id, annotation: added.annotation, address: added.address, area: added.area, delivery_valid: cartDeliveryValid };
+    let saved = false;
+    const saves: Record<string, unknown>[] = [];
+    const edge = checkoutEdge({
+      '/api/misc/address-recommend': [recommendation],
+      '/api/address': (_url: URL, init?: RequestInit) => {
+        saves.push(bodyOf(init));
+        if (save) return save;
+        saved = true;
+        return { address: added, addresses: [added] };
+      },
+      '/api/cart': (url: URL) => {
+        const asked = url.searchParams.get('address_id') ?? home.id;
+        const addresses = saved ? [listed, home, far] : [home, far];
+        return billedCart(asked === added.id ? 60000 : 55800, { addresses, address_id: asked });
+      },
+    });
+    return { ...edge, saves };
+  }
+
+  /** Opens the inline form, drops the pin, fills the flat number and saves. */
+  async function addAddress() {
+    const region = await screen.findByRole('region', { name: 'Delivery address' });
+    await within(region).findByRole('radio', { name: /5th Block/ });
+    fireEvent.click(within(region).getByRole('button', { name: 'ADD NEW ADDRESS' }));
+    const form = within(region).getByRole('group', { name: 'Add a new address' });
+    fireEvent.click(await within(form).findByRole('button', { name: 'Drop pin' }));
+    await within(form).findByTestId('picked-place');
+    fireEvent.change(form.querySelector('input[name="flat_no"]')!, { target: { value: 'Flat 9' } });
+    fireEvent.click(within(form).getByRole('button', { name: /SAVE ADDRESS/ }));
+    return { region, form };
+  }
+
+  const cartCalls = (fetch: ReturnType<typeof checkoutEdge>['fetch']) => fetch.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('/api/cart?'));
+
+  it('saves the new address, lists it, chooses it and bills the cart to it', async () => {
+    const { fetch, saves } = edgeWithNewAddress();
+    renderCheckout();
+    const { region } = await addAddress();
+
+    const radio = (await within(region).findByRole('radio', { name: /3 MG Road/ })) as HTMLInputElement;
+    await waitFor(() => expect(radio.checked).toBe(true));
+    expect(await payButton('₹600')).toBeTruthy();
+    expect(cartCalls(fetch)).toContain('/api/cart?address_id=21');
+    expect(within(region).queryByRole('group', { name: 'Add a new address' })).toBeNull();
+    expect(saves[0]).toMatchObject({ annotation: 'HOME', flat_no: 'Flat 9', address: '3 MG Road, Ashok Nagar, Bangalore', lat: 12.93611, lng: 77.62622 });
+  });
+
+  it("keeps the form open with the edge's message when the save is refused", async () => {
+    const { fetch } = edgeWithNewAddress({ save: reply(400, 1, 'Please select a location.') });
+    renderCheckout();
+    const { region, form } = await addAddress();
+
+    expect((await within(form).findByRole('alert')).textContent).toBe('Please select a location.');
+    expect(within(region).getByRole('group', { name: 'Add a new address' })).toBe(form);
+    expect((form.querySelector('input[name="flat_no"]') as HTMLInputElement).value).toBe('Flat 9');
+    expect(within(region).queryByRole('radio', { name: /3 MG Road/ })).toBeNull();
+    expect((within(region).getByRole('radio', { name: /5th Block/ }) as HTMLInputElement).checked).toBe(true);
+    expect(cartCalls(fetch)).not.toContain('/api/cart?address_id=21');
+  });
+
+  it('lists a new address this restaurant does not deliver to as not deliverable, keeps the chosen one and its bill', async () => {
+    const { fetch } = edgeWithNewAddress({ cartDeliveryValid: 0 });
+    renderCheckout();
+    const { region } = await addAddress();
+
+    expect(await within(region).findByText(/the restaurant does not deliver there/)).toBeTruthy();
+    const radio = within(region).getByRole('radio', { name: /3 MG Road/ }) as HTMLInputElement;
+    expect(radio.checked).toBe(false);
+    expect(radio.disabled).toBe(true);
+    expect(radio.closest('li')?.textContent).toContain('Does not deliver here');
+    await waitFor(() => expect((within(region).getByRole('radio', { name: /5th Block/ }) as HTMLInputElement).checked).toBe(true));
+    expect(await payButton('₹558')).toBeTruthy();
+    expect(cartCalls(fetch).slice(-1)).toEqual(['/api/cart?address_id=12']);
+  });
+
+  it('does not bill the cart to a new address no restaurant delivers to', async () => {
+    const { fetch } = edgeWithNewAddress({ savedDeliveryValid: 0, cartDeliveryValid: 0 });
+    renderCheckout();
+    const { region } = await addAddress();
+
+    const radio = (await within(region).findByRole('radio', { name: /3 MG Road/ })) as HTMLInputElement;
+    expect(radio.checked).toBe(false);
+    expect(await within(region).findByText(/the restaurant does not deliver there/)).toBeTruthy();
+    expect(cartCalls(fetch)).not.toContain('/api/cart?address_id=21');
+    expect((within(region).getByRole('radio', { name: /5th Block/ }) as HTMLInputElement).checked).toBe(true);
   });
 });

@@ -12,6 +12,7 @@ import { fetchCart, setDeliveryAddress, useCart } from '@tiffin/cart-store';
 import { Bill, CartLines, CartRestaurant } from '@tiffin/cart-store/ui';
 import {
   chooseDefaultAddress,
+  type Address,
   getCurrentUser,
   navigate,
   subscribeCurrentUser,
@@ -30,6 +31,7 @@ import { UpiWaiting } from './UpiWaiting';
 
 /** The order was priced again and differs from what the customer was shown. */
 const BILL_CHANGED = 21;
+const NEW_ADDRESS_UNDELIVERABLE = 'Your new address is saved, but the restaurant does not deliver there. Choose another address.';
 const UPI_EXPIRED_MESSAGE = 'The UPI request expired before it was approved. No money was taken. Please try again.';
 
 type Phase =
@@ -55,6 +57,7 @@ export function CheckoutPage() {
   const { cart, error, updating } = useCart();
   const [phase, setPhase] = useState<Phase>({ kind: 'ready' });
   const [addressBusy, setAddressBusy] = useState(false);
+  const [addressNotice, setAddressNotice] = useState<string | null>(null);
   /** The key of the attempt that has not been answered yet; null when the next press is a new attempt. */
   const pendingKey = useRef<string | null>(null);
   const defaulted = useRef(false);
@@ -72,8 +75,40 @@ export function CheckoutPage() {
 
   const chooseAddress = (id: string) => {
     setAddressBusy(true);
+    setAddressNotice(null);
     setDeliveryAddress(id)
       .catch(() => {})
+      .finally(() => {
+        if (mounted.current) setAddressBusy(false);
+      });
+  };
+
+  // A new address is chosen only when this restaurant delivers there. The save reply's
+  // delivery_valid says whether any restaurant does: with 0 the cart is only re-read, still billed
+  // to the current choice, so the new address shows up in the list. With 1 the cart service has
+  // the last word: the cart is billed to the new address, and if it answers that this restaurant
+  // does not deliver there, the bill goes back to the address chosen before.
+  const addressAdded = (saved: Address) => {
+    const previous = (cart?.addresses ?? []).find((a) => a.id === cart?.address_id && a.delivery_valid === 1)?.id ?? null;
+    setAddressBusy(true);
+    setAddressNotice(null);
+    const rebill = async (): Promise<boolean> => {
+      if (saved.delivery_valid !== 1) {
+        await fetchCart({ force: true, addressId: previous });
+        return false;
+      }
+      const billed = await setDeliveryAddress(saved.id);
+      if (billed.addresses?.some((a) => a.id === saved.id && a.delivery_valid === 1)) return true;
+      await setDeliveryAddress(previous);
+      return false;
+    };
+    rebill()
+      .then((chosen) => {
+        if (mounted.current && !chosen) setAddressNotice(NEW_ADDRESS_UNDELIVERABLE);
+      })
+      .catch(() => {
+        // Kept in the store; the page shows its own state for a cart it cannot read.
+      })
       .finally(() => {
         if (mounted.current) setAddressBusy(false);
       });
@@ -205,7 +240,7 @@ export function CheckoutPage() {
     <div className="chk-checkout">
       <div className="chk-checkout__steps">
         <AccountStep user={user} />
-        <AddressStep cart={cart} signedIn={!!user} onChoose={chooseAddress} busy={addressBusy} />
+        <AddressStep cart={cart} signedIn={!!user} onChoose={chooseAddress} onAdded={addressAdded} notice={addressNotice} busy={addressBusy} />
         <PaymentStep signedIn={!!user} toPay={cart.bill?.to_pay ?? null} blockedReason={blockedReason} busy={busy} onPay={(payment) => void pay(payment)} />
         <PaymentProgress phase={phase} onRetryConfirm={(orderId) => void confirm(orderId)} />
         {phase.kind === 'upi' ? (

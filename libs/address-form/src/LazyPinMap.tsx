@@ -1,6 +1,6 @@
 /**
- * The pin map, fetched only when an address panel opens (Leaflet stays out of the account
- * remote's first load). If its code cannot load or it fails, the panel shows a note and the
+ * The pin map, fetched only when an address form opens (Leaflet stays out of every remote's
+ * first load). If its code cannot load or it fails, the form shows a note and the
  * search and "Use current location" still work: the map must never take the form down.
  */
 import { Component, lazy, Suspense, type ReactNode } from 'react';
@@ -28,7 +28,7 @@ class MapBoundary extends Component<{ children: ReactNode }, { failed: boolean }
   }
 
   override render() {
-    if (this.state.failed) return <p className="acct-muted">The map is not available right now. Search for your area instead.</p>;
+    if (this.state.failed) return <p className="addr-muted">The map is not available right now. Search for your area instead.</p>;
     return this.props.children;
   }
 }

@@ -1,8 +1,8 @@
 /**
  * The address map: a draggable pin on an OpenStreetMap map. Dropping the
  * pin, clicking the map, or the "Move pin" buttons (the keyboard way) report the new point; the
- * panel resolves it and moves the pin where the picked place is. Loaded lazily (./LazyPinMap), so
- * Leaflet is not in the account remote's first load. It must keep working when tiles cannot load
+ * form resolves it and moves the pin where the picked place is. Loaded lazily (./LazyPinMap), so
+ * Leaflet is not in any remote's first load. It must keep working when tiles cannot load
  * (no network, a blocked tile server): the pin, the buttons and the form never depend on tiles.
  * Leaflet is used directly (one map, one marker): react-leaflet 5 fits React 19 but carries the
  * non-OSI Hippocratic licence, and this small component needs none of its layer tree.
@@ -36,7 +36,7 @@ const NUDGE_PX = 40;
 
 // An inline SVG pin: Leaflet's default marker images do not survive bundling, and this needs none.
 const PIN_ICON = L.divIcon({
-  className: 'acct-map__pin',
+  className: 'addr-map__pin',
   html: '<svg viewBox="0 0 24 32" width="30" height="40" aria-hidden="true"><path d="M12 0C5.4 0 0 5.3 0 11.9 0 20.8 12 32 12 32s12-11.2 12-20.1C24 5.3 18.6 0 12 0z" fill="currentColor"/><circle cx="12" cy="12" r="4.5" fill="#fff"/></svg>',
   iconSize: [30, 40],
   iconAnchor: [15, 40],
@@ -54,7 +54,7 @@ export default function PinMap({ pin, zoom, onMove }: PinMapProps) {
   const [map, setMap] = useState<L.Map | null>(null);
   const marker = useRef<L.Marker | null>(null);
   const [tilesFailed, setTilesFailed] = useState(false);
-  // Leaflet's handlers are bound once; they call whatever onMove the panel passes now.
+  // Leaflet's handlers are bound once; they call whatever onMove the form passes now.
   const onMoveRef = useRef(onMove);
   onMoveRef.current = onMove;
   const initial = useRef({ pin, zoom });
@@ -91,7 +91,7 @@ export default function PinMap({ pin, zoom, onMove }: PinMapProps) {
     const at = pinMarker.getLatLng();
     if (at.lat === pin.lat && at.lng === pin.lng) return;
     pinMarker.setLatLng([pin.lat, pin.lng]);
-    // No animation: the panel may close (and remove the map) at any moment.
+    // No animation: the form may close (and remove the map) at any moment.
     map.setView([pin.lat, pin.lng], Math.max(map.getZoom(), STREET_ZOOM), { animate: false });
   }, [map, pin.lat, pin.lng]);
 
@@ -102,16 +102,16 @@ export default function PinMap({ pin, zoom, onMove }: PinMapProps) {
   };
 
   return (
-    <div className="acct-map" data-testid="address-map">
-      <div ref={container} className="acct-map__canvas" />
-      <div className="acct-map__nudges" role="group" aria-label="Move pin">
+    <div className="addr-map" data-testid="address-map">
+      <div ref={container} className="addr-map__canvas" />
+      <div className="addr-map__nudges" role="group" aria-label="Move pin">
         {NUDGES.map((n) => (
-          <button key={n.label} type="button" className="acct-map__nudge" aria-label={`Move pin ${n.label}`} disabled={!map} onClick={() => nudge(n.dx, n.dy)}>
+          <button key={n.label} type="button" className="addr-map__nudge" aria-label={`Move pin ${n.label}`} disabled={!map} onClick={() => nudge(n.dx, n.dy)}>
             {n.symbol}
           </button>
         ))}
       </div>
-      {tilesFailed ? <p className="acct-muted acct-map__note">The map could not load. You can still move the pin.</p> : null}
+      {tilesFailed ? <p className="addr-muted addr-map__note">The map could not load. You can still move the pin.</p> : null}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 /**
- * The edit-address panel's pure parts: the form state, its checks (worded as the edge words them)
+ * The address form's pure parts: the form state, its checks (worded as the edge words them)
  * and the POST address body. The flat number sits at the start of the address
- * without duplication; the service composes it, so the panel sends the address without it.
+ * without duplication; the service composes it, so the form sends the address without it.
  */
 import { annotationOf, type Address, type AddressInput, type AddressRecommendation } from '@tiffin/contract';
 
