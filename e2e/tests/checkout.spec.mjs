@@ -101,7 +101,7 @@ async function customerWithCart(page, context, baseURL) {
 /** Opens /checkout and picks the saved address; returns the "Pay ₹X" button. */
 async function openCheckout(page, { address, dish }) {
   await page.goto('/checkout');
-  await expect(page.locator('header')).toContainText('Secure Checkout');
+  await expect(page.getByRole('banner')).toContainText('Secure Checkout');
   await expect(page.getByRole('complementary', { name: 'Your order' })).toContainText(dish.name);
   const addressStep = page.getByRole('region', { name: 'Delivery address' });
   const radio = addressStep.getByRole('radio').and(page.locator(`[value="${address.id}"]`));
