@@ -300,7 +300,9 @@ impl PaymentsService for Payments {
             let user_id = user(request.metadata())?;
             let provider = Provider::wallet(&request.get_ref().wallet_code)?;
             self.wallets.delink(user_id, provider).await?;
-            Ok(DelinkWalletResponse {})
+            Ok(DelinkWalletResponse {
+                wallet_code: provider.code.into(),
+            })
         })
         .await
     }
@@ -396,7 +398,9 @@ impl PaymentsService for Payments {
             let user_id = user(request.metadata())?;
             let provider = Provider::pay_later(&request.get_ref().wallet_code)?;
             self.wallets.delink(user_id, provider).await?;
-            Ok(DelinkPayLaterResponse {})
+            Ok(DelinkPayLaterResponse {
+                wallet_code: provider.code.into(),
+            })
         })
         .await
     }
