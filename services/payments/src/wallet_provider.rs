@@ -117,3 +117,18 @@ pub trait WalletProvider: Send + Sync + 'static {
         token: &ProviderToken,
     ) -> Result<(), ProviderError>;
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_provider_token_never_prints() {
+        let token = ProviderToken::new("sbx_wlt_paytm_secret");
+        let account = format!("{:?}", OtpCheck::Linked(token.clone()));
+
+        assert!(!format!("{token:?}").contains("secret"));
+        assert!(!account.contains("secret"), "{account}");
+        assert_eq!(token.expose(), "sbx_wlt_paytm_secret");
+    }
+}

@@ -11,9 +11,9 @@ use tiffin_platform::db::testing;
 use tiffin_platform::identity::Caller;
 use tiffin_proto::payments::v1::{
     AddWalletMoneyRequest, CheckPayLaterLinkedRequest, CheckWalletBalanceRequest,
-    DelinkPayLaterRequest, DelinkWalletRequest, LinkPayLaterRequest, LinkWalletRequest,
-    ListLinkedWalletsRequest, PayLater, ResendPayLaterOtpRequest, ValidatePayLaterOtpRequest,
-    ValidateWalletOtpRequest, Wallet,
+    DeleteSavedVpaRequest, DelinkPayLaterRequest, DelinkWalletRequest, LinkPayLaterRequest,
+    LinkWalletRequest, ListLinkedWalletsRequest, ListSavedVpasRequest, PayLater,
+    ResendPayLaterOtpRequest, ValidatePayLaterOtpRequest, ValidateWalletOtpRequest, Wallet,
 };
 use tonic::{Code, Status};
 
@@ -447,17 +447,72 @@ async fn a_link_is_its_owners_alone() {
 }
 
 #[tokio::test]
-async fn wallets_need_a_signed_in_caller() {
+async fn every_wallet_pay_later_and_saved_vpa_call_needs_a_signed_in_caller() {
     let db = testing::sqlite();
-    let mut svc = helpers::start(&db.url).await;
+    let svc = helpers::start(&db.url).await;
+    let c = || svc.client.clone();
+    let code = || "PAYTM".to_string();
 
-    let refused = svc
-        .client
-        .check_wallet_balance(CheckWalletBalanceRequest {
-            wallet_code: "PAYTM".into(),
+    let refusals = [
+        c().check_wallet_balance(CheckWalletBalanceRequest {
+            wallet_code: code(),
         })
         .await
-        .unwrap_err();
+        .map(drop),
+        c().link_wallet(LinkWalletRequest {
+            wallet_code: code(),
+        })
+        .await
+        .map(drop),
+        c().validate_wallet_otp(ValidateWalletOtpRequest {
+            wallet_code: code(),
+            otp: SANDBOX_OTP.into(),
+        })
+        .await
+        .map(drop),
+        c().add_wallet_money(AddWalletMoneyRequest {
+            wallet_code: code(),
+            amount_paise: 100,
+        })
+        .await
+        .map(drop),
+        c().delink_wallet(DelinkWalletRequest {
+            wallet_code: code(),
+        })
+        .await
+        .map(drop),
+        c().list_linked_wallets(ListLinkedWalletsRequest {})
+            .await
+            .map(drop),
+        c().check_pay_later_linked(CheckPayLaterLinkedRequest {})
+            .await
+            .map(drop),
+        c().link_pay_later(LinkPayLaterRequest::default())
+            .await
+            .map(drop),
+        c().validate_pay_later_otp(ValidatePayLaterOtpRequest::default())
+            .await
+            .map(drop),
+        c().resend_pay_later_otp(ResendPayLaterOtpRequest::default())
+            .await
+            .map(drop),
+        c().delink_pay_later(DelinkPayLaterRequest::default())
+            .await
+            .map(drop),
+        c().list_saved_vpas(ListSavedVpasRequest {}).await.map(drop),
+        c().delete_saved_vpa(DeleteSavedVpaRequest {
+            vpa_id: "vpa_x".into(),
+            vpa_address: String::new(),
+        })
+        .await
+        .map(drop),
+    ];
 
-    assert_eq!(refused.code(), Code::Unauthenticated);
+    for (i, refused) in refusals.into_iter().enumerate() {
+        assert_eq!(
+            refused.map_err(|s| s.code()),
+            Err(Code::Unauthenticated),
+            "call {i}"
+        );
+    }
 }
