@@ -512,6 +512,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payment/paylater/check-linked": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/payment/paylater/check-linked` */
+        get: operations["checkPayLaterLinked"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment/paylater/delink": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `POST /api/payment/paylater/delink` `{ "walletCode" }` */
+        post: operations["delinkPayLater"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment/paylater/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `POST /api/payment/paylater/link` `{ "walletCode" }` */
+        post: operations["linkPayLater"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment/paylater/resend-otp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `POST /api/payment/paylater/resend-otp` `{ "walletCode" }` */
+        post: operations["resendPayLaterOtp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment/paylater/validate-otp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `POST /api/payment/paylater/validate-otp` `{ "walletCode", "otp" }` */
+        post: operations["validatePayLaterOtp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/payment/upi/txn-status": {
         parameters: {
             query?: never;
@@ -540,6 +625,91 @@ export interface paths {
         get: operations["verifyVpa"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment/wallet/add-money": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `POST /api/payment/wallet/add-money` `{ "walletCode", "amount" }` */
+        post: operations["addWalletMoney"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment/wallet/check-balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/payment/wallet/check-balance?walletCode=` */
+        get: operations["checkWalletBalance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment/wallet/delink": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `POST /api/payment/wallet/delink` `{ "walletCode" }` */
+        post: operations["delinkWallet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment/wallet/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `POST /api/payment/wallet/link` `{ "walletCode" }` */
+        post: operations["linkWallet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment/wallet/validate-otp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `POST /api/payment/wallet/validate-otp` `{ "walletCode", "otp" }` */
+        post: operations["validateWalletOtp"];
         delete?: never;
         options?: never;
         head?: never;
@@ -583,6 +753,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/profile/delete-vpa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `POST /api/profile/delete-vpa` `{ "vpa" }` or `{ "paas_id" }` */
+        post: operations["deleteSavedVpa"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/profile/favourites": {
         parameters: {
             query?: never;
@@ -620,6 +807,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/profile/linked-wallets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/profile/linked-wallets` */
+        get: operations["listLinkedWallets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/profile/money": {
         parameters: {
             query?: never;
@@ -646,6 +850,23 @@ export interface paths {
         };
         /** `GET /api/profile/saved-cards` */
         get: operations["listSavedCards"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profile/saved-vpas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/profile/saved-vpas` */
+        get: operations["listSavedVpas"];
         put?: never;
         post?: never;
         delete?: never;
@@ -868,6 +1089,15 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AddMoneyInput: {
+            /**
+             * Format: int64
+             * @description Paise, more than 0 and at most ₹10,000.
+             */
+            amount?: number | null;
+            /** @description A linked wallet. */
+            walletCode?: string | null;
+        };
         AddonChoice: {
             id: string;
             /** Format: int32 */
@@ -1290,9 +1520,24 @@ export interface components {
             /** @description From saved-cards. */
             card_reference?: string | null;
         };
+        DeleteVpaInput: {
+            /** @description From saved-vpas; wins over the address when both are given. */
+            paas_id?: string | null;
+            /** @description The address (`vpaAddress` is read too). */
+            vpa?: string | null;
+        };
         DeletedCard: {
             card_reference: string;
             deleted: boolean;
+        };
+        DeletedVpa: {
+            deleted: boolean;
+            paas_id: string;
+        };
+        Delinked: {
+            /** @description Always false. */
+            linked: boolean;
+            walletCode: string;
         };
         DiscountInfo: {
             shortDescriptionList: components["schemas"]["DiscountLine"][];
@@ -1524,6 +1769,61 @@ export interface components {
          *     document gives each route's reply (the wire form is [`WireEnvelope`], whose fields a test keeps
          *     equal to these).
          */
+        Envelope_DeletedVpa: {
+            /** @description The session's CSRF token: every POST sends it back (`_csrf` in the body or `x-csrf-token`). */
+            csrfToken: string;
+            data: {
+                deleted: boolean;
+                paas_id: string;
+            };
+            /** @description The device id (cookie `tfn_did`). */
+            deviceId: string;
+            /** @description The session id (empty when no session could be had). */
+            sid: string;
+            /**
+             * Format: int32
+             * @description 0 for success (the cart family also answers 8 and 9 with its cart); any other value is a
+             *     failure, worded in `statusMessage`.
+             */
+            statusCode: number;
+            /** @description `done successfully`, or what went wrong, in words for the customer. */
+            statusMessage: string;
+            /** @description The request's trace id. */
+            tid: string;
+        };
+        /**
+         * @description The envelope around every `/api` reply, with its `data` of type `T`: the schema the OpenAPI
+         *     document gives each route's reply (the wire form is [`WireEnvelope`], whose fields a test keeps
+         *     equal to these).
+         */
+        Envelope_Delinked: {
+            /** @description The session's CSRF token: every POST sends it back (`_csrf` in the body or `x-csrf-token`). */
+            csrfToken: string;
+            data: {
+                /** @description Always false. */
+                linked: boolean;
+                walletCode: string;
+            };
+            /** @description The device id (cookie `tfn_did`). */
+            deviceId: string;
+            /** @description The session id (empty when no session could be had). */
+            sid: string;
+            /**
+             * Format: int32
+             * @description 0 for success (the cart family also answers 8 and 9 with its cart); any other value is a
+             *     failure, worded in `statusMessage`.
+             */
+            statusCode: number;
+            /** @description `done successfully`, or what went wrong, in words for the customer. */
+            statusMessage: string;
+            /** @description The request's trace id. */
+            tid: string;
+        };
+        /**
+         * @description The envelope around every `/api` reply, with its `data` of type `T`: the schema the OpenAPI
+         *     document gives each route's reply (the wire form is [`WireEnvelope`], whose fields a test keeps
+         *     equal to these).
+         */
         Envelope_Favourite: {
             /** @description The session's CSRF token: every POST sends it back (`_csrf` in the body or `x-csrf-token`). */
             csrfToken: string;
@@ -1557,6 +1857,63 @@ export interface components {
             data: {
                 /** @description Most recently marked first, at most 100. */
                 restaurants: components["schemas"]["Restaurant"][];
+            };
+            /** @description The device id (cookie `tfn_did`). */
+            deviceId: string;
+            /** @description The session id (empty when no session could be had). */
+            sid: string;
+            /**
+             * Format: int32
+             * @description 0 for success (the cart family also answers 8 and 9 with its cart); any other value is a
+             *     failure, worded in `statusMessage`.
+             */
+            statusCode: number;
+            /** @description `done successfully`, or what went wrong, in words for the customer. */
+            statusMessage: string;
+            /** @description The request's trace id. */
+            tid: string;
+        };
+        /**
+         * @description The envelope around every `/api` reply, with its `data` of type `T`: the schema the OpenAPI
+         *     document gives each route's reply (the wire form is [`WireEnvelope`], whose fields a test keeps
+         *     equal to these).
+         */
+        Envelope_LinkStarted: {
+            /** @description The session's CSRF token: every POST sends it back (`_csrf` in the body or `x-csrf-token`). */
+            csrfToken: string;
+            data: {
+                /** @description Already linked: no OTP was needed. */
+                linked: boolean;
+                /** @description An OTP was sent to the mobile number registered with the provider: validate-otp next. */
+                otpSent: boolean;
+                walletCode: string;
+            };
+            /** @description The device id (cookie `tfn_did`). */
+            deviceId: string;
+            /** @description The session id (empty when no session could be had). */
+            sid: string;
+            /**
+             * Format: int32
+             * @description 0 for success (the cart family also answers 8 and 9 with its cart); any other value is a
+             *     failure, worded in `statusMessage`.
+             */
+            statusCode: number;
+            /** @description `done successfully`, or what went wrong, in words for the customer. */
+            statusMessage: string;
+            /** @description The request's trace id. */
+            tid: string;
+        };
+        /**
+         * @description The envelope around every `/api` reply, with its `data` of type `T`: the schema the OpenAPI
+         *     document gives each route's reply (the wire form is [`WireEnvelope`], whose fields a test keeps
+         *     equal to these).
+         */
+        Envelope_LinkedWallets: {
+            /** @description The session's CSRF token: every POST sends it back (`_csrf` in the body or `x-csrf-token`). */
+            csrfToken: string;
+            data: {
+                /** @description In the order checkout lists wallets. */
+                wallets: components["schemas"]["Wallet"][];
             };
             /** @description The device id (cookie `tfn_did`). */
             deviceId: string;
@@ -1898,6 +2255,38 @@ export interface components {
          *     document gives each route's reply (the wire form is [`WireEnvelope`], whose fields a test keeps
          *     equal to these).
          */
+        Envelope_PayLater: {
+            /** @description The session's CSRF token: every POST sends it back (`_csrf` in the body or `x-csrf-token`). */
+            csrfToken: string;
+            data: {
+                /** @description Linked, and its provider answered. */
+                linked: boolean;
+                meta: components["schemas"]["PayLaterMeta"];
+                /** @description The name shown ("LazyPay"). */
+                name: string;
+                /** @description The provider's code (`lazypay`). */
+                walletCode: string;
+            };
+            /** @description The device id (cookie `tfn_did`). */
+            deviceId: string;
+            /** @description The session id (empty when no session could be had). */
+            sid: string;
+            /**
+             * Format: int32
+             * @description 0 for success (the cart family also answers 8 and 9 with its cart); any other value is a
+             *     failure, worded in `statusMessage`.
+             */
+            statusCode: number;
+            /** @description `done successfully`, or what went wrong, in words for the customer. */
+            statusMessage: string;
+            /** @description The request's trace id. */
+            tid: string;
+        };
+        /**
+         * @description The envelope around every `/api` reply, with its `data` of type `T`: the schema the OpenAPI
+         *     document gives each route's reply (the wire form is [`WireEnvelope`], whose fields a test keeps
+         *     equal to these).
+         */
         Envelope_PaymentMethods: {
             /** @description The session's CSRF token: every POST sends it back (`_csrf` in the body or `x-csrf-token`). */
             csrfToken: string;
@@ -2103,6 +2492,33 @@ export interface components {
             data: {
                 /** @description Newest first. */
                 cards: components["schemas"]["SavedCard"][];
+            };
+            /** @description The device id (cookie `tfn_did`). */
+            deviceId: string;
+            /** @description The session id (empty when no session could be had). */
+            sid: string;
+            /**
+             * Format: int32
+             * @description 0 for success (the cart family also answers 8 and 9 with its cart); any other value is a
+             *     failure, worded in `statusMessage`.
+             */
+            statusCode: number;
+            /** @description `done successfully`, or what went wrong, in words for the customer. */
+            statusMessage: string;
+            /** @description The request's trace id. */
+            tid: string;
+        };
+        /**
+         * @description The envelope around every `/api` reply, with its `data` of type `T`: the schema the OpenAPI
+         *     document gives each route's reply (the wire form is [`WireEnvelope`], whose fields a test keeps
+         *     equal to these).
+         */
+        Envelope_SavedVpas: {
+            /** @description The session's CSRF token: every POST sends it back (`_csrf` in the body or `x-csrf-token`). */
+            csrfToken: string;
+            data: {
+                /** @description Newest first. */
+                vpas: components["schemas"]["SavedVpa"][];
             };
             /** @description The device id (cookie `tfn_did`). */
             deviceId: string;
@@ -2448,6 +2864,42 @@ export interface components {
          *     document gives each route's reply (the wire form is [`WireEnvelope`], whose fields a test keeps
          *     equal to these).
          */
+        Envelope_Wallet: {
+            /** @description The session's CSRF token: every POST sends it back (`_csrf` in the body or `x-csrf-token`). */
+            csrfToken: string;
+            data: {
+                /**
+                 * Format: int64
+                 * @description Paise; 0 when not linked.
+                 */
+                balance: number;
+                /** @description Linked, and its provider answered. */
+                linked: boolean;
+                /** @description The name shown ("Paytm"). */
+                name: string;
+                /** @description PAYTM, MOBIKWIK, AMAZONPAY, PHONEPE or TIFFINPAY. */
+                walletCode: string;
+            };
+            /** @description The device id (cookie `tfn_did`). */
+            deviceId: string;
+            /** @description The session id (empty when no session could be had). */
+            sid: string;
+            /**
+             * Format: int32
+             * @description 0 for success (the cart family also answers 8 and 9 with its cart); any other value is a
+             *     failure, worded in `statusMessage`.
+             */
+            statusCode: number;
+            /** @description `done successfully`, or what went wrong, in words for the customer. */
+            statusMessage: string;
+            /** @description The request's trace id. */
+            tid: string;
+        };
+        /**
+         * @description The envelope around every `/api` reply, with its `data` of type `T`: the schema the OpenAPI
+         *     document gives each route's reply (the wire form is [`WireEnvelope`], whose fields a test keeps
+         *     equal to these).
+         */
         Failure: {
             /** @description The session's CSRF token: every POST sends it back (`_csrf` in the body or `x-csrf-token`). */
             csrfToken: string;
@@ -2502,6 +2954,17 @@ export interface components {
             lat: number;
             /** Format: double */
             lng: number;
+        };
+        LinkStarted: {
+            /** @description Already linked: no OTP was needed. */
+            linked: boolean;
+            /** @description An OTP was sent to the mobile number registered with the provider: validate-otp next. */
+            otpSent: boolean;
+            walletCode: string;
+        };
+        LinkedWallets: {
+            /** @description In the order checkout lists wallets. */
+            wallets: components["schemas"]["Wallet"][];
         };
         /** @description The listing's `data`. */
         Listing: {
@@ -2885,6 +3348,28 @@ export interface components {
             /** Format: int32 */
             offset: number;
         };
+        PayLater: {
+            /** @description Linked, and its provider answered. */
+            linked: boolean;
+            meta: components["schemas"]["PayLaterMeta"];
+            /** @description The name shown ("LazyPay"). */
+            name: string;
+            /** @description The provider's code (`lazypay`). */
+            walletCode: string;
+        };
+        PayLaterMeta: {
+            /**
+             * Format: int64
+             * @description How much it will lend now, in paise; 0 when not linked.
+             */
+            availableLimit: number;
+        };
+        PayLaterOtpInput: {
+            /** @description The 6-digit OTP. */
+            otp?: string | null;
+            /** @description `lazypay`, or left out. */
+            walletCode?: string | null;
+        };
         PaymentGroup: {
             group_name: string;
             payment_methods: components["schemas"]["PaymentMethod"][];
@@ -3111,6 +3596,16 @@ export interface components {
         SavedCards: {
             /** @description Newest first. */
             cards: components["schemas"]["SavedCard"][];
+        };
+        SavedVpa: {
+            /** @description The saved address's id at the payments service ("vpa_…"): what delete-vpa may name. */
+            paas_id: string;
+            /** @description The address, lower-cased. */
+            vpaAddress: string;
+        };
+        SavedVpas: {
+            /** @description Newest first. */
+            vpas: components["schemas"]["SavedVpa"][];
         };
         /** @description A dish as the search page shows it (the menu's item fields where they exist). */
         SearchDish: {
@@ -3350,6 +3845,29 @@ export interface components {
             valid: boolean;
             /** @description The address, trimmed and lower-cased. */
             vpaAddress: string;
+        };
+        Wallet: {
+            /**
+             * Format: int64
+             * @description Paise; 0 when not linked.
+             */
+            balance: number;
+            /** @description Linked, and its provider answered. */
+            linked: boolean;
+            /** @description The name shown ("Paytm"). */
+            name: string;
+            /** @description PAYTM, MOBIKWIK, AMAZONPAY, PHONEPE or TIFFINPAY. */
+            walletCode: string;
+        };
+        WalletCodeInput: {
+            /** @description PAYTM, MOBIKWIK, AMAZONPAY, PHONEPE or TIFFINPAY (`lazypay` for pay-later, its default). */
+            walletCode?: string | null;
+        };
+        WalletOtpInput: {
+            /** @description The 6-digit OTP. */
+            otp?: string | null;
+            /** @description The wallet link was called for. */
+            walletCode?: string | null;
         };
     };
     responses: {
@@ -4460,6 +4978,172 @@ export interface operations {
             503: components["responses"]["Failure503"];
         };
     };
+    checkPayLaterLinked: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether pay-later is linked, and its limit. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PayLater"];
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            405: components["responses"]["Failure405"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            429: components["responses"]["Failure429"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    delinkPayLater: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WalletCodeInput"];
+            };
+        };
+        responses: {
+            /** @description Pay-later is no longer linked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Delinked"];
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            405: components["responses"]["Failure405"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            429: components["responses"]["Failure429"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    linkPayLater: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WalletCodeInput"];
+            };
+        };
+        responses: {
+            /** @description An OTP was sent (or pay-later was linked already). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_LinkStarted"];
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            405: components["responses"]["Failure405"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            429: components["responses"]["Failure429"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    resendPayLaterOtp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WalletCodeInput"];
+            };
+        };
+        responses: {
+            /** @description A new OTP was sent; the one before no longer works. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_LinkStarted"];
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            405: components["responses"]["Failure405"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            429: components["responses"]["Failure429"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    validatePayLaterOtp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayLaterOtpInput"];
+            };
+        };
+        responses: {
+            /** @description Pay-later, now linked, with its limit. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PayLater"];
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            405: components["responses"]["Failure405"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            429: components["responses"]["Failure429"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
     getPaymentStatus: {
         parameters: {
             query?: {
@@ -4512,6 +5196,175 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_VpaCheck"];
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            405: components["responses"]["Failure405"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            429: components["responses"]["Failure429"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    addWalletMoney: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddMoneyInput"];
+            };
+        };
+        responses: {
+            /** @description The wallet with its new balance. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Wallet"];
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            405: components["responses"]["Failure405"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            429: components["responses"]["Failure429"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    checkWalletBalance: {
+        parameters: {
+            query?: {
+                /** @description PAYTM, MOBIKWIK, AMAZONPAY, PHONEPE or TIFFINPAY. */
+                walletCode?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether the wallet is linked, and its balance. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Wallet"];
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            405: components["responses"]["Failure405"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            429: components["responses"]["Failure429"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    delinkWallet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WalletCodeInput"];
+            };
+        };
+        responses: {
+            /** @description The wallet is no longer linked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Delinked"];
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            405: components["responses"]["Failure405"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            429: components["responses"]["Failure429"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    linkWallet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WalletCodeInput"];
+            };
+        };
+        responses: {
+            /** @description An OTP was sent (or the wallet was linked already). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_LinkStarted"];
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            405: components["responses"]["Failure405"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            429: components["responses"]["Failure429"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    validateWalletOtp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WalletOtpInput"];
+            };
+        };
+        responses: {
+            /** @description The wallet, now linked, with its balance. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Wallet"];
                 };
             };
             400: components["responses"]["Failure400"];
@@ -4590,6 +5443,40 @@ export interface operations {
             503: components["responses"]["Failure503"];
         };
     };
+    deleteSavedVpa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeleteVpaInput"];
+            };
+        };
+        responses: {
+            /** @description The UPI address is forgotten. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DeletedVpa"];
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            405: components["responses"]["Failure405"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            429: components["responses"]["Failure429"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
     listFavourites: {
         parameters: {
             query?: {
@@ -4654,6 +5541,36 @@ export interface operations {
             503: components["responses"]["Failure503"];
         };
     };
+    listLinkedWallets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's linked wallets with their balances. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_LinkedWallets"];
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            405: components["responses"]["Failure405"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            429: components["responses"]["Failure429"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
     getMoney: {
         parameters: {
             query?: {
@@ -4703,6 +5620,36 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_SavedCards"];
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            405: components["responses"]["Failure405"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            429: components["responses"]["Failure429"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    listSavedVpas: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's saved UPI addresses, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SavedVpas"];
                 };
             };
             400: components["responses"]["Failure400"];

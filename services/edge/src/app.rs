@@ -67,6 +67,19 @@ fn api_routes(dev_routes: bool) -> OpenApiRouter<AppState> {
         .routes(routes!(payments::cards::list))
         .routes(routes!(payments::cards::delete))
         .routes(routes!(payments::money::money))
+        .routes(routes!(payments::saved_vpas::list))
+        .routes(routes!(payments::saved_vpas::delete))
+        .routes(routes!(payments::wallets::check_balance))
+        .routes(routes!(payments::wallets::link))
+        .routes(routes!(payments::wallets::validate_otp))
+        .routes(routes!(payments::wallets::add_money))
+        .routes(routes!(payments::wallets::delink))
+        .routes(routes!(payments::wallets::linked_wallets))
+        .routes(routes!(payments::paylater::check_linked))
+        .routes(routes!(payments::paylater::link))
+        .routes(routes!(payments::paylater::validate_otp))
+        .routes(routes!(payments::paylater::resend_otp))
+        .routes(routes!(payments::paylater::delink))
         .routes(routes!(orders::history::all))
         .routes(routes!(orders::place::place))
         .routes(routes!(orders::confirm::confirm))
@@ -140,7 +153,8 @@ pub fn openapi(dev_routes: bool) -> utoipa::openapi::OpenApi {
         ),
         (
             "payments",
-            "Payment methods, UPI checks, payment status, saved cards and Tiffin Money (payments).",
+            "Payment methods, UPI checks, payment status, saved cards and UPI ids, linked wallets, \
+             pay-later and Tiffin Money (payments).",
         ),
         (
             "orders",

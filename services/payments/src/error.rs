@@ -62,6 +62,18 @@ pub enum Error {
     /// A signed callback about a payment we do not have.
     #[error("callback for unknown gateway reference {0}")]
     UnknownReference(String),
+    /// A wallet or pay-later action with no account linked (its name).
+    #[error("{0} not linked")]
+    NotLinked(&'static str),
+    /// An OTP asked for again on an account already linked (its name).
+    #[error("{0} already linked")]
+    AlreadyLinked(&'static str),
+    /// An OTP given (or asked again) when no link waits for one.
+    #[error("no OTP pending")]
+    NoOtpPending,
+    /// The wallet or pay-later provider (its name) did not answer an action.
+    #[error("{0} provider unavailable")]
+    ProviderUnavailable(&'static str),
     /// The gateway did not answer; the call may be retried (with the same idempotency key).
     #[error("gateway unavailable: {0}")]
     GatewayUnavailable(String),
@@ -119,6 +131,23 @@ impl From<Error> for Status {
                     "At most {} of this payment can be refunded",
                     rupees(refundable_paise)
                 ),
+            ),
+            Error::NotLinked(name) => refuse(
+                Code::FailedPrecondition,
+                format!("Please link your {name} account first"),
+            ),
+            Error::AlreadyLinked(name) => refuse(
+                Code::FailedPrecondition,
+                format!("Your {name} account is already linked"),
+            ),
+            Error::NoOtpPending => refuse(
+                Code::FailedPrecondition,
+                "Please ask for an OTP first".into(),
+            ),
+            Error::ProviderUnavailable(name) => with_code(
+                Code::Unavailable,
+                SPEC_ERROR,
+                format!("We could not reach {name}. Please try again in a moment"),
             ),
             Error::Callback(CallbackError::BadSignature) => {
                 tracing::warn!("gateway callback with a bad signature refused");

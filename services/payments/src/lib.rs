@@ -13,6 +13,9 @@
 //!   (`money_accounts`, `money_transactions`).
 //! - [`gateway`]: the provider interface (the `Gateway` trait) and callback signatures;
 //!   [`sandbox`]: the default gateway, a real gateway's test mode without a network.
+//! - [`wallets`]: linked wallets and pay-later (`linked_wallets`) over the [`wallet_provider`]
+//!   interface (the `WalletProvider` trait, which the sandbox also implements);
+//!   [`saved_vpas`]: UPI addresses remembered from charged payments (`saved_instruments`).
 //! - [`card`], [`vpa`]: a typed card and UPI address, checked; pure. [`keys`]: idempotency.
 //! - [`payment_methods`]: `payment_groups` and `payment_methods` (`ListPaymentMethods`).
 //! - [`reply`]: rows as the proto messages; [`error`]: errors and their gRPC statuses;
@@ -37,10 +40,13 @@ pub mod refunds;
 pub mod reply;
 pub mod sandbox;
 pub mod saved_cards;
+pub mod saved_vpas;
 pub mod service;
 pub mod status;
 pub mod store;
 pub mod vpa;
+pub mod wallet_provider;
+pub mod wallets;
 
 use std::future::Future;
 use std::sync::Arc;
@@ -53,6 +59,7 @@ use tiffin_proto::payments::v1::payments_service_server::PaymentsServiceServer;
 use config::{GatewayChoice, PaymentsConfig};
 use gateway::Gateway;
 use sandbox::Sandbox;
+use wallet_provider::WalletProvider;
 
 /// Default listen address when `GRPC_ADDR` is unset.
 pub const DEFAULT_ADDR: &str = "127.0.0.1:50055";
@@ -94,16 +101,17 @@ impl Application {
 
     /// Connects and migrates the database, then binds the port (port 0 picks a free one).
     pub async fn build_with(settings: Settings, config: PaymentsConfig) -> anyhow::Result<Self> {
-        let (gateway, sandbox): (Arc<dyn Gateway>, _) = match config.gateway {
-            GatewayChoice::Sandbox => {
-                let sandbox = Arc::new(Sandbox::new(
-                    config.webhook_secret.clone(),
-                    config.sandbox_settle,
-                    config.upi_expiry,
-                ));
-                (sandbox.clone(), Some(sandbox))
-            }
-        };
+        let (gateway, wallet_provider, sandbox): (Arc<dyn Gateway>, Arc<dyn WalletProvider>, _) =
+            match config.gateway {
+                GatewayChoice::Sandbox => {
+                    let sandbox = Arc::new(Sandbox::new(
+                        config.webhook_secret.clone(),
+                        config.sandbox_settle,
+                        config.upi_expiry,
+                    ));
+                    (sandbox.clone(), sandbox.clone(), Some(sandbox))
+                }
+            };
         let host = ServiceHost::start(&settings.service, &MIGRATOR).await?;
         let writer = Writer::new(host.pool().clone());
         let keys = Arc::new(keys::KeyLocks::default());
@@ -115,11 +123,13 @@ impl Application {
             config.upi_expiry,
         );
         let refunds = refunds::Refunds::new(writer.clone(), gateway, keys);
+        let wallets = wallets::Wallets::new(writer.clone(), wallet_provider);
         Ok(Self {
             host,
             payments: service::Payments {
                 charges,
                 refunds,
+                wallets,
                 writer,
             },
             sandbox,

@@ -8,7 +8,9 @@ use crate::config::UPI_POLL_INTERVAL_MS;
 use crate::money::{MoneyPage, MoneyRow};
 use crate::refunds::RefundRow;
 use crate::saved_cards::CardRow;
+use crate::saved_vpas::VpaRow;
 use crate::status::Status;
+use crate::wallets::WalletView;
 
 /// The proto status of a stored one.
 pub fn status(s: Status) -> pb::PaymentStatus {
@@ -151,5 +153,33 @@ fn money_transaction(t: MoneyRow) -> pb::MoneyTransaction {
         description: t.description,
         balance_after_paise: t.balance_after_paise,
         created_at_unix_ms: t.created_at_ms,
+    }
+}
+
+pub fn wallet(w: WalletView) -> pb::Wallet {
+    pb::Wallet {
+        wallet_code: w.provider.code.into(),
+        name: w.provider.name.into(),
+        linked: w.linked,
+        balance_paise: w.balance_paise,
+        linked_at_unix_ms: w.linked_at_ms,
+    }
+}
+
+pub fn pay_later(w: WalletView) -> pb::PayLater {
+    pb::PayLater {
+        wallet_code: w.provider.code.into(),
+        name: w.provider.name.into(),
+        linked: w.linked,
+        available_limit_paise: w.balance_paise,
+        linked_at_unix_ms: w.linked_at_ms,
+    }
+}
+
+pub fn vpa(v: VpaRow) -> pb::SavedVpa {
+    pb::SavedVpa {
+        vpa_id: v.vpa_id,
+        vpa_address: v.vpa_address,
+        created_at_unix_ms: v.created_at_secs * 1000,
     }
 }

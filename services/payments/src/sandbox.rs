@@ -10,14 +10,22 @@
 //! - Callbacks: JSON `{"event_id", "reference", "status"}` signed with HMAC-SHA256 under the
 //!   webhook secret ([`Sandbox::callback_body`] makes one, for tests and for trying it by hand).
 //!
-//! It keeps no state: what a payment will do is written into its reference (`sbx_upi_s_<created
+//! - Wallets and pay-later ([`WalletProvider`]): linking sends no OTP anywhere; [`SANDBOX_OTP`]
+//!   is the right one. A newly linked wallet holds [`SANDBOX_WALLET_START_PAISE`] (₹500) and a
+//!   pay-later account lends up to [`SANDBOX_PAY_LATER_LIMIT_PAISE`] (₹2,000). Top-ups are kept in
+//!   memory: after a restart a linked wallet reads its starting balance again.
+//!   [`Sandbox::set_wallets_down`] makes it stop answering, as a provider outage would.
+//!
+//! Its payments keep no state: what a payment will do is written into its reference (`sbx_upi_s_<created
 //! ms>_<uuid>`) and a card's behaviour into its token, so a restart forgets nothing. It counts
 //! the calls it is given, so tests can prove a payment was charged once.
 //!
 //! [`PaymentsConfig::sandbox_settle`]: crate::config::PaymentsConfig
 //! [`PaymentsConfig::upi_expiry`]: crate::config::PaymentsConfig
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
@@ -29,9 +37,16 @@ use crate::gateway::{
     Outcome, VpaCheck, signature_matches,
 };
 use crate::vpa::Vpa;
+use crate::wallet_provider::{
+    Account, OtpCheck, ProviderError, ProviderToken, WalletKind, WalletProvider,
+};
 
-/// The 3-D Secure OTP the sandbox's bank accepts.
+/// The 3-D Secure OTP the sandbox's bank accepts, and the OTP its wallet providers accept.
 pub const SANDBOX_OTP: &str = "123456";
+/// What a wallet holds when it is linked in the sandbox: ₹500.
+pub const SANDBOX_WALLET_START_PAISE: i64 = 50_000;
+/// What the sandbox's pay-later provider lends: ₹2,000.
+pub const SANDBOX_PAY_LATER_LIMIT_PAISE: i64 = 200_000;
 
 /// What a test card does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -158,6 +173,10 @@ pub struct Sandbox {
     creates: AtomicUsize,
     captures: AtomicUsize,
     refunds: AtomicUsize,
+    /// Wallet balances by token, once topped up (a token not here holds the starting balance).
+    wallet_balances: Mutex<HashMap<String, i64>>,
+    /// Set: every wallet provider call fails as unavailable.
+    wallets_down: AtomicBool,
 }
 
 impl Sandbox {
@@ -169,7 +188,31 @@ impl Sandbox {
             creates: AtomicUsize::new(0),
             captures: AtomicUsize::new(0),
             refunds: AtomicUsize::new(0),
+            wallet_balances: Mutex::new(HashMap::new()),
+            wallets_down: AtomicBool::new(false),
         }
+    }
+
+    /// Makes the wallet and pay-later providers stop answering (`true`) or answer again.
+    pub fn set_wallets_down(&self, down: bool) {
+        self.wallets_down.store(down, Ordering::SeqCst);
+    }
+
+    fn wallets_answer(&self) -> Result<(), ProviderError> {
+        if self.wallets_down.load(Ordering::SeqCst) {
+            Err(ProviderError::Unavailable(
+                "the sandbox wallet provider is down".into(),
+            ))
+        } else {
+            Ok(())
+        }
+    }
+
+    fn balances(&self) -> std::sync::MutexGuard<'_, HashMap<String, i64>> {
+        // A panic while holding the lock leaves only a number behind: still usable.
+        self.wallet_balances
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
     /// How many payments it was asked to create.
@@ -374,6 +417,94 @@ impl Gateway for Sandbox {
             reference: body.reference,
             outcome,
         })
+    }
+}
+
+/// Whether a wallet token is one the sandbox gave for this account.
+fn token_for(account: Account<'_>, token: &ProviderToken) -> Result<(), ProviderError> {
+    let prefix = format!("sbx_wlt_{}_", account.code.to_ascii_lowercase());
+    if token.expose().starts_with(&prefix) {
+        Ok(())
+    } else {
+        Err(ProviderError::UnknownAccount)
+    }
+}
+
+#[tonic::async_trait]
+impl WalletProvider for Sandbox {
+    async fn send_otp(&self, account: Account<'_>) -> Result<String, ProviderError> {
+        self.wallets_answer()?;
+        Ok(format!(
+            "sbx_otp_{}_{}",
+            account.code.to_ascii_lowercase(),
+            uuid::Uuid::new_v4().simple()
+        ))
+    }
+
+    async fn verify_otp(
+        &self,
+        account: Account<'_>,
+        otp_reference: &str,
+        otp: &str,
+    ) -> Result<OtpCheck, ProviderError> {
+        self.wallets_answer()?;
+        let prefix = format!("sbx_otp_{}_", account.code.to_ascii_lowercase());
+        if !otp_reference.starts_with(&prefix) {
+            return Err(ProviderError::UnknownAccount);
+        }
+        Ok(if otp == SANDBOX_OTP {
+            OtpCheck::Linked(ProviderToken::new(format!(
+                "sbx_wlt_{}_{}",
+                account.code.to_ascii_lowercase(),
+                uuid::Uuid::new_v4().simple()
+            )))
+        } else {
+            OtpCheck::Refused("The OTP you entered is incorrect".into())
+        })
+    }
+
+    async fn balance(
+        &self,
+        account: Account<'_>,
+        token: &ProviderToken,
+    ) -> Result<i64, ProviderError> {
+        self.wallets_answer()?;
+        token_for(account, token)?;
+        Ok(match account.kind {
+            WalletKind::PayLater => SANDBOX_PAY_LATER_LIMIT_PAISE,
+            WalletKind::Wallet => self
+                .balances()
+                .get(token.expose())
+                .copied()
+                .unwrap_or(SANDBOX_WALLET_START_PAISE),
+        })
+    }
+
+    async fn add_money(
+        &self,
+        account: Account<'_>,
+        token: &ProviderToken,
+        amount_paise: i64,
+    ) -> Result<i64, ProviderError> {
+        self.wallets_answer()?;
+        token_for(account, token)?;
+        let mut balances = self.balances();
+        let balance = balances
+            .entry(token.expose().to_string())
+            .or_insert(SANDBOX_WALLET_START_PAISE);
+        *balance = balance.saturating_add(amount_paise);
+        Ok(*balance)
+    }
+
+    async fn delink(
+        &self,
+        account: Account<'_>,
+        token: &ProviderToken,
+    ) -> Result<(), ProviderError> {
+        self.wallets_answer()?;
+        token_for(account, token)?;
+        self.balances().remove(token.expose());
+        Ok(())
     }
 }
 

@@ -22,11 +22,15 @@ use crate::payment_methods;
 use crate::refunds::Refunds;
 use crate::reply;
 use crate::saved_cards;
+use crate::saved_vpas;
+use crate::vpa::Vpa;
+use crate::wallets::{LinkStarted, Provider, Wallets};
 
-/// The service: the charge and refund flows over one database writer.
+/// The service: the charge, refund and wallet flows over one database writer.
 pub struct Payments {
     pub(crate) charges: Charges,
     pub(crate) refunds: Refunds,
+    pub(crate) wallets: Wallets,
     pub(crate) writer: Writer,
 }
 
@@ -214,6 +218,229 @@ impl PaymentsService for Payments {
                 Some(request.get_ref().after_transaction_id.as_str()).filter(|id| !id.is_empty());
             let page = money::page(self.writer.pool(), user_id, after).await?;
             Ok(reply::money(page))
+        })
+        .await
+    }
+
+    async fn check_wallet_balance(
+        &self,
+        request: Request<CheckWalletBalanceRequest>,
+    ) -> Result<Response<CheckWalletBalanceResponse>, Status> {
+        guarded(async {
+            let user_id = user(request.metadata())?;
+            let provider = Provider::wallet(&request.get_ref().wallet_code)?;
+            let view = self.wallets.status(user_id, provider).await?;
+            Ok(CheckWalletBalanceResponse {
+                wallet: Some(reply::wallet(view)),
+            })
+        })
+        .await
+    }
+
+    async fn link_wallet(
+        &self,
+        request: Request<LinkWalletRequest>,
+    ) -> Result<Response<LinkWalletResponse>, Status> {
+        guarded(async {
+            let user_id = user(request.metadata())?;
+            let provider = Provider::wallet(&request.get_ref().wallet_code)?;
+            let started = self.wallets.link(user_id, provider).await?;
+            Ok(LinkWalletResponse {
+                wallet_code: provider.code.into(),
+                otp_sent: started == LinkStarted::OtpSent,
+                linked: started == LinkStarted::AlreadyLinked,
+            })
+        })
+        .await
+    }
+
+    async fn validate_wallet_otp(
+        &self,
+        request: Request<ValidateWalletOtpRequest>,
+    ) -> Result<Response<ValidateWalletOtpResponse>, Status> {
+        guarded(async {
+            let user_id = user(request.metadata())?;
+            let req = request.get_ref();
+            let provider = Provider::wallet(&req.wallet_code)?;
+            let view = self
+                .wallets
+                .validate_otp(user_id, provider, &req.otp)
+                .await?;
+            Ok(ValidateWalletOtpResponse {
+                wallet: Some(reply::wallet(view)),
+            })
+        })
+        .await
+    }
+
+    async fn add_wallet_money(
+        &self,
+        request: Request<AddWalletMoneyRequest>,
+    ) -> Result<Response<AddWalletMoneyResponse>, Status> {
+        guarded(async {
+            let user_id = user(request.metadata())?;
+            let req = request.get_ref();
+            let provider = Provider::wallet(&req.wallet_code)?;
+            let view = self
+                .wallets
+                .add_money(user_id, provider, req.amount_paise)
+                .await?;
+            Ok(AddWalletMoneyResponse {
+                wallet: Some(reply::wallet(view)),
+            })
+        })
+        .await
+    }
+
+    async fn delink_wallet(
+        &self,
+        request: Request<DelinkWalletRequest>,
+    ) -> Result<Response<DelinkWalletResponse>, Status> {
+        guarded(async {
+            let user_id = user(request.metadata())?;
+            let provider = Provider::wallet(&request.get_ref().wallet_code)?;
+            self.wallets.delink(user_id, provider).await?;
+            Ok(DelinkWalletResponse {
+                wallet_code: provider.code.into(),
+            })
+        })
+        .await
+    }
+
+    async fn list_linked_wallets(
+        &self,
+        request: Request<ListLinkedWalletsRequest>,
+    ) -> Result<Response<ListLinkedWalletsResponse>, Status> {
+        guarded(async {
+            let user_id = user(request.metadata())?;
+            let wallets = self.wallets.linked_wallets(user_id).await?;
+            Ok(ListLinkedWalletsResponse {
+                wallets: wallets.into_iter().map(reply::wallet).collect(),
+            })
+        })
+        .await
+    }
+
+    async fn check_pay_later_linked(
+        &self,
+        request: Request<CheckPayLaterLinkedRequest>,
+    ) -> Result<Response<CheckPayLaterLinkedResponse>, Status> {
+        guarded(async {
+            let user_id = user(request.metadata())?;
+            let view = self
+                .wallets
+                .status(user_id, Provider::pay_later("")?)
+                .await?;
+            Ok(CheckPayLaterLinkedResponse {
+                pay_later: Some(reply::pay_later(view)),
+            })
+        })
+        .await
+    }
+
+    async fn link_pay_later(
+        &self,
+        request: Request<LinkPayLaterRequest>,
+    ) -> Result<Response<LinkPayLaterResponse>, Status> {
+        guarded(async {
+            let user_id = user(request.metadata())?;
+            let provider = Provider::pay_later(&request.get_ref().wallet_code)?;
+            let started = self.wallets.link(user_id, provider).await?;
+            Ok(LinkPayLaterResponse {
+                wallet_code: provider.code.into(),
+                otp_sent: started == LinkStarted::OtpSent,
+                linked: started == LinkStarted::AlreadyLinked,
+            })
+        })
+        .await
+    }
+
+    async fn validate_pay_later_otp(
+        &self,
+        request: Request<ValidatePayLaterOtpRequest>,
+    ) -> Result<Response<ValidatePayLaterOtpResponse>, Status> {
+        guarded(async {
+            let user_id = user(request.metadata())?;
+            let req = request.get_ref();
+            let provider = Provider::pay_later(&req.wallet_code)?;
+            let view = self
+                .wallets
+                .validate_otp(user_id, provider, &req.otp)
+                .await?;
+            Ok(ValidatePayLaterOtpResponse {
+                pay_later: Some(reply::pay_later(view)),
+            })
+        })
+        .await
+    }
+
+    async fn resend_pay_later_otp(
+        &self,
+        request: Request<ResendPayLaterOtpRequest>,
+    ) -> Result<Response<ResendPayLaterOtpResponse>, Status> {
+        guarded(async {
+            let user_id = user(request.metadata())?;
+            let provider = Provider::pay_later(&request.get_ref().wallet_code)?;
+            self.wallets.resend_otp(user_id, provider).await?;
+            Ok(ResendPayLaterOtpResponse {
+                wallet_code: provider.code.into(),
+                otp_sent: true,
+            })
+        })
+        .await
+    }
+
+    async fn delink_pay_later(
+        &self,
+        request: Request<DelinkPayLaterRequest>,
+    ) -> Result<Response<DelinkPayLaterResponse>, Status> {
+        guarded(async {
+            let user_id = user(request.metadata())?;
+            let provider = Provider::pay_later(&request.get_ref().wallet_code)?;
+            self.wallets.delink(user_id, provider).await?;
+            Ok(DelinkPayLaterResponse {
+                wallet_code: provider.code.into(),
+            })
+        })
+        .await
+    }
+
+    async fn list_saved_vpas(
+        &self,
+        request: Request<ListSavedVpasRequest>,
+    ) -> Result<Response<ListSavedVpasResponse>, Status> {
+        guarded(async {
+            let user_id = user(request.metadata())?;
+            let vpas = saved_vpas::list(self.writer.pool(), user_id).await?;
+            Ok(ListSavedVpasResponse {
+                vpas: vpas.into_iter().map(reply::vpa).collect(),
+            })
+        })
+        .await
+    }
+
+    async fn delete_saved_vpa(
+        &self,
+        request: Request<DeleteSavedVpaRequest>,
+    ) -> Result<Response<DeleteSavedVpaResponse>, Status> {
+        guarded(async {
+            let user_id = user(request.metadata())?;
+            let req = request.get_ref();
+            let vpa_id = Some(req.vpa_id.trim()).filter(|id| !id.is_empty());
+            // An address that is not one cannot be saved: the same answer as an unknown one.
+            let address = Vpa::parse(&req.vpa_address).ok();
+            let mut tx = self.writer.begin().await?;
+            let deleted = saved_vpas::delete(
+                &mut tx,
+                user_id,
+                vpa_id,
+                address.as_ref().map(Vpa::as_str),
+                now_ms() / 1000,
+            )
+            .await?;
+            tx.commit().await?;
+            let vpa_id = deleted.ok_or(Error::NotFound("UPI ID"))?;
+            Ok(DeleteSavedVpaResponse { vpa_id })
         })
         .await
     }

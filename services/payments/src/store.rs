@@ -12,6 +12,7 @@ use sqlx::{AnyConnection, AnyPool, Row};
 
 use crate::error::Error;
 use crate::saved_cards::{self, NewCard};
+use crate::saved_vpas;
 use crate::status::Status;
 
 /// A payment as stored.
@@ -173,7 +174,8 @@ async fn insert_event(
 
 /// Moves `current` to `to` with `change`, if the transition table allows it and nobody moved it
 /// since `current` was read; an illegal step is [`Error::WrongState`]. When a payment whose
-/// customer asked to save the card becomes CHARGED, the card is saved in the same transaction.
+/// customer asked to save the card becomes CHARGED, the card is saved in the same transaction; so
+/// is the address of a charged UPI collect.
 pub async fn apply(
     conn: &mut AnyConnection,
     current: &PaymentRow,
@@ -252,6 +254,13 @@ pub async fn apply(
         .bind(&current.payment_id)
         .execute(&mut *conn)
         .await?;
+    }
+    // The address a UPI payment was charged from is offered again next time.
+    if to == Status::Charged
+        && current.payment_code == "upi_collect"
+        && let Some(vpa) = current.vpa_address.as_deref()
+    {
+        saved_vpas::remember(conn, current.user_id, vpa, now_ms / 1000).await?;
     }
     Ok(Applied::Yes)
 }

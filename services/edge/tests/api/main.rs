@@ -13,3 +13,4 @@ mod menu;
 mod openapi;
 mod payments;
 mod search;
+mod wallets;

@@ -14,7 +14,11 @@ use tiffin_proto::payments::v1::{
 use crate::helpers::{TestApp, browser, spawn_app};
 
 /// Signs a new browser in as `mobile`; gives the browser and the user's id.
-async fn signed_in(app: &TestApp, mobile: &str, name: &str) -> (reqwest::Client, String) {
+pub(crate) async fn signed_in(
+    app: &TestApp,
+    mobile: &str,
+    name: &str,
+) -> (reqwest::Client, String) {
     let client = browser();
     let reply = app.sign_in_as(&client, mobile, name).await;
     let id = reply.data()["user"]["customer_id"]
@@ -24,7 +28,7 @@ async fn signed_in(app: &TestApp, mobile: &str, name: &str) -> (reqwest::Client,
     (client, id)
 }
 
-fn as_user<T>(user_id: &str, message: T) -> tonic::Request<T> {
+pub(crate) fn as_user<T>(user_id: &str, message: T) -> tonic::Request<T> {
     let mut request = tonic::Request::new(message);
     request
         .metadata_mut()
@@ -32,7 +36,7 @@ fn as_user<T>(user_id: &str, message: T) -> tonic::Request<T> {
     request
 }
 
-async fn payments(app: &TestApp) -> PaymentsServiceClient<tonic::transport::Channel> {
+pub(crate) async fn payments(app: &TestApp) -> PaymentsServiceClient<tonic::transport::Channel> {
     PaymentsServiceClient::connect(app.payments.clone())
         .await
         .expect("payments answers")

@@ -10,5 +10,7 @@ mod helpers;
 mod idempotency;
 mod methods;
 mod refunds;
+mod saved_vpas;
 mod state_machine;
 mod upi;
+mod wallets;
