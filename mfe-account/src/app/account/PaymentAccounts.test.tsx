@@ -225,3 +225,28 @@ describe('pay later', () => {
     expect(delinks).toBe(1);
   });
 });
+
+describe('kept between visits', () => {
+  it('asks for UPI IDs, wallets and pay-later once, and shows a change made on the first visit', async () => {
+    const asked: string[] = [];
+    const count = (path: string, data: unknown) => () => (asked.push(path), data);
+    const { rerender } = openPayments({
+      '/api/profile/saved-vpas': count('saved-vpas', { vpas: [fixtures.savedVpa(), fixtures.savedVpa({ vpaAddress: 'asha@upi', paas_id: 'vpa_2' })] }),
+      '/api/profile/linked-wallets': count('linked-wallets', { wallets: [] }),
+      '/api/payment/paylater/check-linked': count('check-linked', fixtures.payLater()),
+      '/api/profile/delete-vpa': { paas_id: 'vpa_1', deleted: true },
+    });
+    fireEvent.click(within(await row('saved-vpa', 'asha@okbank')).getByRole('button', { name: 'DELETE' }));
+    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'DELETE' }));
+    await waitFor(() => expect(screen.getAllByTestId('saved-vpa')).toHaveLength(1));
+    await screen.findByTestId('pay-later');
+
+    rerender(<App route={{ id: 'account', pageType: 'ACCOUNT', params: { tab: 'favourites' } }} path="/my-account/favourites" />);
+    await waitFor(() => expect(screen.queryByTestId('saved-vpa')).toBeNull());
+    rerender(<App route={{ id: 'account', pageType: 'ACCOUNT', params: { tab: 'payments' } }} path="/my-account/payments" />);
+
+    expect((await screen.findAllByTestId('saved-vpa')).map((r) => r.textContent)).toEqual(['asha@upiDELETE']);
+    expect((await screen.findAllByTestId('wallet')).map((w) => w.textContent)).toEqual(['PaytmNot linkedLINK', 'PhonePeNot linkedLINK']);
+    expect(asked.sort()).toEqual(['check-linked', 'linked-wallets', 'saved-vpas']);
+  });
+});
