@@ -133,6 +133,29 @@ describe('wallets', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('closes the OTP form on CANCEL, leaving the wallet not linked', async () => {
+    openPayments({ '/api/payment/wallet/link': { walletCode: 'PAYTM', otpSent: true, linked: false } });
+    const paytm = await row('wallet', 'Paytm');
+
+    fireEvent.click(within(paytm).getByRole('button', { name: 'LINK' }));
+    await waitFor(() => expect(otpInput()).toBeTruthy());
+    fireEvent.click(within(paytm).getByRole('button', { name: 'CANCEL' }));
+    expect(screen.queryByPlaceholderText('Enter 6-digit OTP')).toBeNull();
+    expect(paytm.textContent).toBe('PaytmNot linkedLINK');
+  });
+
+  it('shows the balance at once when the provider links without an OTP', async () => {
+    openPayments({
+      '/api/payment/wallet/link': { walletCode: 'PAYTM', otpSent: false, linked: true },
+      '/api/payment/wallet/check-balance': (url: URL) => fixtures.wallet({ walletCode: url.searchParams.get('walletCode')!, linked: true, balance: 7500 }),
+    });
+    const paytm = await row('wallet', 'Paytm');
+
+    fireEvent.click(within(paytm).getByRole('button', { name: 'LINK' }));
+    await waitFor(() => expect(paytm.textContent).toBe('PaytmBalance: ₹75DELINK'));
+    expect(screen.queryByPlaceholderText('Enter 6-digit OTP')).toBeNull();
+  });
+
   it('delinks a wallet only after the confirmation that names it', async () => {
     const delinked: unknown[] = [];
     openPayments({

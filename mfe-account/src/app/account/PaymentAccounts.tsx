@@ -129,6 +129,12 @@ function LinkableRow({ account, amountLabel, actions, onChange, testId }: { acco
       setOtpProblem(null);
     }, setOtpProblem);
 
+  const cancelLink = () => {
+    setOtpSent(false);
+    setOtp('');
+    setOtpProblem(null);
+  };
+
   const verify = (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
@@ -187,6 +193,9 @@ function LinkableRow({ account, amountLabel, actions, onChange, testId }: { acco
             </p>
           ) : null}
           <div className="acct-linkable__actions">
+            <Button variant="secondary" onClick={cancelLink} disabled={busy}>
+              CANCEL
+            </Button>
             {actions.resend ? (
               <Button variant="link" onClick={() => void resend(actions.resend!)} disabled={busy}>
                 Resend OTP
@@ -267,6 +276,8 @@ function WalletList({ initial, complete }: { initial: Wallet[]; complete: boolea
         const code = wallet.walletCode;
         const actions: LinkActions = {
           link: () => edge.linkWallet(code),
+          // Wallets have no resend call: asking to link again sends a fresh OTP.
+          resend: () => edge.linkWallet(code),
           validate: async (otp) => fromWallet(await edge.validateWalletOtp({ walletCode: code, otp })),
           refresh: async () => fromWallet(await edge.checkWalletBalance(code)),
           delink: () => edge.delinkWallet(code),
