@@ -16,7 +16,11 @@ import type {
   CityPageResponse,
   ConfirmOrderResponse,
   DeletedCardResponse,
+  Delinked,
+  DeletedVpaResponse,
   FavouritesResponse,
+  LinkedWalletsResponse,
+  LinkStarted,
   ListingFilters,
   ListingResponse,
   ListingSortKey,
@@ -25,6 +29,7 @@ import type {
   OrderDetails,
   OrdersResponse,
   OtpSent,
+  PayLater,
   PaymentMethodsResponse,
   PaymentStatus,
   PlaceOrderRequest,
@@ -33,6 +38,8 @@ import type {
   SaveAddressResponse,
   SavedCard,
   SavedCardsResponse,
+  SavedVpa,
+  SavedVpasResponse,
   SmsPreferences,
   SuperPlansResponse,
   SupportResponse,
@@ -40,6 +47,7 @@ import type {
   VerifyOtpRequest,
   VerifyOtpResponse,
   VpaCheck,
+  Wallet,
 } from '@tiffin/contract';
 import type { PreSearchResponse, SearchResultsResponse, SearchSuggestResponse, SearchTab } from '@tiffin/contract';
 import type { ApiClient, RequestOptions } from './client';
@@ -228,6 +236,43 @@ export function createEdgeCalls(client: ApiClient) {
     /** Tiffin Money; `afterTransactionId` (the last id already shown) asks for the next, older page. */
     money: (afterTransactionId?: string, options?: RequestOptions) =>
       client.getData<MoneyResponse>('profile/money', { transaction_id: afterTransactionId }, options),
+
+    savedVpas: (options?: RequestOptions) => client.getData<SavedVpasResponse>('profile/saved-vpas', undefined, options),
+
+    /** Names the address by its id, which the edge prefers, and by the address the spec sends. */
+    deleteVpa: (vpa: SavedVpa, options?: RequestOptions) =>
+      client.postData<DeletedVpaResponse>('profile/delete-vpa', { vpa: vpa.vpaAddress, paas_id: vpa.paas_id }, options),
+
+    /** One wallet's state; a provider that does not answer reads not linked. */
+    checkWalletBalance: (walletCode: string, options?: RequestOptions) =>
+      client.getData<Wallet>('payment/wallet/check-balance', { walletCode }, options),
+
+    /** The linked wallets, each with its balance, in checkout's order. */
+    linkedWallets: (options?: RequestOptions) => client.getData<LinkedWalletsResponse>('profile/linked-wallets', undefined, options),
+
+    /** Sends the provider's OTP (`otpSent`), or answers `linked` when no OTP is needed. */
+    linkWallet: (walletCode: string, options?: RequestOptions) => client.postData<LinkStarted>('payment/wallet/link', { walletCode }, options),
+
+    validateWalletOtp: (request: { walletCode: string; otp: string }, options?: RequestOptions) =>
+      client.postData<Wallet>('payment/wallet/validate-otp', { ...request }, options),
+
+    delinkWallet: (walletCode: string, options?: RequestOptions) => client.postData<Delinked>('payment/wallet/delink', { walletCode }, options),
+
+    /** Pay-later's state; a provider that does not answer reads not linked. */
+    payLater: (options?: RequestOptions) => client.getData<PayLater>('payment/paylater/check-linked', undefined, options),
+
+    /** `walletCode` may be left out: the edge has one pay-later provider and picks it. */
+    linkPayLater: (walletCode?: string, options?: RequestOptions) =>
+      client.postData<LinkStarted>('payment/paylater/link', walletCode ? { walletCode } : {}, options),
+
+    /** A resent OTP replaces the one before. */
+    resendPayLaterOtp: (walletCode?: string, options?: RequestOptions) =>
+      client.postData<LinkStarted>('payment/paylater/resend-otp', walletCode ? { walletCode } : {}, options),
+
+    validatePayLaterOtp: (request: { walletCode?: string; otp: string }, options?: RequestOptions) =>
+      client.postData<PayLater>('payment/paylater/validate-otp', request.walletCode ? { ...request } : { otp: request.otp }, options),
+
+    delinkPayLater: (options?: RequestOptions) => client.postData<Delinked>('payment/paylater/delink', {}, options),
 
     // ── Search (docs/edge-api.md "Search") ──
 

@@ -3,7 +3,7 @@
  * `fetch` with a table of `/api/...` path → envelope `data`, or a full `{ status, body }` reply.
  * Never imported by production code.
  */
-import type { Address, Cart, ListingResponse, MenuItem, MenuRestaurant, MoneyTransaction, Restaurant, SavedCard } from '@tiffin/contract';
+import type { Address, Cart, ListingResponse, MenuItem, MenuRestaurant, MoneyTransaction, PayLater, Restaurant, SavedCard, SavedVpa, Wallet } from '@tiffin/contract';
 import { vi } from 'vitest';
 
 export interface FakeReply {
@@ -214,6 +214,11 @@ export const fixtures = {
     expiry_year: 2029,
     ...overrides,
   }),
+  savedVpa: (overrides: Partial<SavedVpa> = {}): SavedVpa => ({ vpaAddress: 'asha@okbank', paas_id: 'vpa_1', ...overrides }),
+  /** Paytm, not linked, as check-balance sends it. */
+  wallet: (overrides: Partial<Wallet> = {}): Wallet => ({ walletCode: 'PAYTM', name: 'Paytm', linked: false, balance: 0, ...overrides }),
+  /** LazyPay, not linked, as check-linked sends it. */
+  payLater: (overrides: Partial<PayLater> = {}): PayLater => ({ walletCode: 'lazypay', name: 'LazyPay', linked: false, meta: { availableLimit: 0 }, ...overrides }),
   /** A Tiffin Money credit of ₹100 that left the balance at ₹250. */
   moneyTransaction: (overrides: Partial<MoneyTransaction> = {}): MoneyTransaction => ({
     transaction_id: 'txn_1',

@@ -60,6 +60,18 @@ export type SavedCard = Schemas['SavedCard'];
 export type SavedCardsResponse = Schemas['SavedCards'];
 export type DeletedCardResponse = Schemas['DeletedCard'];
 export type VpaCheck = Schemas['VpaCheck'];
+/** A UPI address the customer paid from; `paas_id` names it to delete-vpa. */
+export type SavedVpa = Schemas['SavedVpa'];
+export type SavedVpasResponse = Schemas['SavedVpas'];
+export type DeletedVpaResponse = Schemas['DeletedVpa'];
+/** A wallet (Paytm, PhonePe…): linked or not, and its balance in paise. */
+export type Wallet = Schemas['Wallet'];
+export type LinkedWalletsResponse = Schemas['LinkedWallets'];
+/** The answer to a wallet or pay-later link: an OTP went out, or it was linked already. */
+export type LinkStarted = Schemas['LinkStarted'];
+export type Delinked = Schemas['Delinked'];
+/** Pay-later: linked or not, and how much it will lend now (paise). */
+export type PayLater = Schemas['PayLater'];
 /** Tiffin Money: the balance and one page of its history. */
 export type MoneyResponse = Schemas['Money'];
 export type MoneyTransaction = Schemas['MoneyTransaction'];

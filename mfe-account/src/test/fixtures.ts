@@ -1,4 +1,5 @@
 /** Users, addresses and helpers shaped like docs/edge-api.md "Accounts", for this app's tests. */
+import { fixtures } from '@tiffin/api-client/testing';
 import { on, type Address, type User } from '@tiffin/contract';
 
 export const asha: User = {
@@ -51,3 +52,11 @@ export function clearCookies() {
     if (name) document.cookie = `${name}=; Max-Age=0; Path=/`;
   }
 }
+
+/** The Payments tab's UPI, wallet and pay-later calls answering "none yet", for tests of its other sections. */
+export const noPaymentAccounts = {
+  '/api/profile/saved-vpas': { vpas: [] },
+  '/api/payment/get-methods': { payment_groups: [] },
+  '/api/profile/linked-wallets': { wallets: [] },
+  '/api/payment/paylater/check-linked': fixtures.payLater(),
+};

@@ -2,7 +2,7 @@ import { installFakeEdge, fixtures, reply } from '@tiffin/api-client/testing';
 import { getCurrentUser, getUserLocation, on, resetCurrentUserForTests, setCurrentUser } from '@tiffin/contract';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { address, asha, bodyOf, captureNavigation, clearCookies } from '../../test/fixtures';
+import { address, asha, bodyOf, captureNavigation, clearCookies, noPaymentAccounts } from '../../test/fixtures';
 import App from '../App';
 import { pageLoad } from './DeleteAccount';
 
@@ -149,11 +149,12 @@ describe('payments', () => {
     fixtures.moneyTransaction({ transaction_id: `txn_${n}`, description: `Remark ${n}`, ...overrides });
   const page = (from: number, count: number) => Array.from({ length: count }, (_, i) => txn(from + i));
 
-  it('lists the saved cards and Tiffin Money, and nothing for UPI or wallets', async () => {
+  it('lists the saved cards and Tiffin Money', async () => {
     // Only Date is faked, so whether a card has expired does not depend on the day the test runs.
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-26T12:00:00Z'));
     installFakeEdge({
+      ...noPaymentAccounts,
       '/api/profile/saved-cards': { cards: [fixtures.savedCard(), fixtures.savedCard({ card_reference: 'card_2', network: 'MASTERCARD', last4: '5454', expiry_month: 1, expiry_year: 2020 })] },
       '/api/profile/money': {
         balance: 123450,
@@ -178,12 +179,12 @@ describe('payments', () => {
       ['22 Nov 2026', '', '₹49.50', '₹200.50', 'Paid for order 5002'],
     ]);
     expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
-    expect(screen.queryByText(/UPI|wallet|pay later/i)).toBeNull();
   });
 
   it('deletes a card only after the confirmation', async () => {
     const deleted: unknown[] = [];
     installFakeEdge({
+      ...noPaymentAccounts,
       '/api/profile/saved-cards': { cards: [fixtures.savedCard(), fixtures.savedCard({ card_reference: 'card_2', last4: '1111' })] },
       '/api/profile/delete-card': (_url: URL, init?: RequestInit) => (deleted.push(bodyOf(init).card_reference), { card_reference: 'card_1', deleted: true }),
       '/api/profile/money': { balance: 0, transactions: [], hasMoreTxns: false },
@@ -211,6 +212,7 @@ describe('payments', () => {
 
   it("keeps the card and shows the edge's message when the delete fails", async () => {
     installFakeEdge({
+      ...noPaymentAccounts,
       '/api/profile/saved-cards': { cards: [fixtures.savedCard()] },
       '/api/profile/delete-card': reply(404, 404, 'Card not found'),
       '/api/profile/money': { balance: 0, transactions: [], hasMoreTxns: false },
@@ -228,6 +230,7 @@ describe('payments', () => {
   it('pages the money history with the last transaction_id, appending, until there is no more', async () => {
     const asked: string[] = [];
     installFakeEdge({
+      ...noPaymentAccounts,
       '/api/profile/saved-cards': { cards: [] },
       '/api/profile/money': (url: URL) => {
         const after = url.searchParams.get('transaction_id');
@@ -248,6 +251,7 @@ describe('payments', () => {
 
   it("keeps the rows and Show more when a page fails, with the edge's message", async () => {
     installFakeEdge({
+      ...noPaymentAccounts,
       '/api/profile/saved-cards': { cards: [] },
       '/api/profile/money': (url: URL) =>
         url.searchParams.get('transaction_id') ? reply(503, 777, "Something's broken") : { balance: 25000, transactions: page(1, 10), hasMoreTxns: true },
@@ -261,14 +265,17 @@ describe('payments', () => {
     expect(screen.getByRole('button', { name: 'Show more' })).toBeTruthy();
   });
 
-  it('shows the empty states without cards or Tiffin Money history', async () => {
+  it('shows the empty states without cards, UPI IDs, wallets or Tiffin Money history', async () => {
     installFakeEdge({
+      ...noPaymentAccounts,
       '/api/profile/saved-cards': { cards: [] },
       '/api/profile/money': { balance: 0, transactions: [], hasMoreTxns: false },
     });
     setCurrentUser(asha);
     openAccount('payments');
     expect(await screen.findByText('You have no saved cards.')).toBeTruthy();
+    expect(await screen.findByText('You have no saved UPI IDs.')).toBeTruthy();
+    expect(await screen.findByText('No wallets can be linked right now.')).toBeTruthy();
     expect(await screen.findByText('Balance: ₹0')).toBeTruthy();
     expect(screen.getByText('No Tiffin Money transactions yet.')).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();

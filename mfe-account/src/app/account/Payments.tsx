@@ -1,7 +1,6 @@
 /**
- * Payments: the saved cards, each deletable after a confirmation, and Tiffin Money, its balance and
- * history paged 10 at a time. UPI ids, wallets and pay-later are not shown: the edge does not serve
- * them yet, and an empty list would tell the customer they have none.
+ * Payments: the saved cards, each deletable after a confirmation; the saved UPI IDs, wallets and
+ * pay-later (in PaymentAccounts); and Tiffin Money, its balance and history paged 10 at a time.
  */
 import { edge } from '@tiffin/api-client';
 import { showToast, type MoneyResponse, type MoneyTransaction, type SavedCard } from '@tiffin/contract';
@@ -9,6 +8,7 @@ import { AsyncContent, Button, formatPrice, useAsync } from '@tiffin/design-syst
 import { useState } from 'react';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { errorMessage } from '../common/errors';
+import { PayLaterSection, SavedVpas, Wallets } from './PaymentAccounts';
 
 const DELETE_CARD_CONFIRMATION = 'Are you sure you want to delete this card?';
 
@@ -189,6 +189,18 @@ export function Payments() {
       <section className="acct-card acct-payments__cards" aria-label="Saved cards">
         <h3>Saved cards</h3>
         <SavedCards />
+      </section>
+      <section className="acct-card acct-payments__vpas" aria-label="UPI IDs">
+        <h3>UPI IDs</h3>
+        <SavedVpas />
+      </section>
+      <section className="acct-card acct-payments__wallets" aria-label="Wallets">
+        <h3>Wallets</h3>
+        <Wallets />
+      </section>
+      <section className="acct-card acct-payments__pay-later" aria-label="Pay Later">
+        <h3>Pay Later</h3>
+        <PayLaterSection />
       </section>
       <section className="acct-card acct-payments__money" aria-label="Tiffin Money">
         <h3>Tiffin Money</h3>
