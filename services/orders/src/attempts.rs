@@ -478,12 +478,18 @@ async fn settle_in(
         == 1)
 }
 
-/// Confirmed orders whose customer's cart is still to be emptied: (user, order).
-pub async fn carts_to_clear(pool: &AnyPool, limit: i64) -> Result<Vec<(u64, u64)>, Error> {
+/// Orders confirmed at or before `confirmed_before` (unix seconds) whose customer's cart is still
+/// to be emptied: (user, order).
+pub async fn carts_to_clear(
+    pool: &AnyPool,
+    confirmed_before: i64,
+    limit: i64,
+) -> Result<Vec<(u64, u64)>, Error> {
     sqlx::query(
         "SELECT user_id, order_id FROM orders
-         WHERE cart_cleared = 0 AND order_status = 'PLACED' LIMIT $1",
+         WHERE cart_cleared = 0 AND order_status = 'PLACED' AND confirmed_at <= $1 LIMIT $2",
     )
+    .bind(confirmed_before)
     .bind(limit)
     .fetch_all(pool)
     .await?
@@ -497,6 +503,18 @@ pub async fn carts_to_clear(pool: &AnyPool, limit: i64) -> Result<Vec<(u64, u64)
         ))
     })
     .collect()
+}
+
+/// Whether the order's cart is still to be emptied (read again under the order's turn).
+pub async fn cart_still_to_clear(pool: &AnyPool, order_id: u64) -> Result<bool, Error> {
+    let id = stored_id(order_id).ok_or(Error::IdOutOfRange(order_id))?;
+    let cleared: Option<i64> = sqlx::query("SELECT cart_cleared FROM orders WHERE order_id = $1")
+        .bind(id)
+        .fetch_optional(pool)
+        .await?
+        .map(|r| r.try_get("cart_cleared"))
+        .transpose()?;
+    Ok(cleared == Some(0))
 }
 
 /// Notes that the order's cart was emptied.

@@ -26,6 +26,10 @@ use crate::orders::Store;
 /// An attempt with no payment in the payments service is given this long (seconds) for its
 /// CreatePayment to arrive there before recovery takes it as never made.
 pub const LOST_ATTEMPT_AFTER_SECS: i64 = 60;
+/// Recovery leaves a confirmed order's cart to the request that confirmed it for this long
+/// (seconds): that request empties it moments after confirming, and a second emptying after the
+/// customer has started a new cart would lose it.
+pub const CART_CLEAR_GRACE_SECS: i64 = 30;
 /// How many attempts and carts one round of recovery looks at.
 const RECOVERY_BATCH: i64 = 100;
 
@@ -203,8 +207,16 @@ impl Settlement {
                 tracing::warn!(error = %e, order_id = attempt.order_id, "recovery: attempt left open");
             }
         }
-        for (user_id, order_id) in attempts::carts_to_clear(self.pool(), RECOVERY_BATCH).await? {
-            self.empty_cart(user_id, order_id).await;
+        let confirmed_before = now() - CART_CLEAR_GRACE_SECS;
+        for (user_id, order_id) in
+            attempts::carts_to_clear(self.pool(), confirmed_before, RECOVERY_BATCH).await?
+        {
+            // The customer's own request may be emptying it right now: take its turn, and look
+            // again, so a cart filled since is never emptied twice.
+            let _order = self.locks.lock(format!("order:{order_id}")).await;
+            if attempts::cart_still_to_clear(self.pool(), order_id).await? {
+                self.empty_cart(user_id, order_id).await;
+            }
         }
         Ok(open.len())
     }

@@ -157,3 +157,46 @@ async fn with_the_payments_service_down_the_order_stays_unpaid_and_a_retry_pays_
         ["order.placed", "order.confirmed"]
     );
 }
+
+#[tokio::test]
+async fn recovery_empties_a_cart_left_full_but_never_one_just_confirmed() {
+    let db = testing::sqlite();
+    let w = world(&db.url).await;
+    let placed = place(&w.url, ASHA, place_request("k1", biryanis(), cod()))
+        .await
+        .expect("placed");
+    let order_id = i64::try_from(placed.order.unwrap().order_id).unwrap();
+    let cleared = || async {
+        sqlx::query_scalar::<_, i64>("SELECT cart_cleared FROM orders WHERE order_id = $1")
+            .bind(order_id)
+            .fetch_one(&w.pool)
+            .await
+            .unwrap()
+    };
+    assert_eq!(cleared().await, 1, "the request itself emptied the cart");
+
+    // As if the confirming request were still on its way to the cart service: recovery, running
+    // every 100 ms here, leaves it alone (a second emptying could hit a cart filled since).
+    sqlx::query("UPDATE orders SET cart_cleared = 0 WHERE order_id = $1")
+        .bind(order_id)
+        .execute(&w.pool)
+        .await
+        .unwrap();
+    tokio::time::sleep(RECOVERY_EVERY * 5).await;
+    assert_eq!(
+        cleared().await,
+        0,
+        "a just-confirmed order's cart is not touched"
+    );
+
+    // Confirmed long ago and never emptied (the cart service was down): recovery empties it.
+    sqlx::query("UPDATE orders SET confirmed_at = confirmed_at - 3600 WHERE order_id = $1")
+        .bind(order_id)
+        .execute(&w.pool)
+        .await
+        .unwrap();
+    eventually("recovery empties the cart", || async {
+        cleared().await == 1
+    })
+    .await;
+}
