@@ -5,7 +5,9 @@
 //! - [`snapshot`]: the order taken from the server-priced cart the edge passes on, and the checks
 //!   that refuse it (no address, an address that does not deliver, a changed bill).
 //! - [`placing`]: `PlaceOrder`, exactly once per idempotency key.
-//! - [`attempts`]: the transactions of placing and settling (order, attempt, outbox together).
+//! - [`attempts`]: attempts to pay, one per customer and idempotency key.
+//! - [`changes`]: the transactions that change an order (open, confirm, refund, cart emptied), each
+//!   with its history and outbox events.
 //! - [`settlement`]: where a payment ended, applied once (confirm, refund, empty the cart), on the
 //!   customer's request and in recovery after a crash or outage.
 //! - [`outbox`]: events about orders, written with the change they describe.
@@ -18,6 +20,7 @@
 #![forbid(unsafe_code)]
 
 pub mod attempts;
+pub mod changes;
 pub mod clients;
 pub mod error;
 pub mod orders;

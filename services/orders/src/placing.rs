@@ -4,7 +4,7 @@
 //! 1. The attempt `(user, key)` is looked up. Found with another request's fingerprint: refused.
 //!    Found with the same: the order it opened is paid again below (the payments service answers
 //!    the payment it already made for that key, as it stands now).
-//! 2. Otherwise the cart is checked and recorded (`attempts::open_attempt`): the order, its items,
+//! 2. Otherwise the cart is checked and recorded (`changes::open_attempt`): the order, its items,
 //!    bill, address, history and a `order.placed` event in one transaction, with the attempt.
 //! 3. The payments service is asked to charge the order's total under the attempt's key.
 //! 4. Where the payment stands is applied (`settlement`): CHARGED confirms the order at once.
@@ -18,6 +18,7 @@ use tiffin_proto::orders::v1::{Order, PlaceOrderRequest};
 use tiffin_proto::payments::v1::{CreatePaymentRequest, Payment, create_payment_request};
 
 use crate::attempts::{self, Attempt, payment_key};
+use crate::changes;
 use crate::error::Error;
 use crate::settlement::{Settlement, now};
 use crate::snapshot::Snapshot;
@@ -197,8 +198,7 @@ impl Placing {
         let mut tries = 0;
         loop {
             tries += 1;
-            match attempts::open_attempt(&s.writer, user_id, key, fingerprint, snapshot, now())
-                .await
+            match changes::open_attempt(&s.writer, user_id, key, fingerprint, snapshot, now()).await
             {
                 Ok(_) => break,
                 Err(e) if e.is_conflict() && tries < 3 => continue,

@@ -18,7 +18,8 @@ use tiffin_platform::idempotency::KeyLocks;
 use tiffin_proto::orders::v1::Order;
 use tiffin_proto::payments::v1::{Payment, PaymentMethodType, PaymentStatus};
 
-use crate::attempts::{self, Attempt, AttemptState, Charged, payment_key};
+use crate::attempts::{self, Attempt, AttemptState, payment_key};
+use crate::changes::{self, Charged};
 use crate::clients::{Carts, Payments};
 use crate::error::Error;
 use crate::orders::Store;
@@ -82,7 +83,7 @@ impl Settlement {
         let status = PaymentStatus::try_from(payment.status).unwrap_or_default();
         match status {
             PaymentStatus::Charged | PaymentStatus::PartiallyRefunded | PaymentStatus::Refunded => {
-                let outcome = attempts::apply_charge(
+                let outcome = changes::apply_charge(
                     &self.writer,
                     attempt,
                     &payment.payment_id,
@@ -136,7 +137,7 @@ impl Settlement {
                 "refunded a charge for an order that was paid already or abandoned"
             );
         }
-        attempts::refunded(&self.writer, attempt, &payment.payment_id, now()).await
+        changes::refunded(&self.writer, attempt, &payment.payment_id, now()).await
     }
 
     /// Empties the customer's cart after their order was confirmed. Failing here is not the
@@ -144,7 +145,7 @@ impl Settlement {
     async fn empty_cart(&self, user_id: u64, order_id: u64) {
         match self.carts.empty(user_id).await {
             Ok(()) => {
-                if let Err(e) = attempts::cart_cleared(&self.writer, order_id).await {
+                if let Err(e) = changes::cart_cleared(&self.writer, order_id).await {
                     tracing::warn!(error = %e, order_id, "could not note the cart as emptied");
                 }
             }
@@ -180,7 +181,7 @@ impl Settlement {
     /// is confirmed.
     pub async fn confirm(&self, user_id: u64, order_id: u64) -> Result<Order, Error> {
         let order = self.store.load(user_id, order_id).await?;
-        if order.order_status == attempts::AWAITING_PAYMENT {
+        if order.order_status == changes::AWAITING_PAYMENT {
             for attempt in attempts::of_order(self.pool(), order_id).await? {
                 if attempt.state == AttemptState::Open {
                     self.recover(&attempt).await?;
@@ -189,10 +190,10 @@ impl Settlement {
         }
         let order = self.store.load(user_id, order_id).await?;
         match order.order_status.as_str() {
-            attempts::AWAITING_PAYMENT => {
+            changes::AWAITING_PAYMENT => {
                 Err(Error::Refused("Your payment is not complete yet.".into()))
             }
-            attempts::ABANDONED => Err(Error::Refused(
+            changes::ABANDONED => Err(Error::Refused(
                 "This order was replaced by a newer one from your cart.".into(),
             )),
             _ => Ok(order),
@@ -209,12 +210,12 @@ impl Settlement {
         }
         let confirmed_before = now() - CART_CLEAR_GRACE_SECS;
         for (user_id, order_id) in
-            attempts::carts_to_clear(self.pool(), confirmed_before, RECOVERY_BATCH).await?
+            changes::carts_to_clear(self.pool(), confirmed_before, RECOVERY_BATCH).await?
         {
             // The customer's own request may be emptying it right now: take its turn, and look
             // again, so a cart filled since is never emptied twice.
             let _order = self.locks.lock(format!("order:{order_id}")).await;
-            if attempts::cart_still_to_clear(self.pool(), order_id).await? {
+            if changes::cart_still_to_clear(self.pool(), order_id).await? {
                 self.empty_cart(user_id, order_id).await;
             }
         }

@@ -1,0 +1,379 @@
+//! The transactions that change an order: opening (or reusing) the customer's unpaid order with
+//! an attempt to pay for it, confirming it when a payment is charged, closing an attempt whose
+//! charge was refunded, and noting the customer's cart emptied. Each writes its history and outbox
+//! events in the same transaction, and each change of status is a conditional update from the
+//! status it expects, so two callers settling the same payment at once confirm it once.
+
+use sqlx::{AnyConnection, AnyPool, Row};
+use tiffin_platform::db::Writer;
+
+use crate::attempts::{Attempt, settle_in};
+use crate::error::Error;
+use crate::orders::stored_id;
+use crate::outbox::{self, EventType, Payload};
+use crate::snapshot::Snapshot;
+
+/// An order recorded from a cart, before it is paid.
+pub const AWAITING_PAYMENT: &str = "AWAITING_PAYMENT";
+/// Paid and confirmed.
+pub const PLACED: &str = "PLACED";
+/// Never paid, replaced by a newer order of the same customer.
+pub const ABANDONED: &str = "ABANDONED";
+
+/// A fresh order id: random, so ids say nothing about how many orders there are and cannot be
+/// guessed in sequence.
+fn new_order_id() -> i64 {
+    use rand::Rng;
+    rand::rng().random_range(100_000_000_000..1_000_000_000_000)
+}
+
+async fn next_position(conn: &mut AnyConnection, order_id: i64) -> Result<i64, Error> {
+    Ok(sqlx::query(
+        "SELECT COALESCE(MAX(position), 0) + 1 AS next FROM order_status_history WHERE order_id = $1",
+    )
+    .bind(order_id)
+    .fetch_one(&mut *conn)
+    .await?
+    .try_get("next")?)
+}
+
+async fn record_status(
+    conn: &mut AnyConnection,
+    order_id: i64,
+    status: &str,
+    at: i64,
+) -> Result<(), Error> {
+    let position = next_position(conn, order_id).await?;
+    sqlx::query(
+        "INSERT INTO order_status_history (order_id, position, order_status, changed_at)
+         VALUES ($1, $2, $3, $4)",
+    )
+    .bind(order_id)
+    .bind(position)
+    .bind(status)
+    .bind(at)
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
+
+/// The facts about an order an event carries.
+struct Head {
+    user_id: u64,
+    order_status: String,
+    order_total: i64,
+    restaurant_id: u64,
+    paid_payment_id: String,
+}
+
+async fn head(conn: &mut AnyConnection, order_id: i64) -> Result<Head, Error> {
+    let row = sqlx::query(
+        "SELECT user_id, order_status, order_total, restaurant_id, paid_payment_id
+         FROM orders WHERE order_id = $1",
+    )
+    .bind(order_id)
+    .fetch_optional(&mut *conn)
+    .await?
+    .ok_or(Error::NotFound)?;
+    let id = |column: &str| -> Result<u64, Error> {
+        let v: i64 = row.try_get(column)?;
+        u64::try_from(v).map_err(|_| Error::Corrupt(format!("{column} = {v}")))
+    };
+    Ok(Head {
+        user_id: id("user_id")?,
+        order_status: row.try_get("order_status")?,
+        order_total: row.try_get("order_total")?,
+        restaurant_id: id("restaurant_id")?,
+        paid_payment_id: row.try_get("paid_payment_id")?,
+    })
+}
+
+async fn event(
+    conn: &mut AnyConnection,
+    order_id: i64,
+    kind: EventType,
+    payment_id: &str,
+    at: i64,
+) -> Result<(), Error> {
+    let h = head(conn, order_id).await?;
+    outbox::append(
+        conn,
+        kind,
+        &Payload {
+            order_id: u64::try_from(order_id).unwrap_or_default(),
+            user_id: h.user_id,
+            order_status: &h.order_status,
+            order_total: h.order_total,
+            restaurant_id: h.restaurant_id,
+            payment_id,
+            at,
+        },
+    )
+    .await
+}
+
+/// Opens the attempt `key` for the customer's cart: on their unpaid order when it is the same
+/// cart with nothing changed, otherwise on a new order (an unpaid one of another cart or content is
+/// abandoned first). One transaction: order, items, bill, history, attempt and events together.
+///
+/// Two of the customer's requests doing this at once would both try to open an order: the unique
+/// index on unpaid orders lets one through, and the other fails with a conflict
+/// ([`Error::is_conflict`]) and is retried by the caller, finding the first one's order.
+pub async fn open_attempt(
+    writer: &Writer,
+    user_id: u64,
+    key: &str,
+    fingerprint: &str,
+    snapshot: &Snapshot,
+    now: i64,
+) -> Result<u64, Error> {
+    let user = stored_id(user_id).ok_or(Error::IdOutOfRange(user_id))?;
+    let mut tx = writer.begin().await?;
+    let open = sqlx::query(
+        "SELECT order_id, cart_id, snapshot_hash FROM orders
+         WHERE user_id = $1 AND order_status = 'AWAITING_PAYMENT'",
+    )
+    .bind(user)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let reused = match open {
+        Some(row) => {
+            let order_id: i64 = row.try_get("order_id")?;
+            let cart_id: String = row.try_get("cart_id")?;
+            let hash: String = row.try_get("snapshot_hash")?;
+            if cart_id == snapshot.cart_id && hash == snapshot.hash {
+                Some(order_id)
+            } else {
+                let changed = sqlx::query(
+                    "UPDATE orders SET order_status = 'ABANDONED'
+                     WHERE order_id = $1 AND order_status = 'AWAITING_PAYMENT'",
+                )
+                .bind(order_id)
+                .execute(&mut *tx)
+                .await?
+                .rows_affected();
+                if changed == 1 {
+                    record_status(&mut tx, order_id, ABANDONED, now).await?;
+                    event(&mut tx, order_id, EventType::Abandoned, "", now).await?;
+                }
+                None
+            }
+        }
+        None => None,
+    };
+    let order_id = match reused {
+        Some(id) => id,
+        None => insert_order(&mut tx, user, snapshot, now).await?,
+    };
+    sqlx::query(
+        "INSERT INTO order_payments
+            (user_id, idempotency_key, fingerprint, order_id, payment_id, state, created_at)
+         VALUES ($1, $2, $3, $4, '', 'OPEN', $5)",
+    )
+    .bind(user)
+    .bind(key)
+    .bind(fingerprint)
+    .bind(order_id)
+    .bind(now)
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    u64::try_from(order_id).map_err(|_| Error::Corrupt(format!("order_id = {order_id}")))
+}
+
+async fn insert_order(
+    tx: &mut AnyConnection,
+    user: i64,
+    s: &Snapshot,
+    now: i64,
+) -> Result<i64, Error> {
+    let order_id = new_order_id();
+    let restaurant_id = stored_id(s.restaurant_id).ok_or(Error::IdOutOfRange(s.restaurant_id))?;
+    let address = s.address.clone().unwrap_or_default();
+    sqlx::query(
+        "INSERT INTO orders
+            (order_id, user_id, order_status, restaurant_id, restaurant_name, order_total,
+             order_time, order_type, cart_id, snapshot_hash, address_id, address_annotation,
+             address_text, address_area, coupon_code, order_note, cart_cleared)
+         VALUES ($1, $2, 'AWAITING_PAYMENT', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, 0)",
+    )
+    .bind(order_id)
+    .bind(user)
+    .bind(restaurant_id)
+    .bind(&s.restaurant_name)
+    .bind(s.total_paise)
+    .bind(now)
+    .bind(s.order_type.as_str_name())
+    .bind(&s.cart_id)
+    .bind(&s.hash)
+    .bind(&address.address_id)
+    .bind(&address.annotation)
+    .bind(&address.address)
+    .bind(&address.area)
+    .bind(&s.coupon_code)
+    .bind(&s.order_note)
+    .execute(&mut *tx)
+    .await?;
+    for (position, item) in (1_i64..).zip(&s.items) {
+        let menu_item_id =
+            stored_id(item.menu_item_id).ok_or(Error::IdOutOfRange(item.menu_item_id))?;
+        sqlx::query(
+            "INSERT INTO order_items
+                (order_id, position, menu_item_id, name, quantity, unit_price, subtotal, choices)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+        )
+        .bind(order_id)
+        .bind(position)
+        .bind(menu_item_id)
+        .bind(&item.name)
+        .bind(i64::from(item.quantity))
+        .bind(item.unit_price_paise)
+        .bind(item.subtotal_paise)
+        .bind(&item.choices)
+        .execute(&mut *tx)
+        .await?;
+    }
+    for (position, charge) in (1_i64..).zip(&s.charges) {
+        sqlx::query(
+            "INSERT INTO order_charges (order_id, position, charge_key, label, amount)
+             VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(order_id)
+        .bind(position)
+        .bind(&charge.key)
+        .bind(&charge.label)
+        .bind(charge.amount_paise)
+        .execute(&mut *tx)
+        .await?;
+    }
+    record_status(tx, order_id, AWAITING_PAYMENT, now).await?;
+    event(tx, order_id, EventType::Placed, "", now).await?;
+    Ok(order_id)
+}
+
+/// What applying a charged payment did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Charged {
+    /// The order was waiting for it and is now confirmed.
+    Confirmed,
+    /// The order was already confirmed by this same payment.
+    AlreadyConfirmed,
+    /// The order was paid by another payment or abandoned: this charge must be refunded.
+    MustRefund,
+}
+
+/// Applies a CHARGED payment to its order: confirms the order if it was waiting for it.
+/// The attempt stays open when the charge must be refunded (see `settlement`).
+pub async fn apply_charge(
+    writer: &Writer,
+    attempt: &Attempt,
+    payment_id: &str,
+    payment_method: &str,
+    now: i64,
+) -> Result<Charged, Error> {
+    let order_id = stored_id(attempt.order_id).ok_or(Error::IdOutOfRange(attempt.order_id))?;
+    let mut tx = writer.begin().await?;
+    let confirmed = sqlx::query(
+        "UPDATE orders SET order_status = 'PLACED', paid_payment_id = $2, payment_method = $3,
+                confirmed_at = $4
+         WHERE order_id = $1 AND order_status = 'AWAITING_PAYMENT'",
+    )
+    .bind(order_id)
+    .bind(payment_id)
+    .bind(payment_method)
+    .bind(now)
+    .execute(&mut *tx)
+    .await?
+    .rows_affected()
+        == 1;
+    let outcome = if confirmed {
+        record_status(&mut tx, order_id, PLACED, now).await?;
+        event(&mut tx, order_id, EventType::Confirmed, payment_id, now).await?;
+        Charged::Confirmed
+    } else if head(&mut tx, order_id).await?.paid_payment_id == payment_id {
+        Charged::AlreadyConfirmed
+    } else {
+        Charged::MustRefund
+    };
+    if outcome != Charged::MustRefund {
+        settle_in(&mut tx, attempt, payment_id).await?;
+    }
+    tx.commit().await?;
+    Ok(outcome)
+}
+
+/// Closes an attempt whose charge was refunded, with the event saying so.
+pub async fn refunded(
+    writer: &Writer,
+    attempt: &Attempt,
+    payment_id: &str,
+    now: i64,
+) -> Result<(), Error> {
+    let order_id = stored_id(attempt.order_id).ok_or(Error::IdOutOfRange(attempt.order_id))?;
+    let mut tx = writer.begin().await?;
+    if settle_in(&mut tx, attempt, payment_id).await? {
+        event(
+            &mut tx,
+            order_id,
+            EventType::PaymentRefunded,
+            payment_id,
+            now,
+        )
+        .await?;
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Orders confirmed at or before `confirmed_before` (unix seconds) whose customer's cart is still
+/// to be emptied: (user, order).
+pub async fn carts_to_clear(
+    pool: &AnyPool,
+    confirmed_before: i64,
+    limit: i64,
+) -> Result<Vec<(u64, u64)>, Error> {
+    sqlx::query(
+        "SELECT user_id, order_id FROM orders
+         WHERE cart_cleared = 0 AND order_status = 'PLACED' AND confirmed_at <= $1 LIMIT $2",
+    )
+    .bind(confirmed_before)
+    .bind(limit)
+    .fetch_all(pool)
+    .await?
+    .iter()
+    .map(|r| {
+        let user: i64 = r.try_get("user_id")?;
+        let order: i64 = r.try_get("order_id")?;
+        Ok((
+            u64::try_from(user).map_err(|_| Error::Corrupt(format!("user_id = {user}")))?,
+            u64::try_from(order).map_err(|_| Error::Corrupt(format!("order_id = {order}")))?,
+        ))
+    })
+    .collect()
+}
+
+/// Whether the order's cart is still to be emptied (read again under the order's turn).
+pub async fn cart_still_to_clear(pool: &AnyPool, order_id: u64) -> Result<bool, Error> {
+    let id = stored_id(order_id).ok_or(Error::IdOutOfRange(order_id))?;
+    let cleared: Option<i64> = sqlx::query("SELECT cart_cleared FROM orders WHERE order_id = $1")
+        .bind(id)
+        .fetch_optional(pool)
+        .await?
+        .map(|r| r.try_get("cart_cleared"))
+        .transpose()?;
+    Ok(cleared == Some(0))
+}
+
+/// Notes that the order's cart was emptied.
+pub async fn cart_cleared(writer: &Writer, order_id: u64) -> Result<(), Error> {
+    let id = stored_id(order_id).ok_or(Error::IdOutOfRange(order_id))?;
+    writer
+        .write(async |c| {
+            sqlx::query("UPDATE orders SET cart_cleared = 1 WHERE order_id = $1")
+                .bind(id)
+                .execute(c)
+                .await
+        })
+        .await?;
+    Ok(())
+}
