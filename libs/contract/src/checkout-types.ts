@@ -8,7 +8,7 @@ import type { components } from './edge-api.gen';
 type Schemas = components['schemas'];
 
 /** How the customer pays; only the part of `PlaceOrderPayment` that matches is read. */
-export type CheckoutPaymentMethod = 'card' | 'saved_card' | 'upi_collect' | 'cod';
+export type CheckoutPaymentMethod = 'card' | 'saved_card' | 'upi_collect' | 'cod' | 'wallet' | 'tiffin_money';
 export type OrderType = 'REGULAR' | 'SUBSCRIPTION';
 export type OrderStatus = 'AWAITING_PAYMENT' | 'PLACED' | 'ABANDONED';
 

@@ -3452,11 +3452,13 @@ export interface components {
         };
         PlaceOrderPayment: {
             card?: components["schemas"]["PlaceOrderCard"] | null;
-            /** @description card, saved_card, upi_collect or cod. */
+            /** @description card, saved_card, upi_collect, cod, wallet or tiffin_money. */
             method: string;
             saved_card?: components["schemas"]["PlaceOrderSavedCard"] | null;
             /** @description For upi_collect. */
             vpa?: string | null;
+            /** @description For wallet: PAYTM, MOBIKWIK, AMAZONPAY, PHONEPE or TIFFINPAY (a linked one). */
+            wallet_code?: string | null;
         };
         PlaceOrderSavedCard: {
             /** @description From `profile/saved-cards`. */

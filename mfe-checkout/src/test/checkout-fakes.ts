@@ -77,6 +77,8 @@ export function checkoutEdge(table: FakeEdgeTable = {}, { signedIn = true }: { s
     '/api/cart': billedCart(),
     '/api/payment/get-methods': paymentMethods,
     '/api/profile/saved-cards': { cards: [] },
+    '/api/profile/linked-wallets': { wallets: [] },
+    '/api/profile/money': { balance: 0, transactions: [], hasMoreTxns: false },
     ...table,
     '/api/order/place-v2': record(sent.place, table['/api/order/place-v2'] ?? placed(payment())),
     '/api/payment/authenticate': record(sent.authenticate, table['/api/payment/authenticate'] ?? payment()),

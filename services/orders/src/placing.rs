@@ -76,6 +76,11 @@ fn request_fingerprint(req: &PlaceOrderRequest) -> String {
             fields.extend(["upi".into(), u.vpa.trim().to_ascii_lowercase()])
         }
         Some(Method::CashOnDelivery(_)) => fields.push("cod".into()),
+        // Codes are read case-insensitively by payments: "paytm" and "PAYTM" are one request.
+        Some(Method::Wallet(w)) => {
+            fields.extend(["wallet".into(), w.wallet_code.trim().to_ascii_uppercase()])
+        }
+        Some(Method::TiffinMoney(_)) => fields.push("tiffin_money".into()),
         None => fields.push("none".into()),
     }
     let fields: Vec<&str> = fields.iter().map(String::as_str).collect();
@@ -89,6 +94,8 @@ fn payment_method(method: &Method) -> create_payment_request::Method {
         Method::SavedCard(c) => Pay::SavedCard(c),
         Method::UpiCollect(u) => Pay::UpiCollect(u),
         Method::CashOnDelivery(c) => Pay::CashOnDelivery(c),
+        Method::Wallet(w) => Pay::Wallet(w),
+        Method::TiffinMoney(m) => Pay::TiffinMoney(m),
     }
 }
 

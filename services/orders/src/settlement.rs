@@ -47,6 +47,8 @@ fn method_code(p: &Payment) -> &'static str {
         Ok(PaymentMethodType::Card) => "card",
         Ok(PaymentMethodType::UpiCollect) => "upi_collect",
         Ok(PaymentMethodType::CashOnDelivery) => "cod",
+        Ok(PaymentMethodType::Wallet) => "wallet",
+        Ok(PaymentMethodType::TiffinMoney) => "tiffin_money",
         _ => "",
     }
 }

@@ -27,10 +27,13 @@ use crate::clock::now_ms;
 use crate::error::Error;
 use crate::gateway::{Challenge, Charge, Gateway, GatewayError, Instrument, Outcome, VpaCheck};
 use crate::keys::{KeyLocks, check_key, fingerprint};
+use crate::money;
 use crate::saved_cards;
 use crate::status::Status;
 use crate::store::{self, Applied, Change, EventRow, PaymentRow};
 use crate::vpa::Vpa;
+use crate::wallet_provider::{Debit, ProviderError};
+use crate::wallets::{Provider, Wallets};
 
 /// The largest single payment: far above any food order, low enough to stop a typo in paise.
 pub const MAX_AMOUNT_PAISE: i64 = 20_000_000;
@@ -39,6 +42,11 @@ pub const MAX_AMOUNT_PAISE: i64 = 20_000_000;
 pub const CODE_CARD: &str = "card";
 pub const CODE_UPI: &str = "upi_collect";
 pub const CODE_COD: &str = "cod";
+/// Paying from the Tiffin Money balance. A wallet payment's code is the wallet's own (PAYTM…).
+pub const CODE_MONEY: &str = "tiffin_money";
+
+/// The failure reason of a Tiffin Money payment larger than the balance.
+pub const NOT_ENOUGH_MONEY: &str = "Not enough Tiffin Money";
 
 /// A payment with its history, as the replies show it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -54,6 +62,7 @@ pub struct Charges {
     pub(crate) writer: Writer,
     pub(crate) gateway: Arc<dyn Gateway>,
     pub(crate) keys: Arc<KeyLocks>,
+    pub(crate) wallets: Arc<Wallets>,
     cod_limit_paise: i64,
     upi_expiry: Duration,
 }
@@ -65,8 +74,19 @@ struct Intent {
     card: Option<CardFacts>,
     save_card: bool,
     vpa: Option<String>,
-    /// `None` for cash on delivery: no gateway.
-    instrument: Option<Instrument>,
+    source: Source,
+}
+
+/// Where the money of a checked request comes from.
+enum Source {
+    /// Cash on delivery: nothing to take now.
+    Cod,
+    /// A card or UPI, through the gateway.
+    Gateway(Instrument),
+    /// A linked wallet, through its provider.
+    Wallet(Provider),
+    /// The caller's Tiffin Money balance, ours.
+    Money,
 }
 
 /// What is kept of a card: never its number.
@@ -114,6 +134,7 @@ impl Charges {
         writer: Writer,
         gateway: Arc<dyn Gateway>,
         keys: Arc<KeyLocks>,
+        wallets: Arc<Wallets>,
         cod_limit_paise: i64,
         upi_expiry: Duration,
     ) -> Self {
@@ -121,6 +142,7 @@ impl Charges {
             writer,
             gateway,
             keys,
+            wallets,
             cod_limit_paise,
             upi_expiry,
         }
@@ -160,10 +182,8 @@ impl Charges {
                     refunded_paise: 0,
                     status: Status::New,
                     version: 1,
-                    gateway: intent
-                        .instrument
-                        .as_ref()
-                        .map(|_| self.gateway.name().into()),
+                    gateway: matches!(intent.source, Source::Gateway(_))
+                        .then(|| self.gateway.name().into()),
                     gateway_reference: None,
                     card_network: intent.card.as_ref().map(|c| c.network.clone()),
                     card_last4: intent.card.as_ref().map(|c| c.last4.clone()),
@@ -197,23 +217,25 @@ impl Charges {
         // this is the first attempt). Gateways deduplicate on our payment id, so asking again
         // cannot charge twice.
         let row = if row.status == Status::New {
-            self.start(row, intent.instrument).await?
+            self.start(row, intent.source).await?
         } else {
             row
         };
         self.view(row).await
     }
 
-    /// Sends a NEW payment to the gateway (or, for cash on delivery, confirms it).
-    async fn start(
-        &self,
-        row: PaymentRow,
-        instrument: Option<Instrument>,
-    ) -> Result<PaymentRow, Error> {
-        let Some(instrument) = instrument else {
-            return self
-                .follow(row, Outcome::Captured, Change::default(), "be confirmed")
-                .await;
+    /// Sends a NEW payment to the gateway or the wallet's provider, takes it from Tiffin Money,
+    /// or (cash on delivery) confirms it.
+    async fn start(&self, row: PaymentRow, source: Source) -> Result<PaymentRow, Error> {
+        let instrument = match source {
+            Source::Cod => {
+                return self
+                    .follow(row, Outcome::Captured, Change::default(), "be confirmed")
+                    .await;
+            }
+            Source::Wallet(provider) => return self.start_wallet(row, provider).await,
+            Source::Money => return self.start_money(row).await,
+            Source::Gateway(instrument) => instrument,
         };
         let created = self
             .gateway
@@ -231,6 +253,98 @@ impl Charges {
         };
         self.follow(row, created.outcome, change, "be started")
             .await
+    }
+
+    /// Asks the wallet's provider to debit it. Not enough balance fails the payment (passing
+    /// through AUTHORIZING: the provider was asked); the provider dedups on our payment id, so a
+    /// retry of a payment left NEW cannot debit twice.
+    async fn start_wallet(&self, row: PaymentRow, provider: Provider) -> Result<PaymentRow, Error> {
+        let token = self
+            .wallets
+            .linked_token(row.user_id, provider)
+            .await?
+            .ok_or(Error::NotLinked(provider.name))?;
+        let debit = self
+            .wallets
+            .provider()
+            .debit(
+                provider.account(row.user_id),
+                &token,
+                &row.payment_id,
+                row.amount_paise,
+            )
+            .await
+            .map_err(|e| match e {
+                ProviderError::Unavailable(_) => Error::ProviderUnavailable(provider.name),
+                ProviderError::UnknownAccount => Error::NotLinked(provider.name),
+            })?;
+        match debit {
+            Debit::Done(reference) => {
+                let change = Change {
+                    gateway_reference: Some(reference),
+                    ..Change::default()
+                };
+                self.follow(row, Outcome::Captured, change, "be charged")
+                    .await
+            }
+            Debit::Refused(reason) => {
+                self.follow(
+                    row,
+                    Outcome::AuthorizationFailed(reason),
+                    Change::default(),
+                    "be charged",
+                )
+                .await
+            }
+        }
+    }
+
+    /// Takes the amount from Tiffin Money and marks the payment CHARGED in one transaction, so
+    /// the balance moves exactly when the payment does: of two racing attempts, the one whose
+    /// step loses rolls its debit back.
+    async fn start_money(&self, row: PaymentRow) -> Result<PaymentRow, Error> {
+        let now = now_ms();
+        let description = if row.order_id > 0 {
+            format!("Paid for order {}", row.order_id)
+        } else {
+            format!("Paid for payment {}", row.payment_id)
+        };
+        let mut tx = self.writer.begin().await?;
+        let debited = money::debit(
+            &mut tx,
+            row.user_id,
+            row.amount_paise,
+            &description,
+            &row.payment_id,
+            now,
+        )
+        .await?;
+        if debited.is_none() {
+            drop(tx);
+            return self
+                .follow(
+                    row,
+                    Outcome::AuthorizationFailed(NOT_ENOUGH_MONEY.into()),
+                    Change::default(),
+                    "be charged",
+                )
+                .await;
+        }
+        let applied = store::apply(
+            &mut tx,
+            &row,
+            Status::Charged,
+            Change::default(),
+            "be charged",
+            now,
+        )
+        .await?;
+        if applied == Applied::Lost {
+            drop(tx);
+        } else {
+            tx.commit().await?;
+        }
+        self.reload(&row).await
     }
 
     /// Walks `row` through the steps `outcome` means, capturing an authorised payment on the way.
@@ -433,7 +547,7 @@ impl Charges {
                     card: Some(facts),
                     save_card: card.save_card,
                     vpa: None,
-                    instrument: Some(Instrument::Card {
+                    source: Source::Gateway(Instrument::Card {
                         pan,
                         expiry,
                         cvv,
@@ -467,7 +581,7 @@ impl Charges {
                     }),
                     save_card: false,
                     vpa: None,
-                    instrument: Some(Instrument::Token {
+                    source: Source::Gateway(Instrument::Token {
                         card_reference: card.card_reference,
                         cvv,
                     }),
@@ -482,7 +596,7 @@ impl Charges {
                     card: None,
                     save_card: false,
                     vpa: Some(vpa.as_str().into()),
-                    instrument: Some(Instrument::Upi { vpa }),
+                    source: Source::Gateway(Instrument::Upi { vpa }),
                 })
             }
             Some(Method::CashOnDelivery(_)) => {
@@ -497,9 +611,37 @@ impl Charges {
                     card: None,
                     save_card: false,
                     vpa: None,
-                    instrument: None,
+                    source: Source::Cod,
                 })
             }
+            Some(Method::Wallet(wallet)) => {
+                let provider = Provider::wallet(&wallet.wallet_code)?;
+                // Refused before anything is stored: a wallet that is not linked cannot be asked.
+                if self
+                    .wallets
+                    .linked_token(user_id, provider)
+                    .await?
+                    .is_none()
+                {
+                    return Err(Error::NotLinked(provider.name));
+                }
+                Ok(Intent {
+                    payment_code: provider.code,
+                    fingerprint: fingerprint(&["wallet", &common[0], &common[1], provider.code]),
+                    card: None,
+                    save_card: false,
+                    vpa: None,
+                    source: Source::Wallet(provider),
+                })
+            }
+            Some(Method::TiffinMoney(_)) => Ok(Intent {
+                payment_code: CODE_MONEY,
+                fingerprint: fingerprint(&["tiffin_money", &common[0], &common[1]]),
+                card: None,
+                save_card: false,
+                vpa: None,
+                source: Source::Money,
+            }),
             None => Err(Error::Invalid("Please choose a way to pay".into())),
         }
     }

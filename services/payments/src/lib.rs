@@ -115,15 +115,16 @@ impl Application {
         let host = ServiceHost::start(&settings.service, &MIGRATOR).await?;
         let writer = Writer::new(host.pool().clone());
         let keys = Arc::new(keys::KeyLocks::default());
+        let wallets = Arc::new(wallets::Wallets::new(writer.clone(), wallet_provider));
         let charges = charges::Charges::new(
             writer.clone(),
             gateway.clone(),
             keys.clone(),
+            wallets.clone(),
             config.cod_limit_paise,
             config.upi_expiry,
         );
-        let refunds = refunds::Refunds::new(writer.clone(), gateway, keys);
-        let wallets = wallets::Wallets::new(writer.clone(), wallet_provider);
+        let refunds = refunds::Refunds::new(writer.clone(), gateway, keys, wallets.clone());
         Ok(Self {
             host,
             payments: service::Payments {

@@ -2,7 +2,7 @@
 //! paged 10 at a time, newest first (the spec's money history and `hasMoreTxns`).
 //!
 //! A credit writes the balance and its transaction in the caller's transaction, so the history
-//! always adds up to the balance. Only refunds credit it yet.
+//! always adds up to the balance. Refunds credit it; paying an order from it debits it.
 
 use sqlx::{AnyConnection, AnyPool, Row};
 
@@ -77,6 +77,57 @@ pub async fn credit(
         balance_after_paise,
         created_at_ms: now_ms,
     })
+}
+
+/// Takes `amount_paise` off the user's balance and records why, in the caller's transaction;
+/// `None` (nothing written) when the balance is short. The update is conditional on the balance,
+/// so two debits racing cannot take it below zero.
+pub async fn debit(
+    conn: &mut AnyConnection,
+    user_id: i64,
+    amount_paise: i64,
+    description: &str,
+    payment_id: &str,
+    now_ms: i64,
+) -> Result<Option<MoneyRow>, Error> {
+    let Some(row) = sqlx::query(
+        "UPDATE money_accounts SET balance_paise = balance_paise - $2, last_seq = last_seq + 1 \
+         WHERE user_id = $1 AND balance_paise >= $2 \
+         RETURNING balance_paise, last_seq",
+    )
+    .bind(user_id)
+    .bind(amount_paise)
+    .fetch_optional(&mut *conn)
+    .await?
+    else {
+        return Ok(None);
+    };
+    let balance_after_paise: i64 = row.try_get("balance_paise")?;
+    let seq: i64 = row.try_get("last_seq")?;
+    let transaction_id = format!("mtx_{}", uuid::Uuid::new_v4().simple());
+    sqlx::query(
+        "INSERT INTO money_transactions (transaction_id, user_id, seq, amount_paise, direction, \
+         description, payment_id, balance_after_paise, created_at_ms) \
+         VALUES ($1, $2, $3, $4, 'DEBIT', $5, $6, $7, $8)",
+    )
+    .bind(&transaction_id)
+    .bind(user_id)
+    .bind(seq)
+    .bind(amount_paise)
+    .bind(description)
+    .bind(payment_id)
+    .bind(balance_after_paise)
+    .bind(now_ms)
+    .execute(conn)
+    .await?;
+    Ok(Some(MoneyRow {
+        transaction_id,
+        amount_paise,
+        direction: "DEBIT".into(),
+        description: description.into(),
+        balance_after_paise,
+        created_at_ms: now_ms,
+    }))
 }
 
 /// The balance and the page after `after_transaction_id` (the previous page's last), newest first.

@@ -14,7 +14,7 @@ use sqlx::{AnyConnection, AnyPool, Row};
 use tiffin_platform::db::Writer;
 use tiffin_proto::payments::v1::{RefundDestination, RefundPaymentRequest};
 
-use crate::charges::{CODE_COD, Charges, PaymentView, gateway_error};
+use crate::charges::{CODE_COD, CODE_MONEY, Charges, PaymentView, gateway_error};
 use crate::clock::now_ms;
 use crate::error::Error;
 use crate::gateway::Gateway;
@@ -22,6 +22,8 @@ use crate::keys::{KeyLocks, check_key, fingerprint};
 use crate::money;
 use crate::status::Status;
 use crate::store::{self, Applied, Change};
+use crate::wallet_provider::ProviderError;
+use crate::wallets::{Provider, Wallets};
 
 /// How often a refund retries its reservation when concurrent refunds keep winning the payment.
 const RESERVE_ATTEMPTS: usize = 8;
@@ -45,6 +47,7 @@ pub struct Refunds {
     writer: Writer,
     gateway: Arc<dyn Gateway>,
     keys: Arc<KeyLocks>,
+    wallets: Arc<Wallets>,
 }
 
 /// The columns every read of a row selects (a macro, so queries stay literal SQL).
@@ -107,11 +110,17 @@ async fn insert(
 }
 
 impl Refunds {
-    pub fn new(writer: Writer, gateway: Arc<dyn Gateway>, keys: Arc<KeyLocks>) -> Self {
+    pub fn new(
+        writer: Writer,
+        gateway: Arc<dyn Gateway>,
+        keys: Arc<KeyLocks>,
+        wallets: Arc<Wallets>,
+    ) -> Self {
         Self {
             writer,
             gateway,
             keys,
+            wallets,
         }
     }
 
@@ -181,6 +190,12 @@ impl Refunds {
                     action: "be refunded",
                 });
             }
+            // Tiffin Money's source is Tiffin Money: such a refund is credited at once either way.
+            let destination = if payment.payment_code == CODE_MONEY {
+                "TIFFIN_MONEY"
+            } else {
+                destination
+            };
             let refundable = payment.amount_paise - payment.refunded_paise;
             let amount = if req.amount_paise == 0 {
                 refundable
@@ -262,11 +277,32 @@ impl Refunds {
         let reference = payment
             .gateway_reference
             .ok_or_else(|| Error::Corrupt(format!("{} has no reference", payment.payment_id)))?;
-        let gateway_refund = self
-            .gateway
-            .refund(&reference, &refund.refund_id, refund.amount_paise)
-            .await
-            .map_err(gateway_error)?;
+        let gateway_refund = match Provider::wallet(&payment.payment_code) {
+            // A wallet payment goes back to the wallet, through its provider.
+            Ok(provider) => {
+                self.wallets
+                    .provider()
+                    .refund(
+                        provider.account(user_id),
+                        &reference,
+                        &refund.refund_id,
+                        refund.amount_paise,
+                    )
+                    .await
+                    .map_err(|e| match e {
+                        ProviderError::Unavailable(_) => Error::ProviderUnavailable(provider.name),
+                        ProviderError::UnknownAccount => {
+                            Error::Gateway(format!("{} does not know {reference}", provider.code))
+                        }
+                    })?;
+                reference.clone()
+            }
+            Err(_) => self
+                .gateway
+                .refund(&reference, &refund.refund_id, refund.amount_paise)
+                .await
+                .map_err(gateway_error)?,
+        };
         self.writer
             .write(async |c| {
                 sqlx::query(

@@ -3,13 +3,14 @@
 
 use tiffin_proto::payments::v1 as pb;
 
-use crate::charges::{CODE_CARD, CODE_COD, CODE_UPI, PaymentView};
+use crate::charges::{CODE_CARD, CODE_COD, CODE_MONEY, CODE_UPI, PaymentView};
 use crate::config::UPI_POLL_INTERVAL_MS;
 use crate::money::{MoneyPage, MoneyRow};
 use crate::refunds::RefundRow;
 use crate::saved_cards::CardRow;
 use crate::saved_vpas::VpaRow;
 use crate::status::Status;
+use crate::wallets::Provider;
 use crate::wallets::WalletView;
 
 /// The proto status of a stored one.
@@ -43,7 +44,14 @@ pub fn payment(view: PaymentView) -> pb::Payment {
         CODE_CARD => pb::PaymentMethodType::Card,
         CODE_UPI => pb::PaymentMethodType::UpiCollect,
         CODE_COD => pb::PaymentMethodType::CashOnDelivery,
+        CODE_MONEY => pb::PaymentMethodType::TiffinMoney,
+        code if Provider::wallet(code).is_ok() => pb::PaymentMethodType::Wallet,
         _ => pb::PaymentMethodType::Unspecified,
+    };
+    let wallet_code = if method == pb::PaymentMethodType::Wallet {
+        row.payment_code.clone()
+    } else {
+        String::new()
     };
     let next_action = match (row.status, method) {
         (Status::PendingVbv, pb::PaymentMethodType::Card) => pb::NextAction::EnterOtp,
@@ -83,6 +91,7 @@ pub fn payment(view: PaymentView) -> pb::Payment {
         },
         created_at_unix_ms: row.created_at_ms,
         updated_at_unix_ms: row.updated_at_ms,
+        wallet_code,
         events: events
             .into_iter()
             .map(|e| pb::PaymentEvent {

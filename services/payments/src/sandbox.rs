@@ -38,7 +38,7 @@ use crate::gateway::{
 };
 use crate::vpa::Vpa;
 use crate::wallet_provider::{
-    Account, OtpCheck, ProviderError, ProviderToken, WalletKind, WalletProvider,
+    Account, Debit, OtpCheck, ProviderError, ProviderToken, WalletKind, WalletProvider,
 };
 
 /// The 3-D Secure OTP the sandbox's bank accepts, and the OTP its wallet providers accept.
@@ -175,6 +175,11 @@ pub struct Sandbox {
     refunds: AtomicUsize,
     /// Wallet balances by token, once topped up (a token not here holds the starting balance).
     wallet_balances: Mutex<HashMap<String, i64>>,
+    /// Wallet debits by our payment id: (debit reference, token, amount). Replays answer the
+    /// first debit, as a real provider's deduplication does.
+    wallet_debits: Mutex<HashMap<String, (String, String, i64)>>,
+    /// Wallet refunds already applied, by our refund id.
+    wallet_refunds: Mutex<std::collections::HashSet<String>>,
     /// Set: every wallet provider call fails as unavailable.
     wallets_down: AtomicBool,
 }
@@ -189,6 +194,8 @@ impl Sandbox {
             captures: AtomicUsize::new(0),
             refunds: AtomicUsize::new(0),
             wallet_balances: Mutex::new(HashMap::new()),
+            wallet_debits: Mutex::new(HashMap::new()),
+            wallet_refunds: Mutex::new(std::collections::HashSet::new()),
             wallets_down: AtomicBool::new(false),
         }
     }
@@ -494,6 +501,76 @@ impl WalletProvider for Sandbox {
             .or_insert(SANDBOX_WALLET_START_PAISE);
         *balance = balance.saturating_add(amount_paise);
         Ok(*balance)
+    }
+
+    async fn debit(
+        &self,
+        account: Account<'_>,
+        token: &ProviderToken,
+        payment_id: &str,
+        amount_paise: i64,
+    ) -> Result<Debit, ProviderError> {
+        self.wallets_answer()?;
+        token_for(account, token)?;
+        // Debits and balances are locked in this order everywhere, so two debits cannot both
+        // spend the same rupee.
+        let mut debits = self
+            .wallet_debits
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        if let Some((reference, _, _)) = debits.get(payment_id) {
+            return Ok(Debit::Done(reference.clone()));
+        }
+        let mut balances = self.balances();
+        let balance = balances
+            .entry(token.expose().to_string())
+            .or_insert(SANDBOX_WALLET_START_PAISE);
+        if *balance < amount_paise {
+            return Ok(Debit::Refused(
+                "Not enough balance in your wallet. Please add money or choose another way to pay"
+                    .into(),
+            ));
+        }
+        *balance -= amount_paise;
+        let reference = format!(
+            "sbx_wdb_{}_{}",
+            account.code.to_ascii_lowercase(),
+            uuid::Uuid::new_v4().simple()
+        );
+        debits.insert(
+            payment_id.to_string(),
+            (reference.clone(), token.expose().to_string(), amount_paise),
+        );
+        Ok(Debit::Done(reference))
+    }
+
+    async fn refund(
+        &self,
+        _account: Account<'_>,
+        debit_reference: &str,
+        refund_id: &str,
+        amount_paise: i64,
+    ) -> Result<(), ProviderError> {
+        self.wallets_answer()?;
+        let debits = self
+            .wallet_debits
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        let token = debits
+            .values()
+            .find(|(reference, _, _)| reference == debit_reference)
+            .map(|(_, token, _)| token.clone())
+            .ok_or(ProviderError::UnknownAccount)?;
+        let mut refunds = self
+            .wallet_refunds
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        if refunds.insert(refund_id.to_string()) {
+            let mut balances = self.balances();
+            let balance = balances.entry(token).or_insert(SANDBOX_WALLET_START_PAISE);
+            *balance = balance.saturating_add(amount_paise);
+        }
+        Ok(())
     }
 
     async fn delink(

@@ -30,7 +30,7 @@ use crate::wallets::{LinkStarted, Provider, Wallets};
 pub struct Payments {
     pub(crate) charges: Charges,
     pub(crate) refunds: Refunds,
-    pub(crate) wallets: Wallets,
+    pub(crate) wallets: std::sync::Arc<Wallets>,
     pub(crate) writer: Writer,
 }
 

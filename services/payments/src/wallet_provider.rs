@@ -68,6 +68,15 @@ pub enum OtpCheck {
     Refused(String),
 }
 
+/// What the provider says to a debit.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Debit {
+    /// Taken; the provider's reference of the debit.
+    Done(String),
+    /// Not taken (not enough balance), worded for the customer.
+    Refused(String),
+}
+
 /// A provider call that gave no answer.
 #[derive(Debug, thiserror::Error)]
 pub enum ProviderError {
@@ -109,6 +118,27 @@ pub trait WalletProvider: Send + Sync + 'static {
         token: &ProviderToken,
         amount_paise: i64,
     ) -> Result<i64, ProviderError>;
+
+    /// Takes `amount_paise` from a linked wallet for our payment `payment_id`. Providers
+    /// deduplicate on it, so asking again after a lost answer cannot debit twice.
+    async fn debit(
+        &self,
+        account: Account<'_>,
+        token: &ProviderToken,
+        payment_id: &str,
+        amount_paise: i64,
+    ) -> Result<Debit, ProviderError>;
+
+    /// Gives `amount_paise` of the debit `debit_reference` back to the wallet it came from.
+    /// Keyed by our `refund_id`, so a retried refund credits once. Needs no token: a refund
+    /// reaches a wallet the customer has since delinked.
+    async fn refund(
+        &self,
+        account: Account<'_>,
+        debit_reference: &str,
+        refund_id: &str,
+        amount_paise: i64,
+    ) -> Result<(), ProviderError>;
 
     /// Revokes the token at the provider.
     async fn delink(

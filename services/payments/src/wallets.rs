@@ -84,7 +84,7 @@ impl Provider {
         }
     }
 
-    fn account(self, user_id: i64) -> Account<'static> {
+    pub(crate) fn account(self, user_id: i64) -> Account<'static> {
         Account {
             kind: self.kind,
             code: self.code,
@@ -146,6 +146,11 @@ impl Wallets {
         Self { writer, provider }
     }
 
+    /// The provider, for the charge and refund flows.
+    pub(crate) fn provider(&self) -> &Arc<dyn WalletProvider> {
+        &self.provider
+    }
+
     fn pool(&self) -> &AnyPool {
         self.writer.pool()
     }
@@ -169,6 +174,16 @@ impl Wallets {
             })
         })
         .transpose()
+    }
+
+    /// The provider's token of the caller's account when it is linked (a started link with no
+    /// right OTP yet is not).
+    pub(crate) async fn linked_token(
+        &self,
+        user_id: i64,
+        provider: Provider,
+    ) -> Result<Option<ProviderToken>, Error> {
+        Ok(self.row(user_id, provider).await?.and_then(|row| row.token))
     }
 
     /// The account's state. A provider that does not answer (or no longer knows the token) makes

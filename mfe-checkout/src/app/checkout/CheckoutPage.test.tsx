@@ -533,3 +533,42 @@ describe('checkout: adding an address inline', () => {
     expect((within(region).getByRole('radio', { name: /5th Block/ }) as HTMLInputElement).checked).toBe(true);
   });
 });
+
+describe('checkout: linked wallets and Tiffin Money', () => {
+  const paytm = (balance: number) => ({ wallets: [{ walletCode: 'PAYTM', name: 'Paytm', linked: true, balance }] });
+  const money = (balance: number) => ({ balance, transactions: [], hasMoreTxns: false });
+
+  it('pays from a linked wallet whose balance covers the bill', async () => {
+    const { sent } = checkoutEdge({ '/api/profile/linked-wallets': paytm(100000) });
+    renderCheckout();
+    fireEvent.click(await screen.findByRole('radio', { name: 'Paytm (₹1,000)' }));
+    fireEvent.click(await payButton());
+    await waitFor(() => expect(navigation.to).toEqual(['/order-confirmation/1000123']));
+    expect(sent.place[0]).toMatchObject({ payment: { method: 'wallet', wallet_code: 'PAYTM' } });
+  });
+
+  it('shows a wallet below the bill as not choosable, with the reason', async () => {
+    checkoutEdge({ '/api/profile/linked-wallets': paytm(20000) });
+    renderCheckout();
+    const radio = (await screen.findByRole('radio', { name: 'Paytm (₹200)' })) as HTMLInputElement;
+    expect(radio.disabled).toBe(true);
+    expect(await screen.findByText('Not enough balance in Paytm: ₹200 for a bill of ₹558')).toBeTruthy();
+  });
+
+  it('pays from Tiffin Money when it covers the bill, and says why not when it does not', async () => {
+    const { sent } = checkoutEdge({ '/api/profile/money': money(60000) });
+    renderCheckout();
+    fireEvent.click(await screen.findByRole('radio', { name: 'Tiffin Money (₹600)' }));
+    fireEvent.click(await payButton());
+    await waitFor(() => expect(navigation.to).toEqual(['/order-confirmation/1000123']));
+    expect(sent.place[0]).toMatchObject({ payment: { method: 'tiffin_money' } });
+    cleanup();
+    cartStore.resetCart();
+
+    checkoutEdge({ '/api/profile/money': money(0) });
+    renderCheckout();
+    const radio = (await screen.findByRole('radio', { name: 'Tiffin Money (₹0)' })) as HTMLInputElement;
+    expect(radio.disabled).toBe(true);
+    expect(await screen.findByText('Not enough Tiffin Money: ₹0 for a bill of ₹558')).toBeTruthy();
+  });
+});

@@ -1,10 +1,11 @@
 /**
  * Step 3, how to pay: the payment methods the payments service offers (known groups only), with a
- * form for each method checkout can take (card, a saved card, a UPI id, cash on delivery), and the
- * "Pay ₹X" button. It only gathers the instrument; placing the order is the page's.
+ * form for each method checkout can take (card, a saved card, a UPI id, cash on delivery, a linked
+ * wallet, Tiffin Money), and the "Pay ₹X" button. A wallet or Tiffin Money whose balance is below
+ * the bill is shown but cannot be chosen, with the reason. It only gathers the instrument; placing the order is the page's.
  */
 import { customerMessage, edge } from '@tiffin/api-client';
-import type { PaymentGroup, PlaceOrderPayment, SavedCard, VpaCheck } from '@tiffin/contract';
+import type { PaymentGroup, PlaceOrderPayment, SavedCard, VpaCheck, Wallet } from '@tiffin/contract';
 import { AsyncContent, Button, formatPrice, useAsync } from '@tiffin/design-system';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { knownGroups } from '../PaymentMethods';
@@ -13,11 +14,24 @@ import { CARD_MESSAGES, EMPTY_CARD, isValidCvv, readCard, type CardFields } from
 /** Payment codes checkout can pay with; the other methods are listed but not offered yet. */
 const PAYABLE = new Set(['card', 'upi_collect', 'cod']);
 
-type Choice = { kind: 'card' } | { kind: 'upi_collect' } | { kind: 'cod' } | { kind: 'saved_card'; card: SavedCard };
+type Choice =
+  | { kind: 'card' }
+  | { kind: 'upi_collect' }
+  | { kind: 'cod' }
+  | { kind: 'saved_card'; card: SavedCard }
+  | { kind: 'wallet'; code: string }
+  | { kind: 'tiffin_money' };
 
 function choiceKey(choice: Choice | null): string {
   if (!choice) return '';
-  return choice.kind === 'saved_card' ? `saved:${choice.card.card_reference}` : choice.kind;
+  if (choice.kind === 'saved_card') return `saved:${choice.card.card_reference}`;
+  if (choice.kind === 'wallet') return choice.code.toUpperCase();
+  return choice.kind;
+}
+
+/** Why a balance cannot pay the bill, or null when it can (or the bill is not known yet). */
+export function shortOf(balance: number, toPay: number | null, what: string): string | null {
+  return toPay !== null && balance < toPay ? `Not enough ${what}: ${formatPrice(balance)} for a bill of ${formatPrice(toPay)}` : null;
 }
 
 export const PAY_MESSAGES = {
@@ -65,6 +79,23 @@ function CardForm({ fields, onChange }: { fields: CardFields; onChange: (fields:
   );
 }
 
+function TiffinMoneyOption({ balance, toPay, selected, onChoose }: { balance: number; toPay: number | null; selected: boolean; onChoose: () => void }) {
+  const short = shortOf(balance, toPay, 'Tiffin Money');
+  return (
+    <section className="chk-methods__group" aria-label="Tiffin Money">
+      <h3 className="chk-methods__title">TIFFIN MONEY</h3>
+      <ul className="chk-methods__list">
+        <li className={short ? 'chk-method chk-method--disabled' : 'chk-method'}>
+          <label className="chk-method__label">
+            <input type="radio" name="chk-method" value="tiffin_money" disabled={!!short} checked={!short && selected} onChange={onChoose} /> {`Tiffin Money (${formatPrice(balance)})`}
+          </label>
+          {short ? <p className="chk-method__note">{short}</p> : null}
+        </li>
+      </ul>
+    </section>
+  );
+}
+
 export function PaymentStep({
   signedIn,
   toPay,
@@ -83,6 +114,12 @@ export function PaymentStep({
   const methods = useAsync((signal) => edge.paymentMethods({ signal }), []);
   // A failed saved-cards read only hides saved cards: the customer can still type one.
   const saved = useAsync((signal) => (signedIn ? edge.savedCards({ signal }).then((r) => r.cards, () => []) : Promise.resolve([])), [signedIn]);
+  // A failed read only hides these ways to pay: the others still work.
+  const wallets = useAsync((signal) => (signedIn ? edge.linkedWallets({ signal }).then((r) => r.wallets, () => [] as Wallet[]) : Promise.resolve([] as Wallet[])), [signedIn]);
+  const money = useAsync((signal) => (signedIn ? edge.money(undefined, { signal }).then((r) => r.balance, () => null) : Promise.resolve(null)), [signedIn]);
+  const linked = (code: string): Wallet | undefined =>
+    wallets.status === 'success' ? wallets.data.find((w) => w.linked && w.walletCode.toUpperCase() === code.toUpperCase()) : undefined;
+  const moneyBalance = money.status === 'success' ? money.data : null;
   const [choice, setChoice] = useState<Choice | null>(null);
   const [card, setCard] = useState<CardFields>(EMPTY_CARD);
   const [savedCvv, setSavedCvv] = useState('');
@@ -139,6 +176,12 @@ export function PaymentStep({
       case 'cod':
         setError(null);
         return onPay({ method: 'cod' });
+      case 'wallet':
+        setError(null);
+        return onPay({ method: 'wallet', wallet_code: choice.code });
+      case 'tiffin_money':
+        setError(null);
+        return onPay({ method: 'tiffin_money' });
     }
   };
 
@@ -168,6 +211,21 @@ export function PaymentStep({
               })
             : null}
           {group.payment_methods.map((method) => {
+            const wallet = group.group_name.toUpperCase() === 'WALLET' ? linked(method.payment_code) : undefined;
+            if (wallet) {
+              const key = method.payment_code.toUpperCase();
+              const short = shortOf(wallet.balance, toPay, `balance in ${wallet.name}`);
+              const usable = method.enabled && !short;
+              return (
+                <li key={method.payment_code} className={usable ? 'chk-method' : 'chk-method chk-method--disabled'}>
+                  <label className="chk-method__label">
+                    <input type="radio" name="chk-method" value={key} disabled={!usable} checked={usable && choiceKey(choice) === key} onChange={() => choose({ kind: 'wallet', code: key })} />{' '}
+                    {`${method.name} (${formatPrice(wallet.balance)})`}
+                  </label>
+                  {short ? <p className="chk-method__note">{short}</p> : null}
+                </li>
+              );
+            }
             const payable = method.enabled && PAYABLE.has(method.payment_code);
             const selected = payable && choiceKey(choice) === method.payment_code;
             return (
@@ -222,7 +280,12 @@ export function PaymentStep({
       <h2 className="chk-step__title">Payment</h2>
       <form onSubmit={(event) => void submit(event)} noValidate className="chk-payment">
         <AsyncContent state={methods}>
-          {(data) => <div className="chk-methods">{knownGroups(data).map((group) => renderGroup(group, saved.status === 'success' ? saved.data : []))}</div>}
+          {(data) => (
+            <div className="chk-methods">
+              {moneyBalance !== null ? <TiffinMoneyOption balance={moneyBalance} toPay={toPay} selected={choice?.kind === 'tiffin_money'} onChoose={() => choose({ kind: 'tiffin_money' })} /> : null}
+              {knownGroups(data).map((group) => renderGroup(group, saved.status === 'success' ? saved.data : []))}
+            </div>
+          )}
         </AsyncContent>
         {error ? (
           <p className="chk-field__error" role="alert">

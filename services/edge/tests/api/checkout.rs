@@ -412,3 +412,94 @@ async fn the_gateway_webhook_needs_no_session_and_refuses_a_bad_signature() {
         json!({ "status": "bad signature" })
     );
 }
+
+#[tokio::test]
+async fn a_linked_wallet_pays_at_once_and_too_little_tiffin_money_leaves_the_order_unpaid() {
+    let app = spawn_app().await;
+    let client = browser();
+    let (address_id, to_pay) = ready_to_pay(&app, &client, "9876500107").await;
+    let post = async |path: &str, body| app.api_post_as(&client, path, body).await;
+
+    // Nothing in Tiffin Money: the payment fails in words and the order waits to be paid.
+    let short = post(
+        "order/place-v2",
+        place_body(
+            "k1",
+            &address_id,
+            to_pay,
+            json!({ "method": "tiffin_money" }),
+        ),
+    )
+    .await;
+    assert_eq!(short.outcome().1, 0, "{:?}", short.body);
+    assert_eq!(short.data()["order_status"], "AWAITING_PAYMENT");
+    assert_eq!(short.data()["payment"]["status"], "AUTHORIZATION_FAILED");
+    assert_eq!(
+        short.data()["payment"]["failure_reason"],
+        "Not enough Tiffin Money"
+    );
+    assert_eq!(cart_lines(&app, &client).await, 1, "the cart stays");
+
+    // Link Paytm (OTP 123456) and top it up past the bill.
+    post("payment/wallet/link", json!({ "walletCode": "PAYTM" })).await;
+    let linked = post(
+        "payment/wallet/validate-otp",
+        json!({ "walletCode": "PAYTM", "otp": "123456" }),
+    )
+    .await;
+    assert_eq!(linked.outcome().1, 0, "{:?}", linked.body);
+    let mut balance = linked.data()["balance"].as_i64().unwrap();
+    while balance < to_pay {
+        let topped = post(
+            "payment/wallet/add-money",
+            json!({ "walletCode": "PAYTM", "amount": 1_000_000 }),
+        )
+        .await;
+        balance = topped.data()["balance"].as_i64().unwrap();
+    }
+
+    let paid = post(
+        "order/place-v2",
+        place_body(
+            "k2",
+            &address_id,
+            to_pay,
+            json!({ "method": "wallet", "wallet_code": "paytm" }),
+        ),
+    )
+    .await;
+    assert_eq!(paid.outcome().1, 0, "{:?}", paid.body);
+    assert_eq!(paid.data()["order_status"], "PLACED", "{:?}", paid.body);
+    assert_eq!(paid.data()["payment"]["status"], "CHARGED");
+    assert_eq!(
+        paid.data()["order_id"],
+        short.data()["order_id"],
+        "the unpaid order is the one paid"
+    );
+    let after = app
+        .api_get_with(&client, "payment/wallet/check-balance?walletCode=PAYTM")
+        .await;
+    assert_eq!(after.data()["balance"], balance - to_pay);
+    let order_id = paid.data()["order_id"].as_str().unwrap().to_string();
+    let details = app
+        .api_get_with(&client, &format!("order/details?order_id={order_id}"))
+        .await;
+    assert_eq!(details.data()["payment_method"], "wallet");
+
+    let unknown = post(
+        "order/place-v2",
+        place_body(
+            "k3",
+            &address_id,
+            to_pay,
+            json!({ "method": "wallet", "wallet_code": "GPAY" }),
+        ),
+    )
+    .await;
+    assert_eq!(
+        unknown.outcome().2,
+        "Please choose one of your linked wallets.",
+        "{:?}",
+        unknown.body
+    );
+}

@@ -376,3 +376,127 @@ async fn nobody_reads_confirms_or_replays_another_customers_order() {
         .expect_err("needs a user");
     assert_eq!(anonymous.code(), Code::Unauthenticated);
 }
+
+#[tokio::test]
+async fn tiffin_money_and_a_linked_wallet_pay_an_order_at_once_on_every_engine() {
+    use tiffin_proto::orders::v1::place_order_request::Method;
+    use tiffin_proto::payments::v1::create_payment_request::Method as Pay;
+    use tiffin_proto::payments::v1::{
+        CheckWalletBalanceRequest, CreatePaymentRequest, GetMoneyRequest, LinkWalletRequest,
+        RefundDestination, RefundPaymentRequest, TiffinMoneyPayment, ValidateWalletOtpRequest,
+        WalletPayment,
+    };
+    for db in testing::all().await {
+        let w = world(&db.url).await;
+        let engine = db.engine;
+        let mut payments = w.payments.clone();
+
+        // Tiffin Money, the way a customer gets it: a card payment refunded to it.
+        let funding = payments
+            .create_payment(as_user(
+                ASHA,
+                CreatePaymentRequest {
+                    idempotency_key: "fund".into(),
+                    amount_paise: 60_000,
+                    order_id: 0,
+                    method: Some(match card("4111 1111 1111 1111") {
+                        Method::Card(c) => Pay::Card(c),
+                        _ => unreachable!(),
+                    }),
+                },
+            ))
+            .await
+            .unwrap()
+            .into_inner()
+            .payment
+            .unwrap();
+        payments
+            .refund_payment(as_user(
+                ASHA,
+                RefundPaymentRequest {
+                    idempotency_key: "fund-refund".into(),
+                    payment_id: funding.payment_id,
+                    amount_paise: 0,
+                    destination: RefundDestination::TiffinMoney.into(),
+                },
+            ))
+            .await
+            .unwrap();
+
+        let placed = place(
+            &w.url,
+            ASHA,
+            place_request("k1", biryanis(), Method::TiffinMoney(TiffinMoneyPayment {})),
+        )
+        .await
+        .expect("placed");
+        let order = placed.order.expect("an order");
+        assert_eq!(order.order_status, "PLACED", "{engine:?}");
+        assert_eq!(order.payment_method, "tiffin_money", "{engine:?}");
+        assert_eq!(status_name(&placed.payment.unwrap()), "CHARGED");
+        let money = payments
+            .get_money(as_user(ASHA, GetMoneyRequest::default()))
+            .await
+            .unwrap()
+            .into_inner();
+        assert_eq!(money.balance_paise, 60_000 - 53_900, "{engine:?}");
+        assert_eq!(
+            money.transactions[0].description,
+            format!("Paid for order {}", order.order_id)
+        );
+
+        // A wallet, linked with the sandbox's OTP; ₹500 pays a ₹289 order.
+        payments
+            .link_wallet(as_user(
+                BILAL,
+                LinkWalletRequest {
+                    wallet_code: "PAYTM".into(),
+                },
+            ))
+            .await
+            .unwrap();
+        payments
+            .validate_wallet_otp(as_user(
+                BILAL,
+                ValidateWalletOtpRequest {
+                    wallet_code: "PAYTM".into(),
+                    otp: "123456".into(),
+                },
+            ))
+            .await
+            .unwrap();
+        let placed = place(
+            &w.url,
+            BILAL,
+            place_request(
+                "k1",
+                cart(&[(1001, 1, 25_000)]),
+                Method::Wallet(WalletPayment {
+                    wallet_code: "PAYTM".into(),
+                }),
+            ),
+        )
+        .await
+        .expect("placed");
+        let order = placed.order.expect("an order");
+        assert_eq!(order.order_status, "PLACED", "{engine:?}");
+        assert_eq!(order.payment_method, "wallet", "{engine:?}");
+        let wallet = payments
+            .check_wallet_balance(as_user(
+                BILAL,
+                CheckWalletBalanceRequest {
+                    wallet_code: "PAYTM".into(),
+                },
+            ))
+            .await
+            .unwrap()
+            .into_inner()
+            .wallet
+            .unwrap();
+        assert_eq!(
+            wallet.balance_paise,
+            50_000 - order.order_total_paise,
+            "{engine:?}"
+        );
+    }
+}

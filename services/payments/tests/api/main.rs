@@ -13,4 +13,5 @@ mod refunds;
 mod saved_vpas;
 mod state_machine;
 mod upi;
+mod wallet_payments;
 mod wallets;

@@ -49,7 +49,15 @@ async fn offers_the_spec_groups_in_display_order_on_every_engine() {
         let engine = db.engine;
         assert_eq!(
             group_names(&reply),
-            ["UPI", "CARD", "WALLET", "NETBANKING", "PAY_LATER", "COD"],
+            [
+                "UPI",
+                "CARD",
+                "WALLET",
+                "NETBANKING",
+                "PAY_LATER",
+                "COD",
+                "TIFFIN_MONEY"
+            ],
             "engine {engine:?}"
         );
         assert_eq!(
@@ -63,6 +71,11 @@ async fn offers_the_spec_groups_in_display_order_on_every_engine() {
             "engine {engine:?}"
         );
         assert_eq!(codes(&reply, "COD"), ["cod"], "engine {engine:?}");
+        assert_eq!(
+            codes(&reply, "TIFFIN_MONEY"),
+            ["tiffin_money"],
+            "engine {engine:?}"
+        );
         let all: Vec<_> = reply.groups.iter().flat_map(|g| &g.methods).collect();
         assert!(
             all.iter().all(|m| m.enabled && !m.name.is_empty()),
@@ -102,7 +115,14 @@ async fn leaves_out_disabled_methods_and_groups_left_empty_on_every_engine() {
         );
         assert_eq!(
             group_names(&reply),
-            ["UPI", "CARD", "WALLET", "NETBANKING", "PAY_LATER"],
+            [
+                "UPI",
+                "CARD",
+                "WALLET",
+                "NETBANKING",
+                "PAY_LATER",
+                "TIFFIN_MONEY"
+            ],
             "engine {engine:?}"
         );
         pool.close().await;
@@ -119,5 +139,5 @@ async fn reports_serving_health_and_migrates_twice_without_harm() {
     let serving = service::is_serving(&url, "tiffin.payments.v1.PaymentsService").await;
 
     assert!(serving);
-    assert_eq!(group_names(&list(&url).await).len(), 6, "the seed ran once");
+    assert_eq!(group_names(&list(&url).await).len(), 7, "the seed ran once");
 }

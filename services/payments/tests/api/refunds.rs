@@ -34,7 +34,7 @@ pub async fn refund(
         .into_inner())
 }
 
-async fn money(svc: &mut helpers::Payments, caller: &Caller, after: &str) -> GetMoneyResponse {
+pub async fn money(svc: &mut helpers::Payments, caller: &Caller, after: &str) -> GetMoneyResponse {
     svc.client
         .get_money(as_caller(
             caller,

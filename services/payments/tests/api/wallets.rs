@@ -19,7 +19,7 @@ use tonic::{Code, Status};
 
 use crate::helpers::{self, Payments, as_caller, user};
 
-async fn balance(svc: &mut Payments, caller: &Caller, code: &str) -> Result<Wallet, Status> {
+pub async fn balance(svc: &mut Payments, caller: &Caller, code: &str) -> Result<Wallet, Status> {
     Ok(svc
         .client
         .check_wallet_balance(as_caller(
@@ -111,7 +111,7 @@ async fn linked_wallets(svc: &mut Payments, caller: &Caller) -> Vec<Wallet> {
         .wallets
 }
 
-async fn linked(svc: &mut Payments, caller: &Caller, code: &str) -> Wallet {
+pub async fn linked(svc: &mut Payments, caller: &Caller, code: &str) -> Wallet {
     assert_eq!(link(svc, caller, code).await.unwrap(), (true, false));
     validate(svc, caller, code, SANDBOX_OTP).await.unwrap()
 }

@@ -14,7 +14,9 @@ use serde::{Deserialize, Serialize};
 use tiffin_proto::cart::v1::CalculateCartRequest;
 use tiffin_proto::orders::v1::place_order_request::Method;
 use tiffin_proto::orders::v1::{ExpectedLine, OrderType, PlaceOrderRequest};
-use tiffin_proto::payments::v1::{CardDetails, CashOnDelivery, SavedCardPayment, UpiCollect};
+use tiffin_proto::payments::v1::{
+    CardDetails, CashOnDelivery, SavedCardPayment, TiffinMoneyPayment, UpiCollect, WalletPayment,
+};
 
 use crate::http::envelope::Data;
 use crate::http::error::ApiError;
@@ -64,13 +66,19 @@ struct ShownItem {
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[schema(as = PlaceOrderPayment)]
 struct PaymentBody {
-    /// card, saved_card, upi_collect or cod.
+    /// card, saved_card, upi_collect, cod, wallet or tiffin_money.
     method: String,
     card: Option<CardBody>,
     saved_card: Option<SavedCardBody>,
     /// For upi_collect.
     vpa: Option<String>,
+    /// For wallet: PAYTM, MOBIKWIK, AMAZONPAY, PHONEPE or TIFFINPAY (a linked one).
+    wallet_code: Option<String>,
 }
+
+/// The wallets a customer can pay from, as `payment_methods` spells their codes: the cart bills
+/// by that code, so it must be one of these, not whatever case the browser sent.
+const WALLET_CODES: [&str; 5] = ["PAYTM", "MOBIKWIK", "AMAZONPAY", "PHONEPE", "TIFFINPAY"];
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[schema(as = PlaceOrderCard)]
@@ -139,6 +147,22 @@ fn method(payment: PaymentBody) -> Result<(Method, &'static str), ApiError> {
             "upi_collect",
         ),
         "cod" => (Method::CashOnDelivery(CashOnDelivery {}), "cod"),
+        "wallet" => {
+            let typed = payment.wallet_code.ok_or_else(missing)?;
+            let code = WALLET_CODES
+                .into_iter()
+                .find(|code| code.eq_ignore_ascii_case(typed.trim()))
+                .ok_or(ApiError::BadRequest(
+                    "Please choose one of your linked wallets.",
+                ))?;
+            (
+                Method::Wallet(WalletPayment {
+                    wallet_code: code.to_string(),
+                }),
+                code,
+            )
+        }
+        "tiffin_money" => (Method::TiffinMoney(TiffinMoneyPayment {}), "tiffin_money"),
         _ => {
             return Err(ApiError::BadRequest(
                 "Please choose a valid payment method.",
