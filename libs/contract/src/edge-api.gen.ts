@@ -2291,6 +2291,7 @@ export interface components {
             /** @description The session's CSRF token: every POST sends it back (`_csrf` in the body or `x-csrf-token`). */
             csrfToken: string;
             data: {
+                instruments: components["schemas"]["PaymentInstruments"] | null;
                 payment_groups: components["schemas"]["PaymentGroup"][];
             };
             /** @description The device id (cookie `tfn_did`). */
@@ -3374,12 +3375,22 @@ export interface components {
             group_name: string;
             payment_methods: components["schemas"]["PaymentMethod"][];
         };
+        PaymentInstruments: {
+            pay_later: components["schemas"]["PayLater"];
+            /** @description Newest first. */
+            saved_cards: components["schemas"]["SavedCard"][];
+            /** @description Newest first. */
+            saved_vpas: components["schemas"]["SavedVpa"][];
+            /** @description The linked ones, with their balances. */
+            wallets: components["schemas"]["Wallet"][];
+        };
         PaymentMethod: {
             enabled: boolean;
             name: string;
             payment_code: string;
         };
         PaymentMethods: {
+            instruments: components["schemas"]["PaymentInstruments"] | null;
             payment_groups: components["schemas"]["PaymentGroup"][];
         };
         PaymentStatus: {
@@ -4959,7 +4970,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The payment methods, in groups. */
+            /** @description The payment methods, in groups; for a signed-in customer also their saved cards, UPI ids, linked wallets and pay-later. */
             200: {
                 headers: {
                     [name: string]: unknown;

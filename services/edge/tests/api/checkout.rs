@@ -503,3 +503,40 @@ async fn a_linked_wallet_pays_at_once_and_too_little_tiffin_money_leaves_the_ord
         unknown.body
     );
 }
+
+#[tokio::test]
+async fn get_methods_adds_a_signed_in_customers_own_instruments() {
+    let app = spawn_app().await;
+    let visitor = browser();
+    let client = browser();
+    let (address_id, to_pay) = ready_to_pay(&app, &client, "9876500109").await;
+    let mut saving = card("4111 1111 1111 1111");
+    saving["card"]["save_card"] = json!(true);
+    let paid = app
+        .api_post_as(
+            &client,
+            "order/place-v2",
+            place_body("k1", &address_id, to_pay, saving),
+        )
+        .await;
+    assert_eq!(paid.data()["order_status"], "PLACED", "{:?}", paid.body);
+
+    let anonymous = app.api_get_with(&visitor, "payment/get-methods").await;
+    let mine = app.api_get_with(&client, "payment/get-methods").await;
+
+    assert_eq!(anonymous.data()["instruments"], Value::Null);
+    assert!(
+        !anonymous.data()["payment_groups"]
+            .as_array()
+            .unwrap()
+            .is_empty()
+    );
+    let instruments = &mine.data()["instruments"];
+    assert_eq!(
+        instruments["saved_cards"][0]["last4"], "1111",
+        "{instruments}"
+    );
+    assert_eq!(instruments["saved_vpas"], json!([]));
+    assert_eq!(instruments["wallets"], json!([]));
+    assert_eq!(instruments["pay_later"]["linked"], false);
+}

@@ -25,7 +25,7 @@ pub struct SavedCardsJson {
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[schema(as = SavedCard)]
-struct SavedCardJson {
+pub(crate) struct SavedCardJson {
     /// The card's id at the payments service ("card_…"): what delete-card and a payment name.
     card_reference: String,
     /// VISA, MASTERCARD, AMEX, RUPAY, DINERS or DISCOVER.
@@ -37,7 +37,7 @@ struct SavedCardJson {
     expiry_year: u32,
 }
 
-fn card_json(card: SavedCard) -> SavedCardJson {
+pub(crate) fn card_json(card: SavedCard) -> SavedCardJson {
     SavedCardJson {
         card_reference: card.card_id,
         network: card.network,

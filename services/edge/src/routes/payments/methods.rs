@@ -1,17 +1,44 @@
-//! Route `GET payment/get-methods` (payments `ListPaymentMethods`).
+//! Route `GET payment/get-methods` (payments `ListPaymentMethods`): the groups of ways to pay for
+//! everyone, and for a signed-in customer also what they can pay with at once: their saved cards,
+//! saved UPI ids, linked wallets and pay-later, asked of the payments service side by side. Any of
+//! those the service cannot answer reads as none (a wallet as not linked), so checkout still
+//! offers every other way to pay.
 
 use axum::extract::State;
 use serde::Serialize;
-use tiffin_proto::payments::v1::ListPaymentMethodsRequest;
+use tiffin_platform::identity::Caller;
+use tiffin_proto::payments::v1::{
+    CheckPayLaterLinkedRequest, ListLinkedWalletsRequest, ListPaymentMethodsRequest,
+    ListSavedCardsRequest, ListSavedVpasRequest,
+};
 
 use crate::http::envelope::Data;
 use crate::http::error::ApiError;
 use crate::http::extractors::Identity;
 use crate::infra::state::AppState;
+use crate::routes::payments::cards::{SavedCardJson, card_json};
+use crate::routes::payments::paylater::{PayLaterJson, pay_later_json};
+use crate::routes::payments::saved_vpas::{SavedVpaJson, vpa_json};
+use crate::routes::payments::wallets::{WalletJson, wallet_json};
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct PaymentMethods {
     payment_groups: Vec<PaymentGroup>,
+    /// The signed-in customer's own instruments; `null` for a visitor.
+    #[schema(required)]
+    instruments: Option<Instruments>,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = PaymentInstruments)]
+struct Instruments {
+    /// Newest first.
+    saved_cards: Vec<SavedCardJson>,
+    /// Newest first.
+    saved_vpas: Vec<SavedVpaJson>,
+    /// The linked ones, with their balances.
+    wallets: Vec<WalletJson>,
+    pay_later: PayLaterJson,
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -33,7 +60,7 @@ struct PaymentMethod {
     path = "/payment/get-methods",
     tag = "payments",
     operation_id = "getPaymentMethods",
-    responses((status = 200, description = "The payment methods, in groups.", body = crate::http::envelope::Envelope<PaymentMethods>), crate::http::error::Failures)
+    responses((status = 200, description = "The payment methods, in groups; for a signed-in customer also their saved cards, UPI ids, linked wallets and pay-later.", body = crate::http::envelope::Envelope<PaymentMethods>), crate::http::error::Failures)
 )]
 pub async fn get_methods(
     State(state): State<AppState>,
@@ -62,5 +89,75 @@ pub async fn get_methods(
                 .collect(),
         })
         .collect();
-    Ok(Data::ok(PaymentMethods { payment_groups }))
+    let instruments = match caller.user_id {
+        Some(_) => Some(instruments(&state, &caller).await),
+        None => None,
+    };
+    Ok(Data::ok(PaymentMethods {
+        payment_groups,
+        instruments,
+    }))
+}
+
+/// The caller's instruments; a part the payments service does not answer is left empty.
+async fn instruments(state: &AppState, caller: &Caller) -> Instruments {
+    let up = &state.upstreams;
+    let payments = || up.payments.clone();
+    let (cards, vpas, wallets, pay_later) = tokio::join!(
+        async {
+            payments()
+                .list_saved_cards(up.request(ListSavedCardsRequest {}, caller))
+                .await
+        },
+        async {
+            payments()
+                .list_saved_vpas(up.request(ListSavedVpasRequest {}, caller))
+                .await
+        },
+        async {
+            payments()
+                .list_linked_wallets(up.request(ListLinkedWalletsRequest {}, caller))
+                .await
+        },
+        async {
+            payments()
+                .check_pay_later_linked(up.request(CheckPayLaterLinkedRequest {}, caller))
+                .await
+        },
+    );
+    let unanswered = |what: &str, e: &tonic::Status| {
+        tracing::warn!(code = ?e.code(), what, "payment instruments unavailable");
+    };
+    Instruments {
+        saved_cards: cards
+            .map(|r| r.into_inner().cards.into_iter().map(card_json).collect())
+            .unwrap_or_else(|e| {
+                unanswered("saved cards", &e);
+                Vec::new()
+            }),
+        saved_vpas: vpas
+            .map(|r| r.into_inner().vpas.into_iter().map(vpa_json).collect())
+            .unwrap_or_else(|e| {
+                unanswered("saved UPI ids", &e);
+                Vec::new()
+            }),
+        wallets: wallets
+            .map(|r| {
+                r.into_inner()
+                    .wallets
+                    .into_iter()
+                    .map(|w| wallet_json(Some(w)))
+                    .collect()
+            })
+            .unwrap_or_else(|e| {
+                unanswered("wallets", &e);
+                Vec::new()
+            }),
+        pay_later: pay_later_json(pay_later.map(|r| r.into_inner().pay_later).unwrap_or_else(
+            |e| {
+                unanswered("pay-later", &e);
+                None
+            },
+        )),
+    }
 }

@@ -43,7 +43,7 @@ struct PayLaterMetaJson {
     available_limit: i64,
 }
 
-fn pay_later_json(pay_later: Option<PayLater>) -> PayLaterJson {
+pub(crate) fn pay_later_json(pay_later: Option<PayLater>) -> PayLaterJson {
     let p = pay_later.unwrap_or_default();
     PayLaterJson {
         wallet_code: p.wallet_code,

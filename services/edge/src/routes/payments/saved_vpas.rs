@@ -25,7 +25,7 @@ pub struct SavedVpasJson {
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[schema(as = SavedVpa)]
-struct SavedVpaJson {
+pub(crate) struct SavedVpaJson {
     /// The address, lower-cased.
     #[serde(rename = "vpaAddress")]
     vpa_address: String,
@@ -33,7 +33,7 @@ struct SavedVpaJson {
     paas_id: String,
 }
 
-fn vpa_json(vpa: SavedVpa) -> SavedVpaJson {
+pub(crate) fn vpa_json(vpa: SavedVpa) -> SavedVpaJson {
     SavedVpaJson {
         vpa_address: vpa.vpa_address,
         paas_id: vpa.vpa_id,

@@ -44,7 +44,7 @@ pub struct WalletJson {
     balance: i64,
 }
 
-fn wallet_json(wallet: Option<Wallet>) -> WalletJson {
+pub(crate) fn wallet_json(wallet: Option<Wallet>) -> WalletJson {
     let wallet = wallet.unwrap_or_default();
     WalletJson {
         wallet_code: wallet.wallet_code,
