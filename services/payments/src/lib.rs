@@ -4,7 +4,6 @@
 //! - [`service`]: the `PaymentsService` RPCs: the caller from the metadata, the flow, the reply.
 //! - [`charges`]: CreatePayment, AuthenticatePayment (3-D Secure), GetPayment (advances a pending
 //!   UPI collect), VerifyVpa; which payment status each gateway answer means.
-//! - [`intent`]: a CreatePayment checked before anything is stored or sent, and its fingerprint.
 //! - [`refunds`]: RefundPayment and the `refunds` table: to source or to Tiffin Money.
 //! - [`callbacks`]: HandleGatewayCallback: signed notifications, applied once.
 //! - [`status`]: the state machine: statuses and the one transition table; pure.
@@ -34,7 +33,6 @@ pub mod clock;
 pub mod config;
 pub mod error;
 pub mod gateway;
-pub mod intent;
 pub mod keys;
 pub mod money;
 pub mod payment_methods;
