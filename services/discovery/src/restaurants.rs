@@ -348,6 +348,7 @@ struct Stored {
 }
 
 fn stored_from_row(r: &AnyRow) -> Result<Stored, Error> {
+    let prep_time_minutes = to_u32(r.try_get("prep_time_minutes")?, "prep_time_minutes")?;
     let restaurant = Restaurant {
         id: to_u64(r.try_get("id")?, "id")?,
         name: r.try_get("name")?,
@@ -370,10 +371,11 @@ fn stored_from_row(r: &AnyRow) -> Result<Stored, Error> {
         lat: r.try_get("lat")?,
         lng: r.try_get("lng")?,
         delivery_radius_m: to_u32(r.try_get("delivery_radius_m")?, "delivery_radius_m")?,
+        prep_time_minutes,
     };
     Ok(Stored {
         restaurant,
-        prep_time_minutes: to_u32(r.try_get("prep_time_minutes")?, "prep_time_minutes")?,
+        prep_time_minutes,
     })
 }
 

@@ -4,8 +4,10 @@
 use tiffin_platform::identity::Caller;
 use tiffin_proto::orders::v1::orders_service_server::OrdersService;
 use tiffin_proto::orders::v1::{
-    ConfirmOrderRequest, ConfirmOrderResponse, GetOrderRequest, GetOrderResponse,
-    ListOrdersRequest, ListOrdersResponse, PlaceOrderRequest, PlaceOrderResponse,
+    CancelOrderRequest, CancelOrderResponse, ConfirmOrderRequest, ConfirmOrderResponse,
+    GetInvoiceRequest, GetInvoiceResponse, GetOrderRequest, GetOrderResponse, ListOrdersRequest,
+    ListOrdersResponse, PlaceOrderRequest, PlaceOrderResponse, ReorderRequest, ReorderResponse,
+    TrackOrderRequest, TrackOrderResponse, WatchOrderRequest,
 };
 use tonic::metadata::MetadataMap;
 use tonic::{Request, Response, Status};
@@ -85,5 +87,43 @@ impl OrdersService for Orders {
         let user_id = user(request.metadata())?;
         let order = self.store.load(user_id, request.get_ref().order_id).await?;
         Ok(Response::new(GetOrderResponse { order: Some(order) }))
+    }
+
+    async fn track_order(
+        &self,
+        _request: Request<TrackOrderRequest>,
+    ) -> Result<Response<TrackOrderResponse>, Status> {
+        Err(Status::unimplemented("tracking lands next"))
+    }
+
+    type WatchOrderStream =
+        std::pin::Pin<Box<dyn futures::Stream<Item = Result<TrackOrderResponse, Status>> + Send>>;
+
+    async fn watch_order(
+        &self,
+        _request: Request<WatchOrderRequest>,
+    ) -> Result<Response<Self::WatchOrderStream>, Status> {
+        Err(Status::unimplemented("tracking lands next"))
+    }
+
+    async fn cancel_order(
+        &self,
+        _request: Request<CancelOrderRequest>,
+    ) -> Result<Response<CancelOrderResponse>, Status> {
+        Err(Status::unimplemented("cancelling lands next"))
+    }
+
+    async fn reorder(
+        &self,
+        _request: Request<ReorderRequest>,
+    ) -> Result<Response<ReorderResponse>, Status> {
+        Err(Status::unimplemented("reordering lands next"))
+    }
+
+    async fn get_invoice(
+        &self,
+        _request: Request<GetInvoiceRequest>,
+    ) -> Result<Response<GetInvoiceResponse>, Status> {
+        Err(Status::unimplemented("invoices land next"))
     }
 }

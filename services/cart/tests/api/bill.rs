@@ -29,6 +29,7 @@ fn facts(catalogue: &Catalogue, restaurant_id: u64) -> RestaurantFacts {
         delivery_radius_m: r.delivery_radius_m,
         cost_for_two_paise: i64::from(r.cost_for_two),
         estimate: None,
+        prep_time_minutes: u32::from(r.prep_time_minutes),
     }
 }
 

@@ -236,7 +236,7 @@ pub async fn place(
                 items: Vec::new(),
                 items_given: false,
                 details: None,
-                delivery: Some(delivery),
+                delivery: Some(delivery.clone()),
             },
             &user.caller(),
         ))
@@ -267,6 +267,7 @@ pub async fn place(
                         })
                         .collect(),
                     method: Some(method),
+                    delivery: Some(delivery),
                 },
                 &user.caller(),
             ),
