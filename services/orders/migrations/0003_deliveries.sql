@@ -11,6 +11,8 @@ CREATE TABLE order_deliveries (
     destination_lat DOUBLE PRECISION NOT NULL,
     destination_lng DOUBLE PRECISION NOT NULL,
     prep_minutes BIGINT NOT NULL,
+    -- The restaurant's phone number, for the customer's questions ('' when unknown).
+    restaurant_phone TEXT NOT NULL DEFAULT '',
     -- The dispatch's plan as JSON (rider, road, when each status begins); '' until the order was
     -- paid and planned.
     plan TEXT NOT NULL DEFAULT '',

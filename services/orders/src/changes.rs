@@ -247,8 +247,8 @@ async fn insert_order(
         sqlx::query(
             "INSERT INTO order_deliveries
                 (order_id, restaurant_lat, restaurant_lng, destination_lat, destination_lng,
-                 prep_minutes)
-             VALUES ($1, $2, $3, $4, $5, $6)",
+                 prep_minutes, restaurant_phone)
+             VALUES ($1, $2, $3, $4, $5, $6, $7)",
         )
         .bind(order_id)
         .bind(trip.restaurant_lat)
@@ -256,6 +256,7 @@ async fn insert_order(
         .bind(trip.destination_lat)
         .bind(trip.destination_lng)
         .bind(i64::from(trip.prep_minutes))
+        .bind(&trip.restaurant_phone)
         .execute(&mut *tx)
         .await?;
     }

@@ -35,6 +35,8 @@ pub fn now_ms() -> i64 {
 pub struct Delivery {
     pub restaurant: LatLng,
     pub destination: LatLng,
+    /// "" when unknown.
+    pub restaurant_phone: String,
     /// `None` until the order is paid and planned.
     pub plan: Option<Plan>,
 }
@@ -43,7 +45,8 @@ pub struct Delivery {
 pub async fn load(pool: &AnyPool, order_id: u64) -> Result<Option<Delivery>, Error> {
     let id = stored_id(order_id).ok_or(Error::IdOutOfRange(order_id))?;
     let Some(row) = sqlx::query(
-        "SELECT restaurant_lat, restaurant_lng, destination_lat, destination_lng, plan
+        "SELECT restaurant_lat, restaurant_lng, destination_lat, destination_lng,
+                restaurant_phone, plan
          FROM order_deliveries WHERE order_id = $1",
     )
     .bind(id)
@@ -62,6 +65,7 @@ pub async fn load(pool: &AnyPool, order_id: u64) -> Result<Option<Delivery>, Err
             lat: row.try_get("destination_lat")?,
             lng: row.try_get("destination_lng")?,
         },
+        restaurant_phone: row.try_get("restaurant_phone")?,
         plan: parse_plan(&plan)?,
     }))
 }

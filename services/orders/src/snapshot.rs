@@ -38,7 +38,7 @@ pub struct Snapshot {
 }
 
 /// Where a delivery starts and ends, from the edge's delivery context.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct TripFacts {
     pub restaurant_lat: f64,
     pub restaurant_lng: f64,
@@ -46,6 +46,8 @@ pub struct TripFacts {
     pub destination_lng: f64,
     /// 0 when unknown.
     pub prep_minutes: u32,
+    /// The restaurant's phone number ("" when unknown).
+    pub restaurant_phone: String,
 }
 
 /// An item's variations and add-ons by id, stored with the order so it can be ordered again with
@@ -220,6 +222,7 @@ impl Snapshot {
             destination_lat: point.lat,
             destination_lng: point.lng,
             prep_minutes: restaurant.prep_time_minutes,
+            restaurant_phone: restaurant.phone.clone(),
         })
     }
 

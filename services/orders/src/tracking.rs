@@ -101,7 +101,9 @@ pub fn snapshot(order: &Order, delivery: Option<&Delivery>, now_ms: i64) -> Trac
         waypoints: position
             .map(|p| p.ahead.into_iter().map(point).collect())
             .unwrap_or_default(),
-        restaurant_phone: String::new(),
+        restaurant_phone: delivery
+            .map(|d| d.restaurant_phone.clone())
+            .unwrap_or_default(),
         status_history: order.status_history.clone(),
         as_of_ms: now_ms,
     }

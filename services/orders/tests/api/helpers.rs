@@ -268,6 +268,7 @@ pub fn koramangala_to_hsr() -> DeliveryContext {
             lng: 77.6245,
             delivery_radius_m: 7_000,
             prep_time_minutes: PREP_MINUTES,
+            phone: "+918041234567".into(),
             ..RestaurantFacts::default()
         }),
         point: Some(DeliveryPoint {

@@ -162,6 +162,7 @@ async fn tracking_shows_the_restaurant_the_rider_and_the_eta_until_delivered() {
         assert!((source.lat - 12.9352).abs() < 1e-9 && (source.lng - 77.6245).abs() < 1e-9);
         let destination = first.destination.expect("the address on the map");
         assert!((destination.lat - 12.9116).abs() < 1e-9);
+        assert_eq!(first.restaurant_phone, "+918041234567");
         if first.order_status == "PLACED" {
             assert_eq!(first.status_tag_text, "Order Received");
             assert_eq!(first.status_message, "", "the page words the wait itself");
