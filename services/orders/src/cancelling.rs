@@ -12,6 +12,7 @@ use tiffin_proto::payments::v1::RefundDestination;
 
 use crate::changes::{event, record_status};
 use crate::error::Error;
+use crate::feed::Feed;
 use crate::lifecycle::{Cancellation, Status};
 use crate::orders::stored_id;
 use crate::outbox::EventType;
@@ -29,11 +30,12 @@ pub fn refund_key(order_id: u64) -> String {
 #[derive(Clone)]
 pub struct Cancelling {
     settlement: Settlement,
+    feed: Feed,
 }
 
 impl Cancelling {
-    pub fn new(settlement: Settlement) -> Self {
-        Self { settlement }
+    pub fn new(settlement: Settlement, feed: Feed) -> Self {
+        Self { settlement, feed }
     }
 
     /// Cancels `user_id`'s order, refunding what was paid less the fee to `refund_to`. An order
@@ -123,6 +125,7 @@ impl Cancelling {
         .execute(&mut *tx)
         .await?;
         tx.commit().await?;
+        self.feed.changed(order.order_id);
         Ok(())
     }
 

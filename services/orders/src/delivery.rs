@@ -15,6 +15,7 @@ use tiffin_platform::db::Writer;
 use crate::changes::{event, record_status};
 use crate::dispatch::{Dispatch, LatLng, Plan, Trip};
 use crate::error::Error;
+use crate::feed::Feed;
 use crate::lifecycle::Status;
 use crate::orders::stored_id;
 use crate::outbox::EventType;
@@ -84,11 +85,16 @@ fn parse_plan(text: &str) -> Result<Option<Plan>, Error> {
 pub struct Deliveries {
     writer: Writer,
     dispatch: Arc<dyn Dispatch>,
+    feed: Feed,
 }
 
 impl Deliveries {
-    pub fn new(writer: Writer, dispatch: Arc<dyn Dispatch>) -> Self {
-        Self { writer, dispatch }
+    pub fn new(writer: Writer, dispatch: Arc<dyn Dispatch>, feed: Feed) -> Self {
+        Self {
+            writer,
+            dispatch,
+            feed,
+        }
     }
 
     fn pool(&self) -> &AnyPool {
@@ -152,6 +158,9 @@ impl Deliveries {
             })
             .await?
             .rows_affected();
+        if changed == 1 {
+            self.feed.changed(order_id);
+        }
         Ok(changed == 1)
     }
 
@@ -243,6 +252,9 @@ impl Deliveries {
         .execute(&mut *tx)
         .await?;
         tx.commit().await?;
+        if let Ok(id) = u64::try_from(order_id) {
+            self.feed.changed(id);
+        }
         Ok(())
     }
 

@@ -18,6 +18,7 @@
 //! - [`delivery`]: a paid order's delivery, planned once and driven along its plan.
 //! - [`relay`]: outbox events to their consumers, through NATS JetStream or in process.
 //! - [`tracking`]: where an order is now, once or as a stream.
+//! - [`feed`]: tells this process's watchers the moment an order changes.
 //! - [`cancelling`]: cancelling an order and refunding it exactly once.
 //! - [`reordering`]: an old order's items back into the cart, priced now.
 //! - [`service`]: the gRPC handlers.
@@ -34,6 +35,7 @@ pub mod clients;
 pub mod delivery;
 pub mod dispatch;
 pub mod error;
+pub mod feed;
 pub mod lifecycle;
 pub mod orders;
 pub mod outbox;
@@ -184,11 +186,13 @@ impl Application {
         );
         let placing = placing::Placing::new(settlement.clone(), settings.failpoint);
         let writer = Writer::new(host.pool().clone());
+        let feed = feed::Feed::default();
         let deliveries = delivery::Deliveries::new(
             writer.clone(),
             Arc::new(dispatch::Simulator {
                 time_scale: settings.sim_speed,
             }),
+            feed.clone(),
         );
         let consumers = relay::Consumers {
             deliveries: deliveries.clone(),
@@ -200,11 +204,11 @@ impl Application {
             }
             None => (relay::Relay::in_process(writer, consumers), None),
         };
-        let cancelling = cancelling::Cancelling::new(settlement.clone());
+        let cancelling = cancelling::Cancelling::new(settlement.clone(), feed.clone());
         let orders = service::Orders {
             store: store.clone(),
             placing,
-            tracking: tracking::Tracking::new(store.clone()),
+            tracking: tracking::Tracking::new(store.clone(), feed),
             cancelling: cancelling.clone(),
             reordering: reordering::Reordering::new(store, settlement.carts.clone()),
         };

@@ -10,6 +10,7 @@ use tiffin_proto::orders::v1::{GeoPoint, Order, Rider, TrackOrderResponse};
 use crate::delivery::{self, Delivery, now_ms};
 use crate::dispatch::LatLng;
 use crate::error::Error;
+use crate::feed::Feed;
 use crate::lifecycle::Status;
 use crate::orders::Store;
 
@@ -113,11 +114,12 @@ pub fn snapshot(order: &Order, delivery: Option<&Delivery>, now_ms: i64) -> Trac
 #[derive(Clone)]
 pub struct Tracking {
     store: Store,
+    feed: Feed,
 }
 
 impl Tracking {
-    pub fn new(store: Store) -> Self {
-        Self { store }
+    pub fn new(store: Store, feed: Feed) -> Self {
+        Self { store, feed }
     }
 
     /// Where `user_id`'s order is now; `NotFound` for anyone else's.
@@ -142,6 +144,7 @@ impl Tracking {
         order_id: u64,
     ) -> impl futures::Stream<Item = Result<TrackOrderResponse, Error>> + Send + 'static {
         let watch = Watch {
+            bell: self.feed.subscribe(order_id),
             tracking: self.clone(),
             user_id,
             order_id,
@@ -160,6 +163,8 @@ impl Tracking {
 
 /// One watcher's state between answers.
 struct Watch {
+    /// Rung when this process changes the order.
+    bell: tokio::sync::watch::Receiver<()>,
     tracking: Tracking,
     user_id: u64,
     order_id: u64,
@@ -169,8 +174,9 @@ struct Watch {
     ended: bool,
 }
 
-/// Read the order again at least this often, for changes no plan announces (a cancellation).
-const REREAD_EVERY_MS: i64 = 5_000;
+/// Read the order again at least this often, for changes no plan announces made by another
+/// replica (a cancellation); this process's own changes ring the bell.
+const REREAD_EVERY_MS: i64 = 15_000;
 
 impl Watch {
     /// The next answer that differs from the last one; `None` after the terminal one.
@@ -189,14 +195,18 @@ impl Watch {
                     let planning = delivery.is_some()
                         && plan.is_none()
                         && status.is_some_and(|s| s.is_paid() && !s.is_terminal());
+                    // A step came due since the last look: whichever replica applies it, look
+                    // once more.
                     let due = plan
                         .zip(status)
                         .and_then(|(plan, status)| plan.next_after(status))
-                        .is_some_and(|step| step.at_ms <= now);
-                    planning || due || now - read_at >= REREAD_EVERY_MS
+                        .is_some_and(|step| step.at_ms <= now && step.at_ms > *read_at);
+                    let rung = self.bell.has_changed().unwrap_or(false);
+                    planning || due || rung || now - read_at >= REREAD_EVERY_MS
                 }
             };
             if stale {
+                self.bell.borrow_and_update();
                 let (order, delivery) = self.tracking.read(self.user_id, self.order_id).await?;
                 self.read = Some((order, delivery, now));
             }
@@ -214,7 +224,15 @@ impl Watch {
                 self.last = Some(fresh.clone());
                 return Ok(Some(fresh));
             }
-            tokio::time::sleep(WATCH_TICK).await;
+            tokio::select! {
+                rung = self.bell.changed() => {
+                    if rung.is_err() {
+                        // No bell any more: look on the tick alone.
+                        tokio::time::sleep(WATCH_TICK).await;
+                    }
+                }
+                _ = tokio::time::sleep(WATCH_TICK) => {}
+            }
         }
     }
 }

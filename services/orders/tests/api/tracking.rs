@@ -271,3 +271,44 @@ async fn nobody_tracks_or_watches_another_customers_order() {
     assert_eq!(anonymous.unwrap_err().code(), Code::Unauthenticated);
     assert!(track(&w.url, ASHA, order_id).await.is_ok());
 }
+
+#[tokio::test]
+async fn a_watcher_sees_a_cancellation_at_once_and_the_stream_ends() {
+    use tiffin_proto::orders::v1::CancelOrderRequest;
+    let db = testing::sqlite();
+    let w = world_with(&db.url, neighbours().await, fast(1.0)).await;
+    let order_id = placed_cod(&w.url, "k-watch-cancel").await;
+    let mut stream = orders_client(&w.url)
+        .await
+        .watch_order(as_user(ASHA, WatchOrderRequest { order_id }))
+        .await
+        .expect("watching")
+        .into_inner();
+    let first = stream.next().await.expect("a first answer").expect("ok");
+    assert_eq!(first.order_status, "PLACED");
+    orders_client(&w.url)
+        .await
+        .cancel_order(as_user(
+            ASHA,
+            CancelOrderRequest {
+                order_id,
+                refund_to: 0,
+            },
+        ))
+        .await
+        .expect("cancelled");
+    // Well inside a tick: the change rings the watcher's bell.
+    let next = tokio::time::timeout(Duration::from_millis(500), stream.next())
+        .await
+        .expect("told at once")
+        .expect("an answer")
+        .expect("ok");
+    assert_eq!(next.order_status, "CANCELLED");
+    assert!(next.terminal);
+    assert_eq!(next.status_tag_text, "Order Cancelled");
+    let end = tokio::time::timeout(Duration::from_secs(2), stream.next()).await;
+    assert!(
+        matches!(end, Ok(None)),
+        "the stream ends after the terminal answer"
+    );
+}
