@@ -12,6 +12,7 @@
 //!   customer's request and in recovery after a crash or outage.
 //! - [`outbox`]: events about orders, written with the change they describe.
 //! - [`clients`]: the payments and cart services.
+//! - [`invoice`]: an order's tax invoice as a PDF, with its fonts compiled in.
 //! - [`service`]: the gRPC handlers.
 //!
 //! It owns its tables and migrations (`migrations/`); nothing else reads them. Who is calling
@@ -23,6 +24,7 @@ pub mod attempts;
 pub mod changes;
 pub mod clients;
 pub mod error;
+pub mod invoice;
 pub mod orders;
 pub mod outbox;
 pub mod placing;
