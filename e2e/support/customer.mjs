@@ -1,0 +1,88 @@
+// What the checkout and order tests share: a signed-up customer (OTP from the development outbox)
+// with a saved address in Koramangala and a plain dish in the cart, set up through the API in the
+// page's own cookie jar so the page is signed in too.
+import { expect } from '@playwright/test';
+
+export const KORAMANGALA = { lat: 12.9352, lng: 77.6245, address: 'Koramangala, Bengaluru, Karnataka, India', area: 'Koramangala', mainText: 'Koramangala', city: 'bangalore' };
+
+/** A fresh 10-digit mobile number starting 6-9, so tests and re-runs never share an account. */
+export const newMobile = () => `${6 + Math.floor(Math.random() * 4)}${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+
+export async function data(response) {
+  expect(response.ok(), `${response.url()} → ${response.status()}`).toBe(true);
+  const body = await response.json();
+  expect([0, 8, 9], body.statusMessage).toContain(body.statusCode);
+  return body;
+}
+
+let found = null;
+/** An open restaurant near Koramangala and one of its in-stock dishes that need no customisation. */
+export async function restaurantWithPlainDish(request) {
+  if (found) return found;
+  const listing = (await data(await request.get(`/api/restaurants/list/v5?lat=${KORAMANGALA.lat}&lng=${KORAMANGALA.lng}&page_type=DESKTOP_WEB_LISTING&offset=0`))).data;
+  for (const { data: restaurant } of listing.cards) {
+    const menuPage = (await data(await request.get(`/api/menu/pl?restaurantId=${restaurant.id}&lat=${KORAMANGALA.lat}&lng=${KORAMANGALA.lng}`))).data;
+    if ((menuPage.restaurant.deliveryState ?? 'OPEN') !== 'OPEN') continue;
+    const dish = Object.values(menuPage.menu.items).find((i) => i.inStock === 1 && !i.customisable);
+    if (dish) return (found = { restaurant: menuPage.restaurant, dish });
+  }
+  throw new Error('no open restaurant near Koramangala with a plain dish');
+}
+
+/**
+ * Signs a new customer up through the API in the page's cookie jar (so the page is signed in too),
+ * saves a HOME address in Koramangala and puts a plain dish in the cart, enough of it to pass the
+ * restaurant's minimum order.
+ */
+export async function customerWithCart(page, context, baseURL) {
+  const request = page.request;
+  await context.addCookies([{ name: 'userLocation', value: encodeURIComponent(JSON.stringify(KORAMANGALA)), url: baseURL }]);
+  const { restaurant, dish } = await restaurantWithPlainDish(request);
+  const mobile = newMobile();
+  const guest = await (await request.get('/api/cart')).json();
+  const since = Date.now() - 1000;
+  await data(await request.post('/api/auth/otp', { data: { mobile, _csrf: guest.csrfToken } }));
+  let code = null;
+  await expect
+    .poll(
+      async () => {
+        const reply = await request.get(`/api/dev/sms?mobile=${mobile}`);
+        const message = (await reply.json()).data?.messages?.find((m) => m.sentAt >= since);
+        code = /\b(\d{6})\b/.exec(message?.body ?? '')?.[1] ?? null;
+        return code;
+      },
+      { message: `an OTP for ${mobile} in the outbox` },
+    )
+    .not.toBeNull();
+  const signedIn = await data(await request.post('/api/auth/verify-otp', { data: { mobile, otp: code, name: 'Checkout Tester', email: '', _csrf: guest.csrfToken } }));
+  const csrf = signedIn.csrfToken;
+  const saved = (
+    await data(
+      await request.post('/api/address', {
+        data: {
+          annotation: 'HOME',
+          address: KORAMANGALA.address,
+          area: KORAMANGALA.area,
+          city: KORAMANGALA.city,
+          flat_no: 'Flat 42',
+          landmark: 'Near the park',
+          lat: KORAMANGALA.lat,
+          lng: KORAMANGALA.lng,
+          mobile,
+          instructions: '',
+          _csrf: csrf,
+        },
+      }),
+    )
+  ).data.address;
+  // Enough of the dish to pass the restaurant's minimum order (the cart says so while it is not).
+  let quantity = 0;
+  let cart;
+  do {
+    quantity += 1;
+    cart = (await data(await request.post('/api/cart', { data: { restaurantId: restaurant.id, cartItems: [{ menu_item_id: dish.id, quantity, addons: [], variants: [] }], _csrf: csrf } }))).data;
+  } while (cart.min_cart_message && quantity < 10);
+  expect(cart.min_cart_message ?? null, 'the cart meets the minimum order').toBeNull();
+  return { restaurant, dish, quantity, address: saved, csrf, mobile };
+}
+
