@@ -5,6 +5,10 @@
 //! the browser's trace), a last-resort panic catcher, and the removal of client-sent identity
 //! headers. Around `/api` (outermost first): the session, the envelope, CSRF, the handler's panic
 //! catcher. Pages get the session too; static files and images need none.
+//!
+//! No layer bounds a whole response in time or buffers a body, so a server-sent event stream
+//! (`order/track-stream`) flows as it is written for as long as it lasts: the deadlines are on the
+//! gRPC calls behind a handler, and the body limit is on requests.
 
 use std::any::Any;
 
@@ -84,6 +88,8 @@ fn api_routes(dev_routes: bool) -> OpenApiRouter<AppState> {
         .routes(routes!(orders::place::place))
         .routes(routes!(orders::confirm::confirm))
         .routes(routes!(orders::confirm::details))
+        .routes(routes!(orders::track::track))
+        .routes(routes!(orders::track::track_stream))
         .routes(routes!(membership::plans::plans))
         .routes(routes!(support::issue_types::issue_types))
         .merge(account_routes());
@@ -158,7 +164,8 @@ pub fn openapi(dev_routes: bool) -> utoipa::openapi::OpenApi {
         ),
         (
             "orders",
-            "Placing, paying for and confirming an order; order details and history (orders).",
+            "Placing, paying for and confirming an order; order details and history; tracking \
+             (orders).",
         ),
         ("membership", "Tiffin One plans (membership)."),
         ("support", "Help topics (support)."),

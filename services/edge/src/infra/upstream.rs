@@ -127,6 +127,21 @@ impl Upstreams {
         request.set_timeout(self.timeout);
         request
     }
+
+    /// A request for a call that stays open (a server stream such as orders' `WatchOrder`):
+    /// `caller` in metadata but no deadline, because a deadline bounds the whole call and the
+    /// stream must last as long as what it watches. The channel still times out the wait for the
+    /// answer's headers; the caller bounds the wait for the first message with [`Self::timeout`].
+    pub fn open_request<T>(&self, message: T, caller: &Caller) -> tonic::Request<T> {
+        let mut request = tonic::Request::new(message);
+        caller.write_to(request.metadata_mut());
+        request
+    }
+
+    /// How long the edge waits for a service's answer.
+    pub fn timeout(&self) -> Duration {
+        self.timeout
+    }
 }
 
 /// Most favourites one call lists (discovery's batch limit); the most recently marked come first.
