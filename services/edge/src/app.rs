@@ -90,6 +90,8 @@ fn api_routes(dev_routes: bool) -> OpenApiRouter<AppState> {
         .routes(routes!(orders::confirm::details))
         .routes(routes!(orders::track::track))
         .routes(routes!(orders::track::track_stream))
+        .routes(routes!(orders::cancel::cancel))
+        .routes(routes!(orders::reorder::reorder))
         .routes(routes!(membership::plans::plans))
         .routes(routes!(support::issue_types::issue_types))
         .merge(account_routes());
@@ -164,8 +166,8 @@ pub fn openapi(dev_routes: bool) -> utoipa::openapi::OpenApi {
         ),
         (
             "orders",
-            "Placing, paying for and confirming an order; order details and history; tracking \
-             (orders).",
+            "Placing, paying for and confirming an order; order details and history; tracking, \
+             cancelling and ordering again (orders).",
         ),
         ("membership", "Tiffin One plans (membership)."),
         ("support", "Help topics (support)."),
