@@ -4,7 +4,7 @@
 //! Around everything (outermost first): security headers, request id, the root span (continuing
 //! the browser's trace), a last-resort panic catcher, and the removal of client-sent identity
 //! headers. Around `/api` (outermost first): the session, the envelope, CSRF, the handler's panic
-//! catcher. Pages get the session too; static files and images need none.
+//! catcher. Pages (and the invoice download) get the session too; static files and images need none.
 //!
 //! No layer bounds a whole response in time or buffers a body, so a server-sent event stream
 //! (`order/track-stream`) flows as it is written for as long as it lasts: the deadlines are on the
@@ -265,7 +265,9 @@ pub fn router(state: AppState) -> Router {
     };
     // One session layer for `/api` and pages alike: a session ended through one is forgotten by both.
     let sessions = Sessions::new(&state.settings, state.upstreams.clone());
+    // The invoice is a link the browser opens, not an `/api` call: it gets the session as pages do.
     let pages = Router::new()
+        .route(orders::invoice::ROUTE, get(orders::invoice::download))
         .fallback(platform::pages::page)
         .layer(from_fn_with_state(sessions.clone(), session::middleware))
         .with_state(state.clone());
