@@ -64,7 +64,7 @@ fn refund_to(value: Option<&serde_json::Value>) -> Result<RefundDestination, Api
     tag = "orders",
     operation_id = "cancelOrder",
     params(("id" = String, Path, description = "The order's id.")),
-    request_body(content = CancelBody, content_type = "application/json"),
+    request_body(content = Option<CancelBody>, description = "May be left out (the CSRF token then in its header): the refund goes to SOURCE.", content_type = "application/json"),
     responses((status = 200, description = "The cancelled order, the fee kept and the refund. `statusCode` 1: the order can no longer be cancelled (the reason in `statusMessage`).", body = crate::http::envelope::Envelope<CancelledJson>), crate::http::error::Failures)
 )]
 pub async fn cancel(
