@@ -82,12 +82,9 @@ pub async fn track_stream(
     let order_id = order_id::parse(query.order_id.as_deref().unwrap_or_default())?;
     let up = &state.upstreams;
     let mut updates = up
-        .orders
-        .clone()
         .watch_order(up.open_request(WatchOrderRequest { order_id }, &user.caller()))
         .await
-        .map_err(order_id::not_found)?
-        .into_inner();
+        .map_err(order_id::not_found)?;
     // The first update is awaited before answering: a service may refuse a stream only with its
     // first message, and a refusal must reach the browser as an envelope with its HTTP status,
     // which is no longer possible once a 200 event stream has begun.
