@@ -1,8 +1,9 @@
 # Tiffin: two commands do everything.
 #   make run    build what is missing, then start the storefront at http://127.0.0.1:$(PORT)
-#   make test   the static gates (make lint), then every test: Rust (SQLite, and PostgreSQL when
-#               reachable), web unit, browser end-to-end. It installs Chromium and starts PostgreSQL
-#               itself when they are missing or down (scripts/prerequisites.sh).
+#   make test   the static gates (make lint), then every test: Rust (SQLite, and PostgreSQL and
+#               NATS JetStream when reachable), web unit, browser end-to-end. It installs Chromium
+#               and starts PostgreSQL and NATS itself when they are missing or down
+#               (scripts/prerequisites.sh).
 #
 # Rust builds go to $(CARGO_TARGET_DIR) (default ./target); CI points it outside the clone so
 # repeated runs reuse the build.
@@ -21,7 +22,7 @@ export PORT ?= 8080
 WEB_SOURCES := $(shell find libs shell-app mfe-discovery mfe-cart mfe-checkout mfe-account scripts \
 	-type f -not -path '*/node_modules/*' -not -path '*/dist/*' 2>/dev/null) package.json nx.json tsconfig.base.json
 
-.PHONY: help run build rust web lint contract test test-rust test-web test-e2e browser postgres bench clean
+.PHONY: help run build rust web lint contract test test-rust test-web test-e2e browser postgres nats bench clean
 
 help:
 	@echo "make run    start the storefront at http://127.0.0.1:$(PORT) (PORT=… to change)"
@@ -51,7 +52,7 @@ dist/web/.stamp: node_modules/.package-lock.stamp $(WEB_SOURCES)
 
 # Runs the gates and every suite even when one fails, so the summary shows all of them; fails if
 # any failed.
-test: build browser postgres
+test: build browser postgres nats
 	@status=0; \
 	$(MAKE) --no-print-directory lint || status=1; \
 	$(MAKE) --no-print-directory test-rust || status=1; \
@@ -79,7 +80,10 @@ browser:
 postgres:
 	@scripts/prerequisites.sh postgres
 
-test-rust: postgres
+nats:
+	@scripts/prerequisites.sh nats
+
+test-rust: postgres nats
 	@echo "== Rust tests (SQLite; PostgreSQL when reachable, required if TIFFIN_REQUIRE_POSTGRES=1)"
 	cargo test --workspace --no-fail-fast 2>&1 | tee $(CARGO_TARGET_DIR)/rust-tests.log; \
 	status=$${PIPESTATUS[0]}; \

@@ -5,6 +5,8 @@
 #   postgres  PostgreSQL on 127.0.0.1:5432, started when it is installed but down. Not having it
 #             is only a note, since the storage tests then run on SQLite alone, unless
 #             TIFFIN_REQUIRE_POSTGRES=1 (CI), where every storage test must also run on PostgreSQL.
+#   nats      NATS with JetStream on 127.0.0.1:4222, started when installed but down. Without it
+#             the order-event tests run in process only, unless TIFFIN_REQUIRE_NATS=1 (CI).
 set -euo pipefail
 
 as_root() {
@@ -46,10 +48,41 @@ postgres() {
   echo "== PostgreSQL did not come up: storage tests run on SQLite only"
 }
 
-if [ $# -eq 0 ]; then set -- browser postgres; fi
+nats_up() {
+  (exec 3<>/dev/tcp/127.0.0.1/4222) 2>/dev/null
+}
+
+nats() {
+  local required=0
+  [ "${TIFFIN_REQUIRE_NATS:-0}" = 1 ] && required=1
+  nats_up && return 0
+  if ! command -v nats-server >/dev/null 2>&1; then
+    if [ $required = 1 ]; then
+      echo "TIFFIN_REQUIRE_NATS=1 but nats-server is not installed" >&2
+      exit 1
+    fi
+    echo "== NATS is not installed: order events are tested in process only"
+    return 0
+  fi
+  echo "== starting NATS with JetStream"
+  local store="${XDG_CACHE_HOME:-$HOME/.cache}/tiffin/nats"
+  mkdir -p "$store"
+  nohup nats-server -a 127.0.0.1 -p 4222 -js -sd "$store" >"$store/nats.log" 2>&1 &
+  for _ in $(seq 1 30); do
+    nats_up && return 0
+    sleep 1
+  done
+  if [ $required = 1 ]; then
+    echo "TIFFIN_REQUIRE_NATS=1 but NATS did not come up on 127.0.0.1:4222" >&2
+    exit 1
+  fi
+  echo "== NATS did not come up: order events are tested in process only"
+}
+
+if [ $# -eq 0 ]; then set -- browser postgres nats; fi
 for what in "$@"; do
   case "$what" in
-    browser | postgres) "$what" ;;
-    *) echo "usage: $0 [browser] [postgres]" >&2; exit 2 ;;
+    browser | postgres | nats) "$what" ;;
+    *) echo "usage: $0 [browser] [postgres] [nats]" >&2; exit 2 ;;
   esac
 done

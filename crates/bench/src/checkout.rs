@@ -177,7 +177,7 @@ pub async fn bench(
 }
 
 /// One request whose reply body the caller needs (setting up a customer).
-async fn call(
+pub(crate) async fn call(
     client: &reqwest::Client,
     base_url: &str,
     request: &Request,
@@ -193,18 +193,18 @@ async fn call(
 }
 
 /// A signed-in customer ready to order: their session, address id and the total they are shown.
-struct Customer {
-    session: Session,
-    place_body: PlaceBody,
+pub(crate) struct Customer {
+    pub session: Session,
+    pub place_body: PlaceBody,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
-struct PlaceBody {
+pub(crate) struct PlaceBody {
     address_id: String,
     to_pay: i64,
 }
 
-async fn customer(
+pub(crate) async fn customer(
     client: &reqwest::Client,
     base_url: &str,
     place: &PlaceOrder,
@@ -284,7 +284,7 @@ async fn customer(
     })
 }
 
-fn place_request(body: &PlaceBody, key: u64, client_number: usize) -> Request {
+pub(crate) fn place_request(body: &PlaceBody, key: u64, client_number: usize) -> Request {
     Request::post_json(
         "/api/order/place-v2",
         &json!({

@@ -35,3 +35,4 @@ pub mod report;
 pub mod scenario;
 pub mod stats;
 pub mod storefront;
+pub mod tracking;

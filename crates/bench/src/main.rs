@@ -79,6 +79,9 @@ enum Which {
     /// `POST /api/order/place-v2` by cash on delivery against the cart update on the same
     /// storefront, on SQLite and on PostgreSQL.
     Order,
+    /// 10,000 tracking streams (`GET /api/order/track-stream`) open on one edge while riders
+    /// move: memory per stream and the time from a status change to every watcher.
+    Tracking,
 }
 
 fn main() -> ExitCode {
@@ -330,6 +333,22 @@ async fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
     }
 
+    let mut tracking = Vec::new();
+    if chosen(Which::Tracking) {
+        eprintln!("tiffin-bench: tracking streams …");
+        tracking.push(
+            tiffin_bench::tracking::bench(
+                &bin_dir,
+                &catalogue,
+                tiffin_bench::tracking::STREAMS_GOAL,
+                100,
+                std::time::Duration::from_secs(10),
+                &out.with_file_name("storefront-tracking.log"),
+            )
+            .await?,
+        );
+    }
+
     let results = Results {
         date: time::OffsetDateTime::now_utc()
             .format(&time::format_description::well_known::Rfc3339)?,
@@ -338,6 +357,7 @@ async fn run(args: Args) -> anyhow::Result<ExitCode> {
         scenarios,
         growth,
         place_order,
+        tracking,
     };
     println!("\n{}", results.table());
     results.write_json(&out)?;

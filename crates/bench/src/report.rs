@@ -32,6 +32,9 @@ pub struct Results {
     /// benchmark did not run.
     #[serde(default)]
     pub place_order: Vec<crate::checkout::PlaceOrderResult>,
+    /// Tracking streams held open on one edge; empty when that benchmark did not run.
+    #[serde(default)]
+    pub tracking: Vec<crate::tracking::TrackingResult>,
 }
 
 /// One scenario measured on a small and a large catalogue: the large one's latency over the small
@@ -324,6 +327,9 @@ impl Results {
         for p in &self.place_order {
             let _ = writeln!(out, "{}", p.table());
         }
+        for t in &self.tracking {
+            let _ = writeln!(out, "{}", t.table());
+        }
         out
     }
 
@@ -396,6 +402,7 @@ mod tests {
             }],
             growth: Vec::new(),
             place_order: Vec::new(),
+            tracking: Vec::new(),
         }
     }
 

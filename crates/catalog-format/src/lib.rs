@@ -82,6 +82,10 @@ pub struct Restaurant {
     pub offer: Option<String>,
     /// `restaurant-<id>`, the image the edge renders.
     pub image_id: String,
+    /// The restaurant's phone number ("+9180…"), for customers with a question about an order.
+    /// Catalogues written before it existed read as "" (no number).
+    #[serde(default)]
+    pub phone: String,
 }
 
 /// A restaurant's menu: categories for layout, items for content.

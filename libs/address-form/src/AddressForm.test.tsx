@@ -4,8 +4,9 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AddressForm } from './AddressForm';
 
-// jsdom cannot draw Leaflet: the stand-in shows where the pin is and drops it at a fixed point.
-vi.mock('./PinMap', () => import('./testing'));
+// The form, not the map, is under test: the stand-in shows where the pin is and drops it at a
+// fixed point (the map's own tests are in @tiffin/map).
+vi.mock('@tiffin/map/pin-map', () => import('@tiffin/map/testing/pin-map'));
 
 const recommendation = {
   place_id: 'p1',

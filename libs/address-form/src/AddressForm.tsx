@@ -12,8 +12,7 @@ import { currentPosition, DEFAULT_MAP_CENTRE, GeolocationError, getUserLocation,
 import { Button } from '@tiffin/design-system';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { formError, formFromAddress, placeFromRecommendation, toAddressInput, type AddressForm } from './address-form';
-import { LazyPinMap } from './LazyPinMap';
-import type { MapPoint } from './PinMap';
+import { LazyPinMap, type MapPoint } from '@tiffin/map';
 import './address-form.css';
 
 const LOCATION_FAILED = 'Oops! something went wrong. Please try entering your location again';

@@ -7,13 +7,12 @@
  *   POST /api/address body
  * - `AddressForm`: the form itself: place search, "Use current location", the pin map, flat
  *   number, landmark, Home / Work / Other, and the save
- * - `LazyPinMap` / `PinMap` (`@tiffin/address-form/pin-map`): the Leaflet map, loaded only when a
- *   form opens
- * - `testing` (`@tiffin/address-form/testing`): a stand-in for the map in jsdom tests
+ *
+ * Its pin map is @tiffin/map's `LazyPinMap`, loaded only when a form opens; page tests stand it in
+ * with `@tiffin/map/testing/pin-map`.
  *
  * It owns no page chrome: each caller puts the form in its own panel, dialog or step. It never
  * decides where to deliver; the caller does that with the saved address it is handed.
  */
 export { AddressForm, type AddressFormProps } from './AddressForm';
 export { formError, formFromAddress, placeFromRecommendation, toAddressInput, type AddressForm as AddressFormState } from './address-form';
-export type { MapPoint, PinMapProps } from './PinMap';

@@ -1,7 +1,12 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createEdgeCalls } from './calls';
 import { createApiClient } from './client';
 import { SessionStore } from './session';
+import { fixtures, installFakeEventSource } from './testing';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 function client(reply: unknown) {
   const fetch = vi.fn(async (_url: string, _init?: RequestInit) => new Response(JSON.stringify(reply), { status: 200 }));
@@ -81,5 +86,74 @@ describe('edge calls', () => {
     await calls.deleteCard('card_1');
     expect(fetch.mock.calls[0]![0]).toBe('/api/profile/delete-card');
     expect(JSON.parse(fetch.mock.calls[0]![1]!.body as string)).toEqual({ card_reference: 'card_1', _csrf: 't' });
+  });
+
+  it('asks trackV2 for the order by order_id', async () => {
+    const tracking = fixtures.tracking();
+    const { calls, fetch } = client({ statusCode: 0, data: tracking });
+    await expect(calls.trackOrder('123')).resolves.toEqual(tracking);
+    expect(fetch.mock.calls[0]![0]).toBe('/api/order/trackV2?order_id=123');
+  });
+
+  it("posts a cancel to the order's own path with where the refund goes and the CSRF token", async () => {
+    const { calls, fetch } = client({ statusCode: 0, data: { order: fixtures.orderDetails(), cancellation_fee: 0, refund_amount: 45650, refund_destination: 'TIFFIN_MONEY' } });
+    await calls.cancelOrder('123', 'TIFFIN_MONEY');
+    expect(fetch.mock.calls[0]![0]).toBe('/api/cancel-only/order/123');
+    expect(fetch.mock.calls[0]![1]!.method).toBe('POST');
+    expect(JSON.parse(fetch.mock.calls[0]![1]!.body as string)).toEqual({ refund_to: 'TIFFIN_MONEY', _csrf: 't' });
+  });
+
+  it("rejects a refused cancel with the edge's words for the customer", async () => {
+    const { calls } = client({ statusCode: 1, statusMessage: 'Your order has been picked up and can no longer be cancelled.', data: null });
+    await expect(calls.cancelOrder('123', 'SOURCE')).rejects.toMatchObject({ statusCode: 1, message: 'Your order has been picked up and can no longer be cancelled.' });
+  });
+
+  it('posts a reorder with the order id and the CSRF token', async () => {
+    const result = { item_count: 3, unavailable_items: [], price_changes: [] };
+    const { calls, fetch } = client({ statusCode: 0, data: result });
+    await expect(calls.reorder('123')).resolves.toEqual(result);
+    expect(fetch.mock.calls[0]![0]).toBe('/api/order/reorder');
+    expect(JSON.parse(fetch.mock.calls[0]![1]!.body as string)).toEqual({ order_id: '123', _csrf: 't' });
+  });
+});
+
+describe('the tracking stream', () => {
+  it("opens track-stream for the order and hands over each tracking event's snapshot", () => {
+    const { opened } = installFakeEventSource();
+    const { calls } = client({});
+    const seen: string[] = [];
+    calls.trackOrderStream('123', { onTracking: (t) => seen.push(t.order_status) });
+
+    expect(opened.map((s) => s.url)).toEqual(['/api/order/track-stream?order_id=123']);
+    opened[0]!.send('tracking', fixtures.tracking({ order_status: 'PICKED_UP' }));
+    opened[0]!.send('tracking', 'not json');
+    opened[0]!.send('other', fixtures.tracking({ order_status: 'DELIVERED' }));
+    expect(seen).toEqual(['PICKED_UP']);
+  });
+
+  it('closes for good on an error (no reconnecting) and says so once', () => {
+    const { opened } = installFakeEventSource();
+    const { calls } = client({});
+    const onClose = vi.fn();
+    const seen: string[] = [];
+    calls.trackOrderStream('123', { onTracking: (t) => seen.push(t.order_status), onClose });
+
+    opened[0]!.fail();
+    opened[0]!.fail();
+    opened[0]!.send('tracking', fixtures.tracking());
+    expect(opened[0]!.closed).toBe(true);
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(seen).toEqual([]);
+  });
+
+  it('is closed by the function it returns, without onClose', () => {
+    const { opened } = installFakeEventSource();
+    const { calls } = client({});
+    const onClose = vi.fn();
+    const close = calls.trackOrderStream('123', { onTracking: () => {}, onClose });
+    close();
+    opened[0]!.fail();
+    expect(opened[0]!.closed).toBe(true);
+    expect(onClose).not.toHaveBeenCalled();
   });
 });

@@ -5,6 +5,7 @@
  */
 import type {
   Address,
+  CancelResult,
   AddressesResponse,
   AddressInput,
   AddressRecommendation,
@@ -35,6 +36,8 @@ import type {
   PlaceOrderRequest,
   PlaceOrderResponse,
   PlaceSuggestion,
+  RefundDestination,
+  ReorderResult,
   SaveAddressResponse,
   SavedCard,
   SavedCardsResponse,
@@ -43,6 +46,7 @@ import type {
   SmsPreferences,
   SuperPlansResponse,
   SupportResponse,
+  Tracking,
   User,
   VerifyOtpRequest,
   VerifyOtpResponse,
@@ -174,6 +178,54 @@ export function createEdgeCalls(client: ApiClient) {
     /** The next page of orders, older than `afterOrderId` (optional order_id for paging). */
     moreOrders: (afterOrderId: string, options?: RequestOptions) =>
       client.getData<OrdersResponse>('order/all', { order_id: afterOrderId }, options),
+
+    // ── After the order (tracking, cancel, reorder) ──
+
+    /** Where the order is now, with its map, ETA and status history. */
+    trackOrder: (orderId: string, options?: RequestOptions) => client.getData<Tracking>('order/trackV2', { order_id: orderId }, options),
+
+    /**
+     * Opens the order's live tracking stream; every `tracking` event is a whole `Tracking` (without
+     * the envelope), handed to `onTracking`. The browser's own reconnecting is not used: after any
+     * error (a guest's 401, a dropped connection, the server ending the stream after the final
+     * snapshot) the stream is closed and `onClose` is called once, and the caller's polling carries
+     * on alone. Returns the function that closes the stream (which does not call `onClose`).
+     * Where the browser has no EventSource nothing is opened.
+     */
+    trackOrderStream: (orderId: string, handlers: { onTracking: (tracking: Tracking) => void; onClose?: () => void }): (() => void) => {
+      const EventSourceImpl = globalThis.EventSource as typeof EventSource | undefined;
+      if (!EventSourceImpl) return () => {};
+      const source = new EventSourceImpl(client.url('order/track-stream', { order_id: orderId }));
+      let open = true;
+      const close = () => {
+        open = false;
+        source.close();
+      };
+      source.addEventListener('tracking', (event) => {
+        if (!open) return;
+        try {
+          handlers.onTracking(JSON.parse((event as MessageEvent<string>).data) as Tracking);
+        } catch {
+          // A snapshot that is not JSON is skipped; the next one (or the next poll) replaces it.
+        }
+      });
+      source.addEventListener('error', () => {
+        if (!open) return;
+        close();
+        handlers.onClose?.();
+      });
+      return close;
+    },
+
+    /**
+     * Cancels the order; a refund goes to `refundTo`. A refusal (picked up already, say) rejects
+     * with the edge's message for the customer.
+     */
+    cancelOrder: (orderId: string, refundTo: RefundDestination, options?: RequestOptions) =>
+      client.postData<CancelResult>(`cancel-only/order/${encodeURIComponent(orderId)}`, { refund_to: refundTo }, options),
+
+    /** Puts the order's items in the cart again; the reply says what could not go in as before. */
+    reorder: (orderId: string, options?: RequestOptions) => client.postData<ReorderResult>('order/reorder', { order_id: orderId }, options),
 
     superPlans: (options?: RequestOptions) => client.getData<SuperPlansResponse>('super/plans', undefined, options),
 

@@ -83,6 +83,8 @@ export function traceparent(traceId: string): string {
 
 export interface ApiClient {
   readonly session: SessionStore;
+  /** The address of a call the browser opens itself (an event stream): the base path and the query. */
+  url(path: string, params?: QueryParams): string;
   get<T>(path: string, params?: QueryParams, options?: RequestOptions): Promise<Envelope<T>>;
   post<T>(path: string, body?: object, options?: RequestOptions): Promise<Envelope<T>>;
   /** Like `get`, and rejects with an `ApiError` of kind `status` unless the envelope is a success. */
@@ -166,6 +168,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
   const client: ApiClient = {
     session,
+    url: (path, params) => buildUrl(basePath, path, params),
     get: (path, params, requestOptions) =>
       send(buildUrl(basePath, path, params), { method: 'GET', headers: { Accept: 'application/json' } }, requestOptions),
     post: (path, body = {}, requestOptions) =>

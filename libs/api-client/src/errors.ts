@@ -44,6 +44,11 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+/** The edge wants a signed-in customer (HTTP 401, or statusCode 999 in the envelope). */
+export function isSignInRequired(error: unknown): boolean {
+  return isApiError(error) && (error.httpStatus === 401 || error.statusCode === 999);
+}
+
 export const CONNECTION_MESSAGE = 'Please check your internet connection and try again.';
 export const GENERIC_MESSAGE = 'Oops! something went wrong.';
 

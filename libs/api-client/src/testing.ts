@@ -3,7 +3,22 @@
  * `fetch` with a table of `/api/...` path → envelope `data`, or a full `{ status, body }` reply.
  * Never imported by production code.
  */
-import type { Address, Cart, ListingResponse, MenuItem, MenuRestaurant, MoneyTransaction, PayLater, Restaurant, SavedCard, SavedVpa, Wallet } from '@tiffin/contract';
+import type {
+  Address,
+  Cart,
+  ListingResponse,
+  MenuItem,
+  MenuRestaurant,
+  MoneyTransaction,
+  OrderDetails,
+  OrderSummary,
+  PayLater,
+  Restaurant,
+  SavedCard,
+  SavedVpa,
+  Tracking,
+  Wallet,
+} from '@tiffin/contract';
 import { vi } from 'vitest';
 
 export interface FakeReply {
@@ -37,6 +52,50 @@ export function installFakeEdge(table: FakeEdgeTable) {
   });
   vi.stubGlobal('fetch', fetch);
   return fetch;
+}
+
+/**
+ * A stand-in for the browser's EventSource (jsdom has none), installed as the global: the test
+ * sends each server event (`send`) or the connection's failure (`fail`) by hand.
+ */
+export class FakeEventSource extends EventTarget {
+  readyState = 0;
+  closed = false;
+
+  constructor(readonly url: string) {
+    super();
+  }
+
+  close(): void {
+    this.closed = true;
+    this.readyState = 2;
+  }
+
+  /** A server event: `data` is sent as JSON unless it is a string already. */
+  send(type: string, data: unknown): void {
+    this.readyState = 1;
+    this.dispatchEvent(new MessageEvent(type, { data: typeof data === 'string' ? data : JSON.stringify(data) }));
+  }
+
+  /** The connection failed or the server ended it (the browser reports both as `error`). */
+  fail(): void {
+    this.dispatchEvent(new Event('error'));
+  }
+}
+
+/** Installs `FakeEventSource` as the global EventSource; `opened` lists every stream opened since. */
+export function installFakeEventSource() {
+  const opened: FakeEventSource[] = [];
+  vi.stubGlobal(
+    'EventSource',
+    class extends FakeEventSource {
+      constructor(url: string) {
+        super(url);
+        opened.push(this);
+      }
+    },
+  );
+  return { opened };
 }
 
 /** A cart without lines, every field as the edge sends it. */
@@ -219,6 +278,98 @@ export const fixtures = {
   wallet: (overrides: Partial<Wallet> = {}): Wallet => ({ walletCode: 'PAYTM', name: 'Paytm', linked: false, balance: 0, ...overrides }),
   /** LazyPay, not linked, as check-linked sends it. */
   payLater: (overrides: Partial<PayLater> = {}): PayLater => ({ walletCode: 'lazypay', name: 'LazyPay', linked: false, meta: { availableLimit: 0 }, ...overrides }),
+  /**
+   * An order being prepared, as order/trackV2 sends it: a rider on the way to Meghana Foods, 24
+   * minutes away, the restaurant's phone in the call link.
+   */
+  tracking: (overrides: Partial<Tracking> = {}): Tracking => ({
+    order_id: '123',
+    order_status: 'PREPARING',
+    status_code: 'PREPARING',
+    terminal: false,
+    restaurant_name: 'Meghana Foods',
+    configuration: { polling_interval_seconds: 30 },
+    map_details: {
+      show_map: true,
+      show_polyline: true,
+      show_connector: true,
+      rider: { marker_image_id: 'rider', marker_annotation: 'Ravi', location: { latitude: 12.93, longitude: 77.62 } },
+      source: { latitude: 12.9352, longitude: 77.6245 },
+      destination: { latitude: 12.9279, longitude: 77.6271 },
+      waypoints: [
+        { latitude: 12.93, longitude: 77.62 },
+        { latitude: 12.9352, longitude: 77.6245 },
+        { latitude: 12.9279, longitude: 77.6271 },
+      ],
+    },
+    order_status_details: {
+      status_tag_text: 'Preparing',
+      status_message: 'Meghana Foods is preparing your order',
+      eta_text: '24 mins',
+      eta_subtext: 'Your food is being prepared',
+      messages: [],
+      delivery_instruction_details: { secondary_cta_link: '/call?phoneNumber=%2B918041234567' },
+    },
+    status_history: [
+      { order_status: 'PLACED', changed_at: '2026-11-26T15:00:00Z' },
+      { order_status: 'ACCEPTED', changed_at: '2026-11-26T15:01:00Z' },
+      { order_status: 'PREPARING', changed_at: '2026-11-26T15:03:00Z' },
+    ],
+    ...overrides,
+  }),
+  /** A delivered order of the history: two Paneer Tikka and a Naan for ₹456.50. */
+  orderSummary: (overrides: Partial<OrderSummary> = {}): OrderSummary => ({
+    order_id: '123',
+    order_status: 'DELIVERED',
+    restaurant_id: '1042',
+    restaurant_name: 'Meghana Foods',
+    order_total: 45650,
+    order_time: '2026-11-26T15:00:00Z',
+    order_items: [
+      { item_id: '88001', name: 'Paneer Tikka', quantity: 2, subtotal: 39800 },
+      { item_id: '88002', name: 'Naan', quantity: 1, subtotal: 4900 },
+    ],
+    delivered_at: '2026-11-26T15:40:00Z',
+    ...overrides,
+  }),
+  /**
+   * A card-paid order being prepared, as order/details sends it: its bill (item total, charges, a
+   * coupon, the total), free to cancel now.
+   */
+  orderDetails: (overrides: Partial<OrderDetails> = {}): OrderDetails => ({
+    order_id: '123',
+    order_status: 'PREPARING',
+    order_type: 'REGULAR',
+    order_time: '2026-11-26T15:00:00Z',
+    order_note: '',
+    order_total: 45650,
+    restaurant_id: '1042',
+    restaurant_name: 'Meghana Foods',
+    order_items: [
+      { item_id: '88001', name: 'Paneer Tikka', quantity: 2, subtotal: 39800, choices: 'Half, Extra mint chutney' },
+      { item_id: '88002', name: 'Naan', quantity: 1, subtotal: 4900, choices: '' },
+    ],
+    bill: [{ key: 'ITEM_TOTAL', label: 'Item Total', amount: 44700 }],
+    rendering_details: [
+      { display_text: 'Item Total', type: 'ITEM_TOTAL', value: 44700, is_negative: false },
+      { display_text: 'Delivery Charges', type: 'CHARGE', value: 4900, is_negative: false },
+      { display_text: 'Taxes and Charges', type: 'CHARGE', value: 4000, is_negative: false },
+      { display_text: 'Coupon TIFFIN20', type: 'DISCOUNT', value: 7950, is_negative: true },
+      { display_text: 'Total Paid', type: 'TOTAL', value: 45650, is_negative: false },
+    ],
+    charges: { 'Delivery Charges': 4900, 'Packing Charges': 2000, GST: 1500, 'Convenience Fee': 500, 'Service Charges': 0, 'Cancellation Fee': 0 },
+    status_history: [
+      { order_status: 'PLACED', changed_at: '2026-11-26T15:00:00Z' },
+      { order_status: 'PREPARING', changed_at: '2026-11-26T15:03:00Z' },
+    ],
+    payment_method: 'card',
+    coupon_code: 'TIFFIN20',
+    delivery_address: { address_id: '12', annotation: 'HOME', address: 'Flat 4B, 5th Block, Koramangala', area: 'Koramangala' },
+    cancellable: true,
+    cancellation_fee: 0,
+    refund: null,
+    ...overrides,
+  }),
   /** A Tiffin Money credit of ₹100 that left the balance at ₹250. */
   moneyTransaction: (overrides: Partial<MoneyTransaction> = {}): MoneyTransaction => ({
     transaction_id: 'txn_1',

@@ -1,6 +1,6 @@
 /**
  * Checkout's request and reply shapes (docs/checkout.md: place-v2, payment/authenticate,
- * confirm-v2, order/details): the generated contract's, under the names the checkout uses, with
+ * confirm-v2): the generated contract's, under the names the checkout uses, with
  * the values the edge documents for its free-text fields spelled out for the page's own code.
  */
 import type { components } from './edge-api.gen';
@@ -10,7 +10,6 @@ type Schemas = components['schemas'];
 /** How the customer pays; only the part of `PlaceOrderPayment` that matches is read. */
 export type CheckoutPaymentMethod = 'card' | 'saved_card' | 'upi_collect' | 'cod' | 'wallet' | 'tiffin_money';
 export type OrderType = 'REGULAR' | 'SUBSCRIPTION';
-export type OrderStatus = 'AWAITING_PAYMENT' | 'PLACED' | 'ABANDONED';
 
 export type PlaceOrderCard = Schemas['PlaceOrderCard'];
 export type PlaceOrderSavedCard = Schemas['PlaceOrderSavedCard'];
@@ -24,8 +23,6 @@ export type PlaceOrderRequest = Schemas['PlaceOrderInput'] & {
 export type PlaceOrderResponse = Schemas['PlacedOrder'];
 export type AuthenticatePaymentRequest = Schemas['AuthenticatePaymentInput'];
 export type ConfirmOrderRequest = Schemas['ConfirmOrderInput'];
-/** confirm-v2 answers the order whole, as order/details does. */
+/** confirm-v2 answers the order whole, as order/details does (`OrderDetails`, order-types.ts). */
 export type ConfirmOrderResponse = Schemas['OrderDetails'];
-export type OrderDetails = Schemas['OrderDetails'];
-export type OrderDetailsItem = Schemas['OrderItem'];
 export type OrderDetailsBillLine = Schemas['OrderBillLine'];

@@ -75,7 +75,6 @@ export type PayLater = Schemas['PayLater'];
 /** Tiffin Money: the balance and one page of its history. */
 export type MoneyResponse = Schemas['Money'];
 export type MoneyTransaction = Schemas['MoneyTransaction'];
-export type OrdersResponse = Schemas['Orders'];
 export type SuperPlansResponse = Schemas['SuperPlans'];
 export type SupportResponse = Schemas['Support'];
 

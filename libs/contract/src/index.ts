@@ -12,6 +12,9 @@
  * - `geolocation`: the device position, only with permission already granted
  * - `map`: where map tiles come from (URL, attribution) and where a map starts
  * - `checkout-types`: checkout's calls until the edge's contract carries them
+ * - `order-types`: tracking, the order history, details, cancel and reorder, written by hand until
+ *   the edge's contract carries them
+ * - `orders`: links to an order's pages, which statuses are final, the words for each status
  * - `otp`: the one-time code rules (length, placeholder, messages)
  *
  * It must never import React or any app: every microfrontend and the shell depend on it.
@@ -28,4 +31,6 @@ export * from './default-address';
 export * from './geolocation';
 export * from './map';
 export * from './checkout-types';
+export * from './order-types';
+export * from './orders';
 export * from './otp';

@@ -1,13 +1,22 @@
 /**
- * The one place that says where map tiles come from (the address pin map in mfe-account). A
- * deployment with its own tile server, or a paid provider, changes only this file. The
- * OpenStreetMap tile policy asks for this attribution wherever its tiles are shown.
+ * The one place that says where map tiles come from (every map on the site draws them through
+ * @tiffin/map: the address pin map, the order tracking map). A deployment with its own tile
+ * server, or a paid provider, changes only this file. The OpenStreetMap tile policy asks for this
+ * attribution wherever its tiles are shown.
  */
-export const MAP_TILES = {
+
+/** A tile source: a `{z}/{x}/{y}` URL template, the credit shown on the map, the deepest zoom. */
+export interface MapTiles {
+  url: string;
+  attribution: string;
+  maxZoom: number;
+}
+
+export const MAP_TILES: MapTiles = {
   url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
   attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
   maxZoom: 19,
-} as const;
+};
 
 /**
  * Where a map starts when there is no picked place and no delivery location: the centre of the

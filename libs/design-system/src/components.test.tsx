@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { on } from '@tiffin/contract';
 import { Button } from './Button';
@@ -6,6 +6,7 @@ import { errorCopyFor, ErrorState } from './ErrorState';
 import { Link } from './Link';
 import { MfeRoot } from './MfeRoot';
 import { Skeleton } from './Skeleton';
+import { Timeline } from './Timeline';
 import { ToastView } from './Toast';
 import { VegMark } from './VegMark';
 
@@ -119,5 +120,14 @@ describe('MfeRoot', () => {
     const root = container.firstElementChild!;
     expect(root.getAttribute('data-mfe')).toBe('mfe-cart');
     expect(root.getAttribute('data-mfe-version')).toBe('1.2.3');
+  });
+});
+
+describe('Timeline', () => {
+  it('lists the steps in order, the last one current, with when each happened if known', () => {
+    render(<Timeline label="Order status" steps={[{ label: 'Order placed', detail: '8:30 pm' }, { label: 'Being prepared' }]} />);
+    const steps = within(screen.getByRole('list', { name: 'Order status' })).getAllByRole('listitem');
+    expect(steps.map((s) => s.textContent)).toEqual(['Order placed8:30 pm', 'Being prepared']);
+    expect(steps.map((s) => s.getAttribute('aria-current'))).toEqual([null, 'step']);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDeliveryTime, formatPrice, formatRating } from './format';
+import { formatDateTime, formatDeliveryTime, formatPrice, formatRating, formatTime } from './format';
 
 describe('formatPrice', () => {
   it('shows paise as rupees with the rupee sign', () => {
@@ -44,5 +44,17 @@ describe('other formats', () => {
   it("shows delivery time as 'min-max MINS'", () => {
     expect(formatDeliveryTime(25, 35)).toBe('25-35 MINS');
     expect(formatDeliveryTime(30, 30)).toBe('30 MINS');
+  });
+});
+
+describe('formatDateTime and formatTime', () => {
+  it("show a moment in India's time", () => {
+    expect(formatDateTime('2026-11-26T15:00:00Z')).toBe('26 Nov 2026, 8:30 pm');
+    expect(formatTime('2026-11-26T15:00:00Z')).toBe('8:30 pm');
+  });
+
+  it('show nothing for a time that is not there', () => {
+    expect(formatDateTime('')).toBe('');
+    expect(formatTime('soon')).toBe('');
   });
 });

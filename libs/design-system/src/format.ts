@@ -33,3 +33,24 @@ export function formatRating(rating: number | string | null | undefined): string
 export function formatDeliveryTime(minMinutes: number, maxMinutes: number): string {
   return minMinutes === maxMinutes ? `${minMinutes} MINS` : `${minMinutes}-${maxMinutes} MINS`;
 }
+
+/** Every date and time is shown in India's time, wherever the browser is (the app serves India). */
+const dateTime = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'Asia/Kolkata' });
+const timeOfDay = new Intl.DateTimeFormat('en-IN', { hour: 'numeric', minute: '2-digit', timeZone: 'Asia/Kolkata' });
+
+function parsed(iso: string): Date | null {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** `2026-11-26T15:00:00Z` → `26 Nov 2026, 8:30 pm`; empty for an empty or unreadable time. */
+export function formatDateTime(iso: string): string {
+  const date = parsed(iso);
+  return date ? dateTime.format(date) : '';
+}
+
+/** `2026-11-26T15:00:00Z` → `8:30 pm`; empty for an empty or unreadable time. */
+export function formatTime(iso: string): string {
+  const date = parsed(iso);
+  return date ? timeOfDay.format(date) : '';
+}

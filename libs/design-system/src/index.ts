@@ -18,3 +18,4 @@ export * from './ErrorState';
 export * from './MfeRoot';
 export * from './useAsync';
 export * from './AsyncContent';
+export * from './Timeline';

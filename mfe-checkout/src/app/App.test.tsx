@@ -26,11 +26,6 @@ describe('mfe-checkout App', () => {
     expect(container.querySelector('[data-mfe="mfe-checkout"]')?.getAttribute('data-mfe-version')).toBe(pkg.version);
   });
 
-  it('shows the tracked order id', () => {
-    installFakeEdge({});
-    render(<App route={{ id: 'track-order', pageType: 'TRACKING', params: { orderId: '555' } }} path="/track-order/555" />);
-    expect(screen.getByRole('heading', { name: 'Order #555' })).toBeTruthy();
-  });
 });
 
 describe('order confirmation', () => {

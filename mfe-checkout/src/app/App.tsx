@@ -3,10 +3,11 @@
  * web payments (/payments) and order tracking.
  */
 import type { MatchedRoute, RemoteAppProps } from '@tiffin/contract';
-import { ErrorState, Link, MfeRoot } from '@tiffin/design-system';
+import { ErrorState, MfeRoot } from '@tiffin/design-system';
 import { CheckoutPage } from './checkout/CheckoutPage';
 import { OrderConfirmation } from './confirmation/OrderConfirmation';
 import { PaymentMethods } from './PaymentMethods';
+import { TrackOrderPage } from './tracking/TrackOrderPage';
 import './checkout.css';
 
 function Page({ route }: { route: MatchedRoute }) {
@@ -23,13 +24,7 @@ function Page({ route }: { route: MatchedRoute }) {
         </section>
       );
     case 'track-order':
-      return (
-        <section className="chk-page" aria-label="Order tracking">
-          <h2 className="chk-page__title">Order #{route.params.orderId}</h2>
-          <p className="chk-page__note">For help and queries, please contact the restaurant</p>
-          <Link href="/support">Help &amp; Support</Link>
-        </section>
-      );
+      return <TrackOrderPage orderId={route.params.orderId ?? ''} />;
     default:
       return <ErrorState role="region" title="There's nothing here" message="We cannot find what you are looking for. Please check your search query." />;
   }

@@ -191,6 +191,7 @@ async fn insert_restaurants(
             "opened",
             "offer",
             "image_id",
+            "phone",
         ],
         // `validate` has checked that every id fits an i64.
         catalogue.restaurants.iter().map(|r| {
@@ -214,6 +215,7 @@ async fn insert_restaurants(
                 Value::Int(i64::from(r.opened)),
                 Value::OptText(r.offer.as_deref()),
                 Value::Text(&r.image_id),
+                Value::Text(&r.phone),
             ]
         }),
     )

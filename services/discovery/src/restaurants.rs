@@ -273,7 +273,8 @@ pub async fn load_listings(pool: &AnyPool) -> Result<Vec<Listing>, Error> {
 }
 
 const CARD_COLUMNS: &str = "id, name, slug, city, area_name, area_slug, locality, image_id, cost_for_two, \
-     avg_rating_tenths, total_ratings, veg_only, opened, offer, lat, lng, delivery_radius_m, prep_time_minutes";
+     avg_rating_tenths, total_ratings, veg_only, opened, offer, lat, lng, delivery_radius_m, prep_time_minutes, \
+     phone";
 
 /// The cards' restaurants of these ids, by id (unknown ids are absent): a refined listing's page.
 pub(crate) async fn fetch_cards(
@@ -372,6 +373,7 @@ fn stored_from_row(r: &AnyRow) -> Result<Stored, Error> {
         lng: r.try_get("lng")?,
         delivery_radius_m: to_u32(r.try_get("delivery_radius_m")?, "delivery_radius_m")?,
         prep_time_minutes,
+        phone: r.try_get("phone")?,
     };
     Ok(Stored {
         restaurant,

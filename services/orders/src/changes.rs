@@ -9,16 +9,17 @@ use tiffin_platform::db::Writer;
 
 use crate::attempts::{Attempt, settle_in};
 use crate::error::Error;
+use crate::lifecycle::Status;
 use crate::orders::stored_id;
 use crate::outbox::{self, EventType, Payload};
 use crate::snapshot::Snapshot;
 
 /// An order recorded from a cart, before it is paid.
-pub const AWAITING_PAYMENT: &str = "AWAITING_PAYMENT";
+pub const AWAITING_PAYMENT: &str = Status::AwaitingPayment.as_str();
 /// Paid and confirmed.
-pub const PLACED: &str = "PLACED";
+pub const PLACED: &str = Status::Placed.as_str();
 /// Never paid, replaced by a newer order of the same customer.
-pub const ABANDONED: &str = "ABANDONED";
+pub const ABANDONED: &str = Status::Abandoned.as_str();
 
 /// A fresh order id: random, so ids say nothing about how many orders there are and cannot be
 /// guessed in sequence.
@@ -37,7 +38,7 @@ async fn next_position(conn: &mut AnyConnection, order_id: i64) -> Result<i64, E
     .try_get("next")?)
 }
 
-async fn record_status(
+pub(crate) async fn record_status(
     conn: &mut AnyConnection,
     order_id: i64,
     status: &str,
@@ -88,7 +89,7 @@ async fn head(conn: &mut AnyConnection, order_id: i64) -> Result<Head, Error> {
     })
 }
 
-async fn event(
+pub(crate) async fn event(
     conn: &mut AnyConnection,
     order_id: i64,
     kind: EventType,
@@ -217,10 +218,18 @@ async fn insert_order(
     for (position, item) in (1_i64..).zip(&s.items) {
         let menu_item_id =
             stored_id(item.menu_item_id).ok_or(Error::IdOutOfRange(item.menu_item_id))?;
+        let selections = s
+            .selections
+            .get(usize::try_from(position - 1).unwrap_or(usize::MAX))
+            .map(serde_json::to_string)
+            .transpose()
+            .map_err(|e| Error::Corrupt(e.to_string()))?
+            .unwrap_or_default();
         sqlx::query(
             "INSERT INTO order_items
-                (order_id, position, menu_item_id, name, quantity, unit_price, subtotal, choices)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+                (order_id, position, menu_item_id, name, quantity, unit_price, subtotal, choices,
+                 selections)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
         )
         .bind(order_id)
         .bind(position)
@@ -230,6 +239,24 @@ async fn insert_order(
         .bind(item.unit_price_paise)
         .bind(item.subtotal_paise)
         .bind(&item.choices)
+        .bind(selections)
+        .execute(&mut *tx)
+        .await?;
+    }
+    if let Some(trip) = &s.trip {
+        sqlx::query(
+            "INSERT INTO order_deliveries
+                (order_id, restaurant_lat, restaurant_lng, destination_lat, destination_lng,
+                 prep_minutes, restaurant_phone)
+             VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        )
+        .bind(order_id)
+        .bind(trip.restaurant_lat)
+        .bind(trip.restaurant_lng)
+        .bind(trip.destination_lat)
+        .bind(trip.destination_lng)
+        .bind(i64::from(trip.prep_minutes))
+        .bind(&trip.restaurant_phone)
         .execute(&mut *tx)
         .await?;
     }
@@ -334,7 +361,7 @@ pub async fn carts_to_clear(
 ) -> Result<Vec<(u64, u64)>, Error> {
     sqlx::query(
         "SELECT user_id, order_id FROM orders
-         WHERE cart_cleared = 0 AND order_status = 'PLACED' AND confirmed_at <= $1 LIMIT $2",
+         WHERE cart_cleared = 0 AND confirmed_at > 0 AND confirmed_at <= $1 LIMIT $2",
     )
     .bind(confirmed_before)
     .bind(limit)

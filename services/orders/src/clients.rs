@@ -1,5 +1,6 @@
 //! The services the orders service calls: payments (to charge, look up and refund an order's
-//! payments) and cart (to empty the customer's cart once the order is confirmed).
+//! payments) and cart (to empty the customer's cart once the order is confirmed, and to fill it
+//! again with an old order's items).
 //!
 //! Every call is made on behalf of the order's customer: their user id goes in the gRPC metadata,
 //! exactly as the edge sends it, so those services scope what they do to that customer.
@@ -8,8 +9,8 @@ use std::time::Duration;
 
 use tiffin_platform::grpc::{TracedChannel, channel};
 use tiffin_platform::identity::Caller;
-use tiffin_proto::cart::v1::UpdateCartRequest;
 use tiffin_proto::cart::v1::cart_service_client::CartServiceClient;
+use tiffin_proto::cart::v1::{CalculateCartRequest, Cart, CartItemInput, UpdateCartRequest};
 use tiffin_proto::payments::v1::payments_service_client::PaymentsServiceClient;
 use tiffin_proto::payments::v1::{
     CreatePaymentRequest, GetPaymentRequest, Payment, RefundDestination, RefundPaymentRequest,
@@ -85,6 +86,20 @@ impl Payments {
         key: String,
         payment_id: &str,
     ) -> Result<(), tonic::Status> {
+        self.refund(user_id, key, payment_id, 0, RefundDestination::Source)
+            .await
+    }
+
+    /// Refunds `amount_paise` of `payment_id` (0: all that is left) to `destination`; idempotent
+    /// by `key`.
+    pub async fn refund(
+        &self,
+        user_id: u64,
+        key: String,
+        payment_id: &str,
+        amount_paise: i64,
+        destination: RefundDestination,
+    ) -> Result<(), tonic::Status> {
         self.client
             .clone()
             .refund_payment(on_behalf_of(
@@ -92,8 +107,8 @@ impl Payments {
                 RefundPaymentRequest {
                     idempotency_key: key,
                     payment_id: payment_id.to_string(),
-                    amount_paise: 0,
-                    destination: RefundDestination::Source.into(),
+                    amount_paise,
+                    destination: destination.into(),
                 },
             ))
             .await?;
@@ -131,5 +146,55 @@ impl Carts {
             ))
             .await?;
         Ok(())
+    }
+
+    /// Prices `items` of `restaurant_id` for the customer without saving them.
+    pub async fn price(
+        &self,
+        user_id: u64,
+        restaurant_id: u64,
+        items: Vec<CartItemInput>,
+    ) -> Result<Cart, tonic::Status> {
+        self.client
+            .clone()
+            .calculate_cart(on_behalf_of(
+                user_id,
+                CalculateCartRequest {
+                    restaurant_id,
+                    items,
+                    items_given: true,
+                    details: None,
+                    delivery: None,
+                },
+            ))
+            .await?
+            .into_inner()
+            .cart
+            .ok_or_else(|| tonic::Status::internal("cart answered no cart"))
+    }
+
+    /// Replaces the customer's cart with `items` of `restaurant_id`.
+    pub async fn replace(
+        &self,
+        user_id: u64,
+        restaurant_id: u64,
+        items: Vec<CartItemInput>,
+    ) -> Result<Cart, tonic::Status> {
+        self.client
+            .clone()
+            .update_cart(on_behalf_of(
+                user_id,
+                UpdateCartRequest {
+                    restaurant_id,
+                    items,
+                    items_given: true,
+                    details: None,
+                    delivery: None,
+                },
+            ))
+            .await?
+            .into_inner()
+            .cart
+            .ok_or_else(|| tonic::Status::internal("cart answered no cart"))
     }
 }

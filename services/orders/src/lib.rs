@@ -12,6 +12,15 @@
 //!   customer's request and in recovery after a crash or outage.
 //! - [`outbox`]: events about orders, written with the change they describe.
 //! - [`clients`]: the payments and cart services.
+//! - [`lifecycle`]: the status machine from payment to delivery or cancellation.
+//! - [`dispatch`]: who delivers an order and when: the interface a dispatch system sits behind,
+//!   and the simulator standing in for one.
+//! - [`delivery`]: a paid order's delivery, planned once and driven along its plan.
+//! - [`relay`]: outbox events to their consumers, through NATS JetStream or in process.
+//! - [`tracking`]: where an order is now, once or as a stream.
+//! - [`feed`]: tells this process's watchers the moment an order changes.
+//! - [`cancelling`]: cancelling an order and refunding it exactly once.
+//! - [`reordering`]: an old order's items back into the cart, priced now.
 //! - [`service`]: the gRPC handlers.
 //!
 //! It owns its tables and migrations (`migrations/`); nothing else reads them. Who is calling
@@ -20,17 +29,26 @@
 #![forbid(unsafe_code)]
 
 pub mod attempts;
+pub mod cancelling;
 pub mod changes;
 pub mod clients;
+pub mod delivery;
+pub mod dispatch;
 pub mod error;
+pub mod feed;
+pub mod lifecycle;
 pub mod orders;
 pub mod outbox;
 pub mod placing;
+pub mod relay;
+pub mod reordering;
 pub mod service;
 pub mod settlement;
 pub mod snapshot;
+pub mod tracking;
 
 use std::future::Future;
+use std::sync::Arc;
 use std::time::Duration;
 
 use tiffin_platform::config::{ConfigError, ServiceSettings, env_or, env_parse, service_url};
@@ -48,6 +66,10 @@ pub const DEFAULT_PAYMENTS_URL: &str = "http://127.0.0.1:50055";
 pub const DEFAULT_CART_URL: &str = "http://127.0.0.1:50053";
 /// How often recovery looks at unfinished payments, when `ORDERS_RECOVERY_INTERVAL_MS` is unset.
 pub const DEFAULT_RECOVERY_INTERVAL_MS: u64 = 3_000;
+/// How often due delivery steps are applied, when `ORDERS_DRIVER_INTERVAL_MS` is unset.
+pub const DEFAULT_DRIVER_INTERVAL_MS: u64 = 500;
+/// How often the outbox is relayed, when `ORDERS_RELAY_INTERVAL_MS` is unset.
+pub const DEFAULT_RELAY_INTERVAL_MS: u64 = 200;
 
 /// The service's schema. Public so tests (and operators' tools) open the database the same way.
 pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
@@ -64,6 +86,15 @@ pub struct Settings {
     pub recovery_interval: Duration,
     /// A fault to inject (`ORDERS_FAILPOINT`); only the crash-recovery test sets it.
     pub failpoint: Failpoint,
+    /// How much faster than real time the delivery simulator runs (`ORDERS_SIM_SPEED`, 1 = real
+    /// time).
+    pub sim_speed: f64,
+    /// How often due delivery steps are applied (`ORDERS_DRIVER_INTERVAL_MS`).
+    pub driver_interval: Duration,
+    /// How often the outbox is relayed (`ORDERS_RELAY_INTERVAL_MS`).
+    pub relay_interval: Duration,
+    /// Order events go through NATS JetStream when set (`NATS_URL`); in process otherwise.
+    pub jetstream: Option<relay::JetStreamSettings>,
 }
 
 impl Settings {
@@ -75,6 +106,10 @@ impl Settings {
             cart_url,
             recovery_interval: Duration::from_millis(DEFAULT_RECOVERY_INTERVAL_MS),
             failpoint: Failpoint::None,
+            sim_speed: 1.0,
+            driver_interval: Duration::from_millis(DEFAULT_DRIVER_INTERVAL_MS),
+            relay_interval: Duration::from_millis(DEFAULT_RELAY_INTERVAL_MS),
+            jetstream: None,
         }
     }
 
@@ -95,6 +130,32 @@ impl Settings {
                 DEFAULT_RECOVERY_INTERVAL_MS,
             )?),
             failpoint,
+            sim_speed: sim_speed()?,
+            driver_interval: Duration::from_millis(env_parse(
+                "ORDERS_DRIVER_INTERVAL_MS",
+                DEFAULT_DRIVER_INTERVAL_MS,
+            )?),
+            relay_interval: Duration::from_millis(env_parse(
+                "ORDERS_RELAY_INTERVAL_MS",
+                DEFAULT_RELAY_INTERVAL_MS,
+            )?),
+            jetstream: Some(env_or("NATS_URL", ""))
+                .filter(|url| !url.trim().is_empty())
+                .map(relay::JetStreamSettings::new),
+        })
+    }
+}
+
+/// `ORDERS_SIM_SPEED`: a positive, finite number.
+fn sim_speed() -> Result<f64, ConfigError> {
+    let speed: f64 = env_parse("ORDERS_SIM_SPEED", 1.0)?;
+    if speed.is_finite() && speed > 0.0 {
+        Ok(speed)
+    } else {
+        Err(ConfigError {
+            name: "ORDERS_SIM_SPEED".into(),
+            value: speed.to_string(),
+            reason: "must be a positive number".into(),
         })
     }
 }
@@ -104,7 +165,12 @@ pub struct Application {
     host: ServiceHost,
     orders: service::Orders,
     settlement: settlement::Settlement,
-    recovery_interval: Duration,
+    cancelling: cancelling::Cancelling,
+    deliveries: delivery::Deliveries,
+    relay: relay::Relay,
+    /// Reads JetStream's order events, when events go through it.
+    consuming: Option<tokio::task::JoinHandle<()>>,
+    settings: Settings,
 }
 
 impl Application {
@@ -119,11 +185,42 @@ impl Application {
             clients::Carts::new(&settings.cart_url)?,
         );
         let placing = placing::Placing::new(settlement.clone(), settings.failpoint);
+        let writer = Writer::new(host.pool().clone());
+        let feed = feed::Feed::default();
+        let deliveries = delivery::Deliveries::new(
+            writer.clone(),
+            Arc::new(dispatch::Simulator {
+                time_scale: settings.sim_speed,
+            }),
+            feed.clone(),
+        );
+        let consumers = relay::Consumers {
+            deliveries: deliveries.clone(),
+        };
+        let (relay, consuming) = match &settings.jetstream {
+            Some(js) => {
+                let (relay, consuming) = relay::Relay::jetstream(writer, js, consumers).await?;
+                (relay, Some(consuming))
+            }
+            None => (relay::Relay::in_process(writer, consumers), None),
+        };
+        let cancelling = cancelling::Cancelling::new(settlement.clone(), feed.clone());
+        let orders = service::Orders {
+            store: store.clone(),
+            placing,
+            tracking: tracking::Tracking::new(store.clone(), feed),
+            cancelling: cancelling.clone(),
+            reordering: reordering::Reordering::new(store, settlement.carts.clone()),
+        };
         Ok(Self {
             host,
-            orders: service::Orders::new(store, placing),
+            orders,
             settlement,
-            recovery_interval: settings.recovery_interval,
+            cancelling,
+            deliveries,
+            relay,
+            consuming,
+            settings,
         })
     }
 
@@ -138,12 +235,29 @@ impl Application {
         self,
         shutdown: impl Future<Output = ()> + Send,
     ) -> anyhow::Result<()> {
-        let recovery = tokio::spawn(self.settlement.run_recovery(self.recovery_interval));
+        let every = self.settings.recovery_interval;
+        let cancelling = self.cancelling;
+        let background = [
+            tokio::spawn(self.settlement.run_recovery(every)),
+            tokio::spawn(async move {
+                let mut tick = tokio::time::interval(every);
+                loop {
+                    tick.tick().await;
+                    if let Err(e) = cancelling.refund_pending().await {
+                        tracing::warn!(error = %e, "refund recovery round failed");
+                    }
+                }
+            }),
+            tokio::spawn(self.deliveries.run(self.settings.driver_interval)),
+            tokio::spawn(self.relay.run(self.settings.relay_interval)),
+        ];
         let served = self
             .host
             .serve(OrdersServiceServer::new(self.orders), shutdown)
             .await;
-        recovery.abort();
+        for task in background.iter().chain(self.consuming.as_ref()) {
+            task.abort();
+        }
         served?;
         Ok(())
     }

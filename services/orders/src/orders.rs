@@ -6,9 +6,17 @@
 
 use sqlx::any::AnyRow;
 use sqlx::{AnyPool, Row};
-use tiffin_proto::orders::v1::{Order, OrderAddress, OrderCharge, OrderItem, OrderType};
+use tiffin_proto::orders::v1::{
+    Order, OrderAddress, OrderCharge, OrderItem, OrderRefund, OrderType, StatusChange,
+};
+use tiffin_proto::payments::v1::RefundDestination;
 
 use crate::error::Error;
+use crate::lifecycle::{Cancellation, Status};
+use crate::snapshot::Selections;
+
+/// The bill line a cancellation fee is shown as.
+pub const CANCELLATION_FEE_KEY: &str = "CANCELLATION_FEE";
 
 /// Page size when the caller asks for none (`limit` 0).
 pub const DEFAULT_LIMIT: u32 = 10;
@@ -56,14 +64,20 @@ fn order_from_row(row: &AnyRow) -> Result<Order, Error> {
         restaurant_name: row.try_get("restaurant_name")?,
         order_total_paise: row.try_get("order_total")?,
         order_time: row.try_get("order_time")?,
+        delivered_at: row.try_get("delivered_at")?,
         ..Order::default()
     })
 }
 
+/// The summary columns [`order_from_row`] reads.
+const SUMMARY_COLUMNS: &str =
+    "order_id, order_status, restaurant_id, restaurant_name, order_total, order_time, delivered_at";
+
 /// The columns [`full_order_from_row`] reads.
 const FULL_COLUMNS: &str = "order_id, order_status, restaurant_id, restaurant_name, order_total, \
      order_time, order_type, payment_method, address_id, address_annotation, address_text, \
-     address_area, coupon_code, order_note, confirmed_at";
+     address_area, coupon_code, order_note, confirmed_at, delivered_at, cancellation_fee, \
+     refund_amount, refund_destination";
 
 fn full_order_from_row(row: &AnyRow) -> Result<Order, Error> {
     let summary = order_from_row(row)?;
@@ -88,8 +102,35 @@ fn full_order_from_row(row: &AnyRow) -> Result<Order, Error> {
         coupon_code: row.try_get("coupon_code")?,
         order_note: row.try_get("order_note")?,
         confirmed_at: row.try_get("confirmed_at")?,
+        refund: refund_from_row(row)?,
         ..summary
     })
+}
+
+fn refund_from_row(row: &AnyRow) -> Result<Option<OrderRefund>, Error> {
+    let amount: i64 = row.try_get("refund_amount")?;
+    let destination: String = row.try_get("refund_destination")?;
+    if destination.is_empty() {
+        return Ok(None);
+    }
+    Ok(Some(OrderRefund {
+        amount_paise: amount,
+        destination: RefundDestination::from_str_name(&destination)
+            .unwrap_or(RefundDestination::Source)
+            .into(),
+    }))
+}
+
+/// Fills what follows from the status: whether the customer can cancel now and what it costs.
+fn with_cancellation(mut order: Order) -> Order {
+    let status = Status::parse(&order.order_status);
+    let rule = status.map(|s| s.cancellation(order.order_total_paise));
+    (order.cancellable, order.cancellation_fee_paise) = match rule {
+        Some(Cancellation::Free) => (true, 0),
+        Some(Cancellation::WithFee(fee)) => (true, fee),
+        _ => (false, 0),
+    };
+    order
 }
 
 impl Store {
@@ -155,13 +196,13 @@ impl Store {
         let limit = i64::from(limit);
         let rows = match before_order_id {
             None => {
-                sqlx::query(
-                    "SELECT order_id, order_status, restaurant_id, restaurant_name, order_total, order_time
+                sqlx::query(sqlx::AssertSqlSafe(format!(
+                    "SELECT {SUMMARY_COLUMNS}
                      FROM orders
                      WHERE user_id = $1 AND order_status NOT IN ('AWAITING_PAYMENT', 'ABANDONED')
                      ORDER BY order_time DESC, order_id DESC
-                     LIMIT $2",
-                )
+                     LIMIT $2"
+                )))
                 .bind(user)
                 .bind(limit)
                 .fetch_all(&self.pool)
@@ -169,14 +210,14 @@ impl Store {
             }
             Some(before) => {
                 let (cursor_time, cursor_id) = self.cursor(user, before).await?;
-                sqlx::query(
-                    "SELECT order_id, order_status, restaurant_id, restaurant_name, order_total, order_time
+                sqlx::query(sqlx::AssertSqlSafe(format!(
+                    "SELECT {SUMMARY_COLUMNS}
                      FROM orders
                      WHERE user_id = $1 AND order_status NOT IN ('AWAITING_PAYMENT', 'ABANDONED')
                        AND (order_time < $2 OR (order_time = $2 AND order_id < $3))
                      ORDER BY order_time DESC, order_id DESC
-                     LIMIT $4",
-                )
+                     LIMIT $4"
+                )))
                 .bind(user)
                 .bind(cursor_time)
                 .bind(cursor_id)
@@ -185,10 +226,14 @@ impl Store {
                 .await?
             }
         };
-        let orders = rows
+        let mut orders = rows
             .iter()
             .map(order_from_row)
             .collect::<Result<Vec<_>, _>>()?;
+        for order in &mut orders {
+            let id = stored_id(order.order_id).ok_or(Error::IdOutOfRange(order.order_id))?;
+            order.items = self.items(id).await?;
+        }
 
         let total: i64 = sqlx::query(
             "SELECT COUNT(*) AS total FROM orders
@@ -220,7 +265,51 @@ impl Store {
         .await?
         .ok_or(Error::NotFound)?;
         let mut order = full_order_from_row(&row)?;
-        order.items = sqlx::query(
+        order.items = self.items(id).await?;
+        order.charges = sqlx::query(
+            "SELECT charge_key, label, amount FROM order_charges WHERE order_id = $1 ORDER BY position",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?
+        .iter()
+        .map(|r| -> Result<OrderCharge, Error> {
+            Ok(OrderCharge {
+                key: r.try_get("charge_key")?,
+                label: r.try_get("label")?,
+                amount_paise: r.try_get("amount")?,
+            })
+        })
+        .collect::<Result<_, _>>()?;
+        let fee: i64 = row.try_get("cancellation_fee")?;
+        if fee > 0 {
+            order.charges.push(OrderCharge {
+                key: CANCELLATION_FEE_KEY.into(),
+                label: "Cancellation Fee".into(),
+                amount_paise: fee,
+            });
+        }
+        order.status_history = sqlx::query(
+            "SELECT order_status, changed_at FROM order_status_history
+             WHERE order_id = $1 ORDER BY position",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?
+        .iter()
+        .map(|r| -> Result<StatusChange, Error> {
+            Ok(StatusChange {
+                order_status: r.try_get("order_status")?,
+                changed_at: r.try_get("changed_at")?,
+            })
+        })
+        .collect::<Result<_, _>>()?;
+        Ok(with_cancellation(order))
+    }
+
+    /// An order's items, in the order they were placed.
+    async fn items(&self, id: i64) -> Result<Vec<OrderItem>, Error> {
+        sqlx::query(
             "SELECT menu_item_id, name, quantity, unit_price, subtotal, choices
              FROM order_items WHERE order_id = $1 ORDER BY position",
         )
@@ -242,23 +331,31 @@ impl Store {
                 choices: r.try_get("choices")?,
             })
         })
-        .collect::<Result<_, _>>()?;
-        order.charges = sqlx::query(
-            "SELECT charge_key, label, amount FROM order_charges WHERE order_id = $1 ORDER BY position",
-        )
-        .bind(id)
-        .fetch_all(&self.pool)
-        .await?
-        .iter()
-        .map(|r| -> Result<OrderCharge, Error> {
-            Ok(OrderCharge {
-                key: r.try_get("charge_key")?,
-                label: r.try_get("label")?,
-                amount_paise: r.try_get("amount")?,
+        .collect()
+    }
+
+    /// Each item's choices by id, in the order of the items ("" for orders placed before they
+    /// were kept: no choices).
+    pub async fn selections(&self, order_id: u64) -> Result<Vec<Selections>, Error> {
+        let id = stored_id(order_id).ok_or(Error::IdOutOfRange(order_id))?;
+        sqlx::query("SELECT selections FROM order_items WHERE order_id = $1 ORDER BY position")
+            .bind(id)
+            .fetch_all(&self.pool)
+            .await?
+            .iter()
+            .map(|r| {
+                let text: String = r.try_get("selections")?;
+                if text.is_empty() {
+                    return Ok(Selections::default());
+                }
+                serde_json::from_str(&text)
+                    .map_err(|e| Error::Corrupt(format!("order {order_id} selections: {e}")))
             })
-        })
-        .collect::<Result<_, _>>()?;
-        Ok(order)
+            .collect()
+    }
+
+    pub fn pool(&self) -> &AnyPool {
+        &self.pool
     }
 
     /// Where the page after `before` starts. Looked up only among `user`'s own orders.

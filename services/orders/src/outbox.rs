@@ -1,5 +1,5 @@
 //! The outbox: every change to an order that others care about (placed, confirmed, abandoned, a
-//! payment refunded) is written as an event row in the same transaction as the change itself, so
+//! payment refunded, each step of its delivery, cancelled) is written as an event row in the same transaction as the change itself, so
 //! an event exists exactly when its change does. A relay reads the unpublished rows in order and
 //! hands them on at least once; consumers skip an (order, sequence) they have already applied.
 
@@ -19,6 +19,12 @@ pub enum EventType {
     Abandoned,
     /// A charge that could not pay for it (the order was already paid, or replaced) was refunded.
     PaymentRefunded,
+    /// It moved along its delivery (accepted, preparing, …, delivered).
+    StatusChanged,
+    /// The customer cancelled it.
+    Cancelled,
+    /// The refund of a cancelled order reached the payments service.
+    Refunded,
 }
 
 impl EventType {
@@ -28,6 +34,9 @@ impl EventType {
             EventType::Confirmed => "order.confirmed",
             EventType::Abandoned => "order.abandoned",
             EventType::PaymentRefunded => "order.payment_refunded",
+            EventType::StatusChanged => "order.status_changed",
+            EventType::Cancelled => "order.cancelled",
+            EventType::Refunded => "order.refunded",
         }
     }
 }

@@ -9,12 +9,16 @@ use tiffin_proto::orders::v1::{
     ListOrdersResponse, PlaceOrderRequest, PlaceOrderResponse, ReorderRequest, ReorderResponse,
     TrackOrderRequest, TrackOrderResponse, WatchOrderRequest,
 };
+use tiffin_proto::payments::v1::RefundDestination;
 use tonic::metadata::MetadataMap;
 use tonic::{Request, Response, Status};
 
+use crate::cancelling::Cancelling;
 use crate::error::Error;
 use crate::orders::{Store, page_size};
 use crate::placing::Placing;
+use crate::reordering::Reordering;
+use crate::tracking::Tracking;
 
 fn user(metadata: &MetadataMap) -> Result<u64, Error> {
     Caller::from_metadata(metadata)
@@ -24,14 +28,11 @@ fn user(metadata: &MetadataMap) -> Result<u64, Error> {
 
 /// The `OrdersService` implementation.
 pub struct Orders {
-    store: Store,
-    placing: Placing,
-}
-
-impl Orders {
-    pub fn new(store: Store, placing: Placing) -> Self {
-        Self { store, placing }
-    }
+    pub store: Store,
+    pub placing: Placing,
+    pub tracking: Tracking,
+    pub cancelling: Cancelling,
+    pub reordering: Reordering,
 }
 
 #[tonic::async_trait]
@@ -91,9 +92,14 @@ impl OrdersService for Orders {
 
     async fn track_order(
         &self,
-        _request: Request<TrackOrderRequest>,
+        request: Request<TrackOrderRequest>,
     ) -> Result<Response<TrackOrderResponse>, Status> {
-        Err(Status::unimplemented("tracking lands next"))
+        let user_id = user(request.metadata())?;
+        let tracking = self
+            .tracking
+            .track(user_id, request.get_ref().order_id)
+            .await?;
+        Ok(Response::new(tracking))
     }
 
     type WatchOrderStream =
@@ -101,23 +107,45 @@ impl OrdersService for Orders {
 
     async fn watch_order(
         &self,
-        _request: Request<WatchOrderRequest>,
+        request: Request<WatchOrderRequest>,
     ) -> Result<Response<Self::WatchOrderStream>, Status> {
-        Err(Status::unimplemented("tracking lands next"))
+        use futures::StreamExt;
+        let user_id = user(request.metadata())?;
+        let order_id = request.get_ref().order_id;
+        // Refuse someone else's order as the call's answer, not as a stream that fails later.
+        self.store.load(user_id, order_id).await?;
+        let stream = self
+            .tracking
+            .watch(user_id, order_id)
+            .map(|answer| answer.map_err(Status::from));
+        Ok(Response::new(Box::pin(stream)))
     }
 
     async fn cancel_order(
         &self,
-        _request: Request<CancelOrderRequest>,
+        request: Request<CancelOrderRequest>,
     ) -> Result<Response<CancelOrderResponse>, Status> {
-        Err(Status::unimplemented("cancelling lands next"))
+        let user_id = user(request.metadata())?;
+        let CancelOrderRequest {
+            order_id,
+            refund_to,
+        } = request.into_inner();
+        let refund_to = RefundDestination::try_from(refund_to)
+            .map_err(|_| Error::Invalid("Please choose where your refund should go.".into()))?;
+        let order = self.cancelling.cancel(user_id, order_id, refund_to).await?;
+        Ok(Response::new(CancelOrderResponse { order: Some(order) }))
     }
 
     async fn reorder(
         &self,
-        _request: Request<ReorderRequest>,
+        request: Request<ReorderRequest>,
     ) -> Result<Response<ReorderResponse>, Status> {
-        Err(Status::unimplemented("reordering lands next"))
+        let user_id = user(request.metadata())?;
+        let reply = self
+            .reordering
+            .reorder(user_id, request.get_ref().order_id)
+            .await?;
+        Ok(Response::new(reply))
     }
 
     async fn get_invoice(

@@ -2,8 +2,9 @@
 //! items, bill and delivery address. Nothing here comes from the browser except which address, and
 //! what the customer was shown, which is only compared.
 
+use serde::{Deserialize, Serialize};
 use tiffin_platform::idempotency::fingerprint;
-use tiffin_proto::cart::v1::Cart;
+use tiffin_proto::cart::v1::{Cart, CartAddon, CartItemInput, CartLine, CartVariant};
 use tiffin_proto::orders::v1::{
     OrderAddress, OrderCharge, OrderItem, OrderType, PlaceOrderRequest,
 };
@@ -26,9 +27,78 @@ pub struct Snapshot {
     pub address: Option<OrderAddress>,
     pub coupon_code: String,
     pub order_note: String,
+    /// Each item's choices by id, in the order of `items`.
+    pub selections: Vec<Selections>,
+    /// Where the food comes from and goes to; absent when the edge could not say (then the order
+    /// is paid and confirmed but not tracked on a map).
+    pub trip: Option<TripFacts>,
     /// SHA-256 of everything above that is charged for or delivered: an open order is reused for
     /// a new attempt only when this is unchanged.
     pub hash: String,
+}
+
+/// Where a delivery starts and ends, from the edge's delivery context.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TripFacts {
+    pub restaurant_lat: f64,
+    pub restaurant_lng: f64,
+    pub destination_lat: f64,
+    pub destination_lng: f64,
+    /// 0 when unknown.
+    pub prep_minutes: u32,
+    /// The restaurant's phone number ("" when unknown).
+    pub restaurant_phone: String,
+}
+
+/// An item's variations and add-ons by id, stored with the order so it can be ordered again with
+/// the same choices.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Selections {
+    /// (group id, variation id)
+    pub variants: Vec<(String, String)>,
+    /// (group id, choice id)
+    pub addons: Vec<(String, String)>,
+}
+
+impl Selections {
+    pub fn of(line: &CartLine) -> Self {
+        Self {
+            variants: line
+                .variants
+                .iter()
+                .map(|v| (v.group_id.clone(), v.variation_id.clone()))
+                .collect(),
+            addons: line
+                .addons
+                .iter()
+                .map(|a| (a.group_id.clone(), a.choice_id.clone()))
+                .collect(),
+        }
+    }
+
+    /// The cart line asking for `quantity` of `menu_item_id` with these choices.
+    pub fn to_input(&self, menu_item_id: u64, quantity: u32) -> CartItemInput {
+        CartItemInput {
+            menu_item_id,
+            quantity,
+            addons: self
+                .addons
+                .iter()
+                .map(|(group_id, choice_id)| CartAddon {
+                    group_id: group_id.clone(),
+                    choice_id: choice_id.clone(),
+                })
+                .collect(),
+            variants: self
+                .variants
+                .iter()
+                .map(|(group_id, variation_id)| CartVariant {
+                    group_id: group_id.clone(),
+                    variation_id: variation_id.clone(),
+                })
+                .collect(),
+        }
+    }
 }
 
 /// Rupees as the customer reads them: "₹456" or "₹456.50".
@@ -117,6 +187,7 @@ impl Snapshot {
                 amount_paise: l.amount_paise,
             })
             .collect();
+        let trip = Self::trip(request, address.as_ref());
         let mut snapshot = Snapshot {
             cart_id: cart.cart_id.clone(),
             order_type,
@@ -128,10 +199,31 @@ impl Snapshot {
             address,
             coupon_code: cart.coupon_code.clone(),
             order_note: note,
+            selections: cart.lines.iter().map(Selections::of).collect(),
+            trip,
             hash: String::new(),
         };
         snapshot.hash = snapshot.fingerprint();
         Ok(snapshot)
+    }
+
+    /// The delivery's two ends, when the edge priced the cart for the chosen address itself.
+    fn trip(request: &PlaceOrderRequest, address: Option<&OrderAddress>) -> Option<TripFacts> {
+        let delivery = request.delivery.as_ref()?;
+        let restaurant = delivery.restaurant.as_ref()?;
+        let point = delivery.point.as_ref()?;
+        let usable = |lat: f64, lng: f64| tiffin_geo::point::Point::new(lat, lng).is_ok();
+        (address.is_some_and(|a| a.address_id == point.address_id)
+            && usable(restaurant.lat, restaurant.lng)
+            && usable(point.lat, point.lng))
+        .then_some(TripFacts {
+            restaurant_lat: restaurant.lat,
+            restaurant_lng: restaurant.lng,
+            destination_lat: point.lat,
+            destination_lng: point.lng,
+            prep_minutes: restaurant.prep_time_minutes,
+            restaurant_phone: restaurant.phone.clone(),
+        })
     }
 
     fn address(

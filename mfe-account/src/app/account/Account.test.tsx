@@ -8,7 +8,7 @@ import { pageLoad } from './DeleteAccount';
 
 // The address form's map stands in for Leaflet (which jsdom cannot draw); the form's own tests
 // live with it in @tiffin/address-form.
-vi.mock('@tiffin/address-form/pin-map', () => import('@tiffin/address-form/testing'));
+vi.mock('@tiffin/map/pin-map', () => import('@tiffin/map/testing/pin-map'));
 
 function openAccount(tab?: string, subtab?: string) {
   const params: Record<string, string> = {};

@@ -11,6 +11,7 @@ import { useCurrentUser } from '../common/user';
 import { Addresses } from './Addresses';
 import { DeleteAccount } from './DeleteAccount';
 import { Favourites } from './Favourites';
+import { OrderDetailsPage } from './OrderDetails';
 import { Orders } from './Orders';
 import { Payments } from './Payments';
 import { Profile } from './Profile';
@@ -39,7 +40,8 @@ function Section({ tab, subtab }: { tab: string; subtab: string | undefined }) {
   if (subtab === DELETE_ACCOUNT_SUBTAB) return <DeleteAccount />;
   switch (tab) {
     case 'orders':
-      return <Orders />;
+      // /my-account/orders/{orderId}: the order's id is the subtab.
+      return subtab ? <OrderDetailsPage orderId={subtab} /> : <Orders />;
     case 'super':
       return <TiffinOne />;
     case 'favourites':
@@ -84,7 +86,8 @@ export function AccountPage({ tab, subtab }: { tab: string | undefined; subtab: 
   }
 
   const active = tab ?? 'orders';
-  const label = subtab === DELETE_ACCOUNT_SUBTAB ? 'Delete account' : (ACCOUNT_TABS.find((t) => t.tab === active)?.label ?? SECTION_TITLES[active] ?? 'Account');
+  const label =
+    subtab === DELETE_ACCOUNT_SUBTAB ? 'Delete account' : active === 'orders' && subtab ? 'Order details' : (ACCOUNT_TABS.find((t) => t.tab === active)?.label ?? SECTION_TITLES[active] ?? 'Account');
   return (
     <div className="acct-page">
       <div className="acct-profile-bar">

@@ -1,38 +1,63 @@
 /**
  * Orders: Active and Past tabs, "Show More Orders" paging with GET order/all's
  * optional order_id, and the empty state. Older orders than the edge pages through are only in the
- * app, which the spec's message says in place of more paging.
+ * app, which the spec's message says in place of more paging. Each card opens the order's page
+ * and offers TRACK (while the order is under way), REORDER and HELP.
  */
 import { edge } from '@tiffin/api-client';
-import type { OrdersResponse } from '@tiffin/contract';
-import { AsyncContent, Button, ErrorState, formatPrice, Link, useAsync } from '@tiffin/design-system';
+import { isFinalOrderStatus, orderDetailsHref, orderHelpHref, orderStatusWords, trackOrderHref, type OrderSummary, type OrdersResponse } from '@tiffin/contract';
+import { AsyncContent, Button, ErrorState, formatDateTime, formatPrice, Link, useAsync } from '@tiffin/design-system';
 import { useState } from 'react';
 import { errorMessage } from '../common/errors';
+import { itemsSummary } from './order-words';
+import { ReorderReport, useReorder } from './Reorder';
 
-type Order = OrdersResponse['orders'][number];
-
-/** Statuses after which an order is history. */
-const FINISHED = new Set(['DELIVERED', 'CANCELLED', 'CANCELED', 'COMPLETED', 'FAILED', 'REFUNDED']);
-
-function isActiveOrder(order: Pick<Order, 'order_status'>): boolean {
-  return !FINISHED.has((order.order_status ?? '').toUpperCase());
+function isActiveOrder(order: Pick<OrderSummary, 'order_status'>): boolean {
+  return !isFinalOrderStatus(order.order_status ?? '');
 }
 
-function OrderCard({ order }: { order: Order }) {
+interface OrderCardProps {
+  order: OrderSummary;
+  onReorder: (orderId: string) => void;
+  reordering: boolean;
+  reorderError: string | null;
+}
+
+function OrderCard({ order, onReorder, reordering, reorderError }: OrderCardProps) {
   const active = isActiveOrder(order);
+  // Orders listed before the history carried items and times show without them.
+  const items = itemsSummary(order.order_items ?? []);
+  const when = formatDateTime(order.order_time ?? '');
+  const delivered = formatDateTime(order.delivered_at ?? '');
   return (
     <li className="acct-order" data-testid="order">
-      <div>
+      <Link href={orderDetailsHref(order.order_id)} className="acct-order__main" aria-label={`Order #${order.order_id} from ${order.restaurant_name ?? 'the restaurant'}`}>
         <strong>{order.restaurant_name ?? `Order #${order.order_id}`}</strong>
-        <p className="acct-muted">
+        <span className="acct-muted acct-order__meta">
           ORDER #{order.order_id}
-          {order.order_time ? ` | ${order.order_time}` : ''}
-          {order.order_status ? ` | ${order.order_status}` : ''}
-        </p>
-      </div>
+          {when ? ` | ${when}` : ''}
+        </span>
+        {items ? <span className="acct-order__items">{items}</span> : null}
+      </Link>
+      {order.order_status ? (
+        <span className="acct-order__status">
+          {orderStatusWords(order.order_status)}
+          {delivered ? ` on ${delivered}` : ''}
+        </span>
+      ) : null}
       {order.order_total !== undefined ? <span>Total Paid: {formatPrice(order.order_total)}</span> : null}
-      {active ? <Link href={`/track-order/${order.order_id}`}>TRACK</Link> : null}
-      <Link href="/support">HELP</Link>
+      <div className="acct-order__actions">
+        {active ? <Link href={trackOrderHref(order.order_id)}>TRACK</Link> : null}
+        <Button variant="secondary" onClick={() => onReorder(order.order_id)} disabled={reordering}>
+          REORDER
+        </Button>
+        <Link href={orderHelpHref(order.order_id)}>HELP</Link>
+      </div>
+      {reorderError ? (
+        <p className="acct-error acct-order__error" role="alert">
+          {reorderError}
+        </p>
+      ) : null}
     </li>
   );
 }
@@ -43,6 +68,7 @@ function OrderList({ first }: { first: OrdersResponse }) {
   const [total, setTotal] = useState(first.total_orders);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const reorder = useReorder();
 
   if (orders.length === 0) {
     return <ErrorState role="region" title="No Orders" message="You haven't placed any order yet." />;
@@ -75,7 +101,13 @@ function OrderList({ first }: { first: OrdersResponse }) {
       ) : (
         <ul className="acct-orders">
           {shown.map((order) => (
-            <OrderCard key={order.order_id} order={order} />
+            <OrderCard
+              key={order.order_id}
+              order={order}
+              onReorder={(orderId) => void reorder.reorder(orderId)}
+              reordering={reorder.busyOrderId !== null}
+              reorderError={reorder.error?.orderId === order.order_id ? reorder.error.message : null}
+            />
           ))}
         </ul>
       )}
@@ -91,6 +123,7 @@ function OrderList({ first }: { first: OrdersResponse }) {
       ) : (
         <p className="acct-muted">To view older orders, please use Tiffin App</p>
       )}
+      {reorder.report ? <ReorderReport result={reorder.report} onClose={reorder.closeReport} /> : null}
     </>
   );
 }

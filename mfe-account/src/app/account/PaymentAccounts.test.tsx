@@ -6,7 +6,7 @@ import { asha, bodyOf, captureNavigation, clearCookies, noPaymentAccounts } from
 import App from '../App';
 
 // The address form's map stands in for Leaflet (which jsdom cannot draw).
-vi.mock('@tiffin/address-form/pin-map', () => import('@tiffin/address-form/testing'));
+vi.mock('@tiffin/map/pin-map', () => import('@tiffin/map/testing/pin-map'));
 
 const methods = {
   payment_groups: [

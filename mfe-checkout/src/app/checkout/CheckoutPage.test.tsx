@@ -7,7 +7,7 @@ import { asha, billedCart, bodyOf, checkoutEdge, far, home, payment, placed, rec
 import App from '../App';
 
 // jsdom cannot draw the address form's Leaflet map: a stand-in drops the pin at a fixed point.
-vi.mock('@tiffin/address-form/pin-map', () => import('@tiffin/address-form/testing'));
+vi.mock('@tiffin/map/pin-map', () => import('@tiffin/map/testing/pin-map'));
 
 const route = { id: 'checkout', pageType: 'CHECKOUT' as const, params: {} };
 let navigation: ReturnType<typeof recordNavigation>;

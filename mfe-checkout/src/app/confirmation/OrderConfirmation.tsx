@@ -4,12 +4,8 @@
  * order, never what checkout remembered.
  */
 import { edge } from '@tiffin/api-client';
-import type { OrderDetails } from '@tiffin/contract';
+import { trackOrderHref, type OrderDetails } from '@tiffin/contract';
 import { AsyncContent, formatPrice, Link, useAsync } from '@tiffin/design-system';
-
-export function trackOrderHref(orderId: string): string {
-  return `/track-order/${encodeURIComponent(orderId)}`;
-}
 
 function Confirmation({ order }: { order: OrderDetails }) {
   return (

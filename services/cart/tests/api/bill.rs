@@ -30,6 +30,7 @@ fn facts(catalogue: &Catalogue, restaurant_id: u64) -> RestaurantFacts {
         cost_for_two_paise: i64::from(r.cost_for_two),
         estimate: None,
         prep_time_minutes: u32::from(r.prep_time_minutes),
+        phone: r.phone.clone(),
     }
 }
 
@@ -341,7 +342,7 @@ async fn saved_addresses_are_marked_deliverable_only_within_the_radius() {
         lng: f.lng,
     };
     let delivery = DeliveryContext {
-        restaurant: Some(f),
+        restaurant: Some(f.clone()),
         addresses: vec![
             address("near", 200.0),
             address("far", f64::from(f.delivery_radius_m) + 3_000.0),

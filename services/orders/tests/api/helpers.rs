@@ -8,7 +8,10 @@ use tiffin_orders::{Application, MIGRATOR, Settings};
 use tiffin_platform::db::testing::{self, TestDatabase};
 use tiffin_platform::identity::Caller;
 use tiffin_platform::service::testing::{self as service, Stop};
-use tiffin_proto::cart::v1::{AddressOption, Bill, BillLine, Cart, CartLine, CartRestaurant};
+use tiffin_proto::cart::v1::{
+    AddressOption, Bill, BillLine, Cart, CartLine, CartRestaurant, DeliveryContext, DeliveryPoint,
+    RestaurantFacts,
+};
 use tiffin_proto::orders::v1::orders_service_client::OrdersServiceClient;
 use tiffin_proto::orders::v1::place_order_request::Method;
 use tiffin_proto::orders::v1::{
@@ -37,6 +40,12 @@ pub struct Neighbours {
 }
 
 pub async fn neighbours() -> Neighbours {
+    // Emptying a cart prices nothing, so the menu service is never called.
+    neighbours_with_menu("http://127.0.0.1:9").await
+}
+
+/// The neighbours with the cart priced by the menu service at `menu_url`.
+pub async fn neighbours_with_menu(menu_url: &str) -> Neighbours {
     let payments_db = testing::sqlite();
     let cart_db = testing::sqlite();
     let payments = tiffin_payments::Application::build_with(
@@ -53,10 +62,9 @@ pub async fn neighbours() -> Neighbours {
     .expect("payments starts");
     let (payments_url, payments_stop) =
         service::spawn(payments.port(), |s| payments.run_until_stopped(s));
-    // Emptying a cart prices nothing, so the menu service is never called.
     let cart = tiffin_cart::Application::build(tiffin_cart::Settings {
         service: service::settings(&cart_db.url),
-        menu_url: "http://127.0.0.1:9".into(),
+        menu_url: menu_url.into(),
     })
     .await
     .expect("cart starts");
@@ -72,6 +80,7 @@ pub async fn neighbours() -> Neighbours {
 /// The orders service on `database_url` with its neighbours, and clients of both.
 pub struct World {
     pub url: String,
+    cart_url: String,
     pub payments: PaymentsServiceClient<Channel>,
     /// The orders service's own database, to look at its outbox and attempts.
     pub pool: AnyPool,
@@ -105,6 +114,7 @@ pub async fn world_with(
     let (url, stop) = service::spawn(app.port(), |s| app.run_until_stopped(s));
     World {
         url,
+        cart_url: neighbours.cart_url.clone(),
         payments: PaymentsServiceClient::connect(neighbours.payments_url.clone())
             .await
             .expect("connects"),
@@ -113,6 +123,12 @@ pub async fn world_with(
             .expect("opens the database"),
         _neighbours: neighbours,
         _stop: stop,
+    }
+}
+
+impl World {
+    pub fn cart_url(&self) -> String {
+        self.cart_url.clone()
     }
 }
 
@@ -236,9 +252,36 @@ pub fn place_request(key: &str, cart: Cart, method: Method) -> PlaceOrderRequest
         cart: Some(cart),
         address_id: "12".into(),
         method: Some(method),
+        delivery: Some(koramangala_to_hsr()),
         ..PlaceOrderRequest::default()
     }
 }
+
+/// The restaurant in Koramangala and address "12" in HSR Layout, about 3.5 km apart, as the edge
+/// gathers them; the kitchen needs `PREP_MINUTES`.
+pub fn koramangala_to_hsr() -> DeliveryContext {
+    DeliveryContext {
+        restaurant: Some(RestaurantFacts {
+            restaurant_id: 1042,
+            opened: true,
+            lat: 12.9352,
+            lng: 77.6245,
+            delivery_radius_m: 7_000,
+            prep_time_minutes: PREP_MINUTES,
+            phone: "+918041234567".into(),
+            ..RestaurantFacts::default()
+        }),
+        point: Some(DeliveryPoint {
+            address_id: "12".into(),
+            lat: 12.9116,
+            lng: 77.6474,
+        }),
+        ..DeliveryContext::default()
+    }
+}
+
+/// The test restaurant's kitchen time.
+pub const PREP_MINUTES: u32 = 20;
 
 pub async fn place(
     url: &str,

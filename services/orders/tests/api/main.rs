@@ -1,8 +1,12 @@
 //! Black-box tests of the orders service: the real service on port 0 called over gRPC, with the
 //! real payments (sandbox gateway) and cart services beside it, on every database engine.
 
+mod cancelling;
 mod helpers;
 mod listing;
 mod placing;
 mod recovery;
+mod relay;
+mod reordering;
 mod settling;
+mod tracking;

@@ -170,6 +170,7 @@ pub async fn delivery_context(
                     delivery_radius_m: r.delivery_radius_m,
                     cost_for_two_paise: r.cost_for_two_paise,
                     prep_time_minutes: r.prep_time_minutes,
+                    phone: r.phone,
                     estimate: card
                         .sla
                         .filter(|_| point.is_some())

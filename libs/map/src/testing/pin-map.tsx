@@ -1,9 +1,9 @@
 /**
- * A stand-in for the pin map in tests (jsdom cannot draw Leaflet). It shows where the pin is and
- * "drops" it at a fixed point, firing the same `onMove` a real drag, click or nudge fires. Use it
- * with `vi.mock('@tiffin/address-form/pin-map', () => import('@tiffin/address-form/testing'))`.
+ * A stand-in for the pin map in page tests that are about the form, not the map. It shows where
+ * the pin is and "drops" it at a fixed point, firing the same `onMove` a real drag, click or nudge
+ * fires. Use it with `vi.mock('@tiffin/map/pin-map', () => import('@tiffin/map/testing/pin-map'))`.
  */
-import type { PinMapProps } from './PinMap';
+import type { PinMapProps } from '../PinMap';
 
 /** Where "Drop pin" puts the pin. */
 export const DROPPED_PIN = { lat: 12.93611, lng: 77.62622 } as const;

@@ -1,22 +1,17 @@
 /**
- * The address map: a draggable pin on an OpenStreetMap map. Dropping the
- * pin, clicking the map, or the "Move pin" buttons (the keyboard way) report the new point; the
- * form resolves it and moves the pin where the picked place is. Loaded lazily (./LazyPinMap), so
- * Leaflet is not in any remote's first load. It must keep working when tiles cannot load
- * (no network, a blocked tile server): the pin, the buttons and the form never depend on tiles.
+ * The address map: a draggable pin. Dropping the pin, clicking the map, or the "Move pin" buttons
+ * (the keyboard way) report the new point; the form resolves it and moves the pin where the picked
+ * place is. Loaded lazily (`LazyPinMap`), so Leaflet is not in any page's first load. It must keep
+ * working when tiles cannot load (no network, a blocked tile server): the pin, the buttons and the
+ * form never depend on tiles.
  * Leaflet is used directly (one map, one marker): react-leaflet 5 fits React 19 but carries the
  * non-OSI Hippocratic licence, and this small component needs none of its layer tree.
  */
-import { MAP_TILES } from '@tiffin/contract';
 import L from 'leaflet';
-import 'leaflet/dist/leaflet.css';
 import { useEffect, useRef, useState } from 'react';
-import './pin-map.css';
-
-export interface MapPoint {
-  lat: number;
-  lng: number;
-}
+import type { MapTiles } from '@tiffin/contract';
+import { createBaseMap, pinIcon, removeMap, type MapPoint } from './base-map';
+import { PIN_MAP_HEIGHT } from './sizes';
 
 export interface PinMapProps {
   /** Where the pin is. */
@@ -25,22 +20,14 @@ export interface PinMapProps {
   zoom: number;
   /** The customer moved the pin to this point. */
   onMove: (point: MapPoint) => void;
+  /** Where tiles come from; the site's own unless set. */
+  tiles?: MapTiles;
 }
 
-/** A tile that failed shows nothing rather than a broken-image icon. */
-const BLANK_TILE = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
 /** A pin that moved (a search pick, a drop) is shown at least this close. */
 const STREET_ZOOM = 15;
 /** How far one "Move pin" press moves it, in screen pixels (so it suits every zoom). */
 const NUDGE_PX = 40;
-
-// An inline SVG pin: Leaflet's default marker images do not survive bundling, and this needs none.
-const PIN_ICON = L.divIcon({
-  className: 'addr-map__pin',
-  html: '<svg viewBox="0 0 24 32" width="30" height="40" aria-hidden="true"><path d="M12 0C5.4 0 0 5.3 0 11.9 0 20.8 12 32 12 32s12-11.2 12-20.1C24 5.3 18.6 0 12 0z" fill="currentColor"/><circle cx="12" cy="12" r="4.5" fill="#fff"/></svg>',
-  iconSize: [30, 40],
-  iconAnchor: [15, 40],
-});
 
 const NUDGES = [
   { label: 'north', symbol: '↑', dx: 0, dy: -NUDGE_PX },
@@ -49,7 +36,7 @@ const NUDGES = [
   { label: 'south', symbol: '↓', dx: 0, dy: NUDGE_PX },
 ] as const;
 
-export default function PinMap({ pin, zoom, onMove }: PinMapProps) {
+export default function PinMap({ pin, zoom, onMove, tiles }: PinMapProps) {
   const container = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<L.Map | null>(null);
   const marker = useRef<L.Marker | null>(null);
@@ -57,15 +44,18 @@ export default function PinMap({ pin, zoom, onMove }: PinMapProps) {
   // Leaflet's handlers are bound once; they call whatever onMove the form passes now.
   const onMoveRef = useRef(onMove);
   onMoveRef.current = onMove;
-  const initial = useRef({ pin, zoom });
+  const initial = useRef({ pin, zoom, tiles });
 
   useEffect(() => {
     const start = initial.current;
-    const created = L.map(container.current!, { center: [start.pin.lat, start.pin.lng], zoom: start.zoom, scrollWheelZoom: false });
-    L.tileLayer(MAP_TILES.url, { attribution: MAP_TILES.attribution, maxZoom: MAP_TILES.maxZoom, errorTileUrl: BLANK_TILE })
-      .on('tileerror', () => setTilesFailed(true))
-      .addTo(created);
-    const pinMarker = L.marker([start.pin.lat, start.pin.lng], { icon: PIN_ICON, draggable: true, autoPan: true, title: 'Delivery pin: drag to your door', alt: 'Delivery pin' }).addTo(created);
+    const created = createBaseMap(container.current!, { center: start.pin, zoom: start.zoom, tiles: start.tiles, onTilesFailed: () => setTilesFailed(true) });
+    const pinMarker = L.marker([start.pin.lat, start.pin.lng], {
+      icon: pinIcon('map-pin__marker'),
+      draggable: true,
+      autoPan: true,
+      title: 'Delivery pin: drag to your door',
+      alt: 'Delivery pin',
+    }).addTo(created);
     pinMarker.on('dragend', () => {
       const { lat, lng } = pinMarker.getLatLng();
       onMoveRef.current({ lat, lng });
@@ -75,9 +65,7 @@ export default function PinMap({ pin, zoom, onMove }: PinMapProps) {
     marker.current = pinMarker;
     setMap(created);
     return () => {
-      // Stop any pan first: Leaflet's animation frame would otherwise run on a removed map.
-      created.stop();
-      created.remove();
+      removeMap(created);
       marker.current = null;
       setMap(null);
     };
@@ -102,16 +90,16 @@ export default function PinMap({ pin, zoom, onMove }: PinMapProps) {
   };
 
   return (
-    <div className="addr-map" data-testid="address-map">
-      <div ref={container} className="addr-map__canvas" />
-      <div className="addr-map__nudges" role="group" aria-label="Move pin">
+    <div className="map-pin" data-testid="address-map">
+      <div ref={container} className="map-canvas" style={{ height: PIN_MAP_HEIGHT }} />
+      <div className="map-pin__nudges" role="group" aria-label="Move pin">
         {NUDGES.map((n) => (
-          <button key={n.label} type="button" className="addr-map__nudge" aria-label={`Move pin ${n.label}`} disabled={!map} onClick={() => nudge(n.dx, n.dy)}>
+          <button key={n.label} type="button" className="map-pin__nudge" aria-label={`Move pin ${n.label}`} disabled={!map} onClick={() => nudge(n.dx, n.dy)}>
             {n.symbol}
           </button>
         ))}
       </div>
-      {tilesFailed ? <p className="addr-muted addr-map__note">The map could not load. You can still move the pin.</p> : null}
+      {tilesFailed ? <p className="map-note">The map could not load. You can still move the pin.</p> : null}
     </div>
   );
 }

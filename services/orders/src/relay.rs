@@ -1,0 +1,291 @@
+//! The outbox relay: hands every order event to its consumers at least once, in each order's
+//! sequence, then marks it published.
+//!
+//! Two ways to carry them:
+//! - **NATS JetStream** (`NATS_URL` set): each event is published to `<prefix>.<event type>` with
+//!   `Nats-Msg-Id` = `<order id>-<sequence>`, so JetStream drops a second publish of the same event
+//!   (a relay that crashed before marking it, two replicas relaying at once). Consumers read it
+//!   through durable pull consumers and acknowledge after applying it; an unacknowledged event is
+//!   delivered again.
+//! - **In process** (the default of `make run`): the relay calls the consumers itself, and marks
+//!   the event published only after they applied it.
+//!
+//! Every consumer is idempotent, so an event delivered twice changes nothing the second time.
+//! Today's consumer is dispatch: `order.confirmed` plans the delivery ([`Deliveries::plan`]).
+
+use std::time::Duration;
+
+use futures::StreamExt;
+use sqlx::Row;
+use tiffin_platform::db::Writer;
+
+use crate::delivery::Deliveries;
+use crate::error::Error;
+use crate::outbox::{Event, EventType};
+
+/// How many events one round of the relay hands on.
+const RELAY_BATCH: i64 = 100;
+/// The durable JetStream consumer that plans deliveries.
+pub const DISPATCH_CONSUMER: &str = "orders-dispatch";
+
+/// Where JetStream keeps order events.
+#[derive(Debug, Clone)]
+pub struct JetStreamSettings {
+    pub url: String,
+    /// Subjects are `<prefix>.<event type>` (`tiffin.orders.order.confirmed`).
+    pub subject_prefix: String,
+    /// The stream holding them.
+    pub stream: String,
+}
+
+impl JetStreamSettings {
+    /// The production names, on the server at `url`.
+    pub fn new(url: String) -> Self {
+        Self {
+            url,
+            subject_prefix: "tiffin.orders".into(),
+            stream: "TIFFIN_ORDERS".into(),
+        }
+    }
+}
+
+/// The consumers of order events, applied in process or from JetStream.
+#[derive(Clone)]
+pub struct Consumers {
+    pub deliveries: Deliveries,
+}
+
+impl Consumers {
+    /// Applies one event. Idempotent: applying it again changes nothing.
+    pub async fn apply(&self, event_type: &str, order_id: u64) -> Result<(), Error> {
+        if event_type == EventType::Confirmed.as_str() {
+            self.deliveries.plan(order_id).await?;
+        }
+        Ok(())
+    }
+}
+
+/// How events travel.
+#[derive(Clone)]
+enum Bus {
+    InProcess(Consumers),
+    JetStream {
+        // Boxed: the context is large, and the relay is cloned into each task.
+        context: Box<async_nats::jetstream::Context>,
+        subject_prefix: String,
+    },
+}
+
+/// Relays the outbox.
+#[derive(Clone)]
+pub struct Relay {
+    writer: Writer,
+    bus: Bus,
+}
+
+async fn jetstream_stream(
+    settings: &JetStreamSettings,
+) -> anyhow::Result<(
+    async_nats::jetstream::Context,
+    async_nats::jetstream::stream::Stream,
+)> {
+    let client = async_nats::connect(&settings.url).await?;
+    let context = async_nats::jetstream::new(client);
+    let stream = context
+        .get_or_create_stream(async_nats::jetstream::stream::Config {
+            name: settings.stream.clone(),
+            subjects: vec![format!("{}.>", settings.subject_prefix)],
+            // Long enough to recognise a publish repeated after a crash and restart.
+            duplicate_window: Duration::from_secs(600),
+            max_age: Duration::from_secs(7 * 24 * 3600),
+            ..Default::default()
+        })
+        .await?;
+    Ok((context, stream))
+}
+
+impl Relay {
+    /// Hands events to `consumers` in this process.
+    pub fn in_process(writer: Writer, consumers: Consumers) -> Self {
+        Self {
+            writer,
+            bus: Bus::InProcess(consumers),
+        }
+    }
+
+    /// Publishes to JetStream (creating the stream when missing) and starts the dispatch
+    /// consumer reading it, in the background.
+    pub async fn jetstream(
+        writer: Writer,
+        settings: &JetStreamSettings,
+        consumers: Consumers,
+    ) -> anyhow::Result<(Self, tokio::task::JoinHandle<()>)> {
+        let (context, stream) = jetstream_stream(settings).await?;
+        let consumer = stream
+            .get_or_create_consumer(
+                DISPATCH_CONSUMER,
+                async_nats::jetstream::consumer::pull::Config {
+                    durable_name: Some(DISPATCH_CONSUMER.into()),
+                    filter_subject: format!(
+                        "{}.{}",
+                        settings.subject_prefix,
+                        EventType::Confirmed.as_str()
+                    ),
+                    ack_policy: async_nats::jetstream::consumer::AckPolicy::Explicit,
+                    ack_wait: Duration::from_secs(30),
+                    ..Default::default()
+                },
+            )
+            .await?;
+        let consuming = tokio::spawn(consume(consumer, consumers));
+        Ok((
+            Self {
+                writer,
+                bus: Bus::JetStream {
+                    context: Box::new(context),
+                    subject_prefix: settings.subject_prefix.clone(),
+                },
+            },
+            consuming,
+        ))
+    }
+
+    /// Hands on the oldest unpublished events. Returns how many it published; stops at the first
+    /// that cannot be handed on, so an order's events never overtake each other.
+    pub async fn publish_pending(&self) -> Result<usize, Error> {
+        let rows = sqlx::query(
+            "SELECT order_id, sequence, event_type, payload FROM order_outbox
+             WHERE published_at = 0 ORDER BY created_at, order_id, sequence LIMIT $1",
+        )
+        .bind(RELAY_BATCH)
+        .fetch_all(self.writer.pool())
+        .await?;
+        let mut published = 0;
+        for row in &rows {
+            let order_id: i64 = row.try_get("order_id")?;
+            let event = Event {
+                order_id: u64::try_from(order_id).unwrap_or_default(),
+                sequence: row.try_get("sequence")?,
+                event_type: row.try_get("event_type")?,
+                payload: row.try_get("payload")?,
+            };
+            if let Err(e) = self.hand_on(&event).await {
+                tracing::warn!(error = %e, order_id, sequence = event.sequence, "order event not relayed yet");
+                break;
+            }
+            let at = crate::settlement::now().max(1);
+            self.writer
+                .write(async |c| {
+                    sqlx::query(
+                        "UPDATE order_outbox SET published_at = $3
+                         WHERE order_id = $1 AND sequence = $2 AND published_at = 0",
+                    )
+                    .bind(order_id)
+                    .bind(event.sequence)
+                    .bind(at)
+                    .execute(c)
+                    .await
+                })
+                .await?;
+            published += 1;
+        }
+        Ok(published)
+    }
+
+    async fn hand_on(&self, event: &Event) -> anyhow::Result<()> {
+        match &self.bus {
+            Bus::InProcess(consumers) => {
+                consumers.apply(&event.event_type, event.order_id).await?;
+            }
+            Bus::JetStream {
+                context,
+                subject_prefix,
+            } => {
+                let mut headers = async_nats::HeaderMap::new();
+                headers.insert(
+                    "Nats-Msg-Id",
+                    format!("{}-{}", event.order_id, event.sequence).as_str(),
+                );
+                context
+                    .publish_with_headers(
+                        format!("{subject_prefix}.{}", event.event_type),
+                        headers,
+                        event.payload.clone().into(),
+                    )
+                    .await?
+                    // The server's acknowledgement: stored (or recognised as a duplicate).
+                    .await?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Relays every `every`, until the process ends.
+    pub async fn run(self, every: Duration) {
+        let mut tick = tokio::time::interval(every);
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            tick.tick().await;
+            if let Err(e) = self.publish_pending().await {
+                tracing::warn!(error = %e, "outbox relay round failed");
+            }
+        }
+    }
+}
+
+/// The order id an event's JSON body is about.
+fn order_id_of(payload: &[u8]) -> Option<u64> {
+    serde_json::from_slice::<serde_json::Value>(payload)
+        .ok()?
+        .get("order_id")?
+        .as_u64()
+}
+
+/// Applies events from a JetStream consumer until the process ends, acknowledging each after it
+/// was applied; one that fails is left unacknowledged and comes again after the ack wait.
+async fn consume(
+    consumer: async_nats::jetstream::consumer::Consumer<
+        async_nats::jetstream::consumer::pull::Config,
+    >,
+    consumers: Consumers,
+) {
+    loop {
+        let mut messages = match consumer.messages().await {
+            Ok(m) => m,
+            Err(e) => {
+                tracing::warn!(error = %e, "order events: cannot read the consumer; retrying");
+                tokio::time::sleep(Duration::from_secs(1)).await;
+                continue;
+            }
+        };
+        while let Some(message) = messages.next().await {
+            let message = match message {
+                Ok(m) => m,
+                Err(e) => {
+                    tracing::warn!(error = %e, "order events: read failed");
+                    break;
+                }
+            };
+            let event_type = message
+                .subject
+                .rsplit_once(".order.")
+                .map(|(_, kind)| format!("order.{kind}"))
+                .unwrap_or_default();
+            let Some(order_id) = order_id_of(&message.payload) else {
+                tracing::warn!(subject = %message.subject, "order event without an order id; dropped");
+                let _ = message.ack().await;
+                continue;
+            };
+            match consumers.apply(&event_type, order_id).await {
+                Ok(()) => {
+                    if let Err(e) = message.ack().await {
+                        tracing::warn!(error = %e, order_id, "order event applied but not acknowledged");
+                    }
+                }
+                Err(e) => {
+                    tracing::warn!(error = %e, order_id, "order event not applied; will come again")
+                }
+            }
+        }
+    }
+}
