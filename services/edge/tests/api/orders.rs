@@ -9,7 +9,7 @@ use std::time::Duration;
 use serde_json::{Value, json};
 
 use crate::checkout::{card, cart_lines, place_body, ready_to_pay};
-use crate::helpers::{Reply, TestApp, browser, spawn_app};
+use crate::helpers::{Reply, TestApp, browser, spawn_app, spawn_app_delivering_at};
 
 /// Signs a new browser in as `mobile`, fills its cart and places it cash on delivery (charged at
 /// once, so the order is PLACED). Gives the browser, the order id and its total.
@@ -56,6 +56,28 @@ async fn every_new_api_call(
                 .await,
         ),
     ]
+}
+
+/// `order/trackV2` of `order_id`, asked again every 50 ms until `wanted` holds (at most 30 s).
+async fn tracked_until(
+    app: &TestApp,
+    client: &reqwest::Client,
+    order_id: &str,
+    wanted: impl Fn(&Value) -> bool,
+) -> Value {
+    let path = format!("order/trackV2?order_id={order_id}");
+    tokio::time::timeout(Duration::from_secs(30), async {
+        loop {
+            let tracked = app.api_get_with(client, &path).await;
+            assert_eq!(tracked.outcome().1, 0, "{:?}", tracked.body);
+            if wanted(tracked.data()) {
+                return tracked.data().clone();
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    })
+    .await
+    .expect("the order got there in time")
 }
 
 async fn invoice(app: &TestApp, client: &reqwest::Client, order_id: &str) -> reqwest::Response {
@@ -171,6 +193,11 @@ async fn tracking_a_placed_cash_order_answers_every_field_of_the_tracking_page()
     let tracked = app
         .api_get_with(&client, &format!("order/trackV2?order_id={order_id}"))
         .await;
+    // The delivery is planned moments after the order is paid; the ETA comes with the plan.
+    let planned = tracked_until(&app, &client, &order_id, |t| {
+        t["order_status_details"]["eta_text"] != ""
+    })
+    .await;
 
     assert_eq!(
         tracked.outcome(),
@@ -178,7 +205,7 @@ async fn tracking_a_placed_cash_order_answers_every_field_of_the_tracking_page()
         "{:?}",
         tracked.body
     );
-    let t = tracked.data();
+    let t = &planned;
     assert_eq!(t["order_id"], order_id.as_str());
     let status = t["order_status"].as_str().unwrap();
     assert!(
@@ -300,6 +327,98 @@ async fn the_tracking_stream_sends_the_first_update_at_once_as_a_tracking_event(
         data["map_details"]["destination"],
         polled["map_details"]["destination"]
     );
+
+    // Cancelled, the order has ended: its last event says so and the stream closes.
+    let cancelled = app
+        .api_post_as(&client, &format!("cancel-only/order/{order_id}"), json!({}))
+        .await;
+    assert_eq!(cancelled.outcome().1, 0, "{:?}", cancelled.body);
+    let mut last = data;
+    let ended = tokio::time::timeout(Duration::from_secs(20), async {
+        let mut rest = String::new();
+        while let Some(chunk) = stream.chunk().await.expect("stream readable") {
+            rest.push_str(std::str::from_utf8(&chunk).unwrap());
+        }
+        rest
+    })
+    .await
+    .expect("the stream ends with the order");
+    for event in ended.split("\n\n").filter(|e| e.contains("data: ")) {
+        assert!(event.starts_with("event: tracking\n"), "{event:?}");
+        let data = event.split_once("data: ").unwrap().1;
+        last = serde_json::from_str(data).unwrap();
+    }
+    assert_eq!(last["order_status"], "CANCELLED");
+    assert_eq!(last["terminal"], true);
+    assert_eq!(last["configuration"]["polling_interval_seconds"], 0);
+}
+
+#[tokio::test]
+async fn a_rider_on_the_way_is_on_the_map_and_once_they_have_the_food_the_order_cannot_be_cancelled()
+ {
+    let app = spawn_app_delivering_at(120.0).await;
+    let (client, order_id, _) = placed_cod_order(&app, "9876500211").await;
+
+    let riding = tracked_until(&app, &client, &order_id, |t| {
+        !t["map_details"]["rider"].is_null()
+    })
+    .await;
+
+    let map = &riding["map_details"];
+    assert_eq!(map["rider"]["marker_image_id"], "rider");
+    assert!(
+        !map["rider"]["marker_annotation"]
+            .as_str()
+            .unwrap()
+            .is_empty()
+    );
+    assert!(map["rider"]["location"]["latitude"].is_f64(), "{map}");
+    assert!(map["rider"]["location"]["longitude"].is_f64(), "{map}");
+    assert_eq!(map["show_connector"], true);
+    assert_eq!(map["show_polyline"], true, "the rider's road ahead: {map}");
+    assert!(!map["waypoints"].as_array().unwrap().is_empty());
+    let details = &riding["order_status_details"];
+    assert!(!details["eta_text"].as_str().unwrap().is_empty());
+    assert_eq!(details["messages"][0]["body"], details["status_message"]);
+    assert!(
+        details["delivery_instruction_details"]["secondary_cta_link"]
+            .as_str()
+            .unwrap()
+            .starts_with("/call?phoneNumber=%2B"),
+        "the restaurant's number, its + encoded: {details}"
+    );
+
+    let picked_up = ["PICKED_UP", "ARRIVING", "DELIVERED"];
+    tracked_until(&app, &client, &order_id, |t| {
+        picked_up.contains(&t["order_status"].as_str().unwrap())
+    })
+    .await;
+    let refused = app
+        .api_post_as(&client, &format!("cancel-only/order/{order_id}"), json!({}))
+        .await;
+
+    let (http, code, message) = refused.outcome();
+    assert_eq!(
+        (http, code),
+        (200, 1),
+        "a refusal, not a failure: {:?}",
+        refused.body
+    );
+    assert!(
+        [
+            "Your order has been picked up and can no longer be cancelled.",
+            // At this speed the last stretch takes about two seconds.
+            "Your order has been delivered and cannot be cancelled."
+        ]
+        .contains(&message),
+        "{message}"
+    );
+    assert_eq!(refused.data(), &Value::Null);
+    let details = app
+        .api_get_with(&client, &format!("order/details?order_id={order_id}"))
+        .await;
+    assert!(picked_up.contains(&details.data()["order_status"].as_str().unwrap()));
+    assert_eq!(details.data()["cancellable"], false);
 }
 
 #[tokio::test]
