@@ -491,6 +491,47 @@ async fn a_cancelled_order_shows_as_cancelled_with_its_refund() {
 }
 
 #[tokio::test]
+async fn cancelling_once_the_restaurant_has_accepted_keeps_the_fee_and_refunds_the_rest() {
+    let app = spawn_app_delivering_at(120.0).await;
+    let client = browser();
+    let (address_id, to_pay) = ready_to_pay(&app, &client, "9876500212").await;
+    let placed = app
+        .api_post_as(
+            &client,
+            "order/place-v2",
+            place_body("card-1", &address_id, to_pay, card("4111 1111 1111 1111")),
+        )
+        .await;
+    let order_id = placed.data()["order_id"].as_str().unwrap().to_string();
+    tracked_until(&app, &client, &order_id, |t| {
+        ["ACCEPTED", "PREPARING"].contains(&t["order_status"].as_str().unwrap())
+    })
+    .await;
+    let before = app
+        .api_get_with(&client, &format!("order/details?order_id={order_id}"))
+        .await;
+    let fee = before.data()["cancellation_fee"].as_i64().unwrap();
+    assert!(fee > 0, "no longer free: {:?}", before.body);
+
+    let cancelled = app
+        .api_post_as(&client, &format!("cancel-only/order/{order_id}"), json!({}))
+        .await;
+
+    assert_eq!(cancelled.outcome().1, 0, "{:?}", cancelled.body);
+    let c = cancelled.data();
+    assert_eq!(c["cancellation_fee"], fee, "the fee kept");
+    assert_eq!(c["refund_amount"], to_pay - fee);
+    assert_eq!(c["refund_destination"], "SOURCE", "the default");
+    let order = &c["order"];
+    assert_eq!(order["charges"]["Cancellation Fee"], fee);
+    assert_eq!(order["cancellable"], false);
+    assert_eq!(
+        order["refund"],
+        json!({ "amount": to_pay - fee, "destination": "SOURCE" })
+    );
+}
+
+#[tokio::test]
 async fn a_refund_destination_other_than_source_or_tiffin_money_is_refused() {
     let app = spawn_app().await;
     let (client, order_id, _) = placed_cod_order(&app, "9876500206").await;

@@ -15,7 +15,9 @@ use crate::http::extractors::SignedIn;
 use crate::http::params::json_body;
 use crate::infra::state::AppState;
 use crate::routes::orders::order_id::{self, ORDER_NOT_FOUND};
-use crate::routes::orders::reply::{OrderDetailsJson, order_details, refund_destination_name};
+use crate::routes::orders::reply::{
+    OrderDetailsJson, fee_kept, order_details, refund_destination_name,
+};
 
 /// The answer to a `refund_to` that is neither destination.
 pub const UNKNOWN_REFUND_DESTINATION: &str =
@@ -103,7 +105,7 @@ pub async fn cancel(
         .map(|r| (r.amount_paise, refund_destination_name(r.destination)))
         .unwrap_or_default();
     Ok(Data::ok(CancelledJson {
-        cancellation_fee: order.cancellation_fee_paise,
+        cancellation_fee: fee_kept(&order.charges),
         refund_amount,
         refund_destination,
         order: order_details(order),

@@ -190,6 +190,13 @@ pub fn refund_destination_name(destination: i32) -> String {
     }
 }
 
+/// The cancellation fee an order's bill kept (its CANCELLATION_FEE line); 0 when none. Once an
+/// order is cancelled, its `cancellation_fee_paise` speaks of cancelling again (nothing), so what
+/// was kept is read from the bill.
+pub fn fee_kept(lines: &[OrderCharge]) -> i64 {
+    charges(lines).cancellation_fee
+}
+
 /// The bill's lines under the storefront's charge names; several lines of one key add up.
 fn charges(lines: &[OrderCharge]) -> ChargesJson {
     let mut charges = ChargesJson::default();
@@ -455,6 +462,14 @@ mod tests {
             (v["cancellable"].as_bool(), v["cancellation_fee"].as_i64()),
             (Some(true), Some(2500))
         );
+    }
+
+    #[test]
+    fn the_fee_kept_is_the_bills_cancellation_fee_line() {
+        assert_eq!(fee_kept(&billed().charges), 0);
+        let mut lines = billed().charges;
+        lines.push(charge("CANCELLATION_FEE", "Cancellation Fee", 21_825));
+        assert_eq!(fee_kept(&lines), 21_825);
     }
 
     #[test]
