@@ -112,15 +112,18 @@ impl Storefront {
     /// The pid of the launcher's child running `binary` (e.g. "tiffin-edge"), read from /proc.
     pub fn child_pid(&self, binary: &str) -> Option<u32> {
         let launcher = self.launcher.as_ref()?.id();
-        std::fs::read_dir("/proc").ok()?.flatten().find_map(|entry| {
-            let pid: u32 = entry.file_name().to_str()?.parse().ok()?;
-            let stat = std::fs::read_to_string(entry.path().join("stat")).ok()?;
-            // "pid (comm) state ppid …": the name may hold spaces, so read around its brackets.
-            let (name, rest) = stat.split_once(" (")?.1.rsplit_once(") ")?;
-            let ppid: u32 = rest.split_whitespace().nth(1)?.parse().ok()?;
-            // The kernel keeps the first 15 bytes of a process's name.
-            (ppid == launcher && binary.starts_with(name) && !name.is_empty()).then_some(pid)
-        })
+        std::fs::read_dir("/proc")
+            .ok()?
+            .flatten()
+            .find_map(|entry| {
+                let pid: u32 = entry.file_name().to_str()?.parse().ok()?;
+                let stat = std::fs::read_to_string(entry.path().join("stat")).ok()?;
+                // "pid (comm) state ppid …": the name may hold spaces, so read around its brackets.
+                let (name, rest) = stat.split_once(" (")?.1.rsplit_once(") ")?;
+                let ppid: u32 = rest.split_whitespace().nth(1)?.parse().ok()?;
+                // The kernel keeps the first 15 bytes of a process's name.
+                (ppid == launcher && binary.starts_with(name) && !name.is_empty()).then_some(pid)
+            })
     }
 
     pub fn data_dir(&self) -> &Path {

@@ -174,8 +174,11 @@ pub async fn bench(
             order: s % customers.len(),
         };
         let (session, order_id) = customers[watcher.order].clone();
-        let request = Request::get(format!("/api/order/track-stream?order_id={order_id}"))
-            .build(&stream_client, &base_url, &session);
+        let request = Request::get(format!("/api/order/track-stream?order_id={order_id}")).build(
+            &stream_client,
+            &base_url,
+            &session,
+        );
         let opened = opened.clone();
         let events = events.clone();
         let cancelled_at = cancelled_at.clone();
@@ -256,7 +259,11 @@ pub async fn bench(
 
     let mut recorder = Recorder::new();
     let received = cancelled_at.lock().await;
-    let watchers_per_order = |order: usize| (0..streams).filter(|s| s % customers.len() == order).count();
+    let watchers_per_order = |order: usize| {
+        (0..streams)
+            .filter(|s| s % customers.len() == order)
+            .count()
+    };
     for (order, sent) in &sent_at {
         let seen = received.get(order).map(Vec::as_slice).unwrap_or_default();
         for at in seen {
