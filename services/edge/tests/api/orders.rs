@@ -163,6 +163,24 @@ async fn another_customers_order_is_not_found_on_every_route_exactly_like_a_miss
             reply.body
         );
     }
+    let still = app
+        .api_get_with(&asha, &format!("order/details?order_id={order_id}"))
+        .await;
+    assert_eq!(
+        still.data()["order_status"],
+        "PLACED",
+        "Bilal's cancel changed nothing"
+    );
+}
+
+#[tokio::test]
+async fn the_invoice_link_of_another_customers_or_a_missing_order_is_the_storefronts_not_found_page()
+ {
+    let app = spawn_app().await;
+    let (asha, order_id, _) = placed_cod_order(&app, "9876500213").await;
+    let bilal = browser();
+    app.sign_in_as(&bilal, "9876500214", "Bilal").await;
+
     for id in [order_id.as_str(), "999999", "not-a-number"] {
         let link = invoice(&app, &bilal, id).await;
         assert_eq!(link.status().as_u16(), 404, "invoice {id}");
@@ -175,14 +193,8 @@ async fn another_customers_order_is_not_found_on_every_route_exactly_like_a_miss
         );
         assert!(link.text().await.unwrap().contains("tiffin-initial-state"));
     }
-    let still = app
-        .api_get_with(&asha, &format!("order/details?order_id={order_id}"))
-        .await;
-    assert_eq!(
-        still.data()["order_status"],
-        "PLACED",
-        "Bilal's cancel changed nothing"
-    );
+    let own = invoice(&app, &asha, &order_id).await;
+    assert_eq!(own.status().as_u16(), 200, "Asha's own invoice");
 }
 
 #[tokio::test]
