@@ -21,6 +21,7 @@
 //! - [`feed`]: tells this process's watchers the moment an order changes.
 //! - [`cancelling`]: cancelling an order and refunding it exactly once.
 //! - [`reordering`]: an old order's items back into the cart, priced now.
+//! - [`invoice`]: an order's tax invoice as a PDF, with its fonts compiled in.
 //! - [`service`]: the gRPC handlers.
 //!
 //! It owns its tables and migrations (`migrations/`); nothing else reads them. Who is calling
@@ -36,6 +37,7 @@ pub mod delivery;
 pub mod dispatch;
 pub mod error;
 pub mod feed;
+pub mod invoice;
 pub mod lifecycle;
 pub mod orders;
 pub mod outbox;

@@ -15,6 +15,7 @@ use tonic::{Request, Response, Status};
 
 use crate::cancelling::Cancelling;
 use crate::error::Error;
+use crate::lifecycle::Status as OrderStatus;
 use crate::orders::{Store, page_size};
 use crate::placing::Placing;
 use crate::reordering::Reordering;
@@ -150,8 +151,23 @@ impl OrdersService for Orders {
 
     async fn get_invoice(
         &self,
-        _request: Request<GetInvoiceRequest>,
+        request: Request<GetInvoiceRequest>,
     ) -> Result<Response<GetInvoiceResponse>, Status> {
-        Err(Status::unimplemented("invoices land next"))
+        let user_id = user(request.metadata())?;
+        let order_id = request.get_ref().order_id;
+        let order = self.store.load(user_id, order_id).await?;
+        match OrderStatus::parse(&order.order_status) {
+            Some(OrderStatus::Cancelled) => {
+                return Err(Error::Refused("A cancelled order has no invoice.".into()).into());
+            }
+            Some(s) if s.is_paid() => {}
+            _ => return Err(Error::Refused("This order was not paid.".into()).into()),
+        }
+        let pdf = crate::invoice::render(&order, crate::settlement::now())
+            .map_err(|e| Error::Corrupt(format!("invoice of order {order_id}: {e}")))?;
+        Ok(Response::new(GetInvoiceResponse {
+            pdf,
+            file_name: format!("tiffin-invoice-{order_id}.pdf"),
+        }))
     }
 }

@@ -312,3 +312,25 @@ async fn a_watcher_sees_a_cancellation_at_once_and_the_stream_ends() {
         "the stream ends after the terminal answer"
     );
 }
+
+#[tokio::test]
+async fn a_paid_order_has_a_pdf_invoice_for_its_owner_only() {
+    use tiffin_proto::orders::v1::GetInvoiceRequest;
+    let db = testing::sqlite();
+    let w = world_with(&db.url, neighbours().await, fast(1.0)).await;
+    let order_id = placed_cod(&w.url, "k-invoice").await;
+    let invoice = orders_client(&w.url)
+        .await
+        .get_invoice(as_user(ASHA, GetInvoiceRequest { order_id }))
+        .await
+        .expect("an invoice")
+        .into_inner();
+    assert!(invoice.pdf.starts_with(b"%PDF"));
+    assert_eq!(invoice.file_name, format!("tiffin-invoice-{order_id}.pdf"));
+    let theirs = orders_client(&w.url)
+        .await
+        .get_invoice(as_user(BILAL, GetInvoiceRequest { order_id }))
+        .await
+        .expect_err("not theirs");
+    assert_eq!(theirs.code(), Code::NotFound);
+}
