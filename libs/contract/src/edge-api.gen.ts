@@ -130,6 +130,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/cancel-only/order/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `POST /api/cancel-only/order/{id}` `{ "refund_to" }` */
+        post: operations["cancelOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cart": {
         parameters: {
             query?: never;
@@ -472,6 +489,57 @@ export interface paths {
         put?: never;
         /** `POST /api/order/place-v2` */
         post: operations["placeOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/reorder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `POST /api/order/reorder` `{ "order_id" }` */
+        post: operations["reorder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/track-stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/order/track-stream?order_id=` */
+        get: operations["watchOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/trackV2": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/order/trackV2?order_id=` */
+        get: operations["trackOrder"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1202,6 +1270,26 @@ export interface components {
             text: string;
             title: string;
         };
+        CancelOrderInput: {
+            /** @description SOURCE (the default: back to the card or bank account that paid) or TIFFIN_MONEY. */
+            refund_to?: string | null;
+        };
+        CancelledOrder: {
+            /**
+             * Format: int64
+             * @description Paise kept for cancelling (0 when it was free).
+             */
+            cancellation_fee: number;
+            /** @description The order as `order/details` shows it, now CANCELLED. */
+            order: components["schemas"]["OrderDetails"];
+            /**
+             * Format: int64
+             * @description Paise returned.
+             */
+            refund_amount: number;
+            /** @description SOURCE or TIFFIN_MONEY; `''` when nothing was refunded. */
+            refund_destination: string;
+        };
         /** @description The cart's `data`. All money is integer paise. */
         Cart: {
             /** @description The address the cart is delivered to; `null` when none was chosen. */
@@ -1567,6 +1655,45 @@ export interface components {
             csrfToken: string;
             data: {
                 addresses: components["schemas"]["Address"][];
+            };
+            /** @description The device id (cookie `tfn_did`). */
+            deviceId: string;
+            /** @description The session id (empty when no session could be had). */
+            sid: string;
+            /**
+             * Format: int32
+             * @description 0 for success (the cart family also answers 8 and 9 with its cart); any other value is a
+             *     failure, worded in `statusMessage`.
+             */
+            statusCode: number;
+            /** @description `done successfully`, or what went wrong, in words for the customer. */
+            statusMessage: string;
+            /** @description The request's trace id. */
+            tid: string;
+        };
+        /**
+         * @description The envelope around every `/api` reply, with its `data` of type `T`: the schema the OpenAPI
+         *     document gives each route's reply (the wire form is [`WireEnvelope`], whose fields a test keeps
+         *     equal to these).
+         */
+        Envelope_CancelledOrder: {
+            /** @description The session's CSRF token: every POST sends it back (`_csrf` in the body or `x-csrf-token`). */
+            csrfToken: string;
+            data: {
+                /**
+                 * Format: int64
+                 * @description Paise kept for cancelling (0 when it was free).
+                 */
+                cancellation_fee: number;
+                /** @description The order as `order/details` shows it, now CANCELLED. */
+                order: components["schemas"]["OrderDetails"];
+                /**
+                 * Format: int64
+                 * @description Paise returned.
+                 */
+                refund_amount: number;
+                /** @description SOURCE or TIFFIN_MONEY; `''` when nothing was refunded. */
+                refund_destination: string;
             };
             /** @description The device id (cookie `tfn_did`). */
             deviceId: string;
@@ -2118,12 +2245,29 @@ export interface components {
             data: {
                 /** @description The bill's lines in display order (keys as the cart's: ITEM_TOTAL, DELIVERY_FEE, …). */
                 bill: components["schemas"]["OrderBillLine"][];
+                /** @description Whether the customer can cancel it now (`cancel-only/order/{id}`). */
+                cancellable: boolean;
+                /**
+                 * Format: int64
+                 * @description Paise: what cancelling costs now (0 is free).
+                 */
+                cancellation_fee: number;
+                /**
+                 * @description The bill's charges under the storefront's names, each always present (0 when the bill has
+                 *     no such line).
+                 */
+                charges: components["schemas"]["OrderCharges"];
                 coupon_code: string;
+                /** @description RFC 3339, UTC; `''` until delivered. */
+                delivered_at: string;
                 delivery_address?: components["schemas"]["OrderAddress"] | null;
                 order_id: string;
                 order_items: components["schemas"]["OrderItem"][];
                 order_note: string;
-                /** @description AWAITING_PAYMENT, PLACED or ABANDONED. */
+                /**
+                 * @description AWAITING_PAYMENT, PLACED, ABANDONED, ACCEPTED, PREPARING, RIDER_ASSIGNED, PICKED_UP,
+                 *     ARRIVING, DELIVERED or CANCELLED.
+                 */
                 order_status: string;
                 /** @description RFC 3339, UTC. */
                 order_time: string;
@@ -2136,8 +2280,57 @@ export interface components {
                 order_type: string;
                 /** @description card, upi_collect or cod; `''` until paid. */
                 payment_method: string;
+                refund?: components["schemas"]["OrderRefund"] | null;
+                /**
+                 * @description The bill as the order page draws it, in display order: the item total, the charges, the
+                 *     discounts (`is_negative`, `value` positive), then the `TOTAL` line.
+                 */
+                rendering_details: components["schemas"]["OrderRenderingLine"][];
                 restaurant_id: string;
                 restaurant_name: string;
+                /** @description Every status the order went through, oldest first. */
+                status_history: components["schemas"]["OrderStatusChange"][];
+            };
+            /** @description The device id (cookie `tfn_did`). */
+            deviceId: string;
+            /** @description The session id (empty when no session could be had). */
+            sid: string;
+            /**
+             * Format: int32
+             * @description 0 for success (the cart family also answers 8 and 9 with its cart); any other value is a
+             *     failure, worded in `statusMessage`.
+             */
+            statusCode: number;
+            /** @description `done successfully`, or what went wrong, in words for the customer. */
+            statusMessage: string;
+            /** @description The request's trace id. */
+            tid: string;
+        };
+        /**
+         * @description The envelope around every `/api` reply, with its `data` of type `T`: the schema the OpenAPI
+         *     document gives each route's reply (the wire form is [`WireEnvelope`], whose fields a test keeps
+         *     equal to these).
+         */
+        Envelope_OrderTracking: {
+            /** @description The session's CSRF token: every POST sends it back (`_csrf` in the body or `x-csrf-token`). */
+            csrfToken: string;
+            data: {
+                configuration: components["schemas"]["TrackingConfiguration"];
+                map_details: components["schemas"]["TrackingMap"];
+                order_id: string;
+                /**
+                 * @description AWAITING_PAYMENT, PLACED, ACCEPTED, PREPARING, RIDER_ASSIGNED, PICKED_UP, ARRIVING,
+                 *     DELIVERED, CANCELLED or ABANDONED.
+                 */
+                order_status: string;
+                order_status_details: components["schemas"]["TrackingStatusDetails"];
+                restaurant_name: string;
+                /** @description The same status, where the tracking page reads it. */
+                status_code: string;
+                /** @description Every status the order went through, oldest first. */
+                status_history: components["schemas"]["OrderStatusChange"][];
+                /** @description No further change will come (DELIVERED, CANCELLED, ABANDONED): stop asking. */
+                terminal: boolean;
             };
             /** @description The device id (cookie `tfn_did`). */
             deviceId: string;
@@ -2439,6 +2632,40 @@ export interface components {
             csrfToken: string;
             data: {
                 preferences: components["schemas"]["Preferences"];
+            };
+            /** @description The device id (cookie `tfn_did`). */
+            deviceId: string;
+            /** @description The session id (empty when no session could be had). */
+            sid: string;
+            /**
+             * Format: int32
+             * @description 0 for success (the cart family also answers 8 and 9 with its cart); any other value is a
+             *     failure, worded in `statusMessage`.
+             */
+            statusCode: number;
+            /** @description `done successfully`, or what went wrong, in words for the customer. */
+            statusMessage: string;
+            /** @description The request's trace id. */
+            tid: string;
+        };
+        /**
+         * @description The envelope around every `/api` reply, with its `data` of type `T`: the schema the OpenAPI
+         *     document gives each route's reply (the wire form is [`WireEnvelope`], whose fields a test keeps
+         *     equal to these).
+         */
+        Envelope_Reordered: {
+            /** @description The session's CSRF token: every POST sends it back (`_csrf` in the body or `x-csrf-token`). */
+            csrfToken: string;
+            data: {
+                /**
+                 * Format: int32
+                 * @description Units in the cart now.
+                 */
+                item_count: number;
+                /** @description Lines that cost something else now than when ordered. */
+                price_changes: components["schemas"]["ReorderPriceChange"][];
+                /** @description Lines left out: the menu no longer sells them, or they ran out. */
+                unavailable_items: components["schemas"]["ReorderUnavailableItem"][];
             };
             /** @description The device id (cookie `tfn_did`). */
             deviceId: string;
@@ -3068,6 +3295,12 @@ export interface components {
             /** @default null */
             sortBy?: components["schemas"]["ListingSortKey"] | null;
         };
+        MapPoint: {
+            /** Format: double */
+            latitude: number;
+            /** Format: double */
+            longitude: number;
+        };
         Menu: {
             itemCount: number;
             /** @description Every item, keyed by its id. */
@@ -3238,7 +3471,11 @@ export interface components {
          */
         NumberOrText: number | string;
         Order: {
+            /** @description RFC 3339, UTC; `''` until delivered. */
+            delivered_at: string;
             order_id: string;
+            /** @description What was ordered, as priced when placed (the same lines as `order/details`). */
+            order_items: components["schemas"]["OrderItem"][];
             order_status: string;
             /** @description RFC 3339, UTC. */
             order_time: string;
@@ -3265,15 +3502,68 @@ export interface components {
             key: string;
             label: string;
         };
+        /**
+         * @description The bill's charges keyed as the storefront's order pages read them. The names are the
+         *     storefront's, so each is a field of its own: a key can neither be missing nor misspelt.
+         */
+        OrderCharges: {
+            /**
+             * Format: int64
+             * @description Paise (the bill's CANCELLATION_FEE).
+             */
+            "Cancellation Fee": number;
+            /**
+             * Format: int64
+             * @description Paise (the bill's PLATFORM_FEE).
+             */
+            "Convenience Fee": number;
+            /**
+             * Format: int64
+             * @description Paise (the bill's DELIVERY_FEE).
+             */
+            "Delivery Charges": number;
+            /**
+             * Format: int64
+             * @description Paise (the bill's GST).
+             */
+            GST: number;
+            /**
+             * Format: int64
+             * @description Paise (the bill's PACKAGING).
+             */
+            "Packing Charges": number;
+            /**
+             * Format: int64
+             * @description Paise (the bill's SERVICE_CHARGE; Tiffin's bills have none today).
+             */
+            "Service Charges": number;
+        };
         OrderDetails: {
             /** @description The bill's lines in display order (keys as the cart's: ITEM_TOTAL, DELIVERY_FEE, …). */
             bill: components["schemas"]["OrderBillLine"][];
+            /** @description Whether the customer can cancel it now (`cancel-only/order/{id}`). */
+            cancellable: boolean;
+            /**
+             * Format: int64
+             * @description Paise: what cancelling costs now (0 is free).
+             */
+            cancellation_fee: number;
+            /**
+             * @description The bill's charges under the storefront's names, each always present (0 when the bill has
+             *     no such line).
+             */
+            charges: components["schemas"]["OrderCharges"];
             coupon_code: string;
+            /** @description RFC 3339, UTC; `''` until delivered. */
+            delivered_at: string;
             delivery_address?: components["schemas"]["OrderAddress"] | null;
             order_id: string;
             order_items: components["schemas"]["OrderItem"][];
             order_note: string;
-            /** @description AWAITING_PAYMENT, PLACED or ABANDONED. */
+            /**
+             * @description AWAITING_PAYMENT, PLACED, ABANDONED, ACCEPTED, PREPARING, RIDER_ASSIGNED, PICKED_UP,
+             *     ARRIVING, DELIVERED or CANCELLED.
+             */
             order_status: string;
             /** @description RFC 3339, UTC. */
             order_time: string;
@@ -3286,8 +3576,16 @@ export interface components {
             order_type: string;
             /** @description card, upi_collect or cod; `''` until paid. */
             payment_method: string;
+            refund?: components["schemas"]["OrderRefund"] | null;
+            /**
+             * @description The bill as the order page draws it, in display order: the item total, the charges, the
+             *     discounts (`is_negative`, `value` positive), then the `TOTAL` line.
+             */
+            rendering_details: components["schemas"]["OrderRenderingLine"][];
             restaurant_id: string;
             restaurant_name: string;
+            /** @description Every status the order went through, oldest first. */
+            status_history: components["schemas"]["OrderStatusChange"][];
         };
         OrderItem: {
             /** @description The chosen add-ons and variations, named. */
@@ -3301,6 +3599,51 @@ export interface components {
              * @description Paise.
              */
             subtotal: number;
+        };
+        OrderRefund: {
+            /**
+             * Format: int64
+             * @description Paise.
+             */
+            amount: number;
+            /** @description SOURCE (the card or bank account that paid) or TIFFIN_MONEY. */
+            destination: string;
+        };
+        /** @description One line of `rendering_details`. */
+        OrderRenderingLine: {
+            /** @description The bill line's label ("Item Total", "Delivery Fee | 2.4 kms"), or "To Pay". */
+            display_text: string;
+            is_negative: boolean;
+            /** @description ITEM_TOTAL, CHARGE, DISCOUNT or TOTAL. */
+            type: string;
+            /**
+             * Format: int64
+             * @description Paise, never negative: `is_negative` says the line takes money off.
+             */
+            value: number;
+        };
+        OrderStatusChange: {
+            /** @description RFC 3339, UTC: when the order took this status. */
+            changed_at: string;
+            order_status: string;
+        };
+        OrderTracking: {
+            configuration: components["schemas"]["TrackingConfiguration"];
+            map_details: components["schemas"]["TrackingMap"];
+            order_id: string;
+            /**
+             * @description AWAITING_PAYMENT, PLACED, ACCEPTED, PREPARING, RIDER_ASSIGNED, PICKED_UP, ARRIVING,
+             *     DELIVERED, CANCELLED or ABANDONED.
+             */
+            order_status: string;
+            order_status_details: components["schemas"]["TrackingStatusDetails"];
+            restaurant_name: string;
+            /** @description The same status, where the tracking page reads it. */
+            status_code: string;
+            /** @description Every status the order went through, oldest first. */
+            status_history: components["schemas"]["OrderStatusChange"][];
+            /** @description No further change will come (DELIVERED, CANCELLED, ABANDONED): stop asking. */
+            terminal: boolean;
         };
         Orders: {
             orders: components["schemas"]["Order"][];
@@ -3542,6 +3885,38 @@ export interface components {
             /** Format: int64 */
             price: number;
             variations: components["schemas"]["VariationRef"][];
+        };
+        ReorderInput: {
+            order_id: string;
+        };
+        ReorderPriceChange: {
+            name: string;
+            /**
+             * Format: int64
+             * @description Paise: one unit when it was ordered.
+             */
+            previous_price: number;
+            /**
+             * Format: int64
+             * @description Paise: one unit now.
+             */
+            price: number;
+        };
+        ReorderUnavailableItem: {
+            name: string;
+            /** Format: int32 */
+            quantity: number;
+        };
+        Reordered: {
+            /**
+             * Format: int32
+             * @description Units in the cart now.
+             */
+            item_count: number;
+            /** @description Lines that cost something else now than when ordered. */
+            price_changes: components["schemas"]["ReorderPriceChange"][];
+            /** @description Lines left out: the menu no longer sells them, or they ran out. */
+            unavailable_items: components["schemas"]["ReorderUnavailableItem"][];
         };
         /** @description The contract's Restaurant. */
         Restaurant: {
@@ -3785,6 +4160,53 @@ export interface components {
         };
         Support: {
             issueTypes: components["schemas"]["IssueType"][];
+        };
+        TrackingConfiguration: {
+            /**
+             * Format: int32
+             * @description How often to ask again (`order/trackV2`); 0 once the order ended.
+             */
+            polling_interval_seconds: number;
+        };
+        TrackingDeliveryInstruction: {
+            /** @description `/call?phoneNumber=<the restaurant's number, URL-encoded>`. */
+            secondary_cta_link: string;
+        };
+        TrackingMap: {
+            destination?: components["schemas"]["MapPoint"] | null;
+            rider?: components["schemas"]["TrackingRider"] | null;
+            /** @description A rider is on the map. */
+            show_connector: boolean;
+            /** @description Both the restaurant and the delivery point are known. */
+            show_map: boolean;
+            /** @description `waypoints` has the rider's road ahead. */
+            show_polyline: boolean;
+            source?: components["schemas"]["MapPoint"] | null;
+            /** @description The rider's road ahead: to the restaurant, then to the customer. */
+            waypoints: components["schemas"]["MapPoint"][];
+        };
+        TrackingMessage: {
+            body: string;
+        };
+        TrackingRider: {
+            location: components["schemas"]["MapPoint"];
+            /** @description The rider's name. */
+            marker_annotation: string;
+            /** @description Always `rider`. */
+            marker_image_id: string;
+        };
+        TrackingStatusDetails: {
+            delivery_instruction_details?: components["schemas"]["TrackingDeliveryInstruction"] | null;
+            /** @description What the ETA waits on ("Your food is being prepared", "2.1 km away"). */
+            eta_subtext: string;
+            /** @description "24 mins" ("1 min"); `''` once the order ended. */
+            eta_text: string;
+            /** @description The status message as the page's message list: one entry, or none when there is no message. */
+            messages: components["schemas"]["TrackingMessage"][];
+            /** @description A sentence about the status; `''` when there is none. */
+            status_message: string;
+            /** @description "Order Received", "Preparing", …, "Order Cancelled". */
+            status_tag_text: string;
         };
         /** @description The contract's `<User>`. */
         User: {
@@ -4200,6 +4622,44 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_SignedIn"];
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            405: components["responses"]["Failure405"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            429: components["responses"]["Failure429"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    cancelOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description May be left out (the CSRF token then in its header): the refund goes to SOURCE. */
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CancelOrderInput"] | null;
+            };
+        };
+        responses: {
+            /** @description The cancelled order, the fee kept and the refund. `statusCode` 1: the order can no longer be cancelled (the reason in `statusMessage`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CancelledOrder"];
                 };
             };
             400: components["responses"]["Failure400"];
@@ -4913,6 +5373,104 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_PlacedOrder"];
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            405: components["responses"]["Failure405"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            429: components["responses"]["Failure429"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    reorder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReorderInput"];
+            };
+        };
+        responses: {
+            /** @description The order's items are in the caller's cart, priced now; what could not be added and what changed price is listed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Reordered"];
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            405: components["responses"]["Failure405"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            429: components["responses"]["Failure429"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    watchOrder: {
+        parameters: {
+            query?: {
+                order_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Server-sent events, without the envelope: each `event: tracking` has as its `data` the JSON of `order/trackV2`'s `data`. The first comes at once, then one whenever the order changes or its rider moves; the stream ends when the order does. A refusal comes before any event, as the JSON envelope with its HTTP status. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["OrderTracking"];
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            405: components["responses"]["Failure405"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            429: components["responses"]["Failure429"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    trackOrder: {
+        parameters: {
+            query?: {
+                order_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where one of the caller's orders is now: its status, the rider on the map, the ETA. Ask again after `configuration.polling_interval_seconds` until `terminal`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OrderTracking"];
                 };
             };
             400: components["responses"]["Failure400"];

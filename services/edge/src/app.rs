@@ -4,7 +4,11 @@
 //! Around everything (outermost first): security headers, request id, the root span (continuing
 //! the browser's trace), a last-resort panic catcher, and the removal of client-sent identity
 //! headers. Around `/api` (outermost first): the session, the envelope, CSRF, the handler's panic
-//! catcher. Pages get the session too; static files and images need none.
+//! catcher. Pages (and the invoice download) get the session too; static files and images need none.
+//!
+//! No layer bounds a whole response in time or buffers a body, so a server-sent event stream
+//! (`order/track-stream`) flows as it is written for as long as it lasts: the deadlines are on the
+//! gRPC calls behind a handler, and the body limit is on requests.
 
 use std::any::Any;
 
@@ -84,6 +88,10 @@ fn api_routes(dev_routes: bool) -> OpenApiRouter<AppState> {
         .routes(routes!(orders::place::place))
         .routes(routes!(orders::confirm::confirm))
         .routes(routes!(orders::confirm::details))
+        .routes(routes!(orders::track::track))
+        .routes(routes!(orders::track::track_stream))
+        .routes(routes!(orders::cancel::cancel))
+        .routes(routes!(orders::reorder::reorder))
         .routes(routes!(membership::plans::plans))
         .routes(routes!(support::issue_types::issue_types))
         .merge(account_routes());
@@ -158,7 +166,8 @@ pub fn openapi(dev_routes: bool) -> utoipa::openapi::OpenApi {
         ),
         (
             "orders",
-            "Placing, paying for and confirming an order; order details and history (orders).",
+            "Placing, paying for and confirming an order; order details and history; tracking, \
+             cancelling and ordering again (orders).",
         ),
         ("membership", "Tiffin One plans (membership)."),
         ("support", "Help topics (support)."),
@@ -256,7 +265,9 @@ pub fn router(state: AppState) -> Router {
     };
     // One session layer for `/api` and pages alike: a session ended through one is forgotten by both.
     let sessions = Sessions::new(&state.settings, state.upstreams.clone());
+    // The invoice is a link the browser opens, not an `/api` call: it gets the session as pages do.
     let pages = Router::new()
+        .route(orders::invoice::ROUTE, get(orders::invoice::download))
         .fallback(platform::pages::page)
         .layer(from_fn_with_state(sessions.clone(), session::middleware))
         .with_state(state.clone());

@@ -43,6 +43,9 @@ pub struct Upstreams {
     pub support: SupportServiceClient<TracedChannel>,
     /// Every service, for readiness.
     pub dependencies: Vec<Dependency>,
+    /// The orders channel itself, for the call the generated client makes too expensively to
+    /// hold open ([`Self::watch_order`]).
+    orders_channel: TracedChannel,
     /// Sent as the gRPC deadline, so a service can give up when the edge already has.
     timeout: Duration,
 }
@@ -112,7 +115,8 @@ impl Upstreams {
             cart: CartServiceClient::new(cart_ch),
             account: AccountServiceClient::new(account_ch),
             payments: PaymentsServiceClient::new(payments_ch),
-            orders: OrdersServiceClient::new(orders_ch),
+            orders: OrdersServiceClient::new(orders_ch.clone()),
+            orders_channel: orders_ch,
             membership: MembershipServiceClient::new(membership_ch),
             support: SupportServiceClient::new(support_ch),
             dependencies,
@@ -126,6 +130,85 @@ impl Upstreams {
         caller.write_to(request.metadata_mut());
         request.set_timeout(self.timeout);
         request
+    }
+
+    /// Orders' `WatchOrder` (with a request from [`Self::open_request`]): the order's tracking
+    /// updates as they come.
+    ///
+    /// The generated client would give each stream tonic's default receive buffer, 8 KiB taken
+    /// up front. The edge holds one of these streams per open tracking page, tens of thousands at
+    /// once, and an update is a few hundred bytes; so this call's buffer starts empty and grows
+    /// only to the largest update received.
+    pub async fn watch_order(
+        &self,
+        request: tonic::Request<orders::v1::WatchOrderRequest>,
+    ) -> Result<tonic::Streaming<orders::v1::TrackOrderResponse>, tonic::Status> {
+        let mut grpc = tonic::client::Grpc::new(self.orders_channel.clone());
+        grpc.ready()
+            .await
+            .map_err(|e| tonic::Status::unknown(format!("orders channel not ready: {e}")))?;
+        let mut request = request;
+        request
+            .extensions_mut()
+            .insert(tonic::GrpcMethod::new(ORDERS_SERVICE, WATCH_ORDER));
+        let path = http::uri::PathAndQuery::from_static(WATCH_ORDER_PATH);
+        let codec = LeanStreamCodec::<orders::v1::WatchOrderRequest, orders::v1::TrackOrderResponse>::default();
+        Ok(grpc
+            .server_streaming(request, path, codec)
+            .await?
+            .into_inner())
+    }
+
+    /// A request for a call that stays open (a server stream such as orders' `WatchOrder`):
+    /// `caller` in metadata but no deadline, because a deadline bounds the whole call and the
+    /// stream must last as long as what it watches. The channel still times out the wait for the
+    /// answer's headers; the caller bounds the wait for the first message with [`Self::timeout`].
+    pub fn open_request<T>(&self, message: T, caller: &Caller) -> tonic::Request<T> {
+        let mut request = tonic::Request::new(message);
+        caller.write_to(request.metadata_mut());
+        request
+    }
+
+    /// How long the edge waits for a service's answer.
+    pub fn timeout(&self) -> Duration {
+        self.timeout
+    }
+}
+
+/// The orders service and its `WatchOrder` method, as the generated client names them.
+const ORDERS_SERVICE: &str = "tiffin.orders.v1.OrdersService";
+const WATCH_ORDER: &str = "WatchOrder";
+const WATCH_ORDER_PATH: &str = "/tiffin.orders.v1.OrdersService/WatchOrder";
+
+/// Protobuf as the generated clients encode it, but with a receive buffer that starts empty
+/// rather than at 8 KiB: for long-lived streams of small messages, where the default would be
+/// most of what an idle stream costs.
+#[derive(Debug)]
+struct LeanStreamCodec<T, U>(std::marker::PhantomData<(T, U)>);
+
+impl<T, U> Default for LeanStreamCodec<T, U> {
+    fn default() -> Self {
+        Self(std::marker::PhantomData)
+    }
+}
+
+impl<T, U> tonic::codec::Codec for LeanStreamCodec<T, U>
+where
+    T: prost::Message + Send + 'static,
+    U: prost::Message + Default + Send + 'static,
+{
+    type Encode = T;
+    type Decode = U;
+    type Encoder = tonic_prost::ProstEncoder<T>;
+    type Decoder = tonic_prost::ProstDecoder<U>;
+
+    fn encoder(&mut self) -> Self::Encoder {
+        tonic_prost::ProstEncoder::default()
+    }
+
+    fn decoder(&mut self) -> Self::Decoder {
+        // The second figure only paces encoding; it is tonic's default.
+        tonic_prost::ProstDecoder::new(tonic::codec::BufferSettings::new(0, 32 * 1024))
     }
 }
 

@@ -9,7 +9,11 @@ use crate::helpers::{TestApp, add, browser, restaurant_with_dish, spawn_app};
 
 /// Signs the app's browser in, saves a home address 800 m from a restaurant and fills the cart
 /// with two of its dishes. Gives the address id and the bill's total.
-async fn ready_to_pay(app: &TestApp, client: &reqwest::Client, mobile: &str) -> (String, i64) {
+pub(crate) async fn ready_to_pay(
+    app: &TestApp,
+    client: &reqwest::Client,
+    mobile: &str,
+) -> (String, i64) {
     let (restaurant, dish) = restaurant_with_dish(true, 100_000);
     app.sign_in_as(client, mobile, "Asha").await;
     let saved = app
@@ -34,7 +38,7 @@ async fn ready_to_pay(app: &TestApp, client: &reqwest::Client, mobile: &str) -> 
     (address_id, to_pay)
 }
 
-fn place_body(key: &str, address_id: &str, to_pay: i64, payment: Value) -> Value {
+pub(crate) fn place_body(key: &str, address_id: &str, to_pay: i64, payment: Value) -> Value {
     json!({
         "idempotency_key": key,
         "order": { "address_id": address_id, "order_type": "REGULAR", "to_pay": to_pay },
@@ -42,12 +46,12 @@ fn place_body(key: &str, address_id: &str, to_pay: i64, payment: Value) -> Value
     })
 }
 
-fn card(number: &str) -> Value {
+pub(crate) fn card(number: &str) -> Value {
     json!({ "method": "card", "card": { "number": number, "expiry_month": 12,
             "expiry_year": 2039, "cvv": "123", "holder_name": "Asha" } })
 }
 
-async fn cart_lines(app: &TestApp, client: &reqwest::Client) -> usize {
+pub(crate) async fn cart_lines(app: &TestApp, client: &reqwest::Client) -> usize {
     app.api_get_with(client, "cart").await.data()["cartItems"]
         .as_array()
         .map_or(0, Vec::len)

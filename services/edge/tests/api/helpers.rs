@@ -193,6 +193,20 @@ pub async fn spawn_app_configured(
     configure: impl FnOnce(&mut Settings),
     configure_account: impl FnOnce(&mut tiffin_account::Settings),
 ) -> TestApp {
+    spawn_storefront(configure, configure_account, |_| {}).await
+}
+
+/// Like [`spawn_app`], with the orders service's delivery simulator `speed` times faster than
+/// real time (as the browser tests run it), so an order goes from placed to delivered in seconds.
+pub async fn spawn_app_delivering_at(speed: f64) -> TestApp {
+    spawn_storefront(|_| {}, |_| {}, |orders| orders.sim_speed = speed).await
+}
+
+async fn spawn_storefront(
+    configure: impl FnOnce(&mut Settings),
+    configure_account: impl FnOnce(&mut tiffin_account::Settings),
+    configure_orders: impl FnOnce(&mut tiffin_orders::Settings),
+) -> TestApp {
     init_tracing();
     let catalogue = catalogue_path();
     let databases: Vec<TestDatabase> = (0..8).map(|_| testing::sqlite()).collect();
@@ -230,10 +244,10 @@ pub async fn spawn_app_configured(
         }
     );
     running.insert("payments", r);
-    let (orders, r) = start!(
-        tiffin_orders::Application,
-        tiffin_orders::Settings::new(service(&databases[5]), payments.clone(), cart.clone())
-    );
+    let mut orders_settings =
+        tiffin_orders::Settings::new(service(&databases[5]), payments.clone(), cart.clone());
+    configure_orders(&mut orders_settings);
+    let (orders, r) = start!(tiffin_orders::Application, orders_settings);
     running.insert("orders", r);
     let (membership, r) = start!(
         tiffin_membership::Application,

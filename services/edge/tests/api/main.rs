@@ -11,6 +11,7 @@ mod layers;
 mod listing;
 mod menu;
 mod openapi;
+mod orders;
 mod payments;
 mod search;
 mod wallets;

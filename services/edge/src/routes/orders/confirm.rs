@@ -13,30 +13,8 @@ use crate::http::error::ApiError;
 use crate::http::extractors::SignedIn;
 use crate::http::params::{Params, json_body};
 use crate::infra::state::AppState;
+use crate::routes::orders::order_id::{self, ORDER_NOT_FOUND, OrderId};
 use crate::routes::orders::reply::{OrderDetailsJson, order_details};
-
-/// NOT_FOUND wording for an unknown order (or another user's).
-pub const ORDER_NOT_FOUND: &str = "Order not found";
-
-/// An order id as the browser sends it: a string, or a number.
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
-#[serde(untagged)]
-enum OrderId {
-    Text(String),
-    Number(u64),
-}
-
-impl OrderId {
-    fn parse(self) -> Result<u64, ApiError> {
-        match self {
-            OrderId::Number(n) => Ok(n),
-            OrderId::Text(t) => t
-                .trim()
-                .parse()
-                .map_err(|_| ApiError::NotFound(ORDER_NOT_FOUND)),
-        }
-    }
-}
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[schema(as = ConfirmOrderInput)]
@@ -70,7 +48,7 @@ pub async fn confirm(
         .clone()
         .confirm_order(up.request(ConfirmOrderRequest { order_id }, &user.caller()))
         .await
-        .map_err(|s| ApiError::from(s).not_found_as(ORDER_NOT_FOUND))?
+        .map_err(order_id::not_found)?
         .into_inner()
         .order
         .ok_or(ApiError::NotFound(ORDER_NOT_FOUND))?;
@@ -97,14 +75,14 @@ pub async fn details(
     user: SignedIn,
     Params(query): Params<DetailsQuery>,
 ) -> Result<Data<OrderDetailsJson>, ApiError> {
-    let order_id = OrderId::Text(query.order_id.unwrap_or_default()).parse()?;
+    let order_id = order_id::parse(query.order_id.as_deref().unwrap_or_default())?;
     let up = &state.upstreams;
     let order = up
         .orders
         .clone()
         .get_order(up.request(GetOrderRequest { order_id }, &user.caller()))
         .await
-        .map_err(|s| ApiError::from(s).not_found_as(ORDER_NOT_FOUND))?
+        .map_err(order_id::not_found)?
         .into_inner()
         .order
         .ok_or(ApiError::NotFound(ORDER_NOT_FOUND))?;

@@ -10,7 +10,9 @@ use crate::http::error::ApiError;
 use crate::http::extractors::Identity;
 use crate::http::params::{self, Params};
 use crate::infra::state::AppState;
-use crate::routes::orders::reply::rfc3339_secs;
+use crate::routes::orders::reply::{
+    OrderItemJson, order_items, rfc3339_secs, rfc3339_secs_or_empty,
+};
 
 /// `order_id` pages backwards: orders placed before that one.
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -36,6 +38,10 @@ struct OrderJson {
     order_total: i64,
     /// RFC 3339, UTC.
     order_time: String,
+    /// What was ordered, as priced when placed (the same lines as `order/details`).
+    order_items: Vec<OrderItemJson>,
+    /// RFC 3339, UTC; `''` until delivered.
+    delivered_at: String,
 }
 
 /// `GET /api/order/all?order_id=`
@@ -82,11 +88,15 @@ fn order_json(order: Order) -> OrderJson {
         restaurant_name: order.restaurant_name,
         order_total: order.order_total_paise,
         order_time,
+        order_items: order_items(order.items),
+        delivered_at: rfc3339_secs_or_empty(order.delivered_at),
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use tiffin_proto::orders::v1::OrderItem;
+
     use super::*;
 
     #[test]
@@ -104,5 +114,31 @@ mod tests {
         assert_eq!(v["order_id"], "7");
         assert_eq!(v["order_total"], 55800);
         assert_eq!(v["order_time"], "2023-11-14T22:13:20Z");
+        assert_eq!(v["order_items"], serde_json::json!([]));
+        assert_eq!(v["delivered_at"], "", "not delivered yet, not 1970");
+    }
+
+    #[test]
+    fn a_delivered_order_lists_its_lines_and_when_it_arrived() {
+        let v = serde_json::to_value(order_json(Order {
+            order_id: 8,
+            items: vec![OrderItem {
+                menu_item_id: 88001,
+                name: "Paneer Roll".into(),
+                quantity: 2,
+                unit_price_paise: 12_000,
+                subtotal_paise: 24_000,
+                choices: String::new(),
+            }],
+            delivered_at: 1_700_001_800,
+            ..Order::default()
+        }))
+        .unwrap();
+        assert_eq!(
+            v["order_items"][0],
+            serde_json::json!({ "item_id": "88001", "name": "Paneer Roll", "quantity": 2,
+                                "subtotal": 24000, "choices": "" })
+        );
+        assert_eq!(v["delivered_at"], "2023-11-14T22:43:20Z");
     }
 }

@@ -40,25 +40,15 @@ pub async fn page(State(state): State<AppState>, request: Request) -> Response {
     if let Some(route) = &route {
         tracing::Span::current().record("http.route", route.id.as_str());
     }
-    let html = match tokio::fs::read_to_string(state.settings.static_dir.join("shell/index.html"))
-        .await
-    {
-        Ok(shell) => shell.replacen(
-            PLACEHOLDER,
-            &initial_state_script(visitor.as_ref(), user.as_ref()),
-            1,
-        ),
-        Err(e) => {
-            tracing::error!(error = %e, "shell index.html unreadable: answering the bare fallback page");
-            return html_reply(
-                if route.is_some() {
-                    StatusCode::SERVICE_UNAVAILABLE
-                } else {
-                    StatusCode::NOT_FOUND
-                },
-                fallback_page(route.is_some()),
-            );
-        }
+    let Some(html) = shell_html(&state, visitor.as_ref(), user.as_ref()).await else {
+        return html_reply(
+            if route.is_some() {
+                StatusCode::SERVICE_UNAVAILABLE
+            } else {
+                StatusCode::NOT_FOUND
+            },
+            fallback_page(route.is_some()),
+        );
     };
     // City, area and cuisine pages carry their own title and description, for search engines.
     let html = match &route {
@@ -73,6 +63,38 @@ pub async fn page(State(state): State<AppState>, request: Request) -> Response {
         },
         html,
     )
+}
+
+/// The storefront's not-found page, for a link outside the shell's routes that finds nothing for
+/// this visitor (an invoice that is not theirs): the shell's HTML with HTTP 404, exactly what an
+/// unknown path gets, so nothing tells "not yours" from "not there".
+pub async fn not_found(state: &AppState, visitor: Option<&Visitor>) -> Response {
+    let user = signed_in_user(state, visitor).await;
+    let html = shell_html(state, visitor, user.as_ref())
+        .await
+        .unwrap_or_else(|| fallback_page(false));
+    html_reply(StatusCode::NOT_FOUND, html)
+}
+
+/// The storefront's error page ("Uh-oh!") with `status`, for such a link when a service failed.
+pub fn error_page(status: StatusCode) -> Response {
+    html_reply(status, fallback_page(true))
+}
+
+/// The shell's `index.html` with the visitor's initial state; `None` when the shell is not
+/// published (logged here).
+async fn shell_html(
+    state: &AppState,
+    visitor: Option<&Visitor>,
+    user: Option<&UserJson>,
+) -> Option<String> {
+    match tokio::fs::read_to_string(state.settings.static_dir.join("shell/index.html")).await {
+        Ok(shell) => Some(shell.replacen(PLACEHOLDER, &initial_state_script(visitor, user), 1)),
+        Err(e) => {
+            tracing::error!(error = %e, "shell index.html unreadable: answering the bare fallback page");
+            None
+        }
+    }
 }
 
 /// Puts a city-shaped page's own `<title>` and meta description (`views::city_page`) into the
