@@ -145,6 +145,7 @@ impl Tracking {
     ) -> impl futures::Stream<Item = Result<TrackOrderResponse, Error>> + Send + 'static {
         let watch = Watch {
             bell: self.feed.subscribe(order_id),
+            rang: false,
             tracking: self.clone(),
             user_id,
             order_id,
@@ -165,6 +166,8 @@ impl Tracking {
 struct Watch {
     /// Rung when this process changes the order.
     bell: tokio::sync::watch::Receiver<()>,
+    /// The bell rang since the last look.
+    rang: bool,
     tracking: Tracking,
     user_id: u64,
     order_id: u64,
@@ -201,11 +204,12 @@ impl Watch {
                         .zip(status)
                         .and_then(|(plan, status)| plan.next_after(status))
                         .is_some_and(|step| step.at_ms <= now && step.at_ms > *read_at);
-                    let rung = self.bell.has_changed().unwrap_or(false);
+                    let rung = self.rang || self.bell.has_changed().unwrap_or(false);
                     planning || due || rung || now - read_at >= REREAD_EVERY_MS
                 }
             };
             if stale {
+                self.rang = false;
                 self.bell.borrow_and_update();
                 let (order, delivery) = self.tracking.read(self.user_id, self.order_id).await?;
                 self.read = Some((order, delivery, now));
@@ -226,9 +230,11 @@ impl Watch {
             }
             tokio::select! {
                 rung = self.bell.changed() => {
-                    if rung.is_err() {
+                    match rung {
+                        // Waiting marked the ring as seen: remember it for the next look.
+                        Ok(()) => self.rang = true,
                         // No bell any more: look on the tick alone.
-                        tokio::time::sleep(WATCH_TICK).await;
+                        Err(_) => tokio::time::sleep(WATCH_TICK).await,
                     }
                 }
                 _ = tokio::time::sleep(WATCH_TICK) => {}
