@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 
 use sqlx::{Any, AnyPool, Transaction};
 use tiffin_catalog_format::{Catalogue, CatalogueError, Menu, Ribbon, SpiceLevel, VegType};
+use tiffin_platform::db::insert_sql;
 
 use crate::store;
 
@@ -125,9 +126,7 @@ impl From<Option<String>> for Value {
     }
 }
 
-/// Rows for one table, written with multi-row INSERTs. Built by hand rather than with sqlx's
-/// `QueryBuilder` because the `Any` driver's builder writes `?` placeholders, which PostgreSQL
-/// rejects.
+/// Rows for one table, written with multi-row INSERTs ([`insert_sql`]).
 struct Table {
     name: &'static str,
     columns: &'static [&'static str],
@@ -168,28 +167,6 @@ impl Table {
         }
         Ok(())
     }
-}
-
-/// `INSERT INTO t (a, b) VALUES ($1, $2), ($3, $4)` for `rows` rows. Only table and column names
-/// from this file reach the text; every value is a bound parameter.
-fn insert_sql(table: &str, columns: &[&str], rows: usize) -> String {
-    let mut sql = format!("INSERT INTO {table} ({}) VALUES ", columns.join(", "));
-    let mut n = 0;
-    for row in 0..rows {
-        if row > 0 {
-            sql.push_str(", ");
-        }
-        sql.push('(');
-        for column in 0..columns.len() {
-            if column > 0 {
-                sql.push_str(", ");
-            }
-            n += 1;
-            sql.push_str(&format!("${n}"));
-        }
-        sql.push(')');
-    }
-    sql
 }
 
 /// The rows of some menus, one [`Table`] per table in an order that satisfies the foreign keys.
@@ -477,18 +454,5 @@ fn spice_level(s: SpiceLevel) -> &'static str {
     match s {
         SpiceLevel::MediumSpicy => "MEDIUMSPICY",
         SpiceLevel::VerySpicy => "VERYSPICY",
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn inserts_number_their_placeholders_across_rows() {
-        assert_eq!(
-            insert_sql("t", &["a", "b"], 2),
-            "INSERT INTO t (a, b) VALUES ($1, $2), ($3, $4)"
-        );
     }
 }

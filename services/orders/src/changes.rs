@@ -5,7 +5,7 @@
 //! status it expects, so two callers settling the same payment at once confirm it once.
 
 use sqlx::{AnyConnection, AnyPool, Row};
-use tiffin_platform::db::Writer;
+use tiffin_platform::db::{Writer, insert_sql};
 
 use crate::attempts::{Attempt, settle_in};
 use crate::error::Error;
@@ -28,29 +28,19 @@ fn new_order_id() -> i64 {
     rand::rng().random_range(100_000_000_000..1_000_000_000_000)
 }
 
-async fn next_position(conn: &mut AnyConnection, order_id: i64) -> Result<i64, Error> {
-    Ok(sqlx::query(
-        "SELECT COALESCE(MAX(position), 0) + 1 AS next FROM order_status_history WHERE order_id = $1",
-    )
-    .bind(order_id)
-    .fetch_one(&mut *conn)
-    .await?
-    .try_get("next")?)
-}
-
 pub(crate) async fn record_status(
     conn: &mut AnyConnection,
     order_id: i64,
     status: &str,
     at: i64,
 ) -> Result<(), Error> {
-    let position = next_position(conn, order_id).await?;
+    // The next position is found by the insert itself: one statement, not a read and a write.
     sqlx::query(
         "INSERT INTO order_status_history (order_id, position, order_status, changed_at)
-         VALUES ($1, $2, $3, $4)",
+         SELECT $1, COALESCE(MAX(position), 0) + 1, $2, $3
+         FROM order_status_history WHERE order_id = $1",
     )
     .bind(order_id)
-    .bind(position)
     .bind(status)
     .bind(at)
     .execute(&mut *conn)
@@ -215,33 +205,46 @@ async fn insert_order(
     .bind(&s.order_note)
     .execute(&mut *tx)
     .await?;
-    for (position, item) in (1_i64..).zip(&s.items) {
-        let menu_item_id =
-            stored_id(item.menu_item_id).ok_or(Error::IdOutOfRange(item.menu_item_id))?;
-        let selections = s
-            .selections
-            .get(usize::try_from(position - 1).unwrap_or(usize::MAX))
-            .map(serde_json::to_string)
-            .transpose()
-            .map_err(|e| Error::Corrupt(e.to_string()))?
-            .unwrap_or_default();
-        sqlx::query(
-            "INSERT INTO order_items
-                (order_id, position, menu_item_id, name, quantity, unit_price, subtotal, choices,
-                 selections)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
-        )
-        .bind(order_id)
-        .bind(position)
-        .bind(menu_item_id)
-        .bind(&item.name)
-        .bind(i64::from(item.quantity))
-        .bind(item.unit_price_paise)
-        .bind(item.subtotal_paise)
-        .bind(&item.choices)
-        .bind(selections)
-        .execute(&mut *tx)
-        .await?;
+    // Items and bill lines go in one statement each, however many there are.
+    if !s.items.is_empty() {
+        let sql = insert_sql(
+            "order_items",
+            &[
+                "order_id",
+                "position",
+                "menu_item_id",
+                "name",
+                "quantity",
+                "unit_price",
+                "subtotal",
+                "choices",
+                "selections",
+            ],
+            s.items.len(),
+        );
+        let mut insert = sqlx::query(sqlx::AssertSqlSafe(sql));
+        for (position, item) in (1_i64..).zip(&s.items) {
+            let menu_item_id =
+                stored_id(item.menu_item_id).ok_or(Error::IdOutOfRange(item.menu_item_id))?;
+            let selections = s
+                .selections
+                .get(usize::try_from(position - 1).unwrap_or(usize::MAX))
+                .map(serde_json::to_string)
+                .transpose()
+                .map_err(|e| Error::Corrupt(e.to_string()))?
+                .unwrap_or_default();
+            insert = insert
+                .bind(order_id)
+                .bind(position)
+                .bind(menu_item_id)
+                .bind(item.name.clone())
+                .bind(i64::from(item.quantity))
+                .bind(item.unit_price_paise)
+                .bind(item.subtotal_paise)
+                .bind(item.choices.clone())
+                .bind(selections);
+        }
+        insert.execute(&mut *tx).await?;
     }
     if let Some(trip) = &s.trip {
         sqlx::query(
@@ -260,18 +263,22 @@ async fn insert_order(
         .execute(&mut *tx)
         .await?;
     }
-    for (position, charge) in (1_i64..).zip(&s.charges) {
-        sqlx::query(
-            "INSERT INTO order_charges (order_id, position, charge_key, label, amount)
-             VALUES ($1, $2, $3, $4, $5)",
-        )
-        .bind(order_id)
-        .bind(position)
-        .bind(&charge.key)
-        .bind(&charge.label)
-        .bind(charge.amount_paise)
-        .execute(&mut *tx)
-        .await?;
+    if !s.charges.is_empty() {
+        let sql = insert_sql(
+            "order_charges",
+            &["order_id", "position", "charge_key", "label", "amount"],
+            s.charges.len(),
+        );
+        let mut insert = sqlx::query(sqlx::AssertSqlSafe(sql));
+        for (position, charge) in (1_i64..).zip(&s.charges) {
+            insert = insert
+                .bind(order_id)
+                .bind(position)
+                .bind(charge.key.clone())
+                .bind(charge.label.clone())
+                .bind(charge.amount_paise);
+        }
+        insert.execute(&mut *tx).await?;
     }
     record_status(tx, order_id, AWAITING_PAYMENT, now).await?;
     event(tx, order_id, EventType::Placed, "", now).await?;

@@ -180,14 +180,17 @@ impl Application {
     pub async fn build(settings: Settings) -> anyhow::Result<Self> {
         let host = ServiceHost::start(&settings.service, &MIGRATOR).await?;
         let store = orders::Store::new(host.pool().clone());
+        // One writer for the whole database: two gates on one SQLite file do not see each other,
+        // and a transaction of one that read before the other committed fails "database is
+        // locked" instead of waiting.
+        let writer = Writer::new(host.pool().clone());
         let settlement = settlement::Settlement::new(
             store.clone(),
-            Writer::new(host.pool().clone()),
+            writer.clone(),
             clients::Payments::new(&settings.payments_url)?,
             clients::Carts::new(&settings.cart_url)?,
         );
         let placing = placing::Placing::new(settlement.clone(), settings.failpoint);
-        let writer = Writer::new(host.pool().clone());
         let feed = feed::Feed::default();
         let deliveries = delivery::Deliveries::new(
             writer.clone(),

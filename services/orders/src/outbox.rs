@@ -64,19 +64,13 @@ pub async fn append(
     let order_id =
         crate::orders::stored_id(payload.order_id).ok_or(Error::IdOutOfRange(payload.order_id))?;
     let body = serde_json::to_string(payload).map_err(|e| Error::Corrupt(e.to_string()))?;
-    let next: i64 = sqlx::query(
-        "SELECT COALESCE(MAX(sequence), 0) + 1 AS next FROM order_outbox WHERE order_id = $1",
-    )
-    .bind(order_id)
-    .fetch_one(&mut *conn)
-    .await?
-    .try_get("next")?;
+    // The next sequence is found by the insert itself: one statement, not a read and a write.
     sqlx::query(
         "INSERT INTO order_outbox (order_id, sequence, event_type, payload, created_at)
-         VALUES ($1, $2, $3, $4, $5)",
+         SELECT $1, COALESCE(MAX(sequence), 0) + 1, $2, $3, $4
+         FROM order_outbox WHERE order_id = $1",
     )
     .bind(order_id)
-    .bind(next)
     .bind(event.as_str())
     .bind(body)
     .bind(payload.at)

@@ -15,9 +15,11 @@
 use tiffin_platform::idempotency::fingerprint;
 use tiffin_proto::orders::v1::place_order_request::Method;
 use tiffin_proto::orders::v1::{Order, PlaceOrderRequest};
-use tiffin_proto::payments::v1::{CreatePaymentRequest, Payment, create_payment_request};
+use tiffin_proto::payments::v1::{
+    CreatePaymentRequest, Payment, PaymentStatus, create_payment_request,
+};
 
-use crate::attempts::{self, Attempt, payment_key};
+use crate::attempts::{self, Attempt, AttemptState, payment_key};
 use crate::changes;
 use crate::error::Error;
 use crate::settlement::{Settlement, now};
@@ -135,23 +137,32 @@ impl Placing {
         // Retries of one attempt wait for each other here, then find what the first stored.
         let _turn = s.locks.lock(format!("{user_id}:{key}")).await;
 
-        let attempt = match attempts::find(s.pool(), user_id, &key).await? {
+        // A new attempt's total is the snapshot's (an order reused for it has the same snapshot
+        // hash, which covers the total); a retry reads what the first one stored.
+        let (attempt, total_paise) = match attempts::find(s.pool(), user_id, &key).await? {
             Some(found) if found.fingerprint != fingerprint => return Err(Error::KeyReused),
-            Some(found) => found,
+            Some(found) => {
+                let total = s
+                    .store
+                    .load(user_id, found.order_id)
+                    .await?
+                    .order_total_paise;
+                (found, total)
+            }
             None => {
                 let snapshot = Snapshot::of(&req)?;
-                self.open(user_id, &key, &fingerprint, &snapshot).await?
+                let attempt = self.open(user_id, &key, &fingerprint, &snapshot).await?;
+                (attempt, snapshot.total_paise)
             }
         };
-        let order = s.store.load(user_id, attempt.order_id).await?;
         let payment = s
             .payments
             .create(
                 user_id,
                 CreatePaymentRequest {
                     idempotency_key: payment_key(&key),
-                    amount_paise: order.order_total_paise,
-                    order_id: order.order_id,
+                    amount_paise: total_paise,
+                    order_id: attempt.order_id,
                     method: Some(payment_method(method)),
                 },
             )
@@ -179,12 +190,21 @@ impl Placing {
             && payment.status == tiffin_proto::payments::v1::PaymentStatus::Charged as i32
         {
             tracing::error!(
-                order_id = order.order_id,
+                order_id = attempt.order_id,
                 "failpoint: aborting after the charge"
             );
             std::process::abort();
         }
-        if attempt.payment_id.is_empty() {
+        // A payment that ended is recorded on the attempt when the attempt is settled, in the
+        // same transaction; only one still under way is noted here, for recovery to follow.
+        let under_way = matches!(
+            PaymentStatus::try_from(payment.status).unwrap_or_default(),
+            PaymentStatus::Unspecified
+                | PaymentStatus::New
+                | PaymentStatus::PendingVbv
+                | PaymentStatus::Authorizing
+        );
+        if attempt.payment_id.is_empty() && under_way {
             attempts::record_payment(&s.writer, &attempt, &payment.payment_id).await?;
         }
         s.apply(&attempt, &payment).await?;
@@ -205,15 +225,22 @@ impl Placing {
         let mut tries = 0;
         loop {
             tries += 1;
-            match changes::open_attempt(&s.writer, user_id, key, fingerprint, snapshot, now()).await
-            {
-                Ok(_) => break,
+            let at = now();
+            match changes::open_attempt(&s.writer, user_id, key, fingerprint, snapshot, at).await {
+                Ok(order_id) => {
+                    return Ok(Attempt {
+                        user_id,
+                        key: key.to_string(),
+                        fingerprint: fingerprint.to_string(),
+                        order_id,
+                        payment_id: String::new(),
+                        state: AttemptState::Open,
+                        created_at: at,
+                    });
+                }
                 Err(e) if e.is_conflict() && tries < 3 => continue,
                 Err(e) => return Err(e),
             }
         }
-        attempts::find(s.pool(), user_id, key)
-            .await?
-            .ok_or_else(|| Error::Corrupt(format!("attempt {key} vanished")))
     }
 }

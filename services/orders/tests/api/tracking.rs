@@ -88,7 +88,13 @@ pub async fn placed_cod(url: &str, key: &str) -> u64 {
         .await
         .expect("placed");
     let order = placed.order.expect("an order");
-    assert_eq!(order.order_status, "PLACED");
+    // Paid at once. At this simulator speed the restaurant may already have accepted it by the
+    // time the reply is written.
+    assert!(
+        ["PLACED", "ACCEPTED", "PREPARING"].contains(&order.order_status.as_str()),
+        "{}",
+        order.order_status
+    );
     order.order_id
 }
 
