@@ -14,6 +14,7 @@
 //!   migrations.
 //! - [`idempotency`]: fingerprints of requests and one-at-a-time per idempotency key, for the
 //!   services that take money or create orders.
+//! - [`money`]: rupees from integer paise, written the one way every service words an amount.
 //! - [`config`]: reading settings from the environment with clear errors, before any port is bound.
 //! - [`shutdown`]: the signal that stops a process (Ctrl-C or SIGTERM).
 //! - The global allocator (mimalloc) of every process.
@@ -26,6 +27,7 @@ pub mod db;
 pub mod grpc;
 pub mod idempotency;
 pub mod identity;
+pub mod money;
 pub mod service;
 pub mod shutdown;
 pub mod status;

@@ -6,6 +6,8 @@
 //! It must never use floating point for money: the only float is the distance, which picks a fee
 //! band and is shown in a label.
 
+use tiffin_platform::money::rupees;
+
 /// ₹5 of packaging per unit ...
 pub const PACKAGING_PER_UNIT_PAISE: i64 = 500;
 /// ... up to ₹50 per order.
@@ -114,17 +116,6 @@ pub fn packaging(units: u32) -> i64 {
 pub fn min_cart_value(cost_for_two_paise: i64) -> i64 {
     (cost_for_two_paise.max(0) / 4 / 1_000 * 1_000)
         .clamp(MIN_CART_FLOOR_PAISE, MIN_CART_CEILING_PAISE)
-}
-
-/// Rupees for a label: `₹100` when whole, else `₹26.17`.
-pub fn rupees(paise: i64) -> String {
-    let sign = if paise < 0 { "-" } else { "" };
-    let p = paise.unsigned_abs();
-    if p.is_multiple_of(100) {
-        format!("{sign}₹{}", p / 100)
-    } else {
-        format!("{sign}₹{}.{:02}", p / 100, p % 100)
-    }
 }
 
 /// Kilometres with one decimal, for labels ("2.4").
@@ -335,10 +326,7 @@ mod tests {
     }
 
     #[test]
-    fn labels_show_rupees_and_kilometres() {
-        assert_eq!(rupees(10_000), "₹100");
-        assert_eq!(rupees(2_617), "₹26.17");
-        assert_eq!(rupees(-905), "-₹9.05");
+    fn labels_show_kilometres_to_one_decimal() {
         assert_eq!(km(2_449), "2.4");
         assert_eq!(km(2_450), "2.5");
     }

@@ -9,7 +9,9 @@
 //!
 //! It must never read a price the browser sent: every amount here comes from the priced cart.
 
-use crate::bill::{percent_of, rupees};
+use tiffin_platform::money::rupees;
+
+use crate::bill::percent_of;
 
 /// What a coupon gives.
 #[derive(Debug, Clone, PartialEq, Eq)]

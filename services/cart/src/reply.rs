@@ -88,7 +88,11 @@ pub fn present(
                 Ok(b) => {
                     let message = match b.freebie {
                         Some(_) => coupons::saving_message(&b),
-                        None => format!("You saved {} with {}", bill::rupees(b.saving), c.code),
+                        None => format!(
+                            "You saved {} with {}",
+                            tiffin_platform::money::rupees(b.saving),
+                            c.code
+                        ),
                     };
                     (true, message, Some(b), Some(c))
                 }
@@ -153,7 +157,7 @@ pub fn present(
     let min_cart_message = if item_total < min_cart_value {
         format!(
             "Add items worth {} more to place your order",
-            bill::rupees(min_cart_value - item_total)
+            tiffin_platform::money::rupees(min_cart_value - item_total)
         )
     } else {
         String::new()

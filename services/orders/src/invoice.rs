@@ -26,7 +26,8 @@ use krilla::paint::{Fill, Stroke};
 use krilla::text::{Font, GlyphId, KrillaGlyph};
 use tiffin_proto::orders::v1::{Order, OrderAddress};
 
-use format::{IstTime, gstin_placeholder, ist, payment_method, rupees};
+use format::{gstin_placeholder, ist, payment_method, pdf_date};
+use tiffin_platform::money::rupees_in_full;
 
 mod format;
 
@@ -523,8 +524,14 @@ fn layout(
         row.push(
             first
                 .right(QTY_RIGHT, text(BODY, &item.quantity.to_string()))
-                .right(UNIT_PRICE_RIGHT, text(BODY, &rupees(item.unit_price_paise)))
-                .right(AMOUNT_RIGHT, text(BODY, &rupees(item.subtotal_paise))),
+                .right(
+                    UNIT_PRICE_RIGHT,
+                    text(BODY, &rupees_in_full(item.unit_price_paise)),
+                )
+                .right(
+                    AMOUNT_RIGHT,
+                    text(BODY, &rupees_in_full(item.subtotal_paise)),
+                ),
         );
         row.extend(names);
         if !item.choices.trim().is_empty() {
@@ -550,7 +557,10 @@ fn layout(
         let mut labels =
             paragraph(BODY, &charge.label, BILL_LABEL_LEFT, BILL_LABEL_WIDTH).into_iter();
         let first = labels.next().unwrap_or_else(|| Line::of(BODY));
-        bill.push(first.right(AMOUNT_RIGHT, text(BODY, &rupees(charge.amount_paise))));
+        bill.push(first.right(
+            AMOUNT_RIGHT,
+            text(BODY, &rupees_in_full(charge.amount_paise)),
+        ));
         bill.extend(labels);
     }
     bill.push(Line::rule(10.0));
@@ -558,7 +568,7 @@ fn layout(
         AMOUNT_RIGHT,
         text(
             TOTAL,
-            &format!("Total: {}", rupees(order.order_total_paise)),
+            &format!("Total: {}", rupees_in_full(order.order_total_paise)),
         ),
     ));
     bill.push(Line::of(SMALL).right(AMOUNT_RIGHT, text(SMALL, "Inclusive of GST")));
@@ -613,7 +623,7 @@ fn paint(
         .title(format!("Tax Invoice, Order ID: {}", order.order_id))
         .language("en-IN".into())
         .creator("Tiffin".into());
-    if let Some(date) = IstTime::of(issued_at_unix).metadata() {
+    if let Some(date) = pdf_date(issued_at_unix) {
         metadata = metadata.creation_date(date);
     }
     document.set_metadata(metadata);

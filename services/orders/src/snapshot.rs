@@ -4,6 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 use tiffin_platform::idempotency::fingerprint;
+use tiffin_platform::money::rupees;
 use tiffin_proto::cart::v1::{Cart, CartAddon, CartItemInput, CartLine, CartVariant};
 use tiffin_proto::orders::v1::{
     OrderAddress, OrderCharge, OrderItem, OrderType, PlaceOrderRequest,
@@ -98,16 +99,6 @@ impl Selections {
                 })
                 .collect(),
         }
-    }
-}
-
-/// Rupees as the customer reads them: "₹456" or "₹456.50".
-pub fn rupees(paise: i64) -> String {
-    let sign = if paise < 0 { "-" } else { "" };
-    let paise = paise.unsigned_abs();
-    match paise % 100 {
-        0 => format!("{sign}₹{}", paise / 100),
-        p => format!("{sign}₹{}.{p:02}", paise / 100),
     }
 }
 
@@ -316,18 +307,5 @@ impl Snapshot {
         }
         let fields: Vec<&str> = fields.iter().map(String::as_str).collect();
         fingerprint(&fields)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn rupees_show_paise_only_when_there_are_some() {
-        assert_eq!(rupees(45_600), "₹456");
-        assert_eq!(rupees(45_650), "₹456.50");
-        assert_eq!(rupees(5), "₹0.05");
-        assert_eq!(rupees(-2_000), "-₹20");
     }
 }

@@ -6,6 +6,7 @@
 //! full and answered "Oops! Something went wrong." A refused payment (declined card) is not an
 //! error at all: it is a payment with a failed status.
 
+use tiffin_platform::money::rupees;
 use tiffin_platform::status::with_code;
 use tonic::{Code, Status};
 
@@ -174,45 +175,9 @@ impl From<Error> for Status {
     }
 }
 
-/// Paise as the storefront writes rupees: "₹5,000", "₹1,00,000", "₹12.50".
-pub fn rupees(paise: i64) -> String {
-    let (rupees, paise) = (paise / 100, paise % 100);
-    let digits = rupees.to_string();
-    // Indian grouping: the last three digits, then twos.
-    let grouped = if digits.len() <= 3 {
-        digits
-    } else {
-        let (head, last3) = digits.split_at(digits.len() - 3);
-        let mut groups: Vec<&str> = Vec::new();
-        let mut rest = head;
-        while rest.len() > 2 {
-            let (h, t) = rest.split_at(rest.len() - 2);
-            groups.push(t);
-            rest = h;
-        }
-        groups.push(rest);
-        groups.reverse();
-        format!("{},{last3}", groups.join(","))
-    };
-    if paise == 0 {
-        format!("₹{grouped}")
-    } else {
-        format!("₹{grouped}.{paise:02}")
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn rupees_are_grouped_the_indian_way() {
-        assert_eq!(rupees(500_000), "₹5,000");
-        assert_eq!(rupees(10_000_000), "₹1,00,000");
-        assert_eq!(rupees(1_250), "₹12.50");
-        assert_eq!(rupees(99), "₹0.99");
-        assert_eq!(rupees(12_345_678_900), "₹12,34,56,789");
-    }
 
     #[test]
     fn internal_detail_never_reaches_the_caller() {

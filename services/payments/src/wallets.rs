@@ -344,7 +344,7 @@ impl Wallets {
         if amount_paise > MAX_ADD_MONEY_PAISE {
             return Err(Error::Invalid(format!(
                 "You can add at most {} at a time",
-                crate::error::rupees(MAX_ADD_MONEY_PAISE)
+                tiffin_platform::money::rupees(MAX_ADD_MONEY_PAISE)
             )));
         }
         let Some(LinkRow {

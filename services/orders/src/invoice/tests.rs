@@ -176,7 +176,10 @@ fn sixty_items_flow_onto_further_pages_and_every_name_can_be_read() {
         pages[1]
     );
     let last = pages.last().expect("at least one page");
-    assert!(last.contains(&format!("Total: {}", rupees(order.order_total_paise))));
+    assert!(last.contains(&format!(
+        "Total: {}",
+        rupees_in_full(order.order_total_paise)
+    )));
 }
 
 #[test]
