@@ -273,6 +273,11 @@ pub fn router(state: AppState) -> Router {
         .with_state(state.clone());
     let header =
         |name, value| SetResponseHeaderLayer::overriding(name, HeaderValue::from_static(value));
+    // The tile origins were checked at start-up to be plain origins, so this is a valid value.
+    let csp = HeaderValue::from_str(&security::content_security_policy(
+        &state.settings.map_tile_origins,
+    ))
+    .unwrap_or_else(|_| HeaderValue::from_static("default-src 'self'"));
     Router::new()
         .route(
             "/api/openapi.json",
@@ -294,9 +299,9 @@ pub fn router(state: AppState) -> Router {
         .with_state(state)
         .layer(
             ServiceBuilder::new()
-                .layer(header(
+                .layer(SetResponseHeaderLayer::overriding(
                     header::CONTENT_SECURITY_POLICY,
-                    security::CONTENT_SECURITY_POLICY,
+                    csp,
                 ))
                 .layer(header(header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
                 .layer(header(header::REFERRER_POLICY, security::REFERRER_POLICY))
@@ -370,6 +375,7 @@ mod tests {
             menu_cache_bytes: 1024 * 1024,
             menu_fresh_for: Duration::ZERO,
             session_cache_window: Duration::ZERO,
+            map_tile_origins: Vec::new(),
         };
         AppState::new(settings).unwrap()
     }

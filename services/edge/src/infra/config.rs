@@ -83,6 +83,11 @@ pub struct Settings {
     /// How long a looked-up session is reused without asking the account service
     /// (`EDGE_SESSION_CACHE_MS`, default 2000; 0 asks on every request): see `session_cache`.
     pub session_cache_window: Duration,
+    /// Origins the browser may load map tiles from (`EDGE_MAP_TILE_ORIGINS`, comma-separated,
+    /// default `https://tile.openstreetmap.org`, the web's default tile server): added to the
+    /// content security policy's `img-src`, which otherwise allows only the storefront itself, so
+    /// the maps draw their tiles. Empty: maps show markers and route on a blank ground.
+    pub map_tile_origins: Vec<String>,
 }
 
 /// Where a request's client address comes from.
@@ -152,6 +157,12 @@ impl Settings {
         let menu_cache_mb: u64 = env_parse("EDGE_MENU_CACHE_MB", 64)?;
         let session_cache_ms: u64 = env_parse("EDGE_SESSION_CACHE_MS", 2000)?;
         let menu_fresh_ms: u64 = env_parse("EDGE_MENU_FRESH_MS", 1000)?;
+        let map_tile_origins = env_or("EDGE_MAP_TILE_ORIGINS", DEFAULT_MAP_TILE_ORIGIN)
+            .split(',')
+            .map(str::trim)
+            .filter(|o| !o.is_empty())
+            .map(str::to_string)
+            .collect();
         let settings = Self {
             addr: SocketAddr::new(bind, port),
             static_dir: PathBuf::from(env_or("STATIC_DIR", "dist/web")),
@@ -164,6 +175,7 @@ impl Settings {
             menu_cache_bytes: menu_cache_mb.saturating_mul(1024 * 1024),
             session_cache_window: Duration::from_millis(session_cache_ms),
             menu_fresh_for: Duration::from_millis(menu_fresh_ms),
+            map_tile_origins,
         };
         settings.check()?;
         Ok(settings)
@@ -182,6 +194,9 @@ impl Settings {
                 "must be between 1 and 60000",
             ));
         }
+        for origin in &self.map_tile_origins {
+            check_origin("EDGE_MAP_TILE_ORIGINS", origin)?;
+        }
         let limits = &self.rate_limit;
         if limits.per_second > 0 && limits.burst == 0 {
             return Err(invalid(
@@ -191,6 +206,28 @@ impl Settings {
             ));
         }
         Ok(())
+    }
+}
+
+/// The tile server the web's maps use unless told otherwise.
+pub const DEFAULT_MAP_TILE_ORIGIN: &str = "https://tile.openstreetmap.org";
+
+/// An origin as a content security policy source: `https://` and a host (with an optional
+/// port), nothing that could end the directive or add another.
+fn check_origin(name: &'static str, origin: &str) -> Result<(), ConfigError> {
+    let host = origin.strip_prefix("https://").unwrap_or("");
+    let host_ok = !host.is_empty()
+        && host
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':' | '*'));
+    if host_ok {
+        Ok(())
+    } else {
+        Err(invalid(
+            name,
+            origin,
+            "must be https:// origins (scheme and host, no path), separated by commas",
+        ))
     }
 }
 
@@ -239,12 +276,39 @@ mod tests {
             menu_cache_bytes: 1024 * 1024,
             menu_fresh_for: Duration::from_secs(1),
             session_cache_window: Duration::from_secs(2),
+            map_tile_origins: vec![DEFAULT_MAP_TILE_ORIGIN.to_string()],
         }
     }
 
     #[test]
     fn the_defaults_are_valid() {
         assert!(settings().check().is_ok());
+    }
+
+    #[test]
+    fn a_tile_origin_that_is_not_a_plain_https_origin_is_refused() {
+        for bad in [
+            "http://tiles.example.com",
+            "https://tiles.example.com/{z}",
+            "https://a.example.com; script-src *",
+            "tiles.example.com",
+            "https://",
+        ] {
+            let s = Settings {
+                map_tile_origins: vec![bad.to_string()],
+                ..settings()
+            };
+            assert_eq!(
+                s.check().unwrap_err().name,
+                "EDGE_MAP_TILE_ORIGINS",
+                "{bad}"
+            );
+        }
+        let s = Settings {
+            map_tile_origins: vec!["https://*.tile.example.com:8443".to_string()],
+            ..settings()
+        };
+        assert!(s.check().is_ok());
     }
 
     #[test]

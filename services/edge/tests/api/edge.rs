@@ -165,6 +165,12 @@ async fn the_browser_trace_is_continued_and_every_reply_has_a_request_id_and_sec
             csp.contains("default-src 'self'") && csp.contains("frame-ancestors 'none'"),
             "{path}: {csp}"
         );
+        // The maps' tile server may serve images, and nothing else may.
+        assert!(
+            csp.contains("img-src 'self' data: https://tile.openstreetmap.org;"),
+            "{path}: {csp}"
+        );
+        assert!(csp.contains("script-src 'self';"), "{path}: {csp}");
         assert_eq!(headers["x-content-type-options"], "nosniff", "{path}");
         assert_eq!(
             headers["referrer-policy"], "strict-origin-when-cross-origin",

@@ -290,6 +290,7 @@ async fn spawn_storefront(
         // As deployed, so the tests that replay an ended session's token check that the edge
         // forgets it at once.
         session_cache_window: Duration::from_secs(2),
+        map_tile_origins: vec![tiffin_edge::infra::config::DEFAULT_MAP_TILE_ORIGIN.to_string()],
     };
     configure(&mut settings);
     let (base, r) = start!(Application, settings);
