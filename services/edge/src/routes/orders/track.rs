@@ -3,10 +3,12 @@
 //! server-sent events. Both answer the same JSON (`tracking`); another user's order answers
 //! 404 / 404, as an unknown one does.
 //!
-//! The stream is a pipe: each update of the orders service becomes one event as it arrives,
-//! nothing is queued or kept per stream beyond the update being written, and the stream ends when
-//! the service's does (the order ended, or the service went away: the browser's `EventSource`
-//! then connects again). It carries no deadline, and no layer of the edge times a whole response
+//! The service's updates are read as fast as they come, whatever the browser does: every stream
+//! of every browser shares one HTTP/2 connection to the orders service, and a browser that stops
+//! reading (a phone in a tunnel) must not hold that connection's flow-control window for the
+//! others. Each stream keeps only the newest update not yet written (an older position of the
+//! rider is worth nothing once a newer one is known), and ends when the service's does (the order
+//! ended, or the service went away: the browser's `EventSource` then connects again). It carries no deadline, and no layer of the edge times a whole response
 //! out or buffers one, so an open stream lasts as long as the order.
 
 use std::convert::Infallible;
@@ -102,16 +104,7 @@ pub async fn track_stream(
             )));
         }
     };
-    let rest = futures::stream::unfold(updates, |mut updates| async move {
-        match updates.message().await {
-            Ok(Some(update)) => Some((update, updates)),
-            Ok(None) => None,
-            Err(status) => {
-                tracing::warn!(grpc.code = ?status.code(), grpc.message = %status.message(), "tracking stream broke off; the browser reconnects");
-                None
-            }
-        }
-    });
+    let rest = newest_only(updates);
     let events = futures::stream::once(std::future::ready(first))
         .chain(rest)
         .map(|update| Ok::<_, Infallible>(tracking_event(update)));
@@ -123,6 +116,48 @@ pub async fn track_stream(
         HeaderValue::from_static(NO_PROXY_BUFFERING.1),
     );
     Ok(response)
+}
+
+/// The updates of `updates`, read at once by a task of their own, of which the returned stream
+/// yields only the newest not yet taken: a reader that falls behind skips to the latest, and the
+/// source is never held back. The task ends with the source, or as soon as the returned stream is
+/// dropped (the browser went away).
+fn newest_only<T, S>(mut updates: S) -> impl futures::Stream<Item = T> + Send + 'static
+where
+    T: Clone + Send + Sync + 'static,
+    S: futures::Stream<Item = Result<T, tonic::Status>> + Send + Unpin + 'static,
+{
+    let (newest, taken) = tokio::sync::watch::channel(None::<T>);
+    let reading = async move {
+        loop {
+            tokio::select! {
+                () = newest.closed() => break,
+                next = updates.next() => match next {
+                    Some(Ok(update)) => {
+                        if newest.send(Some(update)).is_err() {
+                            break;
+                        }
+                    }
+                    None => break,
+                    Some(Err(status)) => {
+                        tracing::warn!(grpc.code = ?status.code(), grpc.message = %status.message(), "tracking stream broke off; the browser reconnects");
+                        break;
+                    }
+                },
+            }
+        }
+    };
+    tokio::spawn(tracing::Instrument::instrument(
+        reading,
+        tracing::Span::current(),
+    ));
+    // `changed` answers a value not yet taken even after the task has ended, so the last update
+    // (the order delivered or cancelled) is always written before the stream ends.
+    futures::stream::unfold(taken, |mut taken| async move {
+        taken.changed().await.ok()?;
+        let update = taken.borrow_and_update().clone()?;
+        Some((update, taken))
+    })
 }
 
 /// One update as an `event: tracking`.
@@ -142,6 +177,47 @@ mod tests {
     use axum::body::to_bytes;
 
     use super::*;
+
+    #[tokio::test]
+    async fn a_reader_that_fell_behind_gets_the_newest_update_and_then_the_end() {
+        // The source is read to its end while nobody reads the stream.
+        let (source, receiver) = futures::channel::mpsc::unbounded();
+        let stream = newest_only(receiver);
+        for n in 1..=100_u32 {
+            source.unbounded_send(Ok::<_, tonic::Status>(n)).unwrap();
+        }
+        drop(source);
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        assert_eq!(stream.collect::<Vec<_>>().await, vec![100]);
+    }
+
+    #[tokio::test]
+    async fn a_reader_that_keeps_up_gets_every_update_and_a_broken_source_ends_the_stream() {
+        let (source, receiver) = futures::channel::mpsc::unbounded();
+        let stream = newest_only(receiver);
+        futures::pin_mut!(stream);
+        source.unbounded_send(Ok(1_u32)).unwrap();
+        assert_eq!(stream.next().await, Some(1));
+        source.unbounded_send(Ok(2)).unwrap();
+        assert_eq!(stream.next().await, Some(2));
+        source
+            .unbounded_send(Err(tonic::Status::unavailable("gone")))
+            .unwrap();
+        assert_eq!(stream.next().await, None);
+    }
+
+    #[tokio::test]
+    async fn dropping_the_stream_stops_reading_the_source() {
+        let (source, receiver) = futures::channel::mpsc::unbounded::<Result<u32, tonic::Status>>();
+        drop(newest_only(receiver));
+        for _ in 0..200 {
+            if source.is_closed() {
+                return;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+        }
+        panic!("the reading task still holds the source");
+    }
 
     #[tokio::test]
     async fn an_update_is_one_tracking_event_whose_data_is_the_trackv2_json() {
