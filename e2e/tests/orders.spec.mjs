@@ -68,8 +68,32 @@ test('tracking follows a cash order from received to delivered, with the rider o
   await expect(tracking.getByText('For help and queries, please contact the restaurant')).toBeVisible();
   await expect(tracking.locator('a[href^="tel:+91"]')).toBeVisible();
 
+  // Every status the page shows, in order, as it changes on the page without a reload.
+  await page.evaluate(() => {
+    const seen = [];
+    window.__trackingSeen = seen;
+    const note = () => {
+      const text = document.querySelector('.chk-track__status')?.textContent ?? '';
+      if (text && seen[seen.length - 1] !== text) seen.push(text);
+    };
+    note();
+    new MutationObserver(note).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+
+  await test.step('the statuses arrive as they happen, through the stream, before the first poll', async () => {
+    // The page polls every 30 s; the simulator (120 times real speed) delivers in well under
+    // that, so reaching "Order Delivered" this soon means the updates were streamed.
+    await expect(tracking.locator('.chk-track__status')).toHaveText('Order Delivered', { timeout: 28_000 });
+    const seen = await page.evaluate(() => window.__trackingSeen);
+    const life = ['Order Received', 'Order Confirmed', 'Preparing', 'Rider Assigned', 'Order Picked Up', 'Arriving', 'Order Delivered'];
+    expect(seen.every((status) => life.includes(status)), seen.join(' → ')).toBe(true);
+    const positions = seen.map((status) => life.indexOf(status));
+    expect(positions, 'in the order of the life').toEqual([...positions].sort((a, b) => a - b));
+    expect(seen.length, seen.join(' → ')).toBeGreaterThanOrEqual(3);
+  });
+
   await test.step('delivered: the tag says so and the order page shows the whole history', async () => {
-    await expect(tracking.locator('.chk-track__status')).toHaveText('Order Delivered', { timeout: 90_000 });
+    await expect(tracking.locator('.chk-track__status')).toHaveText('Order Delivered');
     await page.goto(`/my-account/orders/${orderId}`);
     const history = page.getByRole('region', { name: 'Status history' });
     await expect(history).toContainText('Delivered');
