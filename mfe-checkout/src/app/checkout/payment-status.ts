@@ -3,7 +3,7 @@ import type { PaymentStatus } from '@tiffin/contract';
 
 const FAILED = new Set(['DECLINED', 'AUTHORIZATION_FAILED', 'AUTHENTICATION_FAILED', 'USER_ABORTED', 'JUSPAY_DECLINED']);
 
-export type PaymentOutcome = 'charged' | 'enter-otp' | 'approve-in-upi-app' | 'failed' | 'pending';
+export type PaymentOutcome = 'charged' | 'enter-otp' | 'approve-in-upi-app' | 'redirect-to-bank' | 'failed' | 'pending';
 
 export function outcomeOf(payment: PaymentStatus): PaymentOutcome {
   const status = payment.status.toUpperCase();
@@ -11,7 +11,13 @@ export function outcomeOf(payment: PaymentStatus): PaymentOutcome {
   if (FAILED.has(status)) return 'failed';
   if (payment.next_action === 'ENTER_OTP') return 'enter-otp';
   if (payment.next_action === 'APPROVE_IN_UPI_APP') return 'approve-in-upi-app';
+  if (payment.next_action === 'REDIRECT_TO_BANK') return 'redirect-to-bank';
   return 'pending';
+}
+
+/** A final status: polling stops here. */
+export function isFinal(outcome: PaymentOutcome): boolean {
+  return outcome === 'charged' || outcome === 'failed';
 }
 
 /** The payments service words the reason; this covers a failure that came without one. */
