@@ -11,7 +11,7 @@ import { customerMessage, edge } from '@tiffin/api-client';
 import type { PaymentStatusV2 } from '@tiffin/contract';
 import { Button, formatPrice } from '@tiffin/design-system';
 import { useEffect, useRef, useState } from 'react';
-import { isFinal, outcomeOf } from './payment-status';
+import { isFinal, methodAmount, outcomeOf } from './payment-status';
 
 export const BANK_POLL_INTERVAL_MS = 1000;
 /** The name of the bank's window: the fallback link opens into the same one. */
@@ -112,14 +112,14 @@ export function BankWaiting({
     <section className="chk-bank-wait" aria-label="Waiting for your bank">
       <h3 className="chk-bank-wait__title">Complete the payment on your bank&apos;s page</h3>
       {bankWindow ? (
-        <p className="chk-bank-wait__hint">We opened your bank&apos;s page in a new window to pay {formatPrice(payment.amount)}. This page moves on as soon as your bank tells us.</p>
+        <p className="chk-bank-wait__hint">We opened your bank&apos;s page in a new window to pay {formatPrice(methodAmount(payment))}. This page moves on as soon as your bank tells us.</p>
       ) : (
         <p className="chk-bank-wait__hint">
           Your browser blocked the window for your bank&apos;s page.{' '}
           <a href={redirectUrl} target={BANK_WINDOW_NAME} rel="opener" className="chk-bank-wait__link">
             Open your bank&apos;s page
           </a>{' '}
-          to pay {formatPrice(payment.amount)}.
+          to pay {formatPrice(methodAmount(payment))}.
         </p>
       )}
       <p className="chk-progress" role="status">

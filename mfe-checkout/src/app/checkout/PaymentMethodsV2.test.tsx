@@ -282,6 +282,26 @@ describe('checkout: split pay with Tiffin Money', () => {
     expect(sent.place[0]).toMatchObject({ order: { to_pay: 55800 }, payment: { method: 'card', split_with_tiffin_money: true } });
   });
 
+  it("asks the bank only for the rest: the waiting state names the bank's part of a split payment", async () => {
+    vi.stubGlobal('open', vi.fn(() => ({ location: { href: 'about:blank' }, closed: false, close: vi.fn() })));
+    const { sent } = checkoutEdge({
+      '/api/payment/get-methods': split(20000),
+      '/api/order/place-v2': placed(
+        payment({ status: 'PENDING_VBV', next_action: 'REDIRECT_TO_BANK', redirect_url: '/sandbox/bank/pay_1', amount: 55800, tiffin_money_paise: 20000 }),
+      ),
+      '/api/payment/upi/txn-status': payment({ status: 'PENDING_VBV', next_action: 'REDIRECT_TO_BANK', redirect_url: '/sandbox/bank/pay_1' }),
+    });
+    renderCheckout();
+    fireEvent.click(await screen.findByRole('radio', { name: 'Netbanking' }));
+    fireEvent.change(await screen.findByLabelText('Your bank'), { target: { value: 'HDFC' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Use Tiffin Money (₹200)' }));
+    expect(screen.getByText('Pay ₹358 by Netbanking')).toBeTruthy();
+    fireEvent.click(await payButton());
+    const waiting = await screen.findByRole('region', { name: 'Waiting for your bank' });
+    expect(waiting.textContent).toContain('to pay ₹358');
+    expect(sent.place[0]).toMatchObject({ payment: { method: 'netbanking', bank_code: 'HDFC', split_with_tiffin_money: true } });
+  });
+
   it('is not offered for cash, and is not sent when unticked', async () => {
     const { sent } = checkoutEdge({ '/api/payment/get-methods': split(20000) });
     renderCheckout();

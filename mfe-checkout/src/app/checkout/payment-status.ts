@@ -1,5 +1,5 @@
 /** What a payment's status means for the page (docs/checkout.md, "What the page does with it"). */
-import type { PaymentStatus } from '@tiffin/contract';
+import type { PaymentStatus, PaymentStatusV2 } from '@tiffin/contract';
 
 const FAILED = new Set(['DECLINED', 'AUTHORIZATION_FAILED', 'AUTHENTICATION_FAILED', 'USER_ABORTED', 'JUSPAY_DECLINED']);
 
@@ -23,4 +23,12 @@ export function isFinal(outcome: PaymentOutcome): boolean {
 /** The payments service words the reason; this covers a failure that came without one. */
 export function failureMessage(payment: PaymentStatus): string {
   return payment.failure_reason || 'Your payment did not go through. No money was taken. Please try again.';
+}
+
+/**
+ * What the method itself (card, UPI, bank) is asked for: the payment's amount less the part Tiffin
+ * Money paid when the bill was split (`tiffin_money_paise`, 0 or absent otherwise).
+ */
+export function methodAmount(payment: PaymentStatusV2): number {
+  return payment.amount - (payment.tiffin_money_paise ?? 0);
 }
