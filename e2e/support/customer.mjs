@@ -86,3 +86,55 @@ export async function customerWithCart(page, context, baseURL) {
   return { restaurant, dish, quantity, address: saved, csrf, mobile };
 }
 
+
+/** Fills the cart again (placing an order empties it); `quantity` defaults to what it held at first. */
+export async function refill(page, customer, quantity = customer.quantity) {
+  await data(
+    await page.request.post('/api/cart', {
+      data: {
+        restaurantId: customer.restaurant.id,
+        cartItems: [{ menu_item_id: customer.dish.id, quantity, addons: [], variants: [] }],
+        _csrf: customer.csrf,
+      },
+    }),
+  );
+}
+
+/** Paise as the app's rupee formatter shows them: `55800` → `₹558`, `24950` → `₹249.50`. */
+export function rupees(paise) {
+  const digits = paise % 100 === 0 ? 0 : 2;
+  return `₹${new Intl.NumberFormat('en-IN', { minimumFractionDigits: digits, maximumFractionDigits: 2 }).format(paise / 100)}`;
+}
+
+/**
+ * Gives the customer Tiffin Money the way a customer gets it: their cart is paid by the sandbox card
+ * through the API and the order cancelled with the refund to Tiffin Money (less any cancellation
+ * fee). The cart is empty afterwards. Answers the Tiffin Money balance in paise.
+ */
+export async function tiffinMoneyFromCancelledOrder(page, customer) {
+  const request = page.request;
+  const priced = await data(await request.post('/api/cart/calculate', { data: { address_id: customer.address.id, paymentMethod: 'card', _csrf: customer.csrf } }));
+  const placed = await data(
+    await request.post('/api/order/place-v2', {
+      data: {
+        idempotency_key: `e2e-money-${customer.mobile}`,
+        order: { address_id: customer.address.id, to_pay: priced.data.bill.to_pay },
+        payment: { method: 'card', card: { number: '4111 1111 1111 1111', expiry_month: 12, expiry_year: 2031, cvv: '123', holder_name: 'Money Tester', save_card: false } },
+        _csrf: customer.csrf,
+      },
+    }),
+  );
+  expect(placed.data.order_status).toBe('PLACED');
+  await data(await request.post(`/api/cancel-only/order/${encodeURIComponent(placed.data.order_id)}`, { data: { refund_to: 'TIFFIN_MONEY', _csrf: customer.csrf } }));
+  let balance = 0;
+  await expect
+    .poll(
+      async () => {
+        balance = (await data(await request.get('/api/profile/money'))).data.balance;
+        return balance;
+      },
+      { message: 'the refund reached Tiffin Money' },
+    )
+    .toBeGreaterThan(0);
+  return balance;
+}

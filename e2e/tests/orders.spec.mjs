@@ -6,7 +6,7 @@
 // Orders are placed through the API (checkout itself is checkout.spec.mjs's); everything after
 // that is driven through the pages.
 import { expect, test } from '@playwright/test';
-import { customerWithCart, data } from '../support/customer.mjs';
+import { customerWithCart, data, refill } from '../support/customer.mjs';
 
 /** Places the customer's cart by cash on delivery through the API; answers the order id. */
 async function placeByCash(page, customer, n = 0) {
@@ -27,19 +27,6 @@ async function placeByCash(page, customer, n = 0) {
   expect(placed.statusCode, placed.statusMessage).toBe(0);
   expect(placed.data.order_status).toBe('PLACED');
   return placed.data.order_id;
-}
-
-/** Fills the cart again (placing an order empties it). */
-async function refill(page, customer) {
-  await data(
-    await page.request.post('/api/cart', {
-      data: {
-        restaurantId: customer.restaurant.id,
-        cartItems: [{ menu_item_id: customer.dish.id, quantity: customer.quantity, addons: [], variants: [] }],
-        _csrf: customer.csrf,
-      },
-    }),
-  );
 }
 
 test.use({ reducedMotion: 'reduce' });

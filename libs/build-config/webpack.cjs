@@ -27,13 +27,13 @@ function readJson(file) {
 }
 
 /** The Tiffin libraries shared at runtime (build-config itself is build-time only). */
-const SHARED_LIBS = ['@tiffin/contract', '@tiffin/api-client', '@tiffin/design-system', '@tiffin/cart-store', '@tiffin/map', '@tiffin/address-form'];
+const SHARED_LIBS = ['@tiffin/contract', '@tiffin/api-client', '@tiffin/design-system', '@tiffin/cart-store', '@tiffin/map', '@tiffin/address-form', '@tiffin/payment-link'];
 
 /**
  * Shared singletons. One React (hooks and context break with two copies), one design system
  * (styles injected once), one API client (one session and CSRF token), one contract, one address
- * form (its styles injected once), one map package (Leaflet, which only it imports, and its styles
- * fetched once, whichever map a page shows first).
+ * form and one payment-link flow (their styles injected once), one map package (Leaflet, which
+ * only it imports, and its styles fetched once, whichever map a page shows first).
  * `requiredVersion` is the caret range of what this build was compiled against, so a remote built
  * against a newer major warns instead of silently mixing Reacts.
  */

@@ -4,6 +4,7 @@
  * with an `ApiError`.
  */
 import type {
+  AddWalletMoneyRequest,
   Address,
   CancelResult,
   AddressesResponse,
@@ -31,8 +32,9 @@ import type {
   OrdersResponse,
   OtpSent,
   PayLater,
-  PaymentMethodsResponse,
-  PaymentStatus,
+  NetbankingBanksResponse,
+  PaymentMethodsV2Response,
+  PaymentStatusV2,
   PlaceOrderRequest,
   PlaceOrderResponse,
   PlaceSuggestion,
@@ -144,7 +146,10 @@ export function createEdgeCalls(client: ApiClient) {
     /** Drops a FREEBIE coupon's free item (and the coupon with it). */
     removeReward: (options?: RequestOptions) => client.postData<Cart>('cart/removeReward', {}, { ...options, family: 'cart' }),
 
-    paymentMethods: (options?: RequestOptions) => client.getData<PaymentMethodsResponse>('payment/get-methods', undefined, options),
+    paymentMethods: (options?: RequestOptions) => client.getData<PaymentMethodsV2Response>('payment/get-methods', undefined, options),
+
+    /** The banks netbanking can pay from. */
+    netbankingBanks: (options?: RequestOptions) => client.getData<NetbankingBanksResponse>('payment/netbanking/banks', undefined, options),
 
     // ── Checkout (docs/checkout.md) ──
 
@@ -157,11 +162,11 @@ export function createEdgeCalls(client: ApiClient) {
 
     /** The bank page's answer: the OTP, or `abandon` when the customer closes it. */
     authenticatePayment: (request: AuthenticatePaymentRequest, options?: RequestOptions) =>
-      client.postData<PaymentStatus>('payment/authenticate', { ...request }, options),
+      client.postData<PaymentStatusV2>('payment/authenticate', { ...request }, options),
 
-    /** Where a payment stands; polling it is what settles a UPI collect. */
+    /** Where a payment stands; polling it is what settles a UPI collect and a netbanking payment. */
     paymentStatus: (paymentId: string, options?: RequestOptions) =>
-      client.getData<PaymentStatus>('payment/upi/txn-status', { paas_id: paymentId }, options),
+      client.getData<PaymentStatusV2>('payment/upi/txn-status', { paas_id: paymentId }, options),
 
     verifyVpa: (vpaAddress: string, options?: RequestOptions) =>
       client.getData<VpaCheck>('payment/upi/verify-vpa', { vpaAddress }, options),
@@ -307,6 +312,13 @@ export function createEdgeCalls(client: ApiClient) {
 
     validateWalletOtp: (request: { walletCode: string; otp: string }, options?: RequestOptions) =>
       client.postData<Wallet>('payment/wallet/validate-otp', { ...request }, options),
+
+    /**
+     * Tops up a linked wallet. `idempotency_key` is one per top-up attempt: the client's own network
+     * retries resend this body, so the same key; the caller resends it after no answer at all.
+     */
+    addWalletMoney: (request: AddWalletMoneyRequest, options?: RequestOptions) =>
+      client.postData<Wallet>('payment/wallet/add-money', { ...request }, options),
 
     delinkWallet: (walletCode: string, options?: RequestOptions) => client.postData<Delinked>('payment/wallet/delink', { walletCode }, options),
 

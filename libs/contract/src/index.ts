@@ -12,6 +12,8 @@
  * - `geolocation`: the device position, only with permission already granted
  * - `map`: where map tiles come from (URL, attribution) and where a map starts
  * - `checkout-types`: checkout's calls until the edge's contract carries them
+ * - `payment-v2-types`: netbanking, pay-later, split pay and the keyed top-up, by hand until the
+ *   edge's contract carries them (each extends the generated shape, to become an alias)
  * - `order-types`: tracking, the order history, details, cancel and reorder, written by hand until
  *   the edge's contract carries them
  * - `orders`: links to an order's pages, which statuses are final, the words for each status
@@ -31,6 +33,7 @@ export * from './default-address';
 export * from './geolocation';
 export * from './map';
 export * from './checkout-types';
+export * from './payment-v2-types';
 export * from './order-types';
 export * from './orders';
 export * from './otp';

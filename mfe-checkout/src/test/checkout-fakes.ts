@@ -1,10 +1,10 @@
 /**
  * The edge as checkout's tests need it: a signed-in customer, a billed cart with saved addresses,
- * the payment methods, and recorders for the place-v2, authenticate, txn-status and confirm-v2
- * bodies the page sends.
+ * the payment methods (with the banks and pay-later's status), and recorders for the place-v2,
+ * authenticate and confirm-v2 bodies the page sends.
  */
 import { fixtures, installFakeEdge, type FakeEdgeTable } from '@tiffin/api-client/testing';
-import { on, setCurrentUser, type Cart, type CartAddress, type PaymentStatus, type User } from '@tiffin/contract';
+import { on, setCurrentUser, type Cart, type CartAddress, type PaymentStatusV2 as PaymentStatus, type SplitPay, type User, type Wallet } from '@tiffin/contract';
 
 export const asha = {
   customer_id: '17',
@@ -36,8 +36,41 @@ export const paymentMethods = {
     { group_name: 'UPI', payment_methods: [{ payment_code: 'upi_collect', name: 'UPI ID', enabled: true }] },
     { group_name: 'CARD', payment_methods: [{ payment_code: 'card', name: 'Credit & Debit cards', enabled: true }] },
     { group_name: 'WALLET', payment_methods: [{ payment_code: 'PAYTM', name: 'Paytm', enabled: true }] },
+    {
+      group_name: 'NETBANKING',
+      payment_methods: [
+        { payment_code: 'nb_hdfc', name: 'HDFC Bank', enabled: true },
+        { payment_code: 'nb_sbi', name: 'State Bank of India', enabled: true },
+      ],
+    },
+    {
+      group_name: 'PAY_LATER',
+      payment_methods: [
+        { payment_code: 'simpl', name: 'Simpl', enabled: true },
+        { payment_code: 'lazypay', name: 'LazyPay', enabled: true },
+      ],
+    },
     { group_name: 'cod', payment_methods: [{ payment_code: 'cod', name: 'Cash on Delivery', enabled: true }] },
     { group_name: 'crypto', payment_methods: [{ payment_code: 'btc', name: 'Bitcoin', enabled: true }] },
+  ],
+  instruments: null as null | { saved_cards: never[]; saved_vpas: never[]; wallets: Wallet[]; pay_later: ReturnType<typeof fixtures.payLater> },
+  split_pay: { available: false, tiffin_money_balance: 0 } as SplitPay,
+};
+
+/** get-methods with the customer's linked `wallets` and split pay as given. */
+export function methodsWith({ wallets = [], split }: { wallets?: Wallet[]; split?: SplitPay } = {}) {
+  return {
+    ...paymentMethods,
+    instruments: { saved_cards: [], saved_vpas: [], wallets, pay_later: fixtures.payLater() },
+    split_pay: split ?? paymentMethods.split_pay,
+  };
+}
+
+export const banks = {
+  banks: [
+    { bank_code: 'HDFC', name: 'HDFC Bank' },
+    { bank_code: 'ICICI', name: 'ICICI Bank' },
+    { bank_code: 'SBI', name: 'State Bank of India' },
   ],
 };
 
@@ -77,7 +110,8 @@ export function checkoutEdge(table: FakeEdgeTable = {}, { signedIn = true }: { s
     '/api/cart': billedCart(),
     '/api/payment/get-methods': paymentMethods,
     '/api/profile/saved-cards': { cards: [] },
-    '/api/profile/linked-wallets': { wallets: [] },
+    '/api/payment/netbanking/banks': banks,
+    '/api/payment/paylater/check-linked': fixtures.payLater(),
     '/api/profile/money': { balance: 0, transactions: [], hasMoreTxns: false },
     ...table,
     '/api/order/place-v2': record(sent.place, table['/api/order/place-v2'] ?? placed(payment())),

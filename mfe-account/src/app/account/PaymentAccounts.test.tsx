@@ -101,7 +101,7 @@ describe('wallets', () => {
     openPayments({ '/api/profile/linked-wallets': { wallets: [fixtures.wallet({ linked: true, balance: 25050 })] } });
 
     const wallets = await screen.findAllByTestId('wallet');
-    expect(wallets.map((w) => w.textContent)).toEqual(['PaytmBalance: ₹250.50DELINK', 'PhonePeNot linkedLINK']);
+    expect(wallets.map((w) => w.textContent)).toEqual(['PaytmBalance: ₹250.50ADD MONEYDELINK', 'PhonePeNot linkedLINK']);
   });
 
   it('links a wallet with the OTP the provider sent, then shows its balance', async () => {
@@ -128,7 +128,7 @@ describe('wallets', () => {
 
     fireEvent.change(otpInput(), { target: { value: '123456' } });
     verify();
-    await waitFor(async () => expect((await row('wallet', 'PhonePe')).textContent).toBe('PhonePeBalance: ₹500DELINK'));
+    await waitFor(async () => expect((await row('wallet', 'PhonePe')).textContent).toBe('PhonePeBalance: ₹500ADD MONEYDELINK'));
     expect(screen.queryByPlaceholderText('Enter 6-digit OTP')).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
   });
@@ -152,7 +152,7 @@ describe('wallets', () => {
     const paytm = await row('wallet', 'Paytm');
 
     fireEvent.click(within(paytm).getByRole('button', { name: 'LINK' }));
-    await waitFor(() => expect(paytm.textContent).toBe('PaytmBalance: ₹75DELINK'));
+    await waitFor(() => expect(paytm.textContent).toBe('PaytmBalance: ₹75ADD MONEYDELINK'));
     expect(screen.queryByPlaceholderText('Enter 6-digit OTP')).toBeNull();
   });
 
@@ -271,5 +271,93 @@ describe('kept between visits', () => {
     expect((await screen.findAllByTestId('saved-vpa')).map((r) => r.textContent)).toEqual(['asha@upiDELETE']);
     expect((await screen.findAllByTestId('wallet')).map((w) => w.textContent)).toEqual(['PaytmNot linkedLINK', 'PhonePeNot linkedLINK']);
     expect(asked.sort()).toEqual(['check-linked', 'linked-wallets', 'saved-vpas']);
+  });
+});
+
+describe('Adding money to a wallet', () => {
+  const paytm = (balance: number) => ({ '/api/profile/linked-wallets': { wallets: [fixtures.wallet({ linked: true, balance })] } });
+
+  async function openAddMoney(amount: string) {
+    const wallet = await row('wallet', 'Paytm');
+    fireEvent.click(within(wallet).getByRole('button', { name: 'ADD MONEY' }));
+    const form = within(wallet).getByRole('group', { name: 'Add money to Paytm' });
+    fireEvent.change(within(form).getByLabelText('Amount (₹)'), { target: { value: amount } });
+    return { wallet, form };
+  }
+
+  it('tops up with a key of its own, shows the new balance, and the next top-up has a new key', async () => {
+    const sent: Record<string, unknown>[] = [];
+    let balance = 10000;
+    openPayments({
+      ...paytm(balance),
+      '/api/payment/wallet/add-money': (_url: URL, init?: RequestInit) => {
+        const body = bodyOf(init);
+        sent.push(body);
+        balance += body.amount as number;
+        return fixtures.wallet({ linked: true, balance });
+      },
+    });
+    const { wallet, form } = await openAddMoney('250.50');
+    fireEvent.click(within(form).getByRole('button', { name: 'ADD' }));
+    await waitFor(() => expect(wallet.textContent).toBe('PaytmBalance: ₹350.50ADD MONEYDELINK'));
+    expect(toasts).toEqual(['₹250.50 added to Paytm.']);
+
+    const again = await openAddMoney('100');
+    fireEvent.click(within(again.form).getByRole('button', { name: 'ADD' }));
+    await waitFor(() => expect(wallet.textContent).toContain('Balance: ₹450.50'));
+    expect(sent).toEqual([
+      expect.objectContaining({ walletCode: 'PAYTM', amount: 25050, idempotency_key: expect.any(String) }),
+      expect.objectContaining({ walletCode: 'PAYTM', amount: 10000, idempotency_key: expect.any(String) }),
+    ]);
+    expect(sent[1]!.idempotency_key).not.toBe(sent[0]!.idempotency_key);
+  });
+
+  it('resends the same key when the top-up got no answer, and a new one after a refusal', async () => {
+    const keys: unknown[] = [];
+    let answer: 'none' | 'refuse' | 'ok' = 'none';
+    const fetch = installFakeEdge({
+      ...noPaymentAccounts,
+      '/api/payment/get-methods': methods,
+      '/api/profile/saved-cards': { cards: [] },
+      '/api/profile/money': { balance: 0, transactions: [], hasMoreTxns: false },
+      ...paytm(10000),
+      '/api/payment/wallet/add-money': () => (answer === 'refuse' ? reply(503, 1, 'We could not reach Paytm. Please try again in a moment') : fixtures.wallet({ linked: true, balance: 20000 })),
+    });
+    const answerOf = fetch.getMockImplementation()!;
+    fetch.mockImplementation(async (input: string, init?: RequestInit) => {
+      if (String(input).includes('wallet/add-money')) {
+        keys.push(JSON.parse(String(init?.body)).idempotency_key);
+        if (answer === 'none') throw new TypeError('Failed to fetch');
+      }
+      return answerOf(input, init);
+    });
+    setCurrentUser(asha);
+    render(<App route={{ id: 'account', pageType: 'ACCOUNT', params: { tab: 'payments' } }} path="/my-account/payments" />);
+
+    const { wallet, form } = await openAddMoney('100');
+    fireEvent.click(within(form).getByRole('button', { name: 'ADD' }));
+    expect((await within(form).findByRole('alert')).textContent).toBe('Please check your internet connection and try again.');
+    const unanswered = keys.length;
+    expect(new Set(keys).size).toBe(1);
+
+    answer = 'refuse';
+    fireEvent.click(within(form).getByRole('button', { name: 'ADD' }));
+    await waitFor(() => expect(within(form).getByRole('alert').textContent).toBe('We could not reach Paytm. Please try again in a moment'));
+    expect(keys[unanswered]).toBe(keys[0]);
+
+    answer = 'ok';
+    const refused = keys.length;
+    fireEvent.click(within(form).getByRole('button', { name: 'ADD' }));
+    await waitFor(() => expect(wallet.textContent).toContain('Balance: ₹200'));
+    expect(keys[refused]).not.toBe(keys[0]);
+  });
+
+  it('checks the amount before sending anything', async () => {
+    const sent: unknown[] = [];
+    openPayments({ ...paytm(10000), '/api/payment/wallet/add-money': () => (sent.push(1), fixtures.wallet()) });
+    const { form } = await openAddMoney('20000');
+    fireEvent.click(within(form).getByRole('button', { name: 'ADD' }));
+    expect(within(form).getByRole('alert').textContent).toBe('Enter an amount from ₹1 to ₹10,000.');
+    expect(sent).toEqual([]);
   });
 });

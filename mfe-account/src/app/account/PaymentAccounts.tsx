@@ -6,13 +6,14 @@
  * kept here. It must never show a status call's failure as an error: that wallet reads not linked.
  */
 import { edge } from '@tiffin/api-client';
-import { showToast, type LinkStarted, type PayLater, type SavedVpa, type Wallet } from '@tiffin/contract';
+import { showToast, type PayLater, type SavedVpa, type Wallet } from '@tiffin/contract';
 import { AsyncContent, Button, formatPrice, useAsync } from '@tiffin/design-system';
-import { useEffect, useState, type FormEvent } from 'react';
+import { fromPayLater, fromWallet, OtpLink, payLaterLinkActions, toWallet, walletLinkActions, type LinkableAccount, type LinkActions } from '@tiffin/payment-link';
+import { useEffect, useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { errorMessage } from '../common/errors';
 import { keep, loadOnce } from '../common/paymentsCache';
-import { OTP_LENGTH, OTP_PLACEHOLDER, otpError } from '../common/validation';
+import { AddMoney } from './AddMoney';
 
 const DELETE_VPA_CONFIRMATION = 'Are you sure you want to delete this upi address?';
 const DELINK_CONFIRMATION = 'Are you sure you want to delink {0} account?';
@@ -75,90 +76,43 @@ export function SavedVpas() {
   return <AsyncContent state={state}>{({ vpas }) => <VpaList initial={vpas} />}</AsyncContent>;
 }
 
-// ── Linking with an OTP: one flow for wallets and pay-later ──
+// ── Linked accounts: wallets and pay-later, linked with @tiffin/payment-link's OTP flow ──
 
-/** What a wallet and pay-later have in common on this screen. */
-interface LinkableAccount {
-  code: string;
-  name: string;
-  linked: boolean;
-  /** Paise: a wallet's balance, pay-later's available limit. */
-  amount: number;
-}
-
-interface LinkActions {
-  /** Sends the OTP, or answers linked when the provider needs none. */
-  link: () => Promise<LinkStarted>;
-  resend?: () => Promise<LinkStarted>;
-  validate: (otp: string) => Promise<LinkableAccount>;
-  /** The account as it stands now, for a link the provider answered without an OTP. */
-  refresh: () => Promise<LinkableAccount>;
-  delink: () => Promise<unknown>;
-}
-
-function LinkableRow({ account, amountLabel, actions, onChange, testId }: { account: LinkableAccount; amountLabel: string; actions: LinkActions; onChange: (next: LinkableAccount) => void; testId: string }) {
-  const [otpSent, setOtpSent] = useState(false);
-  const [otp, setOtp] = useState('');
-  const [otpProblem, setOtpProblem] = useState<string | null>(null);
+function LinkableRow({
+  account,
+  amountLabel,
+  actions,
+  delinkAction,
+  onChange,
+  testId,
+  children,
+}: {
+  account: LinkableAccount;
+  amountLabel: string;
+  actions: LinkActions;
+  delinkAction: () => Promise<unknown>;
+  onChange: (next: LinkableAccount) => void;
+  testId: string;
+  /** What a linked account offers beyond DELINK (a wallet's ADD MONEY). */
+  children?: ReactNode;
+}) {
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
+  const toast = (text: string) => showToast({ text, status: 'error' });
 
-  const run = async (step: () => Promise<void>, onError: (message: string) => void) => {
+  const delink = async () => {
     setBusy(true);
     try {
-      await step();
+      await delinkAction();
+      onChange({ ...account, linked: false, amount: 0 });
     } catch (e) {
-      onError(errorMessage(e));
+      toast(errorMessage(e));
     } finally {
+      // Closed either way: on failure the toast says why and the account stays linked.
+      setConfirming(false);
       setBusy(false);
     }
   };
-  const toast = (text: string) => showToast({ text, status: 'error' });
-
-  const startLink = () =>
-    run(async () => {
-      const started = await actions.link();
-      if (started.linked) onChange(await actions.refresh());
-      else setOtpSent(true);
-    }, toast);
-
-  const resend = (send: () => Promise<LinkStarted>) =>
-    run(async () => {
-      await send();
-      setOtp('');
-      setOtpProblem(null);
-    }, setOtpProblem);
-
-  const cancelLink = () => {
-    setOtpSent(false);
-    setOtp('');
-    setOtpProblem(null);
-  };
-
-  const verify = (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    const problem = otpError(otp);
-    if (problem) return setOtpProblem(problem);
-    setOtpProblem(null);
-    void run(async () => {
-      const linked = await actions.validate(otp.trim());
-      setOtpSent(false);
-      setOtp('');
-      onChange(linked);
-    }, setOtpProblem);
-  };
-
-  const delink = () =>
-    run(async () => {
-      try {
-        await actions.delink();
-        onChange({ ...account, linked: false, amount: 0 });
-      } finally {
-        // Closed either way: on failure the toast says why and the account stays linked.
-        setConfirming(false);
-      }
-    }, toast);
 
   return (
     <li className="acct-saved-card acct-linkable" data-testid={testId}>
@@ -173,40 +127,15 @@ function LinkableRow({ account, amountLabel, actions, onChange, testId }: { acco
         )}
       </div>
       {account.linked ? (
-        <Button variant="link" onClick={() => setConfirming(true)} disabled={busy}>
-          DELINK
-        </Button>
-      ) : otpSent ? null : (
-        <Button variant="link" onClick={() => void startLink()} disabled={busy}>
-          LINK
-        </Button>
+        <>
+          {children}
+          <Button variant="link" onClick={() => setConfirming(true)} disabled={busy}>
+            DELINK
+          </Button>
+        </>
+      ) : (
+        <OtpLink name={account.name} actions={actions} onLinked={onChange} onError={toast} />
       )}
-      {otpSent && !account.linked ? (
-        <form className="acct-auth__form acct-linkable__otp" onSubmit={verify} noValidate aria-label={`Link ${account.name}`}>
-          <label className="acct-auth__field">
-            <span>Enter the OTP sent to the mobile number registered with {account.name}</span>
-            <input name="otp" inputMode="numeric" autoComplete="one-time-code" maxLength={OTP_LENGTH} placeholder={OTP_PLACEHOLDER} value={otp} onChange={(e) => setOtp(e.target.value.replace(/[^0-9]/g, ''))} />
-          </label>
-          {otpProblem ? (
-            <p className="acct-auth__error" role="alert">
-              {otpProblem}
-            </p>
-          ) : null}
-          <div className="acct-linkable__actions">
-            <Button variant="secondary" onClick={cancelLink} disabled={busy}>
-              CANCEL
-            </Button>
-            {actions.resend ? (
-              <Button variant="link" onClick={() => void resend(actions.resend!)} disabled={busy}>
-                Resend OTP
-              </Button>
-            ) : null}
-            <Button type="submit" disabled={busy}>
-              VERIFY
-            </Button>
-          </div>
-        </form>
-      ) : null}
       {confirming ? (
         <ConfirmDialog message={delinkConfirmation(account.name)} confirmLabel="DELINK" busy={busy} onConfirm={() => void delink()} onCancel={() => setConfirming(false)} />
       ) : null}
@@ -220,14 +149,6 @@ function LinkableRow({ account, amountLabel, actions, onChange, testId }: { acco
 const WALLET_GROUPS = new Set(['WALLET', 'WALLET_WEB']);
 
 const sameCode = (a: string, b: string) => a.toUpperCase() === b.toUpperCase();
-
-function fromWallet(wallet: Wallet): LinkableAccount {
-  return { code: wallet.walletCode, name: wallet.name, linked: wallet.linked, amount: wallet.balance };
-}
-
-function toWallet(account: LinkableAccount): Wallet {
-  return { walletCode: account.code, name: account.name, linked: account.linked, balance: account.amount };
-}
 
 /**
  * Every wallet get-methods offers, each linked (with its balance) when linked-wallets says so. When
@@ -274,15 +195,11 @@ function WalletList({ initial, complete }: { initial: Wallet[]; complete: boolea
     <ul className="acct-saved-cards">
       {wallets.map((wallet) => {
         const code = wallet.walletCode;
-        const actions: LinkActions = {
-          link: () => edge.linkWallet(code),
-          // Wallets have no resend call: asking to link again sends a fresh OTP.
-          resend: () => edge.linkWallet(code),
-          validate: async (otp) => fromWallet(await edge.validateWalletOtp({ walletCode: code, otp })),
-          refresh: async () => fromWallet(await edge.checkWalletBalance(code)),
-          delink: () => edge.delinkWallet(code),
-        };
-        return <LinkableRow key={code} account={fromWallet(wallet)} amountLabel="Balance" actions={actions} onChange={update} testId="wallet" />;
+        return (
+          <LinkableRow key={code} account={fromWallet(wallet)} amountLabel="Balance" actions={walletLinkActions(code)} delinkAction={() => edge.delinkWallet(code)} onChange={update} testId="wallet">
+            <AddMoney wallet={wallet} onAdded={(next) => update(fromWallet(next))} />
+          </LinkableRow>
+        );
       })}
     </ul>
   );
@@ -298,10 +215,6 @@ export function Wallets() {
 /** What pay-later reads when its status call fails: not linked, under a plain name. */
 const PAY_LATER_UNKNOWN: PayLater = { walletCode: '', name: 'Pay Later', linked: false, meta: { availableLimit: 0 } };
 
-function fromPayLater(payLater: PayLater): LinkableAccount {
-  return { code: payLater.walletCode, name: payLater.name, linked: payLater.linked, amount: payLater.meta.availableLimit };
-}
-
 function PayLaterAccount({ initial }: { initial: PayLater }) {
   const [account, setAccount] = useState(fromPayLater(initial));
 
@@ -310,18 +223,9 @@ function PayLaterAccount({ initial }: { initial: PayLater }) {
     if (account.code) keep<PayLater>('pay-later', { walletCode: account.code, name: account.name, linked: account.linked, meta: { availableLimit: account.amount } });
   }, [account]);
 
-  // An empty code lets the edge pick its one pay-later provider.
-  const code = account.code || undefined;
-  const actions: LinkActions = {
-    link: () => edge.linkPayLater(code),
-    resend: () => edge.resendPayLaterOtp(code),
-    validate: async (otp) => fromPayLater(await edge.validatePayLaterOtp({ walletCode: code, otp })),
-    refresh: async () => fromPayLater(await edge.payLater()),
-    delink: () => edge.delinkPayLater(),
-  };
   return (
     <ul className="acct-saved-cards">
-      <LinkableRow account={account} amountLabel="Available limit" actions={actions} onChange={setAccount} testId="pay-later" />
+      <LinkableRow account={account} amountLabel="Available limit" actions={payLaterLinkActions(account.code)} delinkAction={() => edge.delinkPayLater()} onChange={setAccount} testId="pay-later" />
     </ul>
   );
 }

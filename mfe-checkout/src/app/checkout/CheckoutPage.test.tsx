@@ -3,7 +3,7 @@ import * as cartStore from '@tiffin/cart-store';
 import { on, resetCurrentUserForTests, setCurrentUser } from '@tiffin/contract';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { asha, billedCart, bodyOf, checkoutEdge, far, home, payment, placed, recordNavigation, work } from '../../test/checkout-fakes';
+import { asha, billedCart, bodyOf, checkoutEdge, far, home, methodsWith, payment, placed, recordNavigation, work } from '../../test/checkout-fakes';
 import App from '../App';
 
 // jsdom cannot draw the address form's Leaflet map: a stand-in drops the pin at a fixed point.
@@ -179,11 +179,15 @@ describe('checkout: saved cards and cash', () => {
     expect(sent.place[0]).toMatchObject({ payment: { method: 'cod' } });
   });
 
-  it('lists methods it cannot take yet as unavailable, and drops unknown groups', async () => {
+  it('lists methods it cannot take yet as unavailable, offers linking a wallet that is not linked, and drops unknown groups', async () => {
     checkoutEdge();
     renderCheckout();
+    const payLater = await screen.findByRole('region', { name: 'PAY_LATER' });
+    expect((within(payLater).getByRole('radio', { name: /Simpl/ }) as HTMLInputElement).disabled).toBe(true);
     const wallet = await screen.findByRole('region', { name: 'WALLET' });
-    expect((within(wallet).getByRole('radio', { name: /Paytm/ }) as HTMLInputElement).disabled).toBe(true);
+    expect(within(wallet).queryByRole('radio', { name: /Paytm/ })).toBeNull();
+    expect(within(wallet).getByText('(not linked)')).toBeTruthy();
+    expect(within(wallet).getByRole('button', { name: 'LINK' })).toBeTruthy();
     expect(screen.queryByText('Bitcoin')).toBeNull();
   });
 });
@@ -535,11 +539,11 @@ describe('checkout: adding an address inline', () => {
 });
 
 describe('checkout: linked wallets and Tiffin Money', () => {
-  const paytm = (balance: number) => ({ wallets: [{ walletCode: 'PAYTM', name: 'Paytm', linked: true, balance }] });
+  const paytm = (balance: number) => methodsWith({ wallets: [{ walletCode: 'PAYTM', name: 'Paytm', linked: true, balance }] });
   const money = (balance: number) => ({ balance, transactions: [], hasMoreTxns: false });
 
   it('pays from a linked wallet whose balance covers the bill', async () => {
-    const { sent } = checkoutEdge({ '/api/profile/linked-wallets': paytm(100000) });
+    const { sent } = checkoutEdge({ '/api/payment/get-methods': paytm(100000) });
     renderCheckout();
     fireEvent.click(await screen.findByRole('radio', { name: 'Paytm (₹1,000)' }));
     fireEvent.click(await payButton());
@@ -548,7 +552,7 @@ describe('checkout: linked wallets and Tiffin Money', () => {
   });
 
   it('shows a wallet below the bill as not choosable, with the reason', async () => {
-    checkoutEdge({ '/api/profile/linked-wallets': paytm(20000) });
+    checkoutEdge({ '/api/payment/get-methods': paytm(20000) });
     renderCheckout();
     const radio = (await screen.findByRole('radio', { name: 'Paytm (₹200)' })) as HTMLInputElement;
     expect(radio.disabled).toBe(true);

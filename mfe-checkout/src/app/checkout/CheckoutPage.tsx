@@ -16,13 +16,14 @@ import {
   getCurrentUser,
   navigate,
   subscribeCurrentUser,
-  type PaymentStatus,
+  type PaymentStatusV2 as PaymentStatus,
   type PlaceOrderPayment,
 } from '@tiffin/contract';
 import { Button, ErrorState, formatPrice, Link, Skeleton } from '@tiffin/design-system';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { AccountStep } from './AccountStep';
 import { AddressStep } from './AddressStep';
+import { BankWaiting, closeBankWindow, openBankWindow, type BankWindow } from './BankWaiting';
 import { checkoutMetaError } from './meta';
 import { failureMessage, outcomeOf } from './payment-status';
 import { PaymentStep } from './PaymentStep';
@@ -39,6 +40,7 @@ type Phase =
   | { kind: 'placing' }
   | { kind: 'otp'; orderId: string; payment: PaymentStatus }
   | { kind: 'upi'; orderId: string; payment: PaymentStatus; vpa: string }
+  | { kind: 'bank'; orderId: string; payment: PaymentStatus; bankWindow: BankWindow | null }
   | { kind: 'confirming'; orderId: string }
   | { kind: 'confirm-failed'; orderId: string; message: string }
   | { kind: 'failed'; message: string }
@@ -143,12 +145,18 @@ export function CheckoutPage() {
     }
   };
 
-  const settle = (orderId: string, payment: PaymentStatus, vpa = '') => {
-    switch (outcomeOf(payment)) {
+  /** `bankWindow`: the window opened for a netbanking payment's bank page, if one was. */
+  const settle = (orderId: string, payment: PaymentStatus, vpa = '', bankWindow: BankWindow | null = null) => {
+    const outcome = outcomeOf(payment);
+    // Only a payment waiting on the bank's page keeps the window opened for it.
+    if (outcome !== 'redirect-to-bank') closeBankWindow(bankWindow);
+    switch (outcome) {
       case 'charged':
         return void confirm(orderId);
       case 'enter-otp':
         return safeSet({ kind: 'otp', orderId, payment });
+      case 'redirect-to-bank':
+        return safeSet({ kind: 'bank', orderId, payment, bankWindow });
       case 'approve-in-upi-app':
       case 'pending':
         return safeSet({ kind: 'upi', orderId, payment, vpa });
@@ -161,6 +169,9 @@ export function CheckoutPage() {
     if (!cart?.bill) return;
     const key = pendingKey.current ?? newAttemptKey();
     pendingKey.current = key;
+    // The bank's window opens now, while the press still counts as the customer's: opened after
+    // place-v2 answers, a popup blocker would stop it. It is closed again unless the bank is next.
+    const bankWindow = payment.method === 'netbanking' ? openBankWindow() : null;
     setPhase({ kind: 'placing' });
     try {
       const placed = await edge.placeOrder({
@@ -174,8 +185,9 @@ export function CheckoutPage() {
         payment,
       });
       pendingKey.current = null;
-      settle(placed.order_id, placed.payment, payment.vpa ?? undefined);
+      settle(placed.order_id, placed.payment, payment.vpa ?? undefined, bankWindow);
     } catch (failure) {
+      closeBankWindow(bankWindow);
       if (isApiError(failure) && failure.kind === 'network') {
         // No answer: the order may or may not exist, so the next press resends this key.
         return safeSet({ kind: 'failed', message: customerMessage(failure) });
@@ -234,7 +246,7 @@ export function CheckoutPage() {
         : unavailable
           ? 'Some items are unavailable. Remove them from your cart to proceed.'
           : cart.min_cart_message;
-  const busy = phase.kind === 'placing' || phase.kind === 'confirming' || phase.kind === 'otp' || phase.kind === 'upi' || updating || addressBusy;
+  const busy = phase.kind === 'placing' || phase.kind === 'confirming' || phase.kind === 'otp' || phase.kind === 'upi' || phase.kind === 'bank' || updating || addressBusy;
 
   return (
     <div className="chk-checkout">
@@ -250,6 +262,14 @@ export function CheckoutPage() {
             onSettled={(payment) => settle(phase.orderId, payment)}
             onError={(message) => safeSet({ kind: 'failed', message })}
             onExpired={() => safeSet({ kind: 'failed', message: UPI_EXPIRED_MESSAGE })}
+          />
+        ) : null}
+        {phase.kind === 'bank' ? (
+          <BankWaiting
+            payment={phase.payment}
+            bankWindow={phase.bankWindow}
+            onSettled={(payment) => settle(phase.orderId, payment)}
+            onError={(message) => safeSet({ kind: 'failed', message })}
           />
         ) : null}
       </div>

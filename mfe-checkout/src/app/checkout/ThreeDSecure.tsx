@@ -4,9 +4,10 @@
  * than waiting.
  */
 import { customerMessage, edge } from '@tiffin/api-client';
-import { OTP_LENGTH, OTP_PLACEHOLDER, otpError, type PaymentStatus } from '@tiffin/contract';
+import { OTP_LENGTH, OTP_PLACEHOLDER, otpError, type PaymentStatusV2 as PaymentStatus } from '@tiffin/contract';
 import { Button, formatPrice } from '@tiffin/design-system';
 import { useState, type FormEvent } from 'react';
+import { methodAmount } from './payment-status';
 
 export function ThreeDSecure({
   payment,
@@ -55,7 +56,7 @@ export function ThreeDSecure({
           Verify your payment
         </h2>
         <p className="chk-dialog__hint">
-          Your bank sent a one-time password to your registered mobile number to approve {formatPrice(payment.amount)}.
+          Your bank sent a one-time password to your registered mobile number to approve {formatPrice(methodAmount(payment))}.
         </p>
         <form onSubmit={submit} noValidate className="chk-dialog__form">
           <label htmlFor="chk-3ds-otp" className="chk-field__label">

@@ -5,11 +5,11 @@
  * is up, or when the page goes away.
  */
 import { customerMessage, edge } from '@tiffin/api-client';
-import type { PaymentStatus } from '@tiffin/contract';
+import type { PaymentStatusV2 as PaymentStatus } from '@tiffin/contract';
 import { formatPrice } from '@tiffin/design-system';
 import { useEffect, useRef, useState } from 'react';
 import { COUNTDOWN_COLOURS, countdownColour, countdownDeadline, formatRemaining } from './countdown';
-import { outcomeOf } from './payment-status';
+import { methodAmount, outcomeOf } from './payment-status';
 
 const DEFAULT_POLL_INTERVAL_MS = 1000;
 
@@ -83,13 +83,13 @@ export function UpiWaiting({
     <section className="chk-upi-wait" aria-label="Waiting for the payment">
       {vpa ? (
         <>
-          <h3 className="chk-upi-wait__title">Approve {formatPrice(payment.amount)} in your UPI app</h3>
+          <h3 className="chk-upi-wait__title">Approve {formatPrice(methodAmount(payment))} in your UPI app</h3>
           <p className="chk-upi-wait__hint">
             We sent a payment request to <strong>{vpa}</strong>. Open your UPI app and approve it before the time runs out.
           </p>
         </>
       ) : (
-        <h3 className="chk-upi-wait__title">Waiting for your bank to confirm {formatPrice(payment.amount)}</h3>
+        <h3 className="chk-upi-wait__title">Waiting for your bank to confirm {formatPrice(methodAmount(payment))}</h3>
       )}
       <p className="chk-upi-wait__timer" role="timer" aria-live="off" data-colour={colour} style={{ color: COUNTDOWN_COLOURS[colour] }}>
         {formatRemaining(remaining)}
