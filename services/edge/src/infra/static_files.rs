@@ -9,7 +9,10 @@
 //! from here: it is read afresh on every request by a handler of the platform's routes.
 //!
 //! Files are served by tower-http's `ServeDir`, which refuses any path that would leave its
-//! directory (`..`, also percent-encoded, absolute paths, Windows prefixes).
+//! directory (`..`, also percent-encoded, absolute paths, Windows prefixes). The web build writes
+//! brotli and gzip copies beside each text file (`main.js.br`, `main.js.gz`), compressed once at
+//! the highest levels; the one the browser accepts is sent, brotli first, with `Vary:
+//! Accept-Encoding`, so nothing is compressed per request. A file without copies goes out as it is.
 
 use std::convert::Infallible;
 use std::path::Path;
@@ -29,7 +32,10 @@ pub const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 
 fn serve_dir(dir: &Path) -> ServeDir {
     // A directory is not a file to serve (and `index.html` must only ever go out as a page).
-    ServeDir::new(dir).append_index_html_on_directories(false)
+    ServeDir::new(dir)
+        .append_index_html_on_directories(false)
+        .precompressed_br()
+        .precompressed_gzip()
 }
 
 /// `/shell/*`

@@ -727,6 +727,47 @@ async fn the_manifest_is_read_fresh_from_disk_and_never_cached() {
 }
 
 #[tokio::test]
+async fn published_files_go_out_precompressed_in_the_encoding_the_browser_accepts() {
+    let app = spawn_app().await;
+    let fetch = |accept: &'static str| {
+        let request = app.client.get(app.url("/shell/main.js"));
+        let request = if accept.is_empty() {
+            request
+        } else {
+            request.header("accept-encoding", accept)
+        };
+        async move { request.send().await.unwrap() }
+    };
+
+    let br = fetch("gzip, deflate, br").await;
+    assert_eq!(br.headers()["content-encoding"], "br");
+    // The type is the file's own, not the compressed copy's.
+    assert!(br.headers()["content-type"].to_str().unwrap().contains("javascript"));
+    assert!(br.headers()["vary"].to_str().unwrap().to_ascii_lowercase().contains("accept-encoding"));
+    assert_eq!(br.headers()["cache-control"], "no-cache");
+    assert_eq!(br.bytes().await.unwrap().as_ref(), b"brotli bytes");
+
+    let gzip = fetch("gzip").await;
+    assert_eq!(gzip.headers()["content-encoding"], "gzip");
+    assert_eq!(gzip.bytes().await.unwrap().as_ref(), b"gzip bytes");
+
+    let plain = fetch("").await;
+    assert!(plain.headers().get("content-encoding").is_none());
+    assert_eq!(plain.text().await.unwrap(), "console.log('shell');");
+
+    // A file without compressed copies is sent as it is, whatever the browser accepts.
+    let remote = app
+        .client
+        .get(app.url("/mfe/mfe-discovery/0.1.0/remoteEntry.js"))
+        .header("accept-encoding", "br")
+        .send()
+        .await
+        .unwrap();
+    assert!(remote.headers().get("content-encoding").is_none());
+    assert_eq!(remote.text().await.unwrap(), "var mfe_discovery = {};");
+}
+
+#[tokio::test]
 async fn published_builds_are_served_with_their_cache_policies() {
     let app = spawn_app().await;
 
