@@ -580,6 +580,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payment/netbanking/banks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/payment/netbanking/banks` */
+        get: operations["getNetbankingBanks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/payment/paylater/check-linked": {
         parameters: {
             query?: never;
@@ -708,7 +725,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** `POST /api/payment/wallet/add-money` `{ "walletCode", "amount" }` */
+        /** `POST /api/payment/wallet/add-money` `{ "walletCode", "amount", "idempotency_key" }` */
         post: operations["addWalletMoney"];
         delete?: never;
         options?: never;
@@ -1163,6 +1180,12 @@ export interface components {
              * @description Paise, more than 0 and at most ₹10,000.
              */
             amount?: number | null;
+            /**
+             * @description One per top-up, sent again on every retry of it (or the `Idempotency-Key` header): the
+             *     same key and body answer the first top-up; the same key with another body is refused
+             *     (409, statusCode 1).
+             */
+            idempotency_key?: string | null;
             /** @description A linked wallet. */
             walletCode?: string | null;
         };
@@ -2214,6 +2237,33 @@ export interface components {
          *     document gives each route's reply (the wire form is [`WireEnvelope`], whose fields a test keeps
          *     equal to these).
          */
+        Envelope_NetbankingBanks: {
+            /** @description The session's CSRF token: every POST sends it back (`_csrf` in the body or `x-csrf-token`). */
+            csrfToken: string;
+            data: {
+                /** @description In the order to show them. */
+                banks: components["schemas"]["NetbankingBank"][];
+            };
+            /** @description The device id (cookie `tfn_did`). */
+            deviceId: string;
+            /** @description The session id (empty when no session could be had). */
+            sid: string;
+            /**
+             * Format: int32
+             * @description 0 for success (the cart family also answers 8 and 9 with its cart); any other value is a
+             *     failure, worded in `statusMessage`.
+             */
+            statusCode: number;
+            /** @description `done successfully`, or what went wrong, in words for the customer. */
+            statusMessage: string;
+            /** @description The request's trace id. */
+            tid: string;
+        };
+        /**
+         * @description The envelope around every `/api` reply, with its `data` of type `T`: the schema the OpenAPI
+         *     document gives each route's reply (the wire form is [`WireEnvelope`], whose fields a test keeps
+         *     equal to these).
+         */
         Envelope_NoData: {
             /** @description The session's CSRF token: every POST sends it back (`_csrf` in the body or `x-csrf-token`). */
             csrfToken: string;
@@ -2520,7 +2570,7 @@ export interface components {
                 expires_at: string;
                 /** @description Why it failed, worded for the customer; `''` unless it failed. */
                 failure_reason: string;
-                /** @description NONE, ENTER_OTP or APPROVE_IN_UPI_APP. */
+                /** @description NONE, ENTER_OTP, APPROVE_IN_UPI_APP or REDIRECT_TO_BANK. */
                 next_action: string;
                 payment_id: string;
                 /**
@@ -2528,6 +2578,11 @@ export interface components {
                  * @description How often to poll while a UPI collect is pending; 0 otherwise.
                  */
                 poll_interval_ms: number;
+                /**
+                 * @description For REDIRECT_TO_BANK: the bank's page to open (the sandbox's is `/sandbox/bank/<payment_id>`);
+                 *     `''` otherwise.
+                 */
+                redirect_url: string;
                 /**
                  * Format: int64
                  * @description Paise.
@@ -3456,6 +3511,16 @@ export interface components {
             direction: string;
             transaction_id: string;
         };
+        NetbankingBank: {
+            /** @description What `order/place-v2` takes as `bank_code` (HDFC, ICICI, SBI, AXIS, KOTAK…). */
+            bank_code: string;
+            /** @description The name shown ("HDFC Bank"). */
+            name: string;
+        };
+        NetbankingBanks: {
+            /** @description In the order to show them. */
+            banks: components["schemas"]["NetbankingBank"][];
+        };
         /** @description Always `null`. */
         NoData: null;
         Nudge: {
@@ -3746,7 +3811,7 @@ export interface components {
             expires_at: string;
             /** @description Why it failed, worded for the customer; `''` unless it failed. */
             failure_reason: string;
-            /** @description NONE, ENTER_OTP or APPROVE_IN_UPI_APP. */
+            /** @description NONE, ENTER_OTP, APPROVE_IN_UPI_APP or REDIRECT_TO_BANK. */
             next_action: string;
             payment_id: string;
             /**
@@ -3754,6 +3819,11 @@ export interface components {
              * @description How often to poll while a UPI collect is pending; 0 otherwise.
              */
             poll_interval_ms: number;
+            /**
+             * @description For REDIRECT_TO_BANK: the bank's page to open (the sandbox's is `/sandbox/bank/<payment_id>`);
+             *     `''` otherwise.
+             */
+            redirect_url: string;
             /**
              * Format: int64
              * @description Paise.
@@ -3805,9 +3875,13 @@ export interface components {
             to_pay?: number | null;
         };
         PlaceOrderPayment: {
+            /** @description For netbanking: one of `payment/netbanking/banks` (HDFC, ICICI, SBI, AXIS, KOTAK…). */
+            bank_code?: string | null;
             card?: components["schemas"]["PlaceOrderCard"] | null;
-            /** @description card, saved_card, upi_collect, cod, wallet or tiffin_money. */
+            /** @description card, saved_card, upi_collect, cod, wallet, tiffin_money, netbanking or paylater. */
             method: string;
+            /** @description For paylater: the provider (`lazypay`, the default when absent); it must be linked. */
+            paylater_code?: string | null;
             saved_card?: components["schemas"]["PlaceOrderSavedCard"] | null;
             /** @description For upi_collect. */
             vpa?: string | null;
@@ -5535,6 +5609,36 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_PaymentMethods"];
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            405: components["responses"]["Failure405"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            429: components["responses"]["Failure429"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getNetbankingBanks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The banks netbanking can pay from. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NetbankingBanks"];
                 };
             };
             400: components["responses"]["Failure400"];

@@ -65,6 +65,7 @@ fn api_routes(dev_routes: bool) -> OpenApiRouter<AppState> {
         .routes(routes!(cart::handlers::remove_coupon))
         .routes(routes!(cart::handlers::remove_reward))
         .routes(routes!(payments::methods::get_methods))
+        .routes(routes!(payments::netbanking::banks))
         .routes(routes!(payments::vpa::verify_vpa))
         .routes(routes!(payments::status::txn_status))
         .routes(routes!(payments::authenticate::authenticate))
@@ -268,6 +269,10 @@ pub fn router(state: AppState) -> Router {
     // The invoice is a link the browser opens, not an `/api` call: it gets the session as pages do.
     let pages = Router::new()
         .route(orders::invoice::ROUTE, get(orders::invoice::download))
+        .route(
+            payments::sandbox_bank::ROUTE,
+            get(payments::sandbox_bank::page).post(payments::sandbox_bank::decide),
+        )
         .fallback(platform::pages::page)
         .layer(from_fn_with_state(sessions.clone(), session::middleware))
         .with_state(state.clone());

@@ -83,6 +83,13 @@ fn request_fingerprint(req: &PlaceOrderRequest) -> String {
             fields.extend(["wallet".into(), w.wallet_code.trim().to_ascii_uppercase()])
         }
         Some(Method::TiffinMoney(_)) => fields.push("tiffin_money".into()),
+        Some(Method::Netbanking(n)) => {
+            fields.extend(["netbanking".into(), n.bank_code.trim().to_ascii_uppercase()])
+        }
+        Some(Method::PayLater(p)) => fields.extend([
+            "pay_later".into(),
+            p.provider_code.trim().to_ascii_lowercase(),
+        ]),
         None => fields.push("none".into()),
     }
     let fields: Vec<&str> = fields.iter().map(String::as_str).collect();
@@ -98,6 +105,8 @@ fn payment_method(method: &Method) -> create_payment_request::Method {
         Method::CashOnDelivery(c) => Pay::CashOnDelivery(c),
         Method::Wallet(w) => Pay::Wallet(w),
         Method::TiffinMoney(m) => Pay::TiffinMoney(m),
+        Method::Netbanking(n) => Pay::Netbanking(n),
+        Method::PayLater(p) => Pay::PayLater(p),
     }
 }
 

@@ -49,6 +49,8 @@ fn method_code(p: &Payment) -> &'static str {
         Ok(PaymentMethodType::CashOnDelivery) => "cod",
         Ok(PaymentMethodType::Wallet) => "wallet",
         Ok(PaymentMethodType::TiffinMoney) => "tiffin_money",
+        Ok(PaymentMethodType::Netbanking) => "netbanking",
+        Ok(PaymentMethodType::PayLater) => "paylater",
         _ => "",
     }
 }

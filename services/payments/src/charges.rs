@@ -28,6 +28,7 @@ use crate::error::Error;
 use crate::gateway::{Challenge, Charge, Gateway, GatewayError, Instrument, Outcome, VpaCheck};
 use crate::keys::{KeyLocks, check_key, fingerprint};
 use crate::money;
+use crate::netbanking;
 use crate::saved_cards;
 use crate::status::Status;
 use crate::store::{self, Applied, Change, EventRow, PaymentRow};
@@ -74,6 +75,8 @@ struct Intent {
     card: Option<CardFacts>,
     save_card: bool,
     vpa: Option<String>,
+    /// The bank of a netbanking payment.
+    bank_code: Option<String>,
     source: Source,
 }
 
@@ -193,6 +196,7 @@ impl Charges {
                     save_card: intent.save_card,
                     pending_card_reference: None,
                     vpa_address: intent.vpa.clone(),
+                    bank_code: intent.bank_code.clone(),
                     failure_reason: None,
                     created_at_ms: now,
                     updated_at_ms: now,
@@ -432,12 +436,22 @@ impl Charges {
                 Challenge::Otp(otp)
             }
             Some(Action::Abandon(true)) => Challenge::Abandon,
+            Some(Action::BankDecision(decision)) => netbanking::challenge(decision)?,
             Some(Action::Abandon(false)) | None => {
                 return Err(Error::Invalid("Please enter the OTP.".into()));
             }
         };
         let row = self.owned(user_id, &req.payment_id).await?;
-        if row.status != Status::PendingVbv || row.payment_code != CODE_CARD {
+        // An OTP answers a card's 3-D Secure page, a bank decision a netbanking page; closing
+        // either page abandons it.
+        let fits = match &challenge {
+            Challenge::Otp(_) => row.payment_code == CODE_CARD,
+            Challenge::Bank(_) => netbanking::is_netbanking(&row.payment_code),
+            Challenge::Abandon => {
+                row.payment_code == CODE_CARD || netbanking::is_netbanking(&row.payment_code)
+            }
+        };
+        if row.status != Status::PendingVbv || !fits {
             return Err(Error::WrongState {
                 status: row.status,
                 action: "be authenticated",
@@ -547,6 +561,7 @@ impl Charges {
                     card: Some(facts),
                     save_card: card.save_card,
                     vpa: None,
+                    bank_code: None,
                     source: Source::Gateway(Instrument::Card {
                         pan,
                         expiry,
@@ -581,6 +596,7 @@ impl Charges {
                     }),
                     save_card: false,
                     vpa: None,
+                    bank_code: None,
                     source: Source::Gateway(Instrument::Token {
                         card_reference: card.card_reference,
                         cvv,
@@ -596,6 +612,7 @@ impl Charges {
                     card: None,
                     save_card: false,
                     vpa: Some(vpa.as_str().into()),
+                    bank_code: None,
                     source: Source::Gateway(Instrument::Upi { vpa }),
                 })
             }
@@ -611,6 +628,7 @@ impl Charges {
                     card: None,
                     save_card: false,
                     vpa: None,
+                    bank_code: None,
                     source: Source::Cod,
                 })
             }
@@ -631,6 +649,7 @@ impl Charges {
                     card: None,
                     save_card: false,
                     vpa: None,
+                    bank_code: None,
                     source: Source::Wallet(provider),
                 })
             }
@@ -640,8 +659,43 @@ impl Charges {
                 card: None,
                 save_card: false,
                 vpa: None,
+                bank_code: None,
                 source: Source::Money,
             }),
+            Some(Method::Netbanking(nb)) => {
+                let bank = netbanking::bank(self.gateway.as_ref(), &nb.bank_code).await?;
+                Ok(Intent {
+                    payment_code: netbanking::payment_code(&bank.code),
+                    fingerprint: fingerprint(&["netbanking", &common[0], &common[1], &bank.code]),
+                    card: None,
+                    save_card: false,
+                    vpa: None,
+                    bank_code: Some(bank.code.clone()),
+                    source: Source::Gateway(Instrument::Netbanking {
+                        bank_code: bank.code,
+                    }),
+                })
+            }
+            Some(Method::PayLater(pay_later)) => {
+                let provider = Provider::pay_later(&pay_later.provider_code)?;
+                if self
+                    .wallets
+                    .linked_token(user_id, provider)
+                    .await?
+                    .is_none()
+                {
+                    return Err(Error::NotLinked(provider.name));
+                }
+                Ok(Intent {
+                    payment_code: provider.code,
+                    fingerprint: fingerprint(&["pay_later", &common[0], &common[1], provider.code]),
+                    card: None,
+                    save_card: false,
+                    vpa: None,
+                    bank_code: None,
+                    source: Source::Wallet(provider),
+                })
+            }
             None => Err(Error::Invalid("Please choose a way to pay".into())),
         }
     }

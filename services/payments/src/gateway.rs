@@ -32,6 +32,17 @@ pub enum Instrument {
     Token { card_reference: String, cvv: Cvv },
     /// A UPI collect request to this address.
     Upi { vpa: Vpa },
+    /// Netbanking at the bank with this code (one of [`Gateway::netbanking_banks`]).
+    Netbanking { bank_code: String },
+}
+
+/// A bank a gateway takes netbanking payments from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Bank {
+    /// The gateway's code of it (HDFC, ICICI…), upper-case.
+    pub code: String,
+    /// The name shown to the customer.
+    pub name: String,
 }
 
 /// A payment to create at the gateway.
@@ -80,6 +91,16 @@ pub struct Created {
 pub enum Challenge {
     Otp(String),
     Abandon,
+    /// What the customer chose on the bank's netbanking page.
+    Bank(BankDecision),
+}
+
+/// The customer's choice on a bank's netbanking page.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BankDecision {
+    Approve,
+    Decline,
+    Cancel,
 }
 
 /// The gateway's answer about a UPI address.
@@ -133,7 +154,8 @@ pub trait Gateway: Send + Sync + 'static {
     /// Creates (and for cards, starts authorising) a payment.
     async fn create(&self, charge: Charge) -> Result<Created, GatewayError>;
 
-    /// Completes or abandons the 3-D Secure challenge of a payment that asked for one.
+    /// Completes or abandons the 3-D Secure challenge of a payment that asked for one, or passes
+    /// on the customer's choice on the bank's netbanking page.
     async fn authenticate(
         &self,
         reference: &str,
@@ -154,6 +176,9 @@ pub trait Gateway: Send + Sync + 'static {
 
     /// Where a payment stands now (polled for pending UPI collects).
     async fn status(&self, reference: &str) -> Result<Outcome, GatewayError>;
+
+    /// The banks it takes netbanking payments from, in the order to show them.
+    async fn netbanking_banks(&self) -> Result<Vec<Bank>, GatewayError>;
 
     /// Whether a (well-formed) UPI address exists.
     async fn verify_vpa(&self, vpa: &Vpa) -> Result<VpaCheck, GatewayError>;

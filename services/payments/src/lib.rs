@@ -15,8 +15,12 @@
 //!   [`sandbox`]: the default gateway, a real gateway's test mode without a network.
 //! - [`wallets`]: linked wallets and pay-later (`linked_wallets`) over the [`wallet_provider`]
 //!   interface (the `WalletProvider` trait, which the sandbox also implements);
+//!   [`topups`]: wallet top-ups, idempotent by key (`wallet_topups`);
 //!   [`saved_vpas`]: UPI addresses remembered from charged payments (`saved_instruments`).
 //! - [`card`], [`vpa`]: a typed card and UPI address, checked; pure. [`keys`]: idempotency.
+//! - [`netbanking`]: a netbanking payment's bank and the customer's choice on the bank page;
+//!   [`sandbox_netbanking`]: the sandbox's banks and bank page; [`sandbox_wallets`]: the
+//!   sandbox's wallet and pay-later provider, its books in our database.
 //! - [`payment_methods`]: `payment_groups` and `payment_methods` (`ListPaymentMethods`).
 //! - [`reply`]: rows as the proto messages; [`error`]: errors and their gRPC statuses;
 //!   [`config`]: `PAYMENTS_*` settings; [`clock`]: now.
@@ -35,15 +39,19 @@ pub mod error;
 pub mod gateway;
 pub mod keys;
 pub mod money;
+pub mod netbanking;
 pub mod payment_methods;
 pub mod refunds;
 pub mod reply;
 pub mod sandbox;
+pub mod sandbox_netbanking;
+pub mod sandbox_wallets;
 pub mod saved_cards;
 pub mod saved_vpas;
 pub mod service;
 pub mod status;
 pub mod store;
+pub mod topups;
 pub mod vpa;
 pub mod wallet_provider;
 pub mod wallets;
@@ -101,19 +109,21 @@ impl Application {
 
     /// Connects and migrates the database, then binds the port (port 0 picks a free one).
     pub async fn build_with(settings: Settings, config: PaymentsConfig) -> anyhow::Result<Self> {
+        let host = ServiceHost::start(&settings.service, &MIGRATOR).await?;
+        let writer = Writer::new(host.pool().clone());
         let (gateway, wallet_provider, sandbox): (Arc<dyn Gateway>, Arc<dyn WalletProvider>, _) =
             match config.gateway {
                 GatewayChoice::Sandbox => {
+                    // Its wallet books live in our database, so they share our writer.
                     let sandbox = Arc::new(Sandbox::new(
                         config.webhook_secret.clone(),
                         config.sandbox_settle,
                         config.upi_expiry,
+                        writer.clone(),
                     ));
-                    (sandbox.clone(), sandbox.clone(), Some(sandbox))
+                    (sandbox.clone(), sandbox.wallets(), Some(sandbox))
                 }
             };
-        let host = ServiceHost::start(&settings.service, &MIGRATOR).await?;
-        let writer = Writer::new(host.pool().clone());
         let keys = Arc::new(keys::KeyLocks::default());
         let wallets = Arc::new(wallets::Wallets::new(writer.clone(), wallet_provider));
         let charges = charges::Charges::new(

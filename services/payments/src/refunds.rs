@@ -277,9 +277,9 @@ impl Refunds {
         let reference = payment
             .gateway_reference
             .ok_or_else(|| Error::Corrupt(format!("{} has no reference", payment.payment_id)))?;
-        let gateway_refund = match Provider::wallet(&payment.payment_code) {
-            // A wallet payment goes back to the wallet, through its provider.
-            Ok(provider) => {
+        let gateway_refund = match Provider::of_payment_code(&payment.payment_code) {
+            // A wallet or pay-later payment goes back to it, through its provider.
+            Some(provider) => {
                 self.wallets
                     .provider()
                     .refund(
@@ -297,7 +297,7 @@ impl Refunds {
                     })?;
                 reference.clone()
             }
-            Err(_) => self
+            None => self
                 .gateway
                 .refund(&reference, &refund.refund_id, refund.amount_paise)
                 .await

@@ -6,10 +6,13 @@ use tiffin_proto::payments::v1 as pb;
 use crate::charges::{CODE_CARD, CODE_COD, CODE_MONEY, CODE_UPI, PaymentView};
 use crate::config::UPI_POLL_INTERVAL_MS;
 use crate::money::{MoneyPage, MoneyRow};
+use crate::netbanking;
 use crate::refunds::RefundRow;
+use crate::sandbox_netbanking::{SANDBOX, SANDBOX_BANK_PAGE};
 use crate::saved_cards::CardRow;
 use crate::saved_vpas::VpaRow;
 use crate::status::Status;
+use crate::wallet_provider::WalletKind;
 use crate::wallets::Provider;
 use crate::wallets::WalletView;
 
@@ -45,8 +48,12 @@ pub fn payment(view: PaymentView) -> pb::Payment {
         CODE_UPI => pb::PaymentMethodType::UpiCollect,
         CODE_COD => pb::PaymentMethodType::CashOnDelivery,
         CODE_MONEY => pb::PaymentMethodType::TiffinMoney,
-        code if Provider::wallet(code).is_ok() => pb::PaymentMethodType::Wallet,
-        _ => pb::PaymentMethodType::Unspecified,
+        code if netbanking::is_netbanking(code) => pb::PaymentMethodType::Netbanking,
+        code => match Provider::of_payment_code(code).map(|p| p.kind) {
+            Some(WalletKind::Wallet) => pb::PaymentMethodType::Wallet,
+            Some(WalletKind::PayLater) => pb::PaymentMethodType::PayLater,
+            None => pb::PaymentMethodType::Unspecified,
+        },
     };
     let wallet_code = if method == pb::PaymentMethodType::Wallet {
         row.payment_code.clone()
@@ -56,6 +63,7 @@ pub fn payment(view: PaymentView) -> pb::Payment {
     let next_action = match (row.status, method) {
         (Status::PendingVbv, pb::PaymentMethodType::Card) => pb::NextAction::EnterOtp,
         (Status::PendingVbv, pb::PaymentMethodType::UpiCollect) => pb::NextAction::ApproveInUpiApp,
+        (Status::PendingVbv, pb::PaymentMethodType::Netbanking) => pb::NextAction::RedirectToBank,
         _ => pb::NextAction::None,
     };
     let card = match (&row.card_network, &row.card_last4) {
@@ -67,6 +75,14 @@ pub fn payment(view: PaymentView) -> pb::Payment {
             expiry_year: u32_of(row.card_expiry_year),
         }),
         _ => None,
+    };
+    // Only the sandbox's bank page is ours to name; a real gateway would give its bank's.
+    let redirect_url = if next_action == pb::NextAction::RedirectToBank
+        && row.gateway.as_deref() == Some(SANDBOX)
+    {
+        format!("{SANDBOX_BANK_PAGE}{}", row.payment_id)
+    } else {
+        String::new()
     };
     pb::Payment {
         payment_id: row.payment_id,
@@ -92,6 +108,8 @@ pub fn payment(view: PaymentView) -> pb::Payment {
         created_at_unix_ms: row.created_at_ms,
         updated_at_unix_ms: row.updated_at_ms,
         wallet_code,
+        redirect_url,
+        bank_code: row.bank_code.unwrap_or_default(),
         events: events
             .into_iter()
             .map(|e| pb::PaymentEvent {

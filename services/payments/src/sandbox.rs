@@ -10,22 +10,21 @@
 //! - Callbacks: JSON `{"event_id", "reference", "status"}` signed with HMAC-SHA256 under the
 //!   webhook secret ([`Sandbox::callback_body`] makes one, for tests and for trying it by hand).
 //!
-//! - Wallets and pay-later ([`WalletProvider`]): linking sends no OTP anywhere; [`SANDBOX_OTP`]
-//!   is the right one. A newly linked wallet holds [`SANDBOX_WALLET_START_PAISE`] (₹500) and a
-//!   pay-later account lends up to [`SANDBOX_PAY_LATER_LIMIT_PAISE`] (₹2,000). Top-ups are kept in
-//!   memory: after a restart a linked wallet reads its starting balance again.
-//!   [`Sandbox::set_wallets_down`] makes it stop answering, as a provider outage would.
+//! - Netbanking ([`crate::sandbox_netbanking`]): five banks; the payment waits on the edge's
+//!   sandbox bank page until the customer approves, declines or cancels there.
+//! - Wallets and pay-later: [`SandboxWallets`], whose books are tables of the payments database
+//!   (a restart keeps them). [`Sandbox::set_wallets_down`] makes it stop answering, as a provider
+//!   outage would.
 //!
-//! Its payments keep no state: what a payment will do is written into its reference (`sbx_upi_s_<created
+//! Its card, UPI and netbanking payments keep no state: what a payment will do is written into its reference (`sbx_upi_s_<created
 //! ms>_<uuid>`) and a card's behaviour into its token, so a restart forgets nothing. It counts
 //! the calls it is given, so tests can prove a payment was charged once.
 //!
 //! [`PaymentsConfig::sandbox_settle`]: crate::config::PaymentsConfig
 //! [`PaymentsConfig::upi_expiry`]: crate::config::PaymentsConfig
 
-use std::collections::HashMap;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
@@ -33,20 +32,15 @@ use serde::{Deserialize, Serialize};
 use crate::clock::now_ms;
 use crate::config::Secret;
 use crate::gateway::{
-    CallbackError, CallbackEvent, Challenge, Charge, Created, Gateway, GatewayError, Instrument,
-    Outcome, VpaCheck, signature_matches,
+    Bank, CallbackError, CallbackEvent, Challenge, Charge, Created, Gateway, GatewayError,
+    Instrument, Outcome, VpaCheck, signature_matches,
+};
+use crate::sandbox_netbanking;
+pub use crate::sandbox_wallets::{
+    SANDBOX_OTP, SANDBOX_PAY_LATER_LIMIT_PAISE, SANDBOX_WALLET_START_PAISE, SandboxWallets,
 };
 use crate::vpa::Vpa;
-use crate::wallet_provider::{
-    Account, Debit, OtpCheck, ProviderError, ProviderToken, WalletKind, WalletProvider,
-};
-
-/// The 3-D Secure OTP the sandbox's bank accepts, and the OTP its wallet providers accept.
-pub const SANDBOX_OTP: &str = "123456";
-/// What a wallet holds when it is linked in the sandbox: ₹500.
-pub const SANDBOX_WALLET_START_PAISE: i64 = 50_000;
-/// What the sandbox's pay-later provider lends: ₹2,000.
-pub const SANDBOX_PAY_LATER_LIMIT_PAISE: i64 = 200_000;
+use tiffin_platform::db::Writer;
 
 /// What a test card does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -173,19 +167,17 @@ pub struct Sandbox {
     creates: AtomicUsize,
     captures: AtomicUsize,
     refunds: AtomicUsize,
-    /// Wallet balances by token, once topped up (a token not here holds the starting balance).
-    wallet_balances: Mutex<HashMap<String, i64>>,
-    /// Wallet debits by our payment id: (debit reference, token, amount). Replays answer the
-    /// first debit, as a real provider's deduplication does.
-    wallet_debits: Mutex<HashMap<String, (String, String, i64)>>,
-    /// Wallet refunds already applied, by our refund id.
-    wallet_refunds: Mutex<std::collections::HashSet<String>>,
-    /// Set: every wallet provider call fails as unavailable.
-    wallets_down: AtomicBool,
+    /// Its wallet and pay-later provider, whose books are in the database.
+    wallets: Arc<SandboxWallets>,
 }
 
 impl Sandbox {
-    pub fn new(secret: Secret, settle_after: Duration, upi_expiry: Duration) -> Self {
+    pub fn new(
+        secret: Secret,
+        settle_after: Duration,
+        upi_expiry: Duration,
+        writer: Writer,
+    ) -> Self {
         Self {
             secret,
             settle_after,
@@ -193,33 +185,18 @@ impl Sandbox {
             creates: AtomicUsize::new(0),
             captures: AtomicUsize::new(0),
             refunds: AtomicUsize::new(0),
-            wallet_balances: Mutex::new(HashMap::new()),
-            wallet_debits: Mutex::new(HashMap::new()),
-            wallet_refunds: Mutex::new(std::collections::HashSet::new()),
-            wallets_down: AtomicBool::new(false),
+            wallets: Arc::new(SandboxWallets::new(writer)),
         }
     }
 
     /// Makes the wallet and pay-later providers stop answering (`true`) or answer again.
     pub fn set_wallets_down(&self, down: bool) {
-        self.wallets_down.store(down, Ordering::SeqCst);
+        self.wallets.set_down(down);
     }
 
-    fn wallets_answer(&self) -> Result<(), ProviderError> {
-        if self.wallets_down.load(Ordering::SeqCst) {
-            Err(ProviderError::Unavailable(
-                "the sandbox wallet provider is down".into(),
-            ))
-        } else {
-            Ok(())
-        }
-    }
-
-    fn balances(&self) -> std::sync::MutexGuard<'_, HashMap<String, i64>> {
-        // A panic while holding the lock leaves only a number behind: still usable.
-        self.wallet_balances
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    /// Its wallet and pay-later provider.
+    pub fn wallets(&self) -> Arc<SandboxWallets> {
+        self.wallets.clone()
     }
 
     /// How many payments it was asked to create.
@@ -284,7 +261,7 @@ fn reference(kind: &str, behaviour: &str) -> String {
 #[tonic::async_trait]
 impl Gateway for Sandbox {
     fn name(&self) -> &'static str {
-        "sandbox"
+        sandbox_netbanking::SANDBOX
     }
 
     async fn create(&self, charge: Charge) -> Result<Created, GatewayError> {
@@ -322,6 +299,14 @@ impl Gateway for Sandbox {
                 outcome: Outcome::Pending,
                 card_reference: None,
             }),
+            Instrument::Netbanking { bank_code } if sandbox_netbanking::is_bank(&bank_code) => {
+                Ok(Created {
+                    reference: reference("nb", &bank_code),
+                    outcome: Outcome::ChallengeRequired,
+                    card_reference: None,
+                })
+            }
+            Instrument::Netbanking { bank_code } => Err(GatewayError::UnknownReference(bank_code)),
         }
     }
 
@@ -337,7 +322,12 @@ impl Gateway for Sandbox {
                     Outcome::AuthenticationFailed("The OTP you entered is incorrect".into())
                 }
                 Challenge::Abandon => Outcome::Aborted,
+                Challenge::Bank(_) => return Err(GatewayError::UnknownReference(reference.into())),
             }),
+            Some(("nb", bank, _)) if sandbox_netbanking::is_bank(bank) => {
+                sandbox_netbanking::outcome(&challenge)
+                    .ok_or_else(|| GatewayError::UnknownReference(reference.into()))
+            }
             _ => Err(GatewayError::UnknownReference(reference.into())),
         }
     }
@@ -368,6 +358,8 @@ impl Gateway for Sandbox {
             Some(("upi", code, created_ms)) => UpiBehaviour::from_code(code)
                 .map(|b| self.upi_outcome(b, created_ms))
                 .ok_or_else(|| GatewayError::UnknownReference(reference.into())),
+            // Waiting on the bank page until the customer chooses there.
+            Some(("nb", _, _)) => Ok(Outcome::Pending),
             Some(("card", code, _)) => CardBehaviour::from_code(code)
                 .map(|b| match b.outcome() {
                     Outcome::Authorized => Outcome::Captured,
@@ -376,6 +368,10 @@ impl Gateway for Sandbox {
                 .ok_or_else(|| GatewayError::UnknownReference(reference.into())),
             _ => Err(GatewayError::UnknownReference(reference.into())),
         }
+    }
+
+    async fn netbanking_banks(&self) -> Result<Vec<Bank>, GatewayError> {
+        Ok(sandbox_netbanking::banks())
     }
 
     async fn verify_vpa(&self, vpa: &Vpa) -> Result<VpaCheck, GatewayError> {
@@ -424,164 +420,6 @@ impl Gateway for Sandbox {
             reference: body.reference,
             outcome,
         })
-    }
-}
-
-/// Whether a wallet token is one the sandbox gave for this account.
-fn token_for(account: Account<'_>, token: &ProviderToken) -> Result<(), ProviderError> {
-    let prefix = format!("sbx_wlt_{}_", account.code.to_ascii_lowercase());
-    if token.expose().starts_with(&prefix) {
-        Ok(())
-    } else {
-        Err(ProviderError::UnknownAccount)
-    }
-}
-
-#[tonic::async_trait]
-impl WalletProvider for Sandbox {
-    async fn send_otp(&self, account: Account<'_>) -> Result<String, ProviderError> {
-        self.wallets_answer()?;
-        Ok(format!(
-            "sbx_otp_{}_{}",
-            account.code.to_ascii_lowercase(),
-            uuid::Uuid::new_v4().simple()
-        ))
-    }
-
-    async fn verify_otp(
-        &self,
-        account: Account<'_>,
-        otp_reference: &str,
-        otp: &str,
-    ) -> Result<OtpCheck, ProviderError> {
-        self.wallets_answer()?;
-        let prefix = format!("sbx_otp_{}_", account.code.to_ascii_lowercase());
-        if !otp_reference.starts_with(&prefix) {
-            return Err(ProviderError::UnknownAccount);
-        }
-        Ok(if otp == SANDBOX_OTP {
-            OtpCheck::Linked(ProviderToken::new(format!(
-                "sbx_wlt_{}_{}",
-                account.code.to_ascii_lowercase(),
-                uuid::Uuid::new_v4().simple()
-            )))
-        } else {
-            OtpCheck::Refused("The OTP you entered is incorrect".into())
-        })
-    }
-
-    async fn balance(
-        &self,
-        account: Account<'_>,
-        token: &ProviderToken,
-    ) -> Result<i64, ProviderError> {
-        self.wallets_answer()?;
-        token_for(account, token)?;
-        Ok(match account.kind {
-            WalletKind::PayLater => SANDBOX_PAY_LATER_LIMIT_PAISE,
-            WalletKind::Wallet => self
-                .balances()
-                .get(token.expose())
-                .copied()
-                .unwrap_or(SANDBOX_WALLET_START_PAISE),
-        })
-    }
-
-    async fn add_money(
-        &self,
-        account: Account<'_>,
-        token: &ProviderToken,
-        amount_paise: i64,
-    ) -> Result<i64, ProviderError> {
-        self.wallets_answer()?;
-        token_for(account, token)?;
-        let mut balances = self.balances();
-        let balance = balances
-            .entry(token.expose().to_string())
-            .or_insert(SANDBOX_WALLET_START_PAISE);
-        *balance = balance.saturating_add(amount_paise);
-        Ok(*balance)
-    }
-
-    async fn debit(
-        &self,
-        account: Account<'_>,
-        token: &ProviderToken,
-        payment_id: &str,
-        amount_paise: i64,
-    ) -> Result<Debit, ProviderError> {
-        self.wallets_answer()?;
-        token_for(account, token)?;
-        // Debits and balances are locked in this order everywhere, so two debits cannot both
-        // spend the same rupee.
-        let mut debits = self
-            .wallet_debits
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        if let Some((reference, _, _)) = debits.get(payment_id) {
-            return Ok(Debit::Done(reference.clone()));
-        }
-        let mut balances = self.balances();
-        let balance = balances
-            .entry(token.expose().to_string())
-            .or_insert(SANDBOX_WALLET_START_PAISE);
-        if *balance < amount_paise {
-            return Ok(Debit::Refused(
-                "Not enough balance in your wallet. Please add money or choose another way to pay"
-                    .into(),
-            ));
-        }
-        *balance -= amount_paise;
-        let reference = format!(
-            "sbx_wdb_{}_{}",
-            account.code.to_ascii_lowercase(),
-            uuid::Uuid::new_v4().simple()
-        );
-        debits.insert(
-            payment_id.to_string(),
-            (reference.clone(), token.expose().to_string(), amount_paise),
-        );
-        Ok(Debit::Done(reference))
-    }
-
-    async fn refund(
-        &self,
-        _account: Account<'_>,
-        debit_reference: &str,
-        refund_id: &str,
-        amount_paise: i64,
-    ) -> Result<(), ProviderError> {
-        self.wallets_answer()?;
-        let debits = self
-            .wallet_debits
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        let token = debits
-            .values()
-            .find(|(reference, _, _)| reference == debit_reference)
-            .map(|(_, token, _)| token.clone())
-            .ok_or(ProviderError::UnknownAccount)?;
-        let mut refunds = self
-            .wallet_refunds
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        if refunds.insert(refund_id.to_string()) {
-            let mut balances = self.balances();
-            let balance = balances.entry(token).or_insert(SANDBOX_WALLET_START_PAISE);
-            *balance = balance.saturating_add(amount_paise);
-        }
-        Ok(())
-    }
-
-    async fn delink(
-        &self,
-        account: Account<'_>,
-        token: &ProviderToken,
-    ) -> Result<(), ProviderError> {
-        self.wallets_answer()?;
-        token_for(account, token)?;
-        self.balances().remove(token.expose());
-        Ok(())
     }
 }
 

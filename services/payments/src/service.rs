@@ -23,6 +23,7 @@ use crate::refunds::Refunds;
 use crate::reply;
 use crate::saved_cards;
 use crate::saved_vpas;
+use crate::topups;
 use crate::vpa::Vpa;
 use crate::wallets::{LinkStarted, Provider, Wallets};
 
@@ -281,10 +282,15 @@ impl PaymentsService for Payments {
             let user_id = user(request.metadata())?;
             let req = request.get_ref();
             let provider = Provider::wallet(&req.wallet_code)?;
-            let view = self
-                .wallets
-                .add_money(user_id, provider, req.amount_paise)
-                .await?;
+            let view = topups::add_money(
+                &self.wallets,
+                &self.charges.keys,
+                user_id,
+                provider,
+                req.amount_paise,
+                &req.idempotency_key,
+            )
+            .await?;
             Ok(AddWalletMoneyResponse {
                 wallet: Some(reply::wallet(view)),
             })
@@ -441,6 +447,31 @@ impl PaymentsService for Payments {
             tx.commit().await?;
             let vpa_id = deleted.ok_or(Error::NotFound("UPI ID"))?;
             Ok(DeleteSavedVpaResponse { vpa_id })
+        })
+        .await
+    }
+
+    async fn list_netbanking_banks(
+        &self,
+        _request: Request<ListNetbankingBanksRequest>,
+    ) -> Result<Response<ListNetbankingBanksResponse>, Status> {
+        // Public, like the payment methods: the bank list is the same for everyone.
+        guarded(async {
+            let banks = self
+                .charges
+                .gateway
+                .netbanking_banks()
+                .await
+                .map_err(crate::charges::gateway_error)?;
+            Ok(ListNetbankingBanksResponse {
+                banks: banks
+                    .into_iter()
+                    .map(|b| NetbankingBank {
+                        bank_code: b.code,
+                        name: b.name,
+                    })
+                    .collect(),
+            })
         })
         .await
     }

@@ -38,6 +38,8 @@ pub struct PaymentRow {
     pub save_card: bool,
     pub pending_card_reference: Option<String>,
     pub vpa_address: Option<String>,
+    /// The bank of a netbanking payment.
+    pub bank_code: Option<String>,
     pub failure_reason: Option<String>,
     pub created_at_ms: i64,
     pub updated_at_ms: i64,
@@ -76,7 +78,7 @@ macro_rules! payment_columns {
         "payment_id, user_id, idempotency_key, request_fingerprint, order_id, \
     payment_code, amount_paise, refunded_paise, status, version, gateway, gateway_reference, \
     card_network, card_last4, card_expiry_month, card_expiry_year, instrument_id, save_card, \
-    pending_card_reference, vpa_address, failure_reason, created_at_ms, updated_at_ms"
+    pending_card_reference, vpa_address, bank_code, failure_reason, created_at_ms, updated_at_ms"
     };
 }
 
@@ -105,6 +107,7 @@ fn read(row: &AnyRow) -> Result<PaymentRow, Error> {
         save_card: row.try_get::<i64, _>("save_card")? == 1,
         pending_card_reference: row.try_get("pending_card_reference")?,
         vpa_address: row.try_get("vpa_address")?,
+        bank_code: row.try_get("bank_code")?,
         failure_reason: row.try_get("failure_reason")?,
         created_at_ms: row.try_get("created_at_ms")?,
         updated_at_ms: row.try_get("updated_at_ms")?,
@@ -118,9 +121,9 @@ pub async fn insert_new(conn: &mut AnyConnection, p: &PaymentRow) -> Result<bool
         "INSERT INTO payments (payment_id, user_id, idempotency_key, request_fingerprint, \
          order_id, payment_code, amount_paise, refunded_paise, status, version, gateway, \
          card_network, card_last4, card_expiry_month, card_expiry_year, instrument_id, save_card, \
-         vpa_address, created_at_ms, updated_at_ms) \
+         vpa_address, bank_code, created_at_ms, updated_at_ms) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, 0, $8, 1, $9, $10, $11, $12, $13, $14, $15, $16, \
-         $17, $17) \
+         $17, $18, $18) \
          ON CONFLICT (user_id, idempotency_key) DO NOTHING",
     )
     .bind(&p.payment_id)
@@ -139,6 +142,7 @@ pub async fn insert_new(conn: &mut AnyConnection, p: &PaymentRow) -> Result<bool
     .bind(&p.instrument_id)
     .bind(i64::from(p.save_card))
     .bind(&p.vpa_address)
+    .bind(&p.bank_code)
     .bind(p.created_at_ms)
     .execute(&mut *conn)
     .await?

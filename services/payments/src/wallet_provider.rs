@@ -111,11 +111,13 @@ pub trait WalletProvider: Send + Sync + 'static {
         token: &ProviderToken,
     ) -> Result<i64, ProviderError>;
 
-    /// Adds `amount_paise` to a wallet; answers the new balance.
+    /// Adds `amount_paise` to a wallet for our top-up `topup_id`; answers the balance after it.
+    /// Providers deduplicate on `topup_id`: asking again answers the first top-up's balance.
     async fn add_money(
         &self,
         account: Account<'_>,
         token: &ProviderToken,
+        topup_id: &str,
         amount_paise: i64,
     ) -> Result<i64, ProviderError>;
 

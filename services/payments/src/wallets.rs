@@ -67,6 +67,19 @@ impl Provider {
             })
     }
 
+    /// The wallet or pay-later provider a stored payment was paid through (its payment code is
+    /// the provider's, spelt exactly as stored); `None` for any other way to pay.
+    pub fn of_payment_code(code: &str) -> Option<Self> {
+        if code == PAY_LATER.0 {
+            return Self::pay_later(code).ok();
+        }
+        WALLETS
+            .iter()
+            .any(|(c, _)| *c == code)
+            .then(|| Self::wallet(code).ok())
+            .flatten()
+    }
+
     /// The pay-later provider `typed` names (case-insensitive); empty names the one there is.
     pub fn pay_later(typed: &str) -> Result<Self, Error> {
         let typed = typed.trim();
@@ -331,44 +344,21 @@ impl Wallets {
         self.status(user_id, provider).await
     }
 
-    /// Adds `amount_paise` to a linked wallet at its provider.
-    pub async fn add_money(
+    /// The provider's token and the link time of the caller's linked account.
+    pub(crate) async fn linked(
         &self,
         user_id: i64,
         provider: Provider,
-        amount_paise: i64,
-    ) -> Result<WalletView, Error> {
-        if amount_paise <= 0 {
-            return Err(Error::Invalid("Please enter an amount to add".into()));
-        }
-        if amount_paise > MAX_ADD_MONEY_PAISE {
-            return Err(Error::Invalid(format!(
-                "You can add at most {} at a time",
-                tiffin_platform::money::rupees(MAX_ADD_MONEY_PAISE)
-            )));
-        }
-        let Some(LinkRow {
-            token: Some(token),
-            linked_at_ms,
-            ..
-        }) = self.row(user_id, provider).await?
-        else {
-            return Err(Error::NotLinked(provider.name));
-        };
-        let balance_paise = self
-            .provider
-            .add_money(provider.account(user_id), &token, amount_paise)
-            .await
-            .map_err(|e| match e {
-                ProviderError::UnknownAccount => Error::NotLinked(provider.name),
-                e => unavailable(provider, e),
-            })?;
-        Ok(WalletView {
-            provider,
-            linked: true,
-            balance_paise,
-            linked_at_ms,
-        })
+    ) -> Result<Option<(ProviderToken, i64)>, Error> {
+        Ok(self
+            .row(user_id, provider)
+            .await?
+            .and_then(|row| row.token.map(|token| (token, row.linked_at_ms))))
+    }
+
+    /// The database, for the flows beside this one (top-ups).
+    pub(crate) fn writer(&self) -> &Writer {
+        &self.writer
     }
 
     /// Forgets the link (and any OTP waiting). The provider is asked to revoke the token, but a

@@ -453,10 +453,12 @@ async fn a_linked_wallet_pays_at_once_and_too_little_tiffin_money_leaves_the_ord
     .await;
     assert_eq!(linked.outcome().1, 0, "{:?}", linked.body);
     let mut balance = linked.data()["balance"].as_i64().unwrap();
+    let mut topups = 0;
     while balance < to_pay {
+        topups += 1;
         let topped = post(
             "payment/wallet/add-money",
-            json!({ "walletCode": "PAYTM", "amount": 1_000_000 }),
+            json!({ "walletCode": "PAYTM", "amount": 1_000_000, "idempotency_key": format!("topup-{topups}") }),
         )
         .await;
         balance = topped.data()["balance"].as_i64().unwrap();

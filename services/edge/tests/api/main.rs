@@ -10,6 +10,7 @@ mod helpers;
 mod layers;
 mod listing;
 mod menu;
+mod netbanking;
 mod openapi;
 mod orders;
 mod payments;

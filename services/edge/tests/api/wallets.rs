@@ -79,7 +79,7 @@ async fn a_wallet_is_linked_with_the_otp_topped_up_listed_and_delinked() {
     .await;
     let topped_up = post(
         "payment/wallet/add-money",
-        json!({ "walletCode": "PAYTM", "amount": 10_000 }),
+        json!({ "walletCode": "PAYTM", "amount": 10_000, "idempotency_key": "topup-1" }),
     )
     .await;
     let balance = app

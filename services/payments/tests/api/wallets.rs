@@ -69,11 +69,28 @@ async fn validate(
         .expect("a wallet"))
 }
 
+/// A top-up under a key of its own.
 async fn add_money(
     svc: &mut Payments,
     caller: &Caller,
     code: &str,
     amount_paise: i64,
+) -> Result<Wallet, Status> {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    let key = format!(
+        "topup-{}",
+        NEXT.fetch_add(1, std::sync::atomic::Ordering::SeqCst)
+    );
+    add_money_keyed(svc, caller, code, amount_paise, &key).await
+}
+
+/// A top-up under `key`.
+pub async fn add_money_keyed(
+    svc: &mut Payments,
+    caller: &Caller,
+    code: &str,
+    amount_paise: i64,
+    key: &str,
 ) -> Result<Wallet, Status> {
     Ok(svc
         .client
@@ -82,6 +99,7 @@ async fn add_money(
             AddWalletMoneyRequest {
                 wallet_code: code.into(),
                 amount_paise,
+                idempotency_key: key.into(),
             },
         ))
         .await?
@@ -473,6 +491,7 @@ async fn every_wallet_pay_later_and_saved_vpa_call_needs_a_signed_in_caller() {
         c().add_wallet_money(AddWalletMoneyRequest {
             wallet_code: code(),
             amount_paise: 100,
+            idempotency_key: "k1".into(),
         })
         .await
         .map(drop),

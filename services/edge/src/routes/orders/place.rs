@@ -15,7 +15,8 @@ use tiffin_proto::cart::v1::CalculateCartRequest;
 use tiffin_proto::orders::v1::place_order_request::Method;
 use tiffin_proto::orders::v1::{ExpectedLine, OrderType, PlaceOrderRequest};
 use tiffin_proto::payments::v1::{
-    CardDetails, CashOnDelivery, SavedCardPayment, TiffinMoneyPayment, UpiCollect, WalletPayment,
+    CardDetails, CashOnDelivery, NetbankingPayment, PayLaterPayment, SavedCardPayment,
+    TiffinMoneyPayment, UpiCollect, WalletPayment,
 };
 
 use crate::http::envelope::Data;
@@ -66,7 +67,7 @@ struct ShownItem {
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[schema(as = PlaceOrderPayment)]
 struct PaymentBody {
-    /// card, saved_card, upi_collect, cod, wallet or tiffin_money.
+    /// card, saved_card, upi_collect, cod, wallet, tiffin_money, netbanking or paylater.
     method: String,
     card: Option<CardBody>,
     saved_card: Option<SavedCardBody>,
@@ -74,11 +75,18 @@ struct PaymentBody {
     vpa: Option<String>,
     /// For wallet: PAYTM, MOBIKWIK, AMAZONPAY, PHONEPE or TIFFINPAY (a linked one).
     wallet_code: Option<String>,
+    /// For netbanking: one of `payment/netbanking/banks` (HDFC, ICICI, SBI, AXIS, KOTAK…).
+    bank_code: Option<String>,
+    /// For paylater: the provider (`lazypay`, the default when absent); it must be linked.
+    paylater_code: Option<String>,
 }
 
 /// The wallets a customer can pay from, as `payment_methods` spells their codes: the cart bills
 /// by that code, so it must be one of these, not whatever case the browser sent.
 const WALLET_CODES: [&str; 5] = ["PAYTM", "MOBIKWIK", "AMAZONPAY", "PHONEPE", "TIFFINPAY"];
+
+/// The pay-later provider, as `payment_methods` spells its code (what the cart bills by).
+const PAY_LATER_CODE: &str = "lazypay";
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[schema(as = PlaceOrderCard)]
@@ -163,6 +171,25 @@ fn method(payment: PaymentBody) -> Result<(Method, &'static str), ApiError> {
             )
         }
         "tiffin_money" => (Method::TiffinMoney(TiffinMoneyPayment {}), "tiffin_money"),
+        // Every bank bills as netbanking; the payments service checks the bank is one of its.
+        "netbanking" => (
+            Method::Netbanking(NetbankingPayment {
+                bank_code: payment.bank_code.ok_or_else(missing)?,
+            }),
+            "netbanking",
+        ),
+        "paylater" => {
+            let typed = payment.paylater_code.unwrap_or_default();
+            if !typed.trim().is_empty() && !typed.trim().eq_ignore_ascii_case(PAY_LATER_CODE) {
+                return Err(ApiError::BadRequest("Please choose LazyPay to pay later."));
+            }
+            (
+                Method::PayLater(PayLaterPayment {
+                    provider_code: PAY_LATER_CODE.to_string(),
+                }),
+                PAY_LATER_CODE,
+            )
+        }
         _ => {
             return Err(ApiError::BadRequest(
                 "Please choose a valid payment method.",

@@ -48,8 +48,11 @@ pub struct PaymentStatusJson {
     refunded: i64,
     /// Why it failed, worded for the customer; `''` unless it failed.
     failure_reason: String,
-    /// NONE, ENTER_OTP or APPROVE_IN_UPI_APP.
+    /// NONE, ENTER_OTP, APPROVE_IN_UPI_APP or REDIRECT_TO_BANK.
     next_action: String,
+    /// For REDIRECT_TO_BANK: the bank's page to open (the sandbox's is `/sandbox/bank/<payment_id>`);
+    /// `''` otherwise.
+    redirect_url: String,
     /// How often to poll while a UPI collect is pending; 0 otherwise.
     poll_interval_ms: u32,
     /// When a pending UPI collect expires (RFC 3339, UTC); `''` otherwise.
@@ -84,6 +87,7 @@ pub fn status_json(p: Payment) -> PaymentStatusJson {
         refunded: p.refunded_paise,
         failure_reason: p.failure_reason,
         next_action: next_action_name(p.next_action),
+        redirect_url: p.redirect_url,
         poll_interval_ms: p.poll_interval_ms,
         expires_at: rfc3339(p.expires_at_unix_ms),
     }

@@ -9,6 +9,7 @@
 
 use axum::body::Bytes;
 use axum::extract::State;
+use http::HeaderMap;
 use serde::{Deserialize, Serialize};
 use tiffin_proto::payments::v1::{
     AddWalletMoneyRequest, CheckWalletBalanceRequest, DelinkWalletRequest, LinkWalletRequest,
@@ -20,6 +21,7 @@ use crate::http::error::ApiError;
 use crate::http::extractors::SignedIn;
 use crate::http::params::{Params, json_body};
 use crate::infra::state::AppState;
+use crate::routes::orders::place::IDEMPOTENCY_HEADER;
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -185,9 +187,14 @@ pub struct AddMoneyBody {
     wallet_code: Option<String>,
     /// Paise, more than 0 and at most ₹10,000.
     amount: Option<i64>,
+    /// One per top-up, sent again on every retry of it (or the `Idempotency-Key` header): the
+    /// same key and body answer the first top-up; the same key with another body is refused
+    /// (409, statusCode 1).
+    #[serde(rename = "idempotency_key", alias = "idempotencyKey")]
+    idempotency_key: Option<String>,
 }
 
-/// `POST /api/payment/wallet/add-money` `{ "walletCode", "amount" }`
+/// `POST /api/payment/wallet/add-money` `{ "walletCode", "amount", "idempotency_key" }`
 #[utoipa::path(
     post,
     path = "/payment/wallet/add-money",
@@ -199,9 +206,20 @@ pub struct AddMoneyBody {
 pub async fn add_money(
     State(state): State<AppState>,
     user: SignedIn,
+    headers: HeaderMap,
     body: Bytes,
 ) -> Result<Data<WalletJson>, ApiError> {
     let body: AddMoneyBody = json_body(&body)?;
+    let idempotency_key = body
+        .idempotency_key
+        .or_else(|| {
+            headers
+                .get(IDEMPOTENCY_HEADER)
+                .and_then(|v| v.to_str().ok())
+                .map(str::to_string)
+        })
+        .filter(|k| !k.trim().is_empty())
+        .ok_or(ApiError::BadRequest("An idempotency key is required."))?;
     let up = &state.upstreams;
     let reply = up
         .payments
@@ -210,6 +228,7 @@ pub async fn add_money(
             AddWalletMoneyRequest {
                 wallet_code: body.wallet_code.unwrap_or_default(),
                 amount_paise: body.amount.unwrap_or_default(),
+                idempotency_key,
             },
             &user.caller(),
         ))
