@@ -7,7 +7,8 @@
 // The assertions read computed styles that only those stylesheets set: a browser's defaults give
 // a <div> display:block, an <li> display:list-item and no border to a <section>.
 import { expect, test } from '@playwright/test';
-import { customerWithCart, data, KORAMANGALA, restaurantWithPlainDish } from '../support/customer.mjs';
+import { data, KORAMANGALA, restaurantWithPlainDish } from '../support/customer.mjs';
+import { sharedCustomer } from '../support/shared-customer.mjs';
 
 /** The computed value of one CSS property of the first element the locator finds. */
 const style = (locator, property) => locator.first().evaluate((element, name) => getComputedStyle(element).getPropertyValue(name), property);
@@ -58,14 +59,16 @@ test('/cart opened directly shows its item rows, bill lines and coupons styled',
   expect(await style(cart.locator('.cart-page__restaurant'), 'display'), 'the restaurant row is a flex row (CartRestaurant.css)').toBe('flex');
 });
 
-test('/checkout opened directly shows its order summary styled', async ({ page, context, baseURL }) => {
+test('/checkout opened directly shows its order summary styled', async ({ browser, baseURL }) => {
   test.setTimeout(90_000);
-  const { dish } = await customerWithCart(page, context, baseURL);
+  const customer = await sharedCustomer(browser, baseURL);
+  const context = await browser.newContext({ baseURL, storageState: customer.storageState, reducedMotion: 'reduce' });
+  const page = await context.newPage();
 
   await page.goto('/checkout');
   const summary = page.getByRole('complementary', { name: 'Your order' });
-  await expect(summary).toContainText(dish.name);
-
+  await expect(summary).toContainText(customer.dish.name);
   expect(await page.evaluate(() => Object.keys(window).some((key) => key === 'webpackChunkmfe_cart')), 'the cart remote did not run first').toBe(false);
   await expectCartUiStyled(summary);
+  await context.close();
 });
