@@ -100,9 +100,11 @@ const COMPRESS_THRESHOLD = 1024;
  * header carries no time), so publishing an unchanged build is still "the same files".
  */
 function precompressPlugins() {
+  // The plugin's options are typed after its algorithm's; they default to gzip's (ZlibOptions).
+  const BrotliPlugin = /** @type {typeof CompressionPlugin<zlib.BrotliOptions>} */ (CompressionPlugin);
   const common = { test: COMPRESSIBLE, threshold: COMPRESS_THRESHOLD, minRatio: 1, deleteOriginalAssets: false };
   return [
-    new CompressionPlugin({
+    new BrotliPlugin({
       ...common,
       filename: '[path][base].br',
       algorithm: 'brotliCompress',
