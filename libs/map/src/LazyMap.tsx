@@ -8,6 +8,7 @@ import { Component, lazy, Suspense, type ReactNode } from 'react';
 import type { PinMapProps } from './PinMap';
 import { PIN_MAP_HEIGHT, TRACKING_MAP_HEIGHT } from './sizes';
 import type { TrackingMapProps } from './TrackingMap';
+import './frame.css';
 
 const PinMap = lazy(() => import('./PinMap'));
 const TrackingMap = lazy(() => import('./TrackingMap'));

@@ -8,6 +8,7 @@ import { MAP_TILES, type MapTiles } from '@tiffin/contract';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { BLANK_TILE } from './tiles';
+import './frame.css';
 import './map.css';
 
 export interface MapPoint {

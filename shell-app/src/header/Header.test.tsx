@@ -156,3 +156,32 @@ describe('location bar', () => {
     }
   });
 });
+
+describe('secondary links', () => {
+  // jsdom applies no stylesheet: whether the toggle or the row shows is header.css's business
+  // (e2e/tests/layout.spec.mjs); here, what the menu button does.
+  it('sit behind one menu button that opens and closes them', () => {
+    render(<Header pageType="LISTING" location={koramangala} cartCount={0} />);
+    const toggle = screen.getByRole('button', { name: 'More links' });
+    const panel = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    expect(within(panel).getAllByRole('link').map((link) => link.textContent)).toEqual(['Tiffin Corporate', 'Search', 'Offers', 'Help']);
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('close on Escape and on following a link', () => {
+    render(<Header pageType="LISTING" location={koramangala} cartCount={0} />);
+    const toggle = screen.getByRole('button', { name: 'More links' });
+    fireEvent.click(toggle);
+    fireEvent.keyDown(toggle, { key: 'Escape' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+
+    fireEvent.click(toggle);
+    fireEvent.click(screen.getByRole('link', { name: 'Offers' }));
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+  });
+});

@@ -3,14 +3,19 @@
  * The cart flyout belongs to the cart team (`mfe_cart/HeaderCart`) and is mounted here, inside a
  * RemoteBoundary, only once the visitor points at the cart. The location bar opens the location
  * sidebar (`location:open`, mounted by the shell's app) and carries the location hints.
+ *
+ * Narrower than 961 px the secondary links (corporate, search, offers, help) fold behind a menu
+ * button (`MoreNav`) so they never run over the location bar; narrower than 481 px the user entry
+ * and the cart shrink too (header.css says how).
  */
 import { displayName, emit, type PageType, type User, type UserLocation } from '@tiffin/contract';
 import { Link } from '@tiffin/design-system';
-import { useState, type FocusEvent } from 'react';
+import { useId, useState, type FocusEvent, type ReactNode } from 'react';
 import { RemoteBoundary } from '../federation/RemoteBoundary';
 import { LocationHints } from '../hints/LocationHints';
 import { cartBadgeClass, headerConfig, locationTitle } from './config';
 import { logout, userMenuEntries } from './user';
+import './header.css';
 import './user-menu.css';
 
 function CartNav({ count }: { count: number }) {
@@ -32,6 +37,38 @@ function CartNav({ count }: { count: number }) {
           <RemoteBoundary mfe="mfe-cart" expose="HeaderCart" props={{ onClose: close }} compact />
         </div>
       ) : null}
+    </div>
+  );
+}
+
+/**
+ * The secondary links. Wide screens show them in the row (the toggle is hidden and the wrappers
+ * are `display: contents`); narrow ones show a menu button that opens them in a panel under the
+ * header. The panel closes on Escape, on leaving it and on following one of its links.
+ */
+function MoreNav({ children }: { children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const panel = useId();
+  const close = () => setOpen(false);
+  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) close();
+  };
+  return (
+    <div className={open ? 'shell-more shell-more--open' : 'shell-more'} onBlur={onBlur} onKeyDown={(event) => event.key === 'Escape' && close()}>
+      <button
+        type="button"
+        className="shell-nav__button shell-more__toggle"
+        aria-label="More links"
+        aria-expanded={open}
+        aria-controls={panel}
+        data-testid="header-more"
+        onClick={() => setOpen((wasOpen) => !wasOpen)}
+      >
+        <span className="shell-more__icon" aria-hidden="true" />
+      </button>
+      <div id={panel} className="shell-more__links" onClick={(event) => (event.target as Element).closest('a') && close()}>
+        {children}
+      </div>
     </div>
   );
 }
@@ -142,25 +179,29 @@ export function Header({ pageType, location, cartCount, user = null }: HeaderPro
           </div>
         ) : null}
         <nav className="shell-nav" aria-label="Main">
-          {config.showCorporate ? (
-            <Link href="/corporate" className="shell-nav__link" target="_blank">
-              Tiffin Corporate
-            </Link>
-          ) : null}
-          {config.showSearch ? (
-            <Link href="/search" className="shell-nav__link">
-              Search
-            </Link>
-          ) : null}
-          {config.showOffers ? (
-            <Link href="/offers" className="shell-nav__link">
-              Offers
-            </Link>
-          ) : null}
-          {config.showHelp ? (
-            <Link href="/support" className="shell-nav__link">
-              Help
-            </Link>
+          {config.showCorporate || config.showSearch || config.showOffers || config.showHelp ? (
+            <MoreNav>
+              {config.showCorporate ? (
+                <Link href="/corporate" className="shell-nav__link" target="_blank">
+                  Tiffin Corporate
+                </Link>
+              ) : null}
+              {config.showSearch ? (
+                <Link href="/search" className="shell-nav__link">
+                  Search
+                </Link>
+              ) : null}
+              {config.showOffers ? (
+                <Link href="/offers" className="shell-nav__link">
+                  Offers
+                </Link>
+              ) : null}
+              {config.showHelp ? (
+                <Link href="/support" className="shell-nav__link">
+                  Help
+                </Link>
+              ) : null}
+            </MoreNav>
           ) : null}
           {config.showUser ? <UserNav user={user} hasLocation={location !== null} /> : null}
           {config.showCart ? <CartNav count={cartCount} /> : null}

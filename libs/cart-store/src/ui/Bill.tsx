@@ -6,6 +6,7 @@
 import type { CartBill } from '@tiffin/contract';
 import { formatPrice } from '@tiffin/design-system';
 import { useId, useState } from 'react';
+import './Bill.css';
 
 /**
  * An info button whose text shows on hover, on keyboard focus and on a tap (touch screens have no

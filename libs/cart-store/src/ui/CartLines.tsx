@@ -6,6 +6,7 @@
 import { setLineQuantity } from '@tiffin/cart-store';
 import type { Cart, CartItem } from '@tiffin/contract';
 import { formatPrice, VegMark } from '@tiffin/design-system';
+import './CartLines.css';
 
 /** The store has already rolled back and toasted a failed change; nothing more to do here. */
 function ignoreFailure(): void {}

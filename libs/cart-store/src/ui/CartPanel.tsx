@@ -10,6 +10,7 @@ import { Bill } from './Bill';
 import { CartLines } from './CartLines';
 import { CartRestaurant } from './CartRestaurant';
 import { CouponBox } from './CouponBox';
+import './CartPanel.css';
 
 export function CartPanel() {
   const { cart, updating, lastAddedItemId } = useCart();

@@ -1,6 +1,7 @@
 /** The restaurant at the top of a cart: image, name, area and the delivery time the cart reports. */
 import type { Cart } from '@tiffin/contract';
 import { formatDeliveryTime, Image, imageUrl } from '@tiffin/design-system';
+import './CartRestaurant.css';
 
 /** '25-35 MINS' from the cart's estimates, or null when the delivery point is unknown. */
 function cartEta(cart: Cart): string | null {

@@ -8,6 +8,7 @@ import { applyCoupon, failureMessage, removeCoupon, removeReward } from '@tiffin
 import type { Cart } from '@tiffin/contract';
 import { Button, formatPrice } from '@tiffin/design-system';
 import { useState, type FormEvent } from 'react';
+import './CouponBox.css';
 
 function ignore(): void {
   // The store has toasted the failure and kept the cart as it was.

@@ -3,9 +3,12 @@
  * menu's cart panel): the restaurant with its delivery time, the lines, the bill with tooltips,
  * the coupon box. They read and change the cart only through `@tiffin/cart-store` (imported by
  * its package name, so every microfrontend uses the one shared store). Class prefix: `cart-`.
+ *
+ * Each component imports its own stylesheet, and this entry imports none: the package declares
+ * itself free of side effects except for `*.css`, so webpack skips this file of re-exports and
+ * links a remote straight to the components it uses, dropping anything imported here. Styles
+ * imported by the component travel with it into whichever remote renders it.
  */
-import './cart-ui.css';
-
 export { Bill } from './Bill';
 export { CartLines } from './CartLines';
 export { CartPanel } from './CartPanel';
