@@ -1,7 +1,9 @@
 //! The published web build under `STATIC_DIR`:
 //!
-//! - `/shell/*`: the shell's build. Its file names are stable, so it is revalidated on every use
-//!   (`no-cache`; `Last-Modified` / `If-Modified-Since` make that a cheap 304).
+//! - `/shell/*`: the shell's build. Its entry (`main.js`) keeps its name from build to build, so
+//!   it is revalidated on every use (`no-cache`; `Last-Modified` / `If-Modified-Since` make that a
+//!   cheap 304). Its chunks carry a hash of their content in their names (`299.7db4bd8b.js`): a
+//!   changed chunk is a new name, so those are cached for a year as immutable.
 //! - `/mfe/<id>/<version>/*`: published microfrontend builds. A version is never rewritten (a new
 //!   build is a new version), so they are cached for a year as immutable.
 //!
@@ -20,12 +22,16 @@ use std::path::Path;
 use axum::body::Body;
 use axum::response::{IntoResponse, Response};
 use http::{HeaderValue, StatusCode, header};
-use tower::ServiceBuilder;
 use tower::util::BoxCloneSyncService;
+use tower::{ServiceBuilder, ServiceExt};
 use tower_http::services::ServeDir;
 use tower_http::set_header::SetResponseHeaderLayer;
 
 type StaticService = BoxCloneSyncService<http::Request<Body>, Response, Infallible>;
+
+/// A file may go out as its brotli or gzip copy, depending on the request's `Accept-Encoding`:
+/// caches between the edge and the browser must keep the variants apart.
+const VARY: &str = "accept-encoding";
 
 /// Cache policy of immutable, versioned files.
 pub const IMMUTABLE: &str = "public, max-age=31536000, immutable";
@@ -40,14 +46,44 @@ fn serve_dir(dir: &Path) -> ServeDir {
 
 /// `/shell/*`
 pub fn shell(static_dir: &Path) -> StaticService {
-    let service = ServiceBuilder::new()
-        .layer(SetResponseHeaderLayer::overriding(
-            header::CACHE_CONTROL,
-            HeaderValue::from_static("no-cache"),
-        ))
-        .map_response(IntoResponse::into_response)
-        .service(serve_dir(&static_dir.join("shell")));
+    let dir = serve_dir(&static_dir.join("shell"));
+    let service = tower::service_fn(move |request: http::Request<Body>| {
+        let hashed = content_hashed(request.uri().path());
+        let dir = dir.clone();
+        async move {
+            let Ok(response) = dir.oneshot(request).await;
+            let found =
+                response.status().is_success() || response.status() == StatusCode::NOT_MODIFIED;
+            let policy = if hashed && found {
+                IMMUTABLE
+            } else {
+                "no-cache"
+            };
+            let mut response = response.map(Body::new);
+            let headers = response.headers_mut();
+            headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(policy));
+            headers.insert(header::VARY, HeaderValue::from_static(VARY));
+            Ok::<_, Infallible>(response)
+        }
+    });
     BoxCloneSyncService::new(service)
+}
+
+/// Whether a path names a file whose name carries its content's hash, as the web build names
+/// chunks and stylesheets: `<name>.<8 or more hex digits>.js` (or `.css`).
+pub fn content_hashed(path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or_default();
+    let mut parts = name.rsplit('.');
+    let (Some(extension), Some(hash), Some(stem)) = (parts.next(), parts.next(), parts.next())
+    else {
+        return false;
+    };
+    matches!(extension, "js" | "css")
+        && !stem.is_empty()
+        && hash.len() >= 8
+        && hash
+            .bytes()
+            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
 }
 
 /// `/mfe/*`: immutable caching only for what was found, so a 404 during a deploy is not cached.
@@ -61,7 +97,33 @@ pub fn mfe(static_dir: &Path) -> StaticService {
             header::CACHE_CONTROL,
             immutable,
         ))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::VARY,
+            HeaderValue::from_static(VARY),
+        ))
         .map_response(IntoResponse::into_response)
         .service(serve_dir(&static_dir.join("mfe")));
     BoxCloneSyncService::new(service)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_names_carrying_a_content_hash_are_taken_as_hashed() {
+        assert!(content_hashed("/299.7db4bd8b.js"));
+        assert!(content_hashed("/styles.0123456789abcdef.css"));
+        assert!(content_hashed("/a.b.deadbeef.js"));
+        assert!(!content_hashed("/main.js"));
+        assert!(!content_hashed("/remoteEntry.js"));
+        assert!(!content_hashed("/7db4bd8b.js"));
+        assert!(
+            !content_hashed("/299.7db4bd8.js"),
+            "seven digits are too few"
+        );
+        assert!(!content_hashed("/299.7DB4BD8B.js"));
+        assert!(!content_hashed("/470.75fce5f6.js.LICENSE.txt"));
+        assert!(!content_hashed("/index.7db4bd8b.html"));
+    }
 }

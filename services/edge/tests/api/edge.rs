@@ -742,8 +742,19 @@ async fn published_files_go_out_precompressed_in_the_encoding_the_browser_accept
     let br = fetch("gzip, deflate, br").await;
     assert_eq!(br.headers()["content-encoding"], "br");
     // The type is the file's own, not the compressed copy's.
-    assert!(br.headers()["content-type"].to_str().unwrap().contains("javascript"));
-    assert!(br.headers()["vary"].to_str().unwrap().to_ascii_lowercase().contains("accept-encoding"));
+    assert!(
+        br.headers()["content-type"]
+            .to_str()
+            .unwrap()
+            .contains("javascript")
+    );
+    assert!(
+        br.headers()["vary"]
+            .to_str()
+            .unwrap()
+            .to_ascii_lowercase()
+            .contains("accept-encoding")
+    );
     assert_eq!(br.headers()["cache-control"], "no-cache");
     assert_eq!(br.bytes().await.unwrap().as_ref(), b"brotli bytes");
 
@@ -782,7 +793,17 @@ async fn published_builds_are_served_with_their_cache_policies() {
         .await
         .unwrap();
     let absent = app.get("/mfe/mfe-discovery/9.9.9/remoteEntry.js").await;
+    let chunk = app.get("/shell/299.7db4bd8b.js").await;
+    let absent_chunk = app.get("/shell/300.7db4bd8b.js").await;
 
+    assert_eq!(chunk.status(), 200);
+    assert_eq!(
+        chunk.headers()["cache-control"],
+        "public, max-age=31536000, immutable",
+        "a chunk named by its content never changes"
+    );
+    assert_eq!(absent_chunk.status(), 404);
+    assert_eq!(absent_chunk.headers()["cache-control"], "no-cache");
     assert_eq!(remote.status(), 200);
     assert_eq!(
         remote.headers()["cache-control"],

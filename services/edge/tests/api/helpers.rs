@@ -166,6 +166,7 @@ fn write_static_dir(dir: &Path) {
     // The web build's precompressed copies; their bytes only need to differ from the original's.
     std::fs::write(shell.join("main.js.br"), b"brotli bytes").unwrap();
     std::fs::write(shell.join("main.js.gz"), b"gzip bytes").unwrap();
+    std::fs::write(shell.join("299.7db4bd8b.js"), "console.log('a chunk');").unwrap();
     std::fs::copy(shell_routes(), shell.join("routes.json"))
         .expect("the shell's routes.json exists");
     std::fs::write(mfe.join("remoteEntry.js"), "var mfe_discovery = {};").unwrap();
