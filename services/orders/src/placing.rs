@@ -92,6 +92,10 @@ fn request_fingerprint(req: &PlaceOrderRequest) -> String {
         ]),
         None => fields.push("none".into()),
     }
+    // Only when set, so attempts stored before split pay existed keep their fingerprints.
+    if req.split_with_tiffin_money {
+        fields.push("split_with_tiffin_money".into());
+    }
     let fields: Vec<&str> = fields.iter().map(String::as_str).collect();
     fingerprint(&fields)
 }
@@ -173,6 +177,7 @@ impl Placing {
                     amount_paise: total_paise,
                     order_id: attempt.order_id,
                     method: Some(payment_method(method)),
+                    split_with_tiffin_money: req.split_with_tiffin_money,
                 },
             )
             .await;
