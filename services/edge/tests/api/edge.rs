@@ -742,8 +742,19 @@ async fn published_files_go_out_precompressed_in_the_encoding_the_browser_accept
     let br = fetch("gzip, deflate, br").await;
     assert_eq!(br.headers()["content-encoding"], "br");
     // The type is the file's own, not the compressed copy's.
-    assert!(br.headers()["content-type"].to_str().unwrap().contains("javascript"));
-    assert!(br.headers()["vary"].to_str().unwrap().to_ascii_lowercase().contains("accept-encoding"));
+    assert!(
+        br.headers()["content-type"]
+            .to_str()
+            .unwrap()
+            .contains("javascript")
+    );
+    assert!(
+        br.headers()["vary"]
+            .to_str()
+            .unwrap()
+            .to_ascii_lowercase()
+            .contains("accept-encoding")
+    );
     assert_eq!(br.headers()["cache-control"], "no-cache");
     assert_eq!(br.bytes().await.unwrap().as_ref(), b"brotli bytes");
 

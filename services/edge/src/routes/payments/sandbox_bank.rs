@@ -9,13 +9,13 @@
 //! gets the storefront's not-found page, all alike. The form carries the session's CSRF token,
 //! checked here as the `/api` layer checks it there. No script: the edge's CSP allows none inline.
 
-use tiffin_platform::money::rupees;
 use axum::Extension;
 use axum::extract::rejection::FormRejection;
 use axum::extract::{Form, Path, State};
 use axum::response::{IntoResponse, Response};
 use http::{HeaderValue, StatusCode, header};
 use serde::Deserialize;
+use tiffin_platform::money::rupees;
 use tiffin_proto::payments::v1::authenticate_payment_request::Action;
 use tiffin_proto::payments::v1::{
     AuthenticatePaymentRequest, BankDecision, GetPaymentRequest, NextAction, Payment, PaymentStatus,
