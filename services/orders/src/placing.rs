@@ -258,3 +258,30 @@ impl Placing {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tiffin_proto::payments::v1::UpiCollect;
+
+    #[test]
+    fn splitting_with_tiffin_money_makes_another_request() {
+        let plain = PlaceOrderRequest {
+            idempotency_key: "k".into(),
+            expected_total_paise: 24_900,
+            method: Some(Method::UpiCollect(UpiCollect {
+                vpa: "success@tiffin".into(),
+            })),
+            ..PlaceOrderRequest::default()
+        };
+        let split = PlaceOrderRequest {
+            split_with_tiffin_money: true,
+            ..plain.clone()
+        };
+        assert_ne!(request_fingerprint(&plain), request_fingerprint(&split));
+        assert_eq!(
+            request_fingerprint(&split),
+            request_fingerprint(&split.clone())
+        );
+    }
+}

@@ -271,20 +271,14 @@ pub async fn apply(
         .execute(&mut *conn)
         .await?;
     }
-    // A split payment whose other part failed gives its Tiffin Money back here, with the step
-    // itself: the step is written once, so the balance comes back once, whoever applies it.
+    // A failed split gets its Tiffin Money back once, whoever applies it: the step is written once.
     if to.is_failed() && current.tiffin_money_paise > 0 {
-        let description = if current.order_id > 0 {
-            format!("Returned for order {}", current.order_id)
-        } else {
-            format!("Returned for payment {}", current.payment_id)
-        };
-        money::credit(
+        money::give_back(
             conn,
             current.user_id,
             current.tiffin_money_paise,
-            &description,
-            None,
+            current.order_id,
+            &current.payment_id,
             now_ms,
         )
         .await?;
