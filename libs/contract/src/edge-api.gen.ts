@@ -2536,6 +2536,7 @@ export interface components {
             data: {
                 instruments: components["schemas"]["PaymentInstruments"] | null;
                 payment_groups: components["schemas"]["PaymentGroup"][];
+                split_pay: components["schemas"]["SplitPay"];
             };
             /** @description The device id (cookie `tfn_did`). */
             deviceId: string;
@@ -2593,6 +2594,11 @@ export interface components {
                  *     DECLINED, USER_ABORTED, PARTIALLY_REFUNDED or REFUNDED.
                  */
                 status: string;
+                /**
+                 * Format: int64
+                 * @description Paise of `amount` paid from Tiffin Money (split pay); 0 unless split.
+                 */
+                tiffin_money_paise: number;
             };
             /** @description The device id (cookie `tfn_did`). */
             deviceId: string;
@@ -3800,6 +3806,7 @@ export interface components {
         PaymentMethods: {
             instruments: components["schemas"]["PaymentInstruments"] | null;
             payment_groups: components["schemas"]["PaymentGroup"][];
+            split_pay: components["schemas"]["SplitPay"];
         };
         PaymentStatus: {
             /**
@@ -3834,6 +3841,11 @@ export interface components {
              *     DECLINED, USER_ABORTED, PARTIALLY_REFUNDED or REFUNDED.
              */
             status: string;
+            /**
+             * Format: int64
+             * @description Paise of `amount` paid from Tiffin Money (split pay); 0 unless split.
+             */
+            tiffin_money_paise: number;
         };
         PlaceOrderCard: {
             cvv: string;
@@ -3883,6 +3895,11 @@ export interface components {
             /** @description For paylater: the provider (`lazypay`, the default when absent); it must be linked. */
             paylater_code?: string | null;
             saved_card?: components["schemas"]["PlaceOrderSavedCard"] | null;
+            /**
+             * @description Split pay: Tiffin Money pays what it can and `method` the rest. Not with cod or
+             *     tiffin_money.
+             */
+            split_with_tiffin_money?: boolean;
             /** @description For upi_collect. */
             vpa?: string | null;
             /** @description For wallet: PAYTM, MOBIKWIK, AMAZONPAY, PHONEPE or TIFFINPAY (a linked one). */
@@ -4207,6 +4224,19 @@ export interface components {
          * @enum {string}
          */
         SpiceLevel: "MEDIUMSPICY" | "VERYSPICY";
+        /**
+         * @description Whether Tiffin Money can pay part of this bill with another method (place-v2's
+         *     `split_with_tiffin_money`).
+         */
+        SplitPay: {
+            /** @description Signed in with a Tiffin Money balance above 0. */
+            available: boolean;
+            /**
+             * Format: int64
+             * @description Paise; 0 for a visitor, or when the balance could not be read.
+             */
+            tiffin_money_balance: number;
+        };
         StructuredFormatting: {
             main_text: string;
             secondary_text: string;

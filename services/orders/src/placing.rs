@@ -92,6 +92,10 @@ fn request_fingerprint(req: &PlaceOrderRequest) -> String {
         ]),
         None => fields.push("none".into()),
     }
+    // Only when set, so attempts stored before split pay existed keep their fingerprints.
+    if req.split_with_tiffin_money {
+        fields.push("split_with_tiffin_money".into());
+    }
     let fields: Vec<&str> = fields.iter().map(String::as_str).collect();
     fingerprint(&fields)
 }
@@ -173,6 +177,7 @@ impl Placing {
                     amount_paise: total_paise,
                     order_id: attempt.order_id,
                     method: Some(payment_method(method)),
+                    split_with_tiffin_money: req.split_with_tiffin_money,
                 },
             )
             .await;
@@ -251,5 +256,32 @@ impl Placing {
                 Err(e) => return Err(e),
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tiffin_proto::payments::v1::UpiCollect;
+
+    #[test]
+    fn splitting_with_tiffin_money_makes_another_request() {
+        let plain = PlaceOrderRequest {
+            idempotency_key: "k".into(),
+            expected_total_paise: 24_900,
+            method: Some(Method::UpiCollect(UpiCollect {
+                vpa: "success@tiffin".into(),
+            })),
+            ..PlaceOrderRequest::default()
+        };
+        let split = PlaceOrderRequest {
+            split_with_tiffin_money: true,
+            ..plain.clone()
+        };
+        assert_ne!(request_fingerprint(&plain), request_fingerprint(&split));
+        assert_eq!(
+            request_fingerprint(&split),
+            request_fingerprint(&split.clone())
+        );
     }
 }

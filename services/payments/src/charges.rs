@@ -30,6 +30,7 @@ use crate::keys::{KeyLocks, check_key, fingerprint};
 use crate::money;
 use crate::netbanking;
 use crate::saved_cards;
+use crate::split;
 use crate::status::Status;
 use crate::store::{self, Applied, Change, EventRow, PaymentRow};
 use crate::vpa::Vpa;
@@ -164,7 +165,13 @@ impl Charges {
         let key = check_key(&req.idempotency_key)?.to_string();
         let order_id = i64::try_from(req.order_id)
             .map_err(|_| Error::Invalid("Please choose a valid order".into()))?;
-        let intent = self.intent(user_id, &req).await?;
+        let mut intent = self.intent(user_id, &req).await?;
+        let split = req.split_with_tiffin_money;
+        if split {
+            split::check_method(req.method.as_ref())?;
+            // A split and a whole payment by the same method are different requests for one key.
+            intent.fingerprint = fingerprint(&[&intent.fingerprint, "split"]);
+        }
 
         let _turn = self.keys.lock(format!("pay:{user_id}:{key}")).await;
         let row = match store::by_key(self.pool(), user_id, &key).await? {
@@ -172,6 +179,9 @@ impl Charges {
             None => {
                 if !store::method_enabled(self.pool(), intent.payment_code).await? {
                     return Err(Error::MethodUnavailable(intent.payment_code.into()));
+                }
+                if split && !store::method_enabled(self.pool(), CODE_MONEY).await? {
+                    return Err(Error::MethodUnavailable(CODE_MONEY.into()));
                 }
                 let now = now_ms();
                 let new = PaymentRow {
@@ -200,13 +210,21 @@ impl Charges {
                     failure_reason: None,
                     created_at_ms: now,
                     updated_at_ms: now,
+                    tiffin_money_paise: 0,
                 };
                 let mut tx = self.writer.begin().await?;
                 let inserted = store::insert_new(&mut tx, &new).await?;
-                tx.commit().await?;
                 if inserted {
+                    // Tiffin Money's part moves with the insert: both or neither.
+                    let new = if split {
+                        split::take(&mut tx, new, now).await?
+                    } else {
+                        new
+                    };
+                    tx.commit().await?;
                     new
                 } else {
+                    drop(tx);
                     // Another replica stored this key between our read and our insert.
                     store::by_key(self.pool(), user_id, &key)
                         .await?
@@ -245,7 +263,7 @@ impl Charges {
             .gateway
             .create(Charge {
                 merchant_reference: row.payment_id.clone(),
-                amount_paise: row.amount_paise,
+                amount_paise: row.online_paise(),
                 instrument,
             })
             .await
@@ -275,7 +293,7 @@ impl Charges {
                 provider.account(row.user_id),
                 &token,
                 &row.payment_id,
-                row.amount_paise,
+                row.online_paise(),
             )
             .await
             .map_err(|e| match e {
@@ -367,7 +385,7 @@ impl Charges {
                 })?;
                 outcome = self
                     .gateway
-                    .capture(&reference, row.amount_paise)
+                    .capture(&reference, row.online_paise())
                     .await
                     .map_err(gateway_error)?;
                 if outcome == Outcome::Authorized {

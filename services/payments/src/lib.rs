@@ -4,6 +4,8 @@
 //! - [`service`]: the `PaymentsService` RPCs: the caller from the metadata, the flow, the reply.
 //! - [`charges`]: CreatePayment, AuthenticatePayment (3-D Secure), GetPayment (advances a pending
 //!   UPI collect), VerifyVpa; which payment status each gateway answer means.
+//! - [`split`]: split pay (Tiffin Money with one online method): taking Tiffin Money's part,
+//!   how refunds divide, and the sweep of split payments left NEW.
 //! - [`refunds`]: RefundPayment and the `refunds` table: to source or to Tiffin Money.
 //! - [`callbacks`]: HandleGatewayCallback: signed notifications, applied once.
 //! - [`status`]: the state machine: statuses and the one transition table; pure.
@@ -49,6 +51,7 @@ pub mod sandbox_wallets;
 pub mod saved_cards;
 pub mod saved_vpas;
 pub mod service;
+pub mod split;
 pub mod status;
 pub mod store;
 pub mod topups;
@@ -99,6 +102,8 @@ pub struct Application {
     payments: service::Payments,
     /// The sandbox, when it is the gateway: tests read its call counts.
     sandbox: Option<Arc<Sandbox>>,
+    /// For the background sweep of split payments left NEW.
+    writer: Writer,
 }
 
 impl Application {
@@ -141,9 +146,10 @@ impl Application {
                 charges,
                 refunds,
                 wallets,
-                writer,
+                writer: writer.clone(),
             },
             sandbox,
+            writer,
         })
     }
 
@@ -162,9 +168,27 @@ impl Application {
         self,
         shutdown: impl Future<Output = ()> + Send,
     ) -> anyhow::Result<()> {
-        self.host
+        // Split payments a crash left NEW hold the customer's Tiffin Money until swept; the sweep
+        // lives as long as the server and stops with it.
+        let sweeper = tokio::spawn(sweep_forever(self.writer));
+        let served = self
+            .host
             .serve(PaymentsServiceServer::new(self.payments), shutdown)
-            .await?;
+            .await;
+        sweeper.abort();
+        served?;
         Ok(())
+    }
+}
+
+/// Runs [`split::sweep`] every [`split::SWEEP_EVERY`]; a failed round is logged and retried next
+/// time.
+async fn sweep_forever(writer: Writer) {
+    let mut every = tokio::time::interval(split::SWEEP_EVERY);
+    loop {
+        every.tick().await;
+        if let Err(e) = split::sweep(&writer, clock::now_ms()).await {
+            tracing::warn!(error = %e, "split payment sweep failed");
+        }
     }
 }

@@ -79,6 +79,23 @@ pub async fn credit(
     })
 }
 
+/// Credits back the Tiffin Money part of a failed split payment, naming its order (or the payment
+/// when it has none yet).
+pub async fn give_back(
+    conn: &mut AnyConnection,
+    user_id: i64,
+    amount_paise: i64,
+    order_id: i64,
+    payment_id: &str,
+    now_ms: i64,
+) -> Result<MoneyRow, Error> {
+    let why = match order_id {
+        0 => format!("Returned for payment {payment_id}"),
+        order_id => format!("Returned for order {order_id}"),
+    };
+    credit(conn, user_id, amount_paise, &why, None, now_ms).await
+}
+
 /// Takes `amount_paise` off the user's balance and records why, in the caller's transaction;
 /// `None` (nothing written) when the balance is short. The update is conditional on the balance,
 /// so two debits racing cannot take it below zero.

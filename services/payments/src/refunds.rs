@@ -20,6 +20,7 @@ use crate::error::Error;
 use crate::gateway::Gateway;
 use crate::keys::{KeyLocks, check_key, fingerprint};
 use crate::money;
+use crate::split;
 use crate::status::Status;
 use crate::store::{self, Applied, Change};
 use crate::wallet_provider::ProviderError;
@@ -40,6 +41,9 @@ pub struct RefundRow {
     /// PENDING or REFUNDED.
     pub status: String,
     pub created_at_ms: i64,
+    /// The part credited to Tiffin Money at once: a split payment's Tiffin Money part refunded
+    /// to source goes back there. The rest goes through the gateway (or provider).
+    pub tiffin_money_paise: i64,
 }
 
 /// The refund flows.
@@ -53,7 +57,8 @@ pub struct Refunds {
 /// The columns every read of a row selects (a macro, so queries stay literal SQL).
 macro_rules! refund_columns {
     () => {
-        "refund_id, payment_id, request_fingerprint, amount_paise, destination, status, created_at_ms"
+        "refund_id, payment_id, request_fingerprint, amount_paise, destination, status, created_at_ms, \
+         tiffin_money_paise"
     };
 }
 
@@ -66,6 +71,7 @@ fn read(row: &sqlx::any::AnyRow) -> Result<RefundRow, Error> {
         destination: row.try_get("destination")?,
         status: row.try_get("status")?,
         created_at_ms: row.try_get("created_at_ms")?,
+        tiffin_money_paise: row.try_get("tiffin_money_paise")?,
     })
 }
 
@@ -90,8 +96,9 @@ async fn insert(
 ) -> Result<bool, Error> {
     Ok(sqlx::query(
         "INSERT INTO refunds (refund_id, payment_id, user_id, idempotency_key, \
-         request_fingerprint, amount_paise, destination, status, created_at_ms, updated_at_ms) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) \
+         request_fingerprint, amount_paise, destination, status, created_at_ms, updated_at_ms, \
+         tiffin_money_paise) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10) \
          ON CONFLICT (user_id, idempotency_key) DO NOTHING",
     )
     .bind(&r.refund_id)
@@ -103,6 +110,7 @@ async fn insert(
     .bind(&r.destination)
     .bind(&r.status)
     .bind(r.created_at_ms)
+    .bind(r.tiffin_money_paise)
     .execute(conn)
     .await?
     .rows_affected()
@@ -213,6 +221,13 @@ impl Refunds {
             } else {
                 Status::PartiallyRefunded
             };
+            // A split payment's Tiffin Money part goes back to Tiffin Money even when the refund
+            // is to source; only the online part goes through the gateway.
+            let to_money = if destination == "TIFFIN_MONEY" {
+                amount
+            } else {
+                split::refund_parts(&payment, amount).1
+            };
             let now = now_ms();
             let refund = RefundRow {
                 refund_id: format!("rfnd_{}", uuid::Uuid::new_v4().simple()),
@@ -221,12 +236,13 @@ impl Refunds {
                 amount_paise: amount,
                 destination: destination.to_string(),
                 // Tiffin Money is ours: credited in this transaction, done at once.
-                status: if destination == "TIFFIN_MONEY" {
+                status: if to_money == amount {
                     "REFUNDED".into()
                 } else {
                     "PENDING".into()
                 },
                 created_at_ms: now,
+                tiffin_money_paise: to_money,
             };
             let mut tx = self.writer.begin().await?;
             if !insert(&mut tx, user_id, key, &refund).await? {
@@ -246,12 +262,12 @@ impl Refunds {
                 // A concurrent refund changed the payment: read it again and re-check the amount.
                 continue;
             }
-            if destination == "TIFFIN_MONEY" {
+            if to_money > 0 {
                 let description = format!("Refund for payment {}", payment.payment_id);
                 money::credit(
                     &mut tx,
                     user_id,
-                    amount,
+                    to_money,
                     &description,
                     Some(&refund.refund_id),
                     now,
@@ -274,6 +290,8 @@ impl Refunds {
         refund: RefundRow,
     ) -> Result<RefundRow, Error> {
         let payment = charges.owned(user_id, &refund.payment_id).await?;
+        // Tiffin Money's part was credited when the refund was reserved.
+        let online = refund.amount_paise - refund.tiffin_money_paise;
         let reference = payment
             .gateway_reference
             .ok_or_else(|| Error::Corrupt(format!("{} has no reference", payment.payment_id)))?;
@@ -286,7 +304,7 @@ impl Refunds {
                         provider.account(user_id),
                         &reference,
                         &refund.refund_id,
-                        refund.amount_paise,
+                        online,
                     )
                     .await
                     .map_err(|e| match e {
@@ -299,7 +317,7 @@ impl Refunds {
             }
             None => self
                 .gateway
-                .refund(&reference, &refund.refund_id, refund.amount_paise)
+                .refund(&reference, &refund.refund_id, online)
                 .await
                 .map_err(gateway_error)?,
         };

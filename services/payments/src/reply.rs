@@ -110,6 +110,7 @@ pub fn payment(view: PaymentView) -> pb::Payment {
         wallet_code,
         redirect_url,
         bank_code: row.bank_code.unwrap_or_default(),
+        tiffin_money_paise: row.tiffin_money_paise,
         events: events
             .into_iter()
             .map(|e| pb::PaymentEvent {

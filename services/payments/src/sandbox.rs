@@ -24,7 +24,7 @@
 //! [`PaymentsConfig::upi_expiry`]: crate::config::PaymentsConfig
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicI64, AtomicUsize, Ordering};
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
@@ -167,6 +167,9 @@ pub struct Sandbox {
     creates: AtomicUsize,
     captures: AtomicUsize,
     refunds: AtomicUsize,
+    /// Paise asked for by creates and refunds, so tests see what a split sent.
+    created_paise: AtomicI64,
+    refunded_paise: AtomicI64,
     /// Its wallet and pay-later provider, whose books are in the database.
     wallets: Arc<SandboxWallets>,
 }
@@ -185,6 +188,8 @@ impl Sandbox {
             creates: AtomicUsize::new(0),
             captures: AtomicUsize::new(0),
             refunds: AtomicUsize::new(0),
+            created_paise: AtomicI64::new(0),
+            refunded_paise: AtomicI64::new(0),
             wallets: Arc::new(SandboxWallets::new(writer)),
         }
     }
@@ -207,6 +212,16 @@ impl Sandbox {
     /// How many captures it was asked for.
     pub fn captures(&self) -> usize {
         self.captures.load(Ordering::SeqCst)
+    }
+
+    /// Paise it was asked to take, over all creates.
+    pub fn created_paise(&self) -> i64 {
+        self.created_paise.load(Ordering::SeqCst)
+    }
+
+    /// Paise it was asked to refund, over all refunds.
+    pub fn refunded_paise(&self) -> i64 {
+        self.refunded_paise.load(Ordering::SeqCst)
     }
 
     /// How many refunds it was asked for.
@@ -266,6 +281,8 @@ impl Gateway for Sandbox {
 
     async fn create(&self, charge: Charge) -> Result<Created, GatewayError> {
         self.creates.fetch_add(1, Ordering::SeqCst);
+        self.created_paise
+            .fetch_add(charge.amount_paise, Ordering::SeqCst);
         match charge.instrument {
             Instrument::Card { pan, save, .. } => {
                 let behaviour = test_card(pan.digits());
@@ -344,9 +361,11 @@ impl Gateway for Sandbox {
         &self,
         reference: &str,
         refund_id: &str,
-        _amount_paise: i64,
+        amount_paise: i64,
     ) -> Result<String, GatewayError> {
         self.refunds.fetch_add(1, Ordering::SeqCst);
+        self.refunded_paise
+            .fetch_add(amount_paise, Ordering::SeqCst);
         match parts(reference) {
             Some(_) => Ok(format!("sbx_rfnd_{refund_id}")),
             None => Err(GatewayError::UnknownReference(reference.into())),

@@ -11,6 +11,7 @@ use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, AnyPool, Row};
 
 use crate::error::Error;
+use crate::money;
 use crate::saved_cards::{self, NewCard};
 use crate::saved_vpas;
 use crate::status::Status;
@@ -43,6 +44,15 @@ pub struct PaymentRow {
     pub failure_reason: Option<String>,
     pub created_at_ms: i64,
     pub updated_at_ms: i64,
+    /// The part taken from Tiffin Money (split pay); the rest is the method's.
+    pub tiffin_money_paise: i64,
+}
+
+impl PaymentRow {
+    /// What the gateway or the wallet's provider is asked for: the amount less Tiffin Money's part.
+    pub fn online_paise(&self) -> i64 {
+        self.amount_paise - self.tiffin_money_paise
+    }
 }
 
 /// One step of a payment's history.
@@ -78,7 +88,8 @@ macro_rules! payment_columns {
         "payment_id, user_id, idempotency_key, request_fingerprint, order_id, \
     payment_code, amount_paise, refunded_paise, status, version, gateway, gateway_reference, \
     card_network, card_last4, card_expiry_month, card_expiry_year, instrument_id, save_card, \
-    pending_card_reference, vpa_address, bank_code, failure_reason, created_at_ms, updated_at_ms"
+    pending_card_reference, vpa_address, bank_code, failure_reason, created_at_ms, updated_at_ms, \
+    tiffin_money_paise"
     };
 }
 
@@ -111,6 +122,7 @@ fn read(row: &AnyRow) -> Result<PaymentRow, Error> {
         failure_reason: row.try_get("failure_reason")?,
         created_at_ms: row.try_get("created_at_ms")?,
         updated_at_ms: row.try_get("updated_at_ms")?,
+        tiffin_money_paise: row.try_get("tiffin_money_paise")?,
     })
 }
 
@@ -259,6 +271,18 @@ pub async fn apply(
         .execute(&mut *conn)
         .await?;
     }
+    // A failed split gets its Tiffin Money back once, whoever applies it: the step is written once.
+    if to.is_failed() && current.tiffin_money_paise > 0 {
+        money::give_back(
+            conn,
+            current.user_id,
+            current.tiffin_money_paise,
+            current.order_id,
+            &current.payment_id,
+            now_ms,
+        )
+        .await?;
+    }
     // The address a UPI payment was charged from is offered again next time.
     if to == Status::Charged
         && current.payment_code == "upi_collect"
@@ -299,6 +323,21 @@ pub async fn of_user(
     .fetch_optional(conn)
     .await?;
     row.as_ref().map(read).transpose()
+}
+
+/// Split payments still NEW that were created before `before_ms`, oldest first, at most 100.
+pub async fn stale_split(pool: &AnyPool, before_ms: i64) -> Result<Vec<PaymentRow>, Error> {
+    let rows = sqlx::query(concat!(
+        "SELECT ",
+        payment_columns!(),
+        " FROM payments WHERE status = $1 AND created_at_ms < $2 AND tiffin_money_paise > 0 \
+         ORDER BY created_at_ms LIMIT 100"
+    ))
+    .bind(Status::New.as_str())
+    .bind(before_ms)
+    .fetch_all(pool)
+    .await?;
+    rows.iter().map(read).collect()
 }
 
 /// The payment the gateway knows by `reference` (for callbacks, which speak for no user).

@@ -14,8 +14,14 @@ pub(crate) async fn ready_to_pay(
     client: &reqwest::Client,
     mobile: &str,
 ) -> (String, i64) {
-    let (restaurant, dish) = restaurant_with_dish(true, 100_000);
     app.sign_in_as(client, mobile, "Asha").await;
+    address_and_cart(app, client).await
+}
+
+/// For a signed-in `client`: a saved home address 800 m from a restaurant and a cart of two of its
+/// dishes. Gives the address id and the bill's total.
+pub(crate) async fn address_and_cart(app: &TestApp, client: &reqwest::Client) -> (String, i64) {
+    let (restaurant, dish) = restaurant_with_dish(true, 100_000);
     let saved = app
         .api_post_as(
             client,

@@ -15,4 +15,5 @@ mod openapi;
 mod orders;
 mod payments;
 mod search;
+mod split_pay;
 mod wallets;

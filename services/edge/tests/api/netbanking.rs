@@ -23,6 +23,7 @@ async fn waiting_payment(app: &TestApp, user_id: &str, key: &str) -> String {
                 method: Some(Method::Netbanking(NetbankingPayment {
                     bank_code: "HDFC".into(),
                 })),
+                split_with_tiffin_money: false,
             },
         ))
         .await

@@ -60,6 +60,7 @@ async fn pay_and_save_card(app: &TestApp, user_id: &str) -> Payment {
                     holder_name: "Asha".into(),
                     save_card: true,
                 })),
+                split_with_tiffin_money: false,
             },
         ))
         .await

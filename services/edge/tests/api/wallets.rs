@@ -199,6 +199,7 @@ async fn pay_by_upi(app: &TestApp, user_id: &str) {
                 method: Some(Method::UpiCollect(UpiCollect {
                     vpa: "success@tiffin".into(),
                 })),
+                split_with_tiffin_money: false,
             },
         ))
         .await

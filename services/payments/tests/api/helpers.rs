@@ -132,6 +132,7 @@ pub fn create_request(key: &str, amount_paise: i64, method: Method) -> CreatePay
         amount_paise,
         order_id: 0,
         method: Some(method),
+        split_with_tiffin_money: false,
     }
 }
 

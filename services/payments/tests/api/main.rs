@@ -13,6 +13,7 @@ mod netbanking;
 mod pay_later;
 mod refunds;
 mod saved_vpas;
+mod split;
 mod state_machine;
 mod topups;
 mod upi;

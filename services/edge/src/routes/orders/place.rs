@@ -79,6 +79,10 @@ struct PaymentBody {
     bank_code: Option<String>,
     /// For paylater: the provider (`lazypay`, the default when absent); it must be linked.
     paylater_code: Option<String>,
+    /// Split pay: Tiffin Money pays what it can and `method` the rest. Not with cod or
+    /// tiffin_money.
+    #[serde(default)]
+    split_with_tiffin_money: bool,
 }
 
 /// The wallets a customer can pay from, as `payment_methods` spells their codes: the cart bills
@@ -234,9 +238,11 @@ pub async fn place(
         Some(t) if t == "SUBSCRIPTION" => OrderType::Subscription,
         Some(_) => return Err(ApiError::BadRequest("Unknown order type.")),
     };
-    let (method, payment_code) = method(body.payment.ok_or(ApiError::BadRequest(
+    let payment = body.payment.ok_or(ApiError::BadRequest(
         "Please choose a valid payment method.",
-    ))?)?;
+    ))?;
+    let split_with_tiffin_money = payment.split_with_tiffin_money;
+    let (method, payment_code) = method(payment)?;
     let address_id = order.address_id.unwrap_or_default().trim().to_string();
 
     // The cart as it will be charged: priced now, for this address and payment method. Only an
@@ -295,6 +301,7 @@ pub async fn place(
                         .collect(),
                     method: Some(method),
                     delivery: Some(delivery),
+                    split_with_tiffin_money,
                 },
                 &user.caller(),
             ),

@@ -2,14 +2,15 @@
 //! everyone, and for a signed-in customer also what they can pay with at once: their saved cards,
 //! saved UPI ids, linked wallets and pay-later, asked of the payments service side by side. Any of
 //! those the service cannot answer reads as none (a wallet as not linked), so checkout still
-//! offers every other way to pay.
+//! offers every other way to pay. `split_pay` says whether Tiffin Money can pay part of the bill
+//! (a signed-in customer with a balance), from GetMoney; unanswered, it is unavailable.
 
 use axum::extract::State;
 use serde::Serialize;
 use tiffin_platform::identity::Caller;
 use tiffin_proto::payments::v1::{
-    CheckPayLaterLinkedRequest, ListLinkedWalletsRequest, ListPaymentMethodsRequest,
-    ListSavedCardsRequest, ListSavedVpasRequest,
+    CheckPayLaterLinkedRequest, GetMoneyRequest, ListLinkedWalletsRequest,
+    ListPaymentMethodsRequest, ListSavedCardsRequest, ListSavedVpasRequest,
 };
 
 use crate::http::envelope::Data;
@@ -27,6 +28,18 @@ pub struct PaymentMethods {
     /// The signed-in customer's own instruments; `null` for a visitor.
     #[schema(required)]
     instruments: Option<Instruments>,
+    split_pay: SplitPayJson,
+}
+
+/// Whether Tiffin Money can pay part of this bill with another method (place-v2's
+/// `split_with_tiffin_money`).
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = SplitPay)]
+struct SplitPayJson {
+    /// Signed in with a Tiffin Money balance above 0.
+    available: bool,
+    /// Paise; 0 for a visitor, or when the balance could not be read.
+    tiffin_money_balance: i64,
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -89,14 +102,55 @@ pub async fn get_methods(
                 .collect(),
         })
         .collect();
-    let instruments = match caller.user_id {
-        Some(_) => Some(instruments(&state, &caller).await),
-        None => None,
+    let (instruments, split_pay) = match caller.user_id {
+        Some(_) => {
+            let (instruments, split_pay) =
+                tokio::join!(instruments(&state, &caller), split_pay(&state, &caller));
+            (Some(instruments), split_pay)
+        }
+        None => (None, unavailable()),
     };
     Ok(Data::ok(PaymentMethods {
         payment_groups,
         instruments,
+        split_pay,
     }))
+}
+
+fn unavailable() -> SplitPayJson {
+    SplitPayJson {
+        available: false,
+        tiffin_money_balance: 0,
+    }
+}
+
+/// The caller's Tiffin Money balance decides split pay; a balance that cannot be read offers none,
+/// so checkout goes on with the other ways to pay.
+async fn split_pay(state: &AppState, caller: &Caller) -> SplitPayJson {
+    let up = &state.upstreams;
+    let money = up
+        .payments
+        .clone()
+        .get_money(up.request(
+            GetMoneyRequest {
+                after_transaction_id: String::new(),
+            },
+            caller,
+        ))
+        .await;
+    match money {
+        Ok(reply) => {
+            let balance = reply.into_inner().balance_paise.max(0);
+            SplitPayJson {
+                available: balance > 0,
+                tiffin_money_balance: balance,
+            }
+        }
+        Err(e) => {
+            tracing::warn!(code = ?e.code(), "Tiffin Money balance unavailable");
+            unavailable()
+        }
+    }
 }
 
 /// The caller's instruments; a part the payments service does not answer is left empty.

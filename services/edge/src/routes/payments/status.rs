@@ -57,6 +57,8 @@ pub struct PaymentStatusJson {
     poll_interval_ms: u32,
     /// When a pending UPI collect expires (RFC 3339, UTC); `''` otherwise.
     expires_at: String,
+    /// Paise of `amount` paid from Tiffin Money (split pay); 0 unless split.
+    tiffin_money_paise: i64,
 }
 
 fn status_name(status: i32) -> String {
@@ -90,6 +92,7 @@ pub fn status_json(p: Payment) -> PaymentStatusJson {
         redirect_url: p.redirect_url,
         poll_interval_ms: p.poll_interval_ms,
         expires_at: rfc3339(p.expires_at_unix_ms),
+        tiffin_money_paise: p.tiffin_money_paise,
     }
 }
 
