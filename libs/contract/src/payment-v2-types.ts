@@ -32,7 +32,7 @@ export type PaymentMethodsV2Response = Schemas['PaymentMethods'] & { split_pay?:
  * origin in the sandbox; '' for other methods) with `next_action` REDIRECT_TO_BANK, and the part
  * Tiffin Money paid of a split payment.
  */
-export type PaymentStatusV2 = Schemas['PaymentStatus'] & { redirect_url?: string; tiffin_money_paise?: number };
+export type PaymentStatusV2 = Schemas['PaymentStatus'];
 
 /** What place-v2's `payment` gains: netbanking's bank, pay-later's provider, split pay. */
 export interface PlaceOrderPaymentV2Fields {

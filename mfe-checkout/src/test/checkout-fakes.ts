@@ -84,6 +84,8 @@ export function payment(overrides: Partial<PaymentStatus> = {}): PaymentStatus {
     next_action: 'NONE',
     poll_interval_ms: 0,
     expires_at: '',
+    redirect_url: '',
+    tiffin_money_paise: 0,
     ...overrides,
   };
 }
