@@ -157,7 +157,7 @@ test('split pay: Tiffin Money pays what it holds and a card the rest', async ({ 
   });
 
   await pay.click();
-  await expectConfirmation(page, customer);
+  await expectConfirmation(page, { ...customer, quantity: customer.quantity + 1 });
   const money = (await data(await page.request.get('/api/profile/money'))).data;
   expect(money.balance, 'all of the Tiffin Money went to the order').toBe(0);
 });
