@@ -544,6 +544,34 @@ impl Charges {
         }
     }
 
+    /// A payment from a wallet or pay-later account, which its provider debits. Refused before
+    /// anything is stored when the account is not linked: an unlinked one cannot be asked.
+    async fn linked_provider_intent(
+        &self,
+        user_id: i64,
+        provider: Provider,
+        kind: &str,
+        common: &[String; 2],
+    ) -> Result<Intent, Error> {
+        if self
+            .wallets
+            .linked_token(user_id, provider)
+            .await?
+            .is_none()
+        {
+            return Err(Error::NotLinked(provider.name));
+        }
+        Ok(Intent {
+            payment_code: provider.code,
+            fingerprint: fingerprint(&[kind, &common[0], &common[1], provider.code]),
+            card: None,
+            save_card: false,
+            vpa: None,
+            bank_code: None,
+            source: Source::Wallet(provider),
+        })
+    }
+
     /// Checks a CreatePayment before anything is stored or sent.
     async fn intent(&self, user_id: i64, req: &CreatePaymentRequest) -> Result<Intent, Error> {
         let amount = req.amount_paise;
@@ -652,24 +680,8 @@ impl Charges {
             }
             Some(Method::Wallet(wallet)) => {
                 let provider = Provider::wallet(&wallet.wallet_code)?;
-                // Refused before anything is stored: a wallet that is not linked cannot be asked.
-                if self
-                    .wallets
-                    .linked_token(user_id, provider)
-                    .await?
-                    .is_none()
-                {
-                    return Err(Error::NotLinked(provider.name));
-                }
-                Ok(Intent {
-                    payment_code: provider.code,
-                    fingerprint: fingerprint(&["wallet", &common[0], &common[1], provider.code]),
-                    card: None,
-                    save_card: false,
-                    vpa: None,
-                    bank_code: None,
-                    source: Source::Wallet(provider),
-                })
+                self.linked_provider_intent(user_id, provider, "wallet", &common)
+                    .await
             }
             Some(Method::TiffinMoney(_)) => Ok(Intent {
                 payment_code: CODE_MONEY,
@@ -696,23 +708,8 @@ impl Charges {
             }
             Some(Method::PayLater(pay_later)) => {
                 let provider = Provider::pay_later(&pay_later.provider_code)?;
-                if self
-                    .wallets
-                    .linked_token(user_id, provider)
-                    .await?
-                    .is_none()
-                {
-                    return Err(Error::NotLinked(provider.name));
-                }
-                Ok(Intent {
-                    payment_code: provider.code,
-                    fingerprint: fingerprint(&["pay_later", &common[0], &common[1], provider.code]),
-                    card: None,
-                    save_card: false,
-                    vpa: None,
-                    bank_code: None,
-                    source: Source::Wallet(provider),
-                })
+                self.linked_provider_intent(user_id, provider, "pay_later", &common)
+                    .await
             }
             None => Err(Error::Invalid("Please choose a way to pay".into())),
         }
