@@ -6,15 +6,25 @@ import { Listing } from './Listing';
 
 const koramangala: UserLocation = { lat: 12.9352, lng: 77.6245, address: 'Koramangala', area: 'Koramangala', mainText: 'Koramangala', city: 'bangalore' };
 
-/** Stands in for the browser's IntersectionObserver; `reveal()` puts every sentinel on screen. */
+/**
+ * Stands in for the browser's IntersectionObserver; `reveal()` puts everything observed on screen.
+ * Components start observing in an effect, which can run after the element is already in the
+ * document, so a test waits for `watching(element)` before revealing it.
+ */
 class FakeIntersectionObserver {
   static live = new Set<FakeIntersectionObserver>();
+  private readonly targets = new Set<Element>();
   constructor(private readonly callback: IntersectionObserverCallback) {}
-  observe() {
+  observe(target: Element) {
+    this.targets.add(target);
     FakeIntersectionObserver.live.add(this);
   }
   disconnect() {
+    this.targets.clear();
     FakeIntersectionObserver.live.delete(this);
+  }
+  static watching(element: Element): boolean {
+    return [...FakeIntersectionObserver.live].some((o) => o.targets.has(element));
   }
   static reveal() {
     for (const o of [...FakeIntersectionObserver.live]) o.callback([{ isIntersecting: true } as IntersectionObserverEntry], o as unknown as IntersectionObserver);
@@ -72,9 +82,11 @@ describe('Listing', () => {
     expect(open!.textContent).toContain('₹400 FOR TWO');
     expect(open!.textContent).toContain('20% OFF UPTO ₹100');
     expect(within(open!).getByRole('link').getAttribute('href')).toBe('/restaurants/meghana-biryani-house-koramangala-1042');
-    expect(open!.querySelector('img')!.getAttribute('src')).toBeNull(); // lazy: not in view yet
+    const image = open!.querySelector('img')!;
+    expect(image.getAttribute('src')).toBeNull(); // lazy: not in view yet
+    await waitFor(() => expect(FakeIntersectionObserver.watching(image)).toBe(true));
     act(() => FakeIntersectionObserver.reveal());
-    expect(open!.querySelector('img')!.getAttribute('src')).toBe('/images/restaurant-1042?w=508&h=320');
+    await waitFor(() => expect(image.getAttribute('src')).toBe('/images/restaurant-1042?w=508&h=320'));
 
     expect(closed!.textContent).toContain('★ --');
     expect(closed!.textContent).toContain('Closed & not delivering');
@@ -89,6 +101,8 @@ describe('Listing', () => {
     });
     render(<Listing location={koramangala} title="Restaurants near you" />);
     await waitFor(() => expect(cards()).toHaveLength(3));
+    const sentinel = screen.getByTestId('listing-sentinel');
+    await waitFor(() => expect(FakeIntersectionObserver.watching(sentinel)).toBe(true));
 
     act(() => FakeIntersectionObserver.reveal());
 
