@@ -5,9 +5,11 @@
 use std::sync::Arc;
 
 use axum::extract::FromRef;
+use tiffin_proto::orders::v1::TrackOrderResponse;
 
 use crate::infra::city_cache::{CITY_TTL, CityCache};
 use crate::infra::config::Settings;
+use crate::infra::fanout::Fanout;
 use crate::infra::menu_cache::MenuCache;
 use crate::infra::rate_limit::Limits;
 use crate::infra::route_table::{CHECK_INTERVAL, RouteTable};
@@ -35,6 +37,9 @@ pub struct Shared {
     pub limits: Limits,
     /// Menus as last served, revalidated with the menu service (`EDGE_MENU_FRESH_MS`).
     pub menus: MenuCache,
+    /// Orders' `WatchOrder` streams being read, by (customer, order): one per order a customer
+    /// watches, however many tabs and devices watch it.
+    pub tracking: Fanout<(u64, u64), TrackOrderResponse>,
 }
 
 impl std::ops::Deref for AppState {
@@ -70,6 +75,7 @@ impl AppState {
             upstreams,
             routes,
             cities: CityCache::new(CITY_TTL),
+            tracking: Fanout::default(),
         })))
     }
 }

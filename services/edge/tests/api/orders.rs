@@ -366,6 +366,60 @@ async fn the_tracking_stream_sends_the_first_update_at_once_as_a_tracking_event(
 }
 
 #[tokio::test]
+async fn two_tabs_on_one_order_share_its_updates_and_another_customer_cannot_join_them() {
+    let app = spawn_app().await;
+    let (asha, order_id, _) = placed_cod_order(&app, "9876500212").await;
+    let path = format!("/api/order/track-stream?order_id={order_id}");
+    let mut first_tab = asha.get(app.url(&path)).send().await.expect("edge answers");
+    let (_, first) = first_event(&mut first_tab).await;
+
+    // The second tab joins the stream the first opened and starts where it is.
+    let mut second_tab = asha.get(app.url(&path)).send().await.expect("edge answers");
+    assert_eq!(second_tab.status().as_u16(), 200);
+    let (name, second) = first_event(&mut second_tab).await;
+    assert_eq!(name, "tracking");
+    assert_eq!(second["order_id"], first["order_id"]);
+    assert_eq!(second["order_status"], first["order_status"]);
+
+    // While Asha watches, Bilal asking for her order's stream is refused as before.
+    let bilal = browser();
+    app.sign_in_as(&bilal, "9876500213", "Bilal").await;
+    let refused = app
+        .api_get_with(&bilal, &format!("order/track-stream?order_id={order_id}"))
+        .await;
+    assert_eq!(
+        refused.outcome(),
+        (404, 404, "Order not found"),
+        "{:?}",
+        refused.body
+    );
+
+    // One change reaches both tabs, and both end with the order.
+    let cancelled = app
+        .api_post_as(&asha, &format!("cancel-only/order/{order_id}"), json!({}))
+        .await;
+    assert_eq!(cancelled.outcome().1, 0, "{:?}", cancelled.body);
+    for tab in [&mut first_tab, &mut second_tab] {
+        let rest = tokio::time::timeout(Duration::from_secs(20), async {
+            let mut rest = String::new();
+            while let Some(chunk) = tab.chunk().await.expect("stream readable") {
+                rest.push_str(std::str::from_utf8(&chunk).unwrap());
+            }
+            rest
+        })
+        .await
+        .expect("each tab's stream ends with the order");
+        let last = rest
+            .split("\n\n")
+            .filter_map(|e| e.split_once("data: "))
+            .last()
+            .map(|(_, data)| serde_json::from_str::<Value>(data).unwrap())
+            .expect("an update after the cancel");
+        assert_eq!(last["order_status"], "CANCELLED");
+    }
+}
+
+#[tokio::test]
 async fn a_rider_on_the_way_is_on_the_map_and_once_they_have_the_food_the_order_cannot_be_cancelled()
  {
     let app = spawn_app_delivering_at(120.0).await;

@@ -6,10 +6,12 @@
 //! The service's updates are read as fast as they come, whatever the browser does: every stream
 //! of every browser shares one HTTP/2 connection to the orders service, and a browser that stops
 //! reading (a phone in a tunnel) must not hold that connection's flow-control window for the
-//! others. Each stream keeps only the newest update not yet written (an older position of the
+//! others. A customer's tabs and devices watching one order share one `WatchOrder` stream
+//! (`infra::fanout`); each keeps only the newest update not yet written (an older position of the
 //! rider is worth nothing once a newer one is known), and ends when the service's does (the order
-//! ended, or the service went away: the browser's `EventSource` then connects again). It carries no deadline, and no layer of the edge times a whole response
-//! out or buffers one, so an open stream lasts as long as the order.
+//! ended, or the service went away: the browser's `EventSource` then connects again). It carries
+//! no deadline, and no layer of the edge times a whole response out or buffers one, so an open
+//! stream lasts as long as the order.
 
 use std::convert::Infallible;
 
@@ -82,32 +84,17 @@ pub async fn track_stream(
     Params(query): Params<TrackQuery>,
 ) -> Result<Response, ApiError> {
     let order_id = order_id::parse(query.order_id.as_deref().unwrap_or_default())?;
-    let up = &state.upstreams;
-    let mut updates = up
-        .watch_order(up.open_request(WatchOrderRequest { order_id }, &user.caller()))
-        .await
-        .map_err(order_id::not_found)?;
-    // The first update is awaited before answering: a service may refuse a stream only with its
-    // first message, and a refusal must reach the browser as an envelope with its HTTP status,
-    // which is no longer possible once a 200 event stream has begun.
-    let first = match tokio::time::timeout(up.timeout(), updates.message()).await {
-        Ok(Ok(Some(first))) => first,
-        Ok(Err(status)) => return Err(order_id::not_found(status)),
-        Ok(Ok(None)) => {
-            return Err(ApiError::Upstream(tonic::Status::internal(
-                "the tracking stream ended before its first update",
-            )));
-        }
-        Err(_) => {
-            return Err(ApiError::Upstream(tonic::Status::deadline_exceeded(
-                "no first tracking update in time",
-            )));
+    // Another tab or device of this customer watching this order: its stream is shared. The
+    // customer is part of the key, so nobody joins a stream the service did not open for them.
+    let key = (user.user_id, order_id);
+    let updates = match state.tracking.join(&key) {
+        Some(updates) => updates.boxed(),
+        None => {
+            let (first, rest) = open_watch(&state, &user, order_id).await?;
+            state.tracking.start(key, first, rest).boxed()
         }
     };
-    let rest = newest_only(updates);
-    let events = futures::stream::once(std::future::ready(first))
-        .chain(rest)
-        .map(|update| Ok::<_, Infallible>(tracking_event(update)));
+    let events = updates.map(|update| Ok::<_, Infallible>(tracking_event(update)));
     let mut response = Sse::new(events)
         .keep_alive(KeepAlive::default())
         .into_response();
@@ -118,46 +105,31 @@ pub async fn track_stream(
     Ok(response)
 }
 
-/// The updates of `updates`, read at once by a task of their own, of which the returned stream
-/// yields only the newest not yet taken: a reader that falls behind skips to the latest, and the
-/// source is never held back. The task ends with the source, or as soon as the returned stream is
-/// dropped (the browser went away).
-fn newest_only<T, S>(mut updates: S) -> impl futures::Stream<Item = T> + Send + 'static
-where
-    T: Clone + Send + Sync + 'static,
-    S: futures::Stream<Item = Result<T, tonic::Status>> + Send + Unpin + 'static,
-{
-    let (newest, taken) = tokio::sync::watch::channel(None::<T>);
-    let reading = async move {
-        loop {
-            tokio::select! {
-                () = newest.closed() => break,
-                next = updates.next() => match next {
-                    Some(Ok(update)) => {
-                        if newest.send(Some(update)).is_err() {
-                            break;
-                        }
-                    }
-                    None => break,
-                    Some(Err(status)) => {
-                        tracing::warn!(grpc.code = ?status.code(), grpc.message = %status.message(), "tracking stream broke off; the browser reconnects");
-                        break;
-                    }
-                },
-            }
-        }
-    };
-    tokio::spawn(tracing::Instrument::instrument(
-        reading,
-        tracing::Span::current(),
-    ));
-    // `changed` answers a value not yet taken even after the task has ended, so the last update
-    // (the order delivered or cancelled) is always written before the stream ends.
-    futures::stream::unfold(taken, |mut taken| async move {
-        taken.changed().await.ok()?;
-        let update = taken.borrow_and_update().clone()?;
-        Some((update, taken))
-    })
+/// Opens orders' `WatchOrder` for the caller and waits for its first update.
+///
+/// The first update is awaited before answering: a service may refuse a stream only with its
+/// first message, and a refusal must reach the browser as an envelope with its HTTP status,
+/// which is no longer possible once a 200 event stream has begun.
+async fn open_watch(
+    state: &AppState,
+    user: &SignedIn,
+    order_id: u64,
+) -> Result<(TrackOrderResponse, tonic::Streaming<TrackOrderResponse>), ApiError> {
+    let up = &state.upstreams;
+    let mut updates = up
+        .watch_order(up.open_request(WatchOrderRequest { order_id }, &user.caller()))
+        .await
+        .map_err(order_id::not_found)?;
+    match tokio::time::timeout(up.timeout(), updates.message()).await {
+        Ok(Ok(Some(first))) => Ok((first, updates)),
+        Ok(Err(status)) => Err(order_id::not_found(status)),
+        Ok(Ok(None)) => Err(ApiError::Upstream(tonic::Status::internal(
+            "the tracking stream ended before its first update",
+        ))),
+        Err(_) => Err(ApiError::Upstream(tonic::Status::deadline_exceeded(
+            "no first tracking update in time",
+        ))),
+    }
 }
 
 /// One update as an `event: tracking`.
@@ -177,47 +149,6 @@ mod tests {
     use axum::body::to_bytes;
 
     use super::*;
-
-    #[tokio::test]
-    async fn a_reader_that_fell_behind_gets_the_newest_update_and_then_the_end() {
-        // The source is read to its end while nobody reads the stream.
-        let (source, receiver) = futures::channel::mpsc::unbounded();
-        let stream = newest_only(receiver);
-        for n in 1..=100_u32 {
-            source.unbounded_send(Ok::<_, tonic::Status>(n)).unwrap();
-        }
-        drop(source);
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-        assert_eq!(stream.collect::<Vec<_>>().await, vec![100]);
-    }
-
-    #[tokio::test]
-    async fn a_reader_that_keeps_up_gets_every_update_and_a_broken_source_ends_the_stream() {
-        let (source, receiver) = futures::channel::mpsc::unbounded();
-        let stream = newest_only(receiver);
-        futures::pin_mut!(stream);
-        source.unbounded_send(Ok(1_u32)).unwrap();
-        assert_eq!(stream.next().await, Some(1));
-        source.unbounded_send(Ok(2)).unwrap();
-        assert_eq!(stream.next().await, Some(2));
-        source
-            .unbounded_send(Err(tonic::Status::unavailable("gone")))
-            .unwrap();
-        assert_eq!(stream.next().await, None);
-    }
-
-    #[tokio::test]
-    async fn dropping_the_stream_stops_reading_the_source() {
-        let (source, receiver) = futures::channel::mpsc::unbounded::<Result<u32, tonic::Status>>();
-        drop(newest_only(receiver));
-        for _ in 0..200 {
-            if source.is_closed() {
-                return;
-            }
-            tokio::time::sleep(std::time::Duration::from_millis(10)).await;
-        }
-        panic!("the reading task still holds the source");
-    }
 
     #[tokio::test]
     async fn an_update_is_one_tracking_event_whose_data_is_the_trackv2_json() {
