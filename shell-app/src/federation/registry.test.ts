@@ -98,3 +98,44 @@ describe('parseManifest', () => {
     expect(() => parseManifest([])).toThrow();
   });
 });
+
+describe('RemoteRegistry sharing loads', () => {
+  it('a preload and the boundary that follows share one load', async () => {
+    const load = vi.fn(async (id: string) => ({ default: id }));
+    const { runtime } = fakeRuntime(load);
+    const registry = new RemoteRegistry({ runtime, fetchManifest: async () => manifest });
+
+    registry.preload('mfe-cart', 'App');
+    await expect(registry.load('mfe-cart', 'App')).resolves.toEqual({ default: 'mfe_cart/App' });
+
+    expect(load).toHaveBeenCalledOnce();
+  });
+
+  it('a failed preload is shown by the boundary that joined it, and Retry loads afresh', async () => {
+    let attempt = 0;
+    const { runtime } = fakeRuntime(async () => {
+      attempt += 1;
+      if (attempt === 1) throw new Error('ScriptNetworkError');
+      return { default: 'ok' };
+    });
+    const registry = new RemoteRegistry({ runtime, fetchManifest: async () => manifest });
+
+    registry.preload('mfe-cart', 'App');
+    await expect(registry.load('mfe-cart', 'App')).rejects.toBeInstanceOf(RemoteLoadError);
+    await expect(registry.load('mfe-cart', 'App', { retry: true })).resolves.toEqual({ default: 'ok' });
+    expect(attempt).toBe(2);
+  });
+
+  it('a failure is forgotten: the next load tries again', async () => {
+    let attempt = 0;
+    const { runtime } = fakeRuntime(async () => {
+      attempt += 1;
+      if (attempt === 1) throw new Error('404');
+      return { default: 'ok' };
+    });
+    const registry = new RemoteRegistry({ runtime, fetchManifest: async () => manifest });
+
+    await expect(registry.load('mfe-cart', 'App')).rejects.toBeInstanceOf(RemoteLoadError);
+    await expect(registry.load('mfe-cart', 'App')).resolves.toEqual({ default: 'ok' });
+  });
+});

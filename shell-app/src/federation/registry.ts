@@ -6,6 +6,10 @@
  * A load that takes longer than REMOTE_LOAD_TIMEOUT_MS fails, so a hanging server cannot keep a
  * page in its loading state. A retry re-reads the manifest (the team may have published a fix)
  * and re-registers that remote with `force`, which drops the runtime's cached failure.
+ *
+ * A load in flight or done is shared: `preload` starts the route's remote before React renders
+ * anything, and the boundary that mounts it a moment later joins that same load instead of
+ * starting another. A failed load is forgotten, so the next attempt (Retry) starts afresh.
  */
 import type { MfeId, MfeManifest } from '@tiffin/contract';
 import { fetchManifest as defaultFetchManifest } from './manifest';
@@ -57,6 +61,8 @@ function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => Error)
 
 export class RemoteRegistry {
   private manifest: Promise<MfeManifest> | null = null;
+  /** Loads in flight or done, by `<mfe>/<expose>`; a failure is dropped once it settles. */
+  private readonly loads = new Map<string, Promise<unknown>>();
   private readonly fetchManifest: () => Promise<MfeManifest>;
   private readonly timeoutMs: number;
 
@@ -83,7 +89,27 @@ export class RemoteRegistry {
     return this.manifest;
   }
 
-  async load<T>(mfe: MfeId, expose: string, { retry = false }: { retry?: boolean } = {}): Promise<T> {
+  /**
+   * Starts loading `mfe`'s `expose` now, for a boundary that will ask for it soon. A failure is
+   * not reported here: the boundary's own `load` joins this one and shows it.
+   */
+  preload(mfe: MfeId, expose: string): void {
+    this.load(mfe, expose).catch(() => {});
+  }
+
+  load<T>(mfe: MfeId, expose: string, { retry = false }: { retry?: boolean } = {}): Promise<T> {
+    const key = `${mfe}/${expose}`;
+    const shared = this.loads.get(key);
+    if (shared && !retry) return shared as Promise<T>;
+    const loading = this.loadFresh<T>(mfe, expose, retry);
+    this.loads.set(key, loading);
+    loading.catch(() => {
+      if (this.loads.get(key) === loading) this.loads.delete(key);
+    });
+    return loading;
+  }
+
+  private async loadFresh<T>(mfe: MfeId, expose: string, retry: boolean): Promise<T> {
     let manifest: MfeManifest;
     try {
       manifest = await this.ensureManifest(retry);
