@@ -137,7 +137,7 @@ function precompressPlugins() {
 function federationExperiments(isHost) {
   return {
     ...(isHost ? {} : { externalRuntime: true }),
-    optimization: { disableSnapshot: true, target: 'web' },
+    optimization: { disableSnapshot: true, target: /** @type {const} */ ('web') },
   };
 }
 
