@@ -120,6 +120,31 @@ function precompressPlugins() {
 }
 
 /**
+ * One federation runtime per page. The shell bundles `@module-federation/runtime-core` and its
+ * first runtime plugin (the library's injection plugin, federation-runtime-provider.mjs) puts it
+ * on a global when the shell's federation starts, before any remote can load. Each remote leaves
+ * the runtime out of its remoteEntry.js (`externalRuntime`) and uses that one, so a page loads
+ * the runtime once instead of once per remote. A remote therefore only runs inside the shell,
+ * which is the only place it is ever loaded. The shell and every remote are built by this file
+ * from one lock file, so they agree on the runtime's version; a remote republished later is
+ * built the same way.
+ *
+ * Both leave out what we never use: the snapshot plugin (it reads mf-manifest.json remotes; ours
+ * are registered by their remoteEntry.js) and the runtime's Node.js loading paths.
+ *
+ * @param {boolean} isHost
+ */
+function federationExperiments(isHost) {
+  return {
+    ...(isHost ? {} : { externalRuntime: true }),
+    optimization: { disableSnapshot: true, target: /** @type {const} */ ('web') },
+  };
+}
+
+/** The runtime plugin that provides the shell's federation runtime (see federationExperiments). */
+const RUNTIME_PROVIDER_PLUGIN = path.join(__dirname, 'federation-runtime-provider.mjs');
+
+/**
  * @param {object} options
  * @param {string} options.projectDir         the app's folder (`__dirname` of its webpack config)
  * @param {string} options.federationName     container name (`shell`, `mfe_cart`, …)
@@ -195,7 +220,8 @@ function createWebpackConfig(options) {
           // remote's entry up front to compare versions: a remote that is down must not delay or
           // break the page.
           shareStrategy: 'loaded-first',
-          runtimePlugins: host?.runtimePlugins ?? [],
+          runtimePlugins: host ? [RUNTIME_PROVIDER_PLUGIN, ...(host.runtimePlugins ?? [])] : [],
+          experiments: federationExperiments(Boolean(host)),
           dts: false,
           manifest: false,
         }),

@@ -1,2 +1,7 @@
 // The async boundary Module Federation needs before shared modules (React, @tiffin/*) are used.
+// The route's microfrontend starts loading first, beside the shell's own chunks (federation/preload).
+import { preloadRouteRemote } from './federation/preload';
+import { remoteRegistry } from './federation/runtime';
+
+preloadRouteRemote(remoteRegistry, window.location.pathname);
 import('./bootstrap');

@@ -71,7 +71,8 @@ describe('mfe-discovery App', () => {
     });
     render(<App route={route('home', 'HOME')} path="/" />);
 
-    expect(screen.getByRole('heading', { name: 'Hungry?' })).toBeTruthy();
+    // The landing page is its own chunk: it shows once that has loaded.
+    expect(await screen.findByRole('heading', { name: 'Hungry?' })).toBeTruthy();
     fireEvent.change(screen.getByTestId('location-input'), { target: { value: 'kora' } });
     fireEvent.click(await screen.findByRole('option', { name: /Koramangala/ }));
 

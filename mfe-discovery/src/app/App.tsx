@@ -2,20 +2,27 @@
  * mfe_discovery/App: the discovery team's pages. The shell matched the route (routes.json) and
  * passes it in; this component only picks the page for `route.id`. Each page lives in its own
  * folder: landing/, listing/, menu/ (with location/ and common/ shared between them).
+ *
+ * Each page group is its own chunk, loaded when its route is first shown: a first visit to the
+ * landing page does not download the menu, the search or the cart's components, and a menu page
+ * not the landing's. While a page's chunk loads the root stays and shows a skeleton.
  */
 import { navigate, type MatchedRoute, type Restaurant, type RemoteAppProps, type UserLocation } from '@tiffin/contract';
-import { ErrorState, Link, MfeRoot } from '@tiffin/design-system';
-import { useEffect, type ReactNode } from 'react';
-import { Landing } from '../landing/Landing';
-import { Listing } from '../listing/Listing';
-import { CollectionPage } from '../collections/CollectionPage';
-import { OffersPage } from '../offers/OffersPage';
-import { CityPage } from '../city/CityPage';
+import { ErrorState, Link, MfeRoot, Skeleton } from '@tiffin/design-system';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useUserLocation } from '../location/useUserLocation';
-import { MealPage } from '../menu/MealPage';
-import { MenuPage } from '../menu/MenuPage';
-import { SearchPage } from '../search/SearchPage';
 import '../common/common.css';
+
+const Landing = lazy(() => import(/* webpackChunkName: "disc-landing" */ '../landing/Landing').then((m) => ({ default: m.Landing })));
+const Listing = lazy(() => import(/* webpackChunkName: "disc-listing" */ '../listing/Listing').then((m) => ({ default: m.Listing })));
+const CollectionPage = lazy(() =>
+  import(/* webpackChunkName: "disc-collection" */ '../collections/CollectionPage').then((m) => ({ default: m.CollectionPage })),
+);
+const OffersPage = lazy(() => import(/* webpackChunkName: "disc-offers" */ '../offers/OffersPage').then((m) => ({ default: m.OffersPage })));
+const CityPage = lazy(() => import(/* webpackChunkName: "disc-city" */ '../city/CityPage').then((m) => ({ default: m.CityPage })));
+const MenuPage = lazy(() => import(/* webpackChunkName: "disc-menu" */ '../menu/MenuPage').then((m) => ({ default: m.MenuPage })));
+const MealPage = lazy(() => import(/* webpackChunkName: "disc-meal" */ '../menu/MealPage').then((m) => ({ default: m.MealPage })));
+const SearchPage = lazy(() => import(/* webpackChunkName: "disc-search" */ '../search/SearchPage').then((m) => ({ default: m.SearchPage })));
 
 function titleCase(slug: string | undefined): string {
   return (slug ?? '')
@@ -150,7 +157,9 @@ export default function App({ route }: RemoteAppProps) {
   const location = useUserLocation();
   return (
     <MfeRoot mfe="mfe-discovery" version={__MFE_VERSION__} className="disc-root">
-      <Page route={route} location={location} />
+      <Suspense fallback={<Skeleton height={240} />}>
+        <Page route={route} location={location} />
+      </Suspense>
     </MfeRoot>
   );
 }

@@ -98,3 +98,51 @@ describe('parseManifest', () => {
     expect(() => parseManifest([])).toThrow();
   });
 });
+
+describe('RemoteRegistry preloading', () => {
+  it('fetches the entry first, then loads; the boundary that follows joins that one load', async () => {
+    const load = vi.fn(async (id: string) => ({ default: id }));
+    const { runtime } = fakeRuntime(load);
+    const warmed: string[] = [];
+    const registry = new RemoteRegistry({ runtime, fetchManifest: async () => manifest, warmEntry: async (url) => void warmed.push(url) });
+
+    registry.preload('mfe-cart', 'App');
+    await expect(registry.load('mfe-cart', 'App')).resolves.toEqual({ default: 'mfe_cart/App' });
+    await new Promise((r) => setTimeout(r, 0));
+
+    expect(warmed).toEqual(['/mfe/mfe-cart/0.1.0/remoteEntry.js']);
+    expect(load).toHaveBeenCalledOnce();
+  });
+
+  it('an entry that never arrives fails the boundary within the timeout, and Retry loads afresh', async () => {
+    const { runtime } = fakeRuntime(async () => ({ default: 'ok' }));
+    const registry = new RemoteRegistry({ runtime, fetchManifest: async () => manifest, warmEntry: () => new Promise(() => {}), timeoutMs: 5 });
+
+    registry.preload('mfe-cart', 'App');
+    await expect(registry.load('mfe-cart', 'App')).rejects.toThrow(/timed out/);
+    await expect(registry.load('mfe-cart', 'App', { retry: true })).resolves.toEqual({ default: 'ok' });
+  });
+
+  it('a failed entry fetch still lets the runtime try (and report) the load itself', async () => {
+    const { runtime } = fakeRuntime(async () => {
+      throw new Error('ScriptNetworkError');
+    });
+    const registry = new RemoteRegistry({ runtime, fetchManifest: async () => manifest, warmEntry: async () => Promise.reject(new Error('offline')) });
+
+    registry.preload('mfe-cart', 'App');
+    await expect(registry.load('mfe-cart', 'App')).rejects.toBeInstanceOf(RemoteLoadError);
+  });
+
+  it('a failure is forgotten: the next load tries again', async () => {
+    let attempt = 0;
+    const { runtime } = fakeRuntime(async () => {
+      attempt += 1;
+      if (attempt === 1) throw new Error('404');
+      return { default: 'ok' };
+    });
+    const registry = new RemoteRegistry({ runtime, fetchManifest: async () => manifest });
+
+    await expect(registry.load('mfe-cart', 'App')).rejects.toBeInstanceOf(RemoteLoadError);
+    await expect(registry.load('mfe-cart', 'App')).resolves.toEqual({ default: 'ok' });
+  });
+});

@@ -6,6 +6,16 @@
  * A load that takes longer than REMOTE_LOAD_TIMEOUT_MS fails, so a hanging server cannot keep a
  * page in its loading state. A retry re-reads the manifest (the team may have published a fix)
  * and re-registers that remote with `force`, which drops the runtime's cached failure.
+ *
+ * A load in flight or done is shared: `preload` starts the route's remote before React renders
+ * anything, and the boundary that mounts it a moment later joins that same load instead of
+ * starting another. A failed load is forgotten, so the next attempt (Retry) starts afresh.
+ *
+ * `preload` first fetches the remote's entry into the HTTP cache (published files are immutable)
+ * and only then lets the runtime add its script tag, which reads it from there. A script added
+ * before the page's load event holds that event until it answers, so a remote that never answers
+ * would keep the page "loading" for good; a fetch does not hold it. A load that starts while the
+ * entry is still being fetched waits for that fetch rather than downloading the entry twice.
  */
 import type { MfeId, MfeManifest } from '@tiffin/contract';
 import { fetchManifest as defaultFetchManifest } from './manifest';
@@ -36,7 +46,15 @@ export interface FederationRuntime {
 interface RegistryOptions {
   runtime: FederationRuntime;
   fetchManifest?: () => Promise<MfeManifest>;
+  /** Downloads a remote's entry into the HTTP cache (preload); a fetch by default. */
+  warmEntry?: (url: string) => Promise<unknown>;
   timeoutMs?: number;
+}
+
+async function fetchIntoCache(url: string): Promise<void> {
+  const response = await globalThis.fetch(url, { credentials: 'same-origin', priority: 'high' } as RequestInit);
+  // Read to the end: only a whole body is kept in the cache.
+  await response.blob();
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => Error): Promise<T> {
@@ -57,6 +75,10 @@ function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => Error)
 
 export class RemoteRegistry {
   private manifest: Promise<MfeManifest> | null = null;
+  /** Loads in flight or done, by `<mfe>/<expose>`; a failure is dropped once it settles. */
+  private readonly loads = new Map<string, Promise<unknown>>();
+  /** Entry fetches started by `preload`, by remote; they never reject. */
+  private readonly warming = new Map<MfeId, Promise<void>>();
   private readonly fetchManifest: () => Promise<MfeManifest>;
   private readonly timeoutMs: number;
 
@@ -83,7 +105,36 @@ export class RemoteRegistry {
     return this.manifest;
   }
 
-  async load<T>(mfe: MfeId, expose: string, { retry = false }: { retry?: boolean } = {}): Promise<T> {
+  /**
+   * Starts loading `mfe`'s `expose` now, for a boundary that will ask for it soon. A failure is
+   * not reported here: the boundary's own `load` joins this one and shows it.
+   */
+  preload(mfe: MfeId, expose: string): void {
+    if (this.loads.has(`${mfe}/${expose}`) || this.warming.has(mfe)) return;
+    const warmEntry = this.options.warmEntry ?? fetchIntoCache;
+    const warm = this.ensureManifest(false)
+      .then((manifest) => (manifest[mfe] ? warmEntry(manifest[mfe].entry) : undefined))
+      .then(
+        () => undefined,
+        () => undefined,
+      );
+    this.warming.set(mfe, warm);
+    void warm.then(() => this.load(mfe, expose).catch(() => {}));
+  }
+
+  load<T>(mfe: MfeId, expose: string, { retry = false }: { retry?: boolean } = {}): Promise<T> {
+    const key = `${mfe}/${expose}`;
+    const shared = this.loads.get(key);
+    if (shared && !retry) return shared as Promise<T>;
+    const loading = this.loadFresh<T>(mfe, expose, retry);
+    this.loads.set(key, loading);
+    loading.catch(() => {
+      if (this.loads.get(key) === loading) this.loads.delete(key);
+    });
+    return loading;
+  }
+
+  private async loadFresh<T>(mfe: MfeId, expose: string, retry: boolean): Promise<T> {
     let manifest: MfeManifest;
     try {
       manifest = await this.ensureManifest(retry);
@@ -95,10 +146,14 @@ export class RemoteRegistry {
     if (retry) this.options.runtime.registerRemotes([{ name: entry.name, entry: entry.entry }], { force: true });
 
     const id = `${entry.name}/${expose}`;
+    const warming = retry ? undefined : this.warming.get(mfe);
     let loaded: T | null;
     try {
       loaded = await withTimeout(
-        this.options.runtime.loadRemote<T>(id),
+        (async () => {
+          await warming;
+          return this.options.runtime.loadRemote<T>(id);
+        })(),
         this.timeoutMs,
         () => new RemoteLoadError(mfe, `loading ${id} timed out after ${this.timeoutMs} ms`),
       );
