@@ -128,6 +128,7 @@ function emptyCart(): Cart {
     estimated_sla_max: null,
     min_cart_value: 0,
     min_cart_message: null,
+    cancellation_message: null,
   };
 }
 

@@ -38,6 +38,7 @@ export function emptyCart(cartId = ''): Cart {
     estimated_sla_max: null,
     min_cart_value: 0,
     min_cart_message: null,
+    cancellation_message: null,
   };
 }
 

@@ -1322,6 +1322,7 @@ export interface components {
             /** @description The first applicable coupon's code; `null` when none applies. */
             best_coupon: string | null;
             bill: components["schemas"]["CartBill"] | null;
+            cancellation_message: components["schemas"]["CartCancellationMessage"] | null;
             cartFreebieItems: components["schemas"]["CartFreebieItem"][];
             cartId: string;
             cartItems: components["schemas"]["CartItem"][];
@@ -1407,10 +1408,29 @@ export interface components {
              * @description Signed paise.
              */
             amount: number;
-            /** @description `ITEM_TOTAL`, `DELIVERY_FEE`, `PACKAGING`, `PLATFORM_FEE`, `GST`, `COUPON_DISCOUNT`. */
+            /**
+             * @description `ITEM_TOTAL`, `DELIVERY_FEE`, `PACKAGING`, `PLATFORM_FEE`, `GST`, `CANCELLATION_DUE`,
+             *     `COUPON_DISCOUNT`.
+             */
             key: string;
             label: string;
             tooltip: string | null;
+        };
+        CartCancellationButton: {
+            /** @description A storefront path: the cancelled order's details. */
+            link: string;
+            text: string;
+        };
+        /** @description The cart's explanation of a cancellation fee added to this order, worded by the cart service. */
+        CartCancellationMessage: {
+            buttons: components["schemas"]["CartCancellationButton"][];
+            /** @description No icon is served for it: `null`, and the page draws its own. */
+            icon_url: string | null;
+            /** @description "A cancellation fee of ₹269.50 from your cancelled order is added to this order." */
+            message: string;
+            /** @description One line per cancelled order the fee comes from, then how it is collected. */
+            points: string[];
+            title: string;
         };
         CartCoupon: {
             applicable: boolean;
@@ -1750,6 +1770,7 @@ export interface components {
                 /** @description The first applicable coupon's code; `null` when none applies. */
                 best_coupon: string | null;
                 bill: components["schemas"]["CartBill"] | null;
+                cancellation_message: components["schemas"]["CartCancellationMessage"] | null;
                 cartFreebieItems: components["schemas"]["CartFreebieItem"][];
                 cartId: string;
                 cartItems: components["schemas"]["CartItem"][];
@@ -3580,7 +3601,8 @@ export interface components {
         OrderCharges: {
             /**
              * Format: int64
-             * @description Paise (the bill's CANCELLATION_FEE).
+             * @description Paise: what cancelling this order kept (the bill's CANCELLATION_FEE) and the fees of
+             *     earlier cancelled orders it carries (its CANCELLATION_DUE).
              */
             "Cancellation Fee": number;
             /**

@@ -279,6 +279,42 @@ describe('cart page: bill, coupons, cutlery, note, address', () => {
     expect(bill.querySelector('[data-bill-line="COUPON_DISCOUNT"] dd')?.textContent).toBe('-₹100');
   });
 
+  it('shows a cancellation fee carried from a cancelled cash order as a bill line, and the message saying why', async () => {
+    const cart = billed({
+      cancellation_message: {
+        title: 'Cancellation fee added',
+        message: 'A cancellation fee of ₹269.50 from your cancelled order is added to this order.',
+        icon_url: null,
+        points: ['₹269.50 for your order from Meghana Biryani House, cancelled after the restaurant had confirmed it.'],
+        buttons: [{ text: 'VIEW ORDER', link: '/my-account/orders/123' }],
+      },
+    });
+    cart.bill = {
+      lines: [...cart.bill!.lines, { key: 'CANCELLATION_DUE', label: 'Cancellation Fee', amount: 26950, tooltip: 'Kept when a cash-on-delivery order was cancelled after the restaurant confirmed it.' }],
+      to_pay: 62610 + 26950,
+    };
+    installFakeEdge({ '/api/cart': cart });
+    render(<App route={route} path="/cart" />);
+
+    const bill = await screen.findByRole('region', { name: 'Bill Details' });
+    const fee = bill.querySelector('[data-bill-line="CANCELLATION_DUE"]');
+    expect(within(fee as HTMLElement).getByRole('button', { name: 'About Cancellation Fee' })).toBeTruthy();
+    expect(fee?.querySelector('dd')?.textContent).toBe('₹269.50');
+    expect(screen.getByTestId('cart-to-pay').textContent).toBe('₹895.60');
+    const note = screen.getByRole('complementary', { name: 'Cancellation fee added' });
+    expect(note.textContent).toContain('A cancellation fee of ₹269.50 from your cancelled order is added to this order.');
+    expect(within(note).getByRole('listitem').textContent).toContain('Meghana Biryani House');
+    expect(within(note).getByRole('link', { name: 'VIEW ORDER' }).getAttribute('href')).toBe('/my-account/orders/123');
+  });
+
+  it('says nothing about a cancellation fee when none is owed', async () => {
+    installFakeEdge({ '/api/cart': billed() });
+    render(<App route={route} path="/cart" />);
+    await screen.findByRole('region', { name: 'Bill Details' });
+    expect(screen.queryByRole('complementary', { name: 'Cancellation fee added' })).toBeNull();
+    expect(document.querySelector('[data-bill-line="CANCELLATION_DUE"]')).toBeNull();
+  });
+
   it('suggests the best coupon, applies a typed code, shows what it saved, and removes it', async () => {
     const { posts } = cartEdge(billed(), (path, body, current) => {
       if (path === '/api/cart/applyCoupon') return String(body.couponCode).toUpperCase() === 'TIFFIN20' ? withCoupon(current) : reply(400, 1, 'Invalid coupon code');

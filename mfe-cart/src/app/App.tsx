@@ -2,11 +2,12 @@
  * mfe_cart/App: the cart page (/cart), reading the shared cart store (@tiffin/cart-store): the
  * restaurant with its delivery time, the lines with quantity steppers and what changed (out of
  * stock, a new price), cutlery, the note, the coupon box, where to deliver, the bill with each
- * line's tooltip, To Pay and the way to checkout. Every amount is the cart service's.
+ * line's tooltip (a cancellation fee carried from a cancelled cash order too, with the cart's
+ * message saying why), To Pay and the way to checkout. Every amount is the cart service's.
  */
 import { fetchCart, useCart } from '@tiffin/cart-store';
 import type { RemoteAppProps } from '@tiffin/contract';
-import { Bill, CartLines, CartRestaurant, CouponBox } from '@tiffin/cart-store/ui';
+import { Bill, CancellationMessage, CartLines, CartRestaurant, CouponBox } from '@tiffin/cart-store/ui';
 import { Button, ErrorState, formatPrice, Link, MfeRoot, Skeleton } from '@tiffin/design-system';
 import { useEffect } from 'react';
 import { Cutlery, DeliveryAddress, OrderNote } from './CartOptions';
@@ -46,6 +47,7 @@ function CartPage() {
       <OrderNote cart={cart} />
       <CouponBox cart={cart} />
       <DeliveryAddress cart={cart} />
+      <CancellationMessage cart={cart} />
       {cart.bill ? (
         <Bill bill={cart.bill} updating={updating} />
       ) : (

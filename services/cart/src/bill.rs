@@ -1,5 +1,5 @@
-//! The bill: item total, delivery fee, packaging, platform fee, GST, coupon discount and "To Pay",
-//! all integer paise. Pure arithmetic (no storage, no network, no clock), so every rule is proven
+//! The bill: item total, delivery fee, packaging, platform fee, GST, a cancellation fee owed from
+//! an earlier order, coupon discount and "To Pay", all integer paise. Pure arithmetic (no storage, no network, no clock), so every rule is proven
 //! by the unit and property tests below. The rates and the rounding are documented in
 //! `docs/bill.md`; change both together.
 //!
@@ -37,6 +37,7 @@ pub const DELIVERY_FEE: &str = "DELIVERY_FEE";
 pub const PACKAGING: &str = "PACKAGING";
 pub const PLATFORM_FEE: &str = "PLATFORM_FEE";
 pub const GST: &str = "GST";
+pub const CANCELLATION_DUE: &str = "CANCELLATION_DUE";
 pub const COUPON_DISCOUNT: &str = "COUPON_DISCOUNT";
 
 /// What a bill is made from.
@@ -50,6 +51,9 @@ pub struct BillInput {
     pub distance_m: Option<u32>,
     /// What the applied coupon takes off; default: nothing.
     pub discount: Discount,
+    /// Cancellation fees the customer still owes from earlier orders (the orders service's dues,
+    /// passed on by the edge), in paise: charged as they are, with no tax or discount on them.
+    pub cancellation_due: i64,
 }
 
 /// A coupon's effect on the bill, as [`crate::coupons`] decided it.
@@ -184,6 +188,17 @@ pub fn compute(input: &BillInput) -> Option<Bill> {
             )),
         },
     ];
+    if input.cancellation_due > 0 {
+        lines.push(Line {
+            key: CANCELLATION_DUE,
+            label: "Cancellation Fee".into(),
+            amount: input.cancellation_due,
+            tooltip: Some(
+                "Kept when a cash-on-delivery order was cancelled after the restaurant confirmed it."
+                    .into(),
+            ),
+        });
+    }
     if !input.discount.code.is_empty() && discount > 0 {
         lines.push(Line {
             key: COUPON_DISCOUNT,
@@ -250,6 +265,7 @@ mod tests {
             units: 2,
             distance_m: Some(2_400),
             discount: Discount::default(),
+            cancellation_due: 0,
         })
         .unwrap();
 
@@ -300,6 +316,7 @@ mod tests {
                 code: "FREEDEL".into(),
                 ..Discount::default()
             },
+            cancellation_due: 0,
         })
         .unwrap();
 
@@ -315,6 +332,56 @@ mod tests {
     #[test]
     fn an_empty_cart_has_no_bill() {
         assert_eq!(compute(&BillInput::default()), None);
+        // A fee owed is carried by an order, never billed on its own.
+        assert_eq!(
+            compute(&BillInput {
+                cancellation_due: 2_500,
+                ..BillInput::default()
+            }),
+            None
+        );
+    }
+
+    #[test]
+    fn a_cancellation_fee_owed_is_added_untaxed_before_the_coupon() {
+        let plain = BillInput {
+            item_total: 20_000,
+            units: 1,
+            distance_m: Some(2_000),
+            discount: Discount {
+                on_food: 2_000,
+                code: "FLAT20".into(),
+                ..Discount::default()
+            },
+            cancellation_due: 0,
+        };
+        let owed = BillInput {
+            cancellation_due: 26_950,
+            ..plain.clone()
+        };
+        let (plain, owed) = (compute(&plain).unwrap(), compute(&owed).unwrap());
+
+        assert_eq!(owed.to_pay, plain.to_pay + 26_950);
+        assert_eq!(
+            owed.total_without_coupon,
+            plain.total_without_coupon + 26_950
+        );
+        assert_eq!(amount(&owed, GST), amount(&plain, GST));
+        let keys: Vec<&str> = owed.lines.iter().map(|l| l.key).collect();
+        assert_eq!(
+            keys,
+            [
+                ITEM_TOTAL,
+                DELIVERY_FEE,
+                PACKAGING,
+                PLATFORM_FEE,
+                GST,
+                CANCELLATION_DUE,
+                COUPON_DISCOUNT
+            ]
+        );
+        assert_eq!(owed.lines[5].label, "Cancellation Fee");
+        assert_eq!(amount(&plain, CANCELLATION_DUE), None);
     }
 
     #[test]
@@ -339,12 +406,14 @@ mod tests {
             distance_m in proptest::option::of(0u32..20_000),
             on_food in 0i64..10_000_000,
             free_delivery: bool,
+            cancellation_due in 0i64..1_000_000,
         ) {
             let bill = compute(&BillInput {
                 item_total,
                 units,
                 distance_m,
                 discount: Discount { on_food, free_delivery, code: "X".into(), tooltip: String::new() },
+                cancellation_due,
             }).unwrap();
 
             prop_assert_eq!(bill.to_pay, bill.lines.iter().map(|l| l.amount).sum::<i64>());

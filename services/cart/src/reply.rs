@@ -3,9 +3,10 @@
 //!
 //! Pure: it asks no service and reads no table; [`crate::carts`] gathers what it needs first.
 
+use tiffin_platform::money::rupees;
 use tiffin_proto::cart::v1::{
-    AppliedCoupon, Bill, BillLine, Cart, CartLine, CartRestaurant, CouponOption, DeliveryContext,
-    FreebieItem,
+    AppliedCoupon, Bill, BillLine, CancellationDue, CancellationMessage, CancellationMessageButton,
+    Cart, CartLine, CartRestaurant, CouponOption, DeliveryContext, FreebieItem,
 };
 
 use crate::bill::{self, BillInput, Discount};
@@ -152,7 +153,14 @@ pub fn present(
             .sum(),
         distance_m,
         discount,
+        cancellation_due: owing(&delivery.cancellation_dues)
+            .map(|d| d.amount_paise)
+            .sum(),
     });
+    // Said only when the bill carries the fee (an empty cart bills nothing).
+    let cancellation_message = computed
+        .as_ref()
+        .and_then(|_| dues_message(&delivery.cancellation_dues));
     let min_cart_value = bill::min_cart_value(facts.map_or(0, |f| f.cost_for_two_paise));
     let min_cart_message = if item_total < min_cart_value {
         format!(
@@ -217,6 +225,90 @@ pub fn present(
             .and(facts.and_then(|f| f.estimate)),
         min_cart_value_paise: min_cart_value,
         min_cart_message,
+        cancellation_message,
     };
     (cart, status)
+}
+
+/// The dues that are money owed (the edge passes the orders service's answer on as it is).
+fn owing(dues: &[CancellationDue]) -> impl Iterator<Item = &CancellationDue> {
+    dues.iter().filter(|d| d.amount_paise > 0)
+}
+
+/// Why the bill carries a cancellation fee, for the cart page; `None` when nothing is owed.
+pub fn dues_message(dues: &[CancellationDue]) -> Option<CancellationMessage> {
+    let owed: Vec<&CancellationDue> = owing(dues).collect();
+    let latest = owed.last()?;
+    let total: i64 = owed.iter().map(|d| d.amount_paise).sum();
+    let (from, them) = if owed.len() == 1 {
+        ("your cancelled order", "it")
+    } else {
+        ("your cancelled orders", "them")
+    };
+    let mut points: Vec<String> = owed
+        .iter()
+        .map(|d| {
+            format!(
+                "{} for your order from {}, cancelled after the restaurant had confirmed it.",
+                rupees(d.amount_paise),
+                d.restaurant_name
+            )
+        })
+        .collect();
+    points.push(format!(
+        "Cash on delivery was not collected for {them}, so the fee is collected with this order."
+    ));
+    Some(CancellationMessage {
+        title: "Cancellation fee added".into(),
+        message: format!(
+            "A cancellation fee of {} from {from} is added to this order.",
+            rupees(total)
+        ),
+        points,
+        buttons: vec![CancellationMessageButton {
+            text: "VIEW ORDER".into(),
+            link: format!("/my-account/orders/{}", latest.order_id),
+        }],
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn due(order_id: u64, amount_paise: i64, restaurant: &str) -> CancellationDue {
+        CancellationDue {
+            order_id,
+            amount_paise,
+            restaurant_name: restaurant.into(),
+        }
+    }
+
+    #[test]
+    fn the_message_names_the_fee_and_where_it_comes_from() {
+        let m = dues_message(&[due(7, 26_950, "Meghana Biryani House")]).unwrap();
+        assert_eq!(m.title, "Cancellation fee added");
+        assert_eq!(
+            m.message,
+            "A cancellation fee of ₹269.50 from your cancelled order is added to this order."
+        );
+        assert_eq!(
+            m.points[0],
+            "₹269.50 for your order from Meghana Biryani House, cancelled after the restaurant had confirmed it."
+        );
+        assert_eq!(m.buttons[0].link, "/my-account/orders/7");
+    }
+
+    #[test]
+    fn several_dues_add_up_and_nothing_owed_says_nothing() {
+        let m = dues_message(&[due(7, 2_500, "A"), due(9, 5_000, "B"), due(11, 0, "C")]).unwrap();
+        assert!(
+            m.message
+                .starts_with("A cancellation fee of ₹75 from your cancelled orders")
+        );
+        assert_eq!(m.points.len(), 3);
+        assert_eq!(m.buttons[0].link, "/my-account/orders/9");
+        assert_eq!(dues_message(&[]), None);
+        assert_eq!(dues_message(&[due(7, 0, "A")]), None);
+    }
 }

@@ -5,16 +5,21 @@
 //! is then asked of the payments service under a key that belongs to the order, so asking again
 //! (a retry, recovery after a crash, another replica) refunds nothing twice. Until the payments
 //! service has taken it, the refund stays PENDING and recovery asks again.
+//!
+//! Cash on delivery took no money, so its fee cannot be withheld from a refund: the same
+//! transaction records it as the customer's cancellation due, which their next order carries
+//! (`cancellation_dues`). The dues this order itself carried are owed again.
 
 use sqlx::Row;
 use tiffin_proto::orders::v1::Order;
 use tiffin_proto::payments::v1::RefundDestination;
 
+use crate::cancellation_dues;
 use crate::changes::{event, record_status};
 use crate::error::Error;
 use crate::feed::Feed;
 use crate::lifecycle::{Cancellation, Status};
-use crate::orders::stored_id;
+use crate::orders::{fee_base, stored_id};
 use crate::outbox::EventType;
 use crate::settlement::{Settlement, now};
 
@@ -60,12 +65,12 @@ impl Cancelling {
         let status = Status::parse(&order.order_status)
             .ok_or_else(|| Error::Corrupt(format!("status {}", order.order_status)))?;
         if status != Status::Cancelled {
-            let fee = match status.cancellation(order.order_total_paise) {
+            let fee = match status.cancellation(fee_base(&order)) {
                 Cancellation::Free => 0,
                 Cancellation::WithFee(fee) => fee,
                 Cancellation::NotAllowed(reason) => return Err(Error::Refused(reason.into())),
             };
-            self.record(&order, status, fee, refund_to).await?;
+            self.record(user_id, &order, status, fee, refund_to).await?;
         }
         // Refund now rather than waiting for recovery; if the payments service cannot take it
         // yet, the cancellation stands and recovery refunds later.
@@ -78,14 +83,17 @@ impl Cancelling {
     /// The cancellation's transaction.
     async fn record(
         &self,
+        user_id: u64,
         order: &Order,
         from: Status,
         fee: i64,
         refund_to: RefundDestination,
     ) -> Result<(), Error> {
         let id = stored_id(order.order_id).ok_or(Error::IdOutOfRange(order.order_id))?;
+        let user = stored_id(user_id).ok_or(Error::IdOutOfRange(user_id))?;
+        let cash = order.payment_method == "cod";
         // Cash on delivery was never collected: nothing to give back.
-        let refund = if order.payment_method == "cod" {
+        let refund = if cash {
             0
         } else {
             (order.order_total_paise - fee).max(0)
@@ -124,6 +132,10 @@ impl Cancelling {
         .bind(id)
         .execute(&mut *tx)
         .await?;
+        cancellation_dues::give_back(&mut tx, id).await?;
+        if cash {
+            cancellation_dues::record(&mut tx, user, id, fee, &order.restaurant_name, at).await?;
+        }
         tx.commit().await?;
         self.feed.changed(order.order_id);
         Ok(())

@@ -8,9 +8,10 @@ use sqlx::{AnyConnection, AnyPool, Row};
 use tiffin_platform::db::{Writer, insert_sql};
 
 use crate::attempts::{Attempt, settle_in};
+use crate::cancellation_dues;
 use crate::error::Error;
 use crate::lifecycle::Status;
-use crate::orders::stored_id;
+use crate::orders::{carried, stored_id};
 use crate::outbox::{self, EventType, Payload};
 use crate::snapshot::Snapshot;
 
@@ -105,7 +106,8 @@ pub(crate) async fn event(
 
 /// Opens the attempt `key` for the customer's cart: on their unpaid order when it is the same
 /// cart with nothing changed, otherwise on a new order (an unpaid one of another cart or content is
-/// abandoned first). One transaction: order, items, bill, history, attempt and events together.
+/// abandoned first, giving back the cancellation dues it carried). One transaction: order, items,
+/// bill, history, attempt, events and the cancellation dues the new order takes, together.
 ///
 /// Two of the customer's requests doing this at once would both try to open an order: the unique
 /// index on unpaid orders lets one through, and the other fails with a conflict
@@ -146,6 +148,8 @@ pub async fn open_attempt(
                 if changed == 1 {
                     record_status(&mut tx, order_id, ABANDONED, now).await?;
                     event(&mut tx, order_id, EventType::Abandoned, "", now).await?;
+                    // Never paid: the fees it carried are owed again, for the new order to take.
+                    cancellation_dues::give_back(&mut tx, order_id).await?;
                 }
                 None
             }
@@ -154,7 +158,18 @@ pub async fn open_attempt(
     };
     let order_id = match reused {
         Some(id) => id,
-        None => insert_order(&mut tx, user, snapshot, now).await?,
+        None => {
+            let order_id = insert_order(&mut tx, user, snapshot, now).await?;
+            cancellation_dues::take(
+                &mut tx,
+                user,
+                order_id,
+                carried(&snapshot.charges),
+                snapshot.total_paise,
+            )
+            .await?;
+            order_id
+        }
     };
     sqlx::query(
         "INSERT INTO order_payments

@@ -20,6 +20,8 @@
 //! - [`tracking`]: where an order is now, once or as a stream.
 //! - [`feed`]: tells this process's watchers the moment an order changes.
 //! - [`cancelling`]: cancelling an order and refunding it exactly once.
+//! - [`cancellation_dues`]: the fees of cancelled cash-on-delivery orders, owed until the next
+//!   order carries them.
 //! - [`reordering`]: an old order's items back into the cart, priced now.
 //! - [`invoice`]: an order's tax invoice as a PDF, with its fonts compiled in.
 //! - [`service`]: the gRPC handlers.
@@ -30,6 +32,7 @@
 #![forbid(unsafe_code)]
 
 pub mod attempts;
+pub mod cancellation_dues;
 pub mod cancelling;
 pub mod changes;
 pub mod clients;

@@ -17,6 +17,24 @@ use crate::snapshot::Selections;
 
 /// The bill line a cancellation fee is shown as.
 pub const CANCELLATION_FEE_KEY: &str = "CANCELLATION_FEE";
+/// The bill line of the cancellation fees an order carries from earlier cancelled orders (the
+/// cart's key; `cancellation_dues`).
+pub const CANCELLATION_DUE_KEY: &str = "CANCELLATION_DUE";
+
+/// Paise of earlier cancellation fees the bill carries.
+pub fn carried(charges: &[OrderCharge]) -> i64 {
+    charges
+        .iter()
+        .filter(|c| c.key == CANCELLATION_DUE_KEY)
+        .map(|c| c.amount_paise)
+        .sum()
+}
+
+/// What an order's own cancellation fee is worked out from: its total without the earlier fees it
+/// carries, which cancelling it makes owed again rather than charging half of them a second time.
+pub fn fee_base(order: &Order) -> i64 {
+    order.order_total_paise - carried(&order.charges)
+}
 
 /// Page size when the caller asks for none (`limit` 0).
 pub const DEFAULT_LIMIT: u32 = 10;
@@ -124,7 +142,7 @@ fn refund_from_row(row: &AnyRow) -> Result<Option<OrderRefund>, Error> {
 /// Fills what follows from the status: whether the customer can cancel now and what it costs.
 fn with_cancellation(mut order: Order) -> Order {
     let status = Status::parse(&order.order_status);
-    let rule = status.map(|s| s.cancellation(order.order_total_paise));
+    let rule = status.map(|s| s.cancellation(fee_base(&order)));
     (order.cancellable, order.cancellation_fee_paise) = match rule {
         Some(Cancellation::Free) => (true, 0),
         Some(Cancellation::WithFee(fee)) => (true, fee),
@@ -374,6 +392,29 @@ impl Store {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_fee_is_half_of_the_orders_own_total_not_of_the_fees_it_carries() {
+        let charge = |key: &str, amount_paise| OrderCharge {
+            key: key.into(),
+            label: String::new(),
+            amount_paise,
+        };
+        let order = Order {
+            order_status: "ACCEPTED".into(),
+            order_total_paise: 53_900 + 26_950,
+            charges: vec![
+                charge("ITEM_TOTAL", 50_000),
+                charge("DELIVERY_FEE", 3_900),
+                charge(CANCELLATION_DUE_KEY, 26_950),
+            ],
+            ..Order::default()
+        };
+        assert_eq!(carried(&order.charges), 26_950);
+        let order = with_cancellation(order);
+        assert!(order.cancellable);
+        assert_eq!(order.cancellation_fee_paise, 26_950);
+    }
 
     #[test]
     fn page_size_defaults_to_ten_and_caps_at_fifty() {

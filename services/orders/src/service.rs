@@ -5,7 +5,8 @@ use tiffin_platform::identity::Caller;
 use tiffin_proto::orders::v1::orders_service_server::OrdersService;
 use tiffin_proto::orders::v1::{
     CancelOrderRequest, CancelOrderResponse, ConfirmOrderRequest, ConfirmOrderResponse,
-    GetInvoiceRequest, GetInvoiceResponse, GetOrderRequest, GetOrderResponse, ListOrdersRequest,
+    GetInvoiceRequest, GetInvoiceResponse, GetOrderRequest, GetOrderResponse,
+    ListCancellationDuesRequest, ListCancellationDuesResponse, ListOrdersRequest,
     ListOrdersResponse, PlaceOrderRequest, PlaceOrderResponse, ReorderRequest, ReorderResponse,
     TrackOrderRequest, TrackOrderResponse, WatchOrderRequest,
 };
@@ -13,6 +14,7 @@ use tiffin_proto::payments::v1::RefundDestination;
 use tonic::metadata::MetadataMap;
 use tonic::{Request, Response, Status};
 
+use crate::cancellation_dues;
 use crate::cancelling::Cancelling;
 use crate::error::Error;
 use crate::lifecycle::Status as OrderStatus;
@@ -135,6 +137,15 @@ impl OrdersService for Orders {
             .map_err(|_| Error::Invalid("Please choose where your refund should go.".into()))?;
         let order = self.cancelling.cancel(user_id, order_id, refund_to).await?;
         Ok(Response::new(CancelOrderResponse { order: Some(order) }))
+    }
+
+    async fn list_cancellation_dues(
+        &self,
+        request: Request<ListCancellationDuesRequest>,
+    ) -> Result<Response<ListCancellationDuesResponse>, Status> {
+        let user_id = user(request.metadata())?;
+        let dues = cancellation_dues::list(self.store.pool(), user_id).await?;
+        Ok(Response::new(ListCancellationDuesResponse { dues }))
     }
 
     async fn reorder(

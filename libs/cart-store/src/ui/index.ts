@@ -10,6 +10,7 @@
  * imported by the component travel with it into whichever remote renders it.
  */
 export { Bill } from './Bill';
+export { CancellationMessage } from './CancellationMessage';
 export { CartLines } from './CartLines';
 export { CartPanel } from './CartPanel';
 export { CartRestaurant } from './CartRestaurant';

@@ -9,7 +9,7 @@
  */
 import { customerMessage, edge, isApiError } from '@tiffin/api-client';
 import { fetchCart, setDeliveryAddress, useCart } from '@tiffin/cart-store';
-import { Bill, CartLines, CartRestaurant } from '@tiffin/cart-store/ui';
+import { Bill, CancellationMessage, CartLines, CartRestaurant } from '@tiffin/cart-store/ui';
 import {
   chooseDefaultAddress,
   type Address,
@@ -276,6 +276,7 @@ export function CheckoutPage() {
       <aside className="chk-checkout__cart" aria-label="Your order">
         <CartRestaurant cart={cart} as="p" />
         <CartLines cart={cart} />
+        <CancellationMessage cart={cart} />
         {cart.bill ? <Bill bill={cart.bill} updating={updating || addressBusy} /> : null}
         <Link href="/cart">Edit cart</Link>
       </aside>

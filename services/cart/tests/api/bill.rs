@@ -5,9 +5,10 @@ use tiffin_platform::db::testing;
 use tiffin_platform::identity::Caller;
 use tiffin_proto::cart::v1::cart_service_client::CartServiceClient;
 use tiffin_proto::cart::v1::{
-    ApplyCouponRequest, CalculateCartRequest, Cart, CartDetailsInput, DeliveryContext,
-    DeliveryPoint, GetCartRequest, GetCartResponse, GetCartRestaurantRequest, RemoveCouponRequest,
-    RemoveRewardRequest, RestaurantFacts, SavedAddress, UpdateCartRequest, UpdateCartResponse,
+    ApplyCouponRequest, CalculateCartRequest, CancellationDue, Cart, CartDetailsInput,
+    DeliveryContext, DeliveryPoint, GetCartRequest, GetCartResponse, GetCartRestaurantRequest,
+    RemoveCouponRequest, RemoveRewardRequest, RestaurantFacts, SavedAddress, UpdateCartRequest,
+    UpdateCartResponse,
 };
 use tonic::transport::Channel;
 use tonic::{Code, Status};
@@ -158,6 +159,59 @@ async fn the_bill_adds_up_to_to_pay_with_fees_by_distance_and_gst() {
         assert!(c.serviceable);
         assert_eq!(bill.lines[1].label, "Delivery Fee | 0.5 kms");
     }
+}
+
+#[tokio::test]
+async fn a_cancellation_fee_owed_is_billed_and_explained_and_an_empty_cart_says_nothing() {
+    let menu = start_menu().await;
+    let (restaurant_id, items) = plain_items(&menu.catalogue, 1);
+    let db = testing::sqlite();
+    let mut cart = start_cart(&db.url, &menu.url).await;
+    let me = guest("s-due");
+    let owing = DeliveryContext {
+        cancellation_dues: vec![CancellationDue {
+            order_id: 4242,
+            amount_paise: 26_950,
+            restaurant_name: "Meghana Biryani House".into(),
+        }],
+        ..near(&menu.catalogue, restaurant_id, 500.0)
+    };
+    let empty = get_with(&mut cart.client, &me, owing.clone())
+        .await
+        .cart
+        .unwrap();
+    assert!(empty.bill.is_none());
+    assert_eq!(empty.cancellation_message, None, "nothing to carry it");
+
+    let reply = update_with(
+        &mut cart.client,
+        &me,
+        UpdateCartRequest {
+            restaurant_id,
+            items: vec![line(items[0].id, 1)],
+            items_given: true,
+            delivery: Some(near(&menu.catalogue, restaurant_id, 500.0)),
+            ..Default::default()
+        },
+    )
+    .await
+    .expect("updated");
+    let plain = reply.cart.unwrap().bill.unwrap();
+    let c = get_with(&mut cart.client, &me, owing).await.cart.unwrap();
+
+    assert_eq!(bill_amount(&c, "CANCELLATION_DUE"), Some(26_950));
+    let bill = c.bill.as_ref().unwrap();
+    assert_eq!(bill.to_pay_paise, plain.to_pay_paise + 26_950);
+    assert_eq!(
+        bill.to_pay_paise,
+        bill.lines.iter().map(|l| l.amount_paise).sum::<i64>()
+    );
+    let message = c.cancellation_message.expect("the message");
+    assert_eq!(
+        message.message,
+        "A cancellation fee of ₹269.50 from your cancelled order is added to this order."
+    );
+    assert_eq!(message.buttons[0].link, "/my-account/orders/4242");
 }
 
 #[tokio::test]

@@ -747,3 +747,115 @@ async fn details_and_history_show_the_bill_as_charges_and_lines_and_how_the_orde
     assert_eq!(listed["order_items"], d["order_items"]);
     assert_eq!(listed["delivered_at"], "");
 }
+
+/// The `CANCELLATION_DUE` lines of a bill (the cart's `bill.lines` or an order's `bill`).
+fn due_lines(lines: &Value) -> Vec<Value> {
+    lines
+        .as_array()
+        .unwrap_or_else(|| panic!("no lines: {lines}"))
+        .iter()
+        .filter(|l| l["key"] == "CANCELLATION_DUE")
+        .cloned()
+        .collect()
+}
+
+#[tokio::test]
+async fn a_cash_orders_cancellation_fee_is_billed_once_with_the_next_order_and_only_to_its_customer()
+ {
+    let app = spawn_app_delivering_at(120.0).await;
+    let (client, order_id, _) = placed_cod_order(&app, "9876500231").await;
+    tracked_until(&app, &client, &order_id, |t| {
+        ["ACCEPTED", "PREPARING"].contains(&t["order_status"].as_str().unwrap())
+    })
+    .await;
+    let cancelled = app
+        .api_post_as(&client, &format!("cancel-only/order/{order_id}"), json!({}))
+        .await;
+    assert_eq!(cancelled.outcome().1, 0, "{:?}", cancelled.body);
+    let fee = cancelled.data()["cancellation_fee"].as_i64().unwrap();
+    assert!(fee > 0, "kept a fee: {:?}", cancelled.body);
+    assert_eq!(
+        cancelled.data()["refund_amount"],
+        0,
+        "cash: nothing to refund"
+    );
+    // Cancelling again owes nothing more.
+    app.api_post_as(&client, &format!("cancel-only/order/{order_id}"), json!({}))
+        .await;
+
+    // The next cart carries the fee, and says why.
+    let (address_id, to_pay) = crate::checkout::address_and_cart(&app, &client).await;
+    let cart = app
+        .api_get_with(&client, &format!("cart?address_id={address_id}"))
+        .await;
+    let c = cart.data();
+    assert_eq!(
+        due_lines(&c["bill"]["lines"]),
+        [
+            json!({ "key": "CANCELLATION_DUE", "label": "Cancellation Fee", "amount": fee,
+                 "tooltip": "Kept when a cash-on-delivery order was cancelled after the restaurant confirmed it." })
+        ]
+    );
+    let sum: i64 = c["bill"]["lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["amount"].as_i64().unwrap())
+        .sum();
+    assert_eq!(c["bill"]["to_pay"], sum, "the fee is in the total");
+    assert_eq!(to_pay, sum);
+    let message = &c["cancellation_message"];
+    assert_eq!(message["title"], "Cancellation fee added");
+    assert_eq!(
+        message["message"],
+        format!(
+            "A cancellation fee of {} from your cancelled order is added to this order.",
+            tiffin_platform::money::rupees(fee)
+        )
+    );
+    assert_eq!(message["icon_url"], Value::Null);
+    assert_eq!(
+        message["buttons"],
+        json!([{ "text": "VIEW ORDER", "link": format!("/my-account/orders/{order_id}") }])
+    );
+
+    // Another customer's cart owes nothing.
+    let bilal = browser();
+    app.sign_in_as(&bilal, "9876500232", "Bilal").await;
+    let (bilal_address, _) = crate::checkout::address_and_cart(&app, &bilal).await;
+    let theirs = app
+        .api_get_with(&bilal, &format!("cart?address_id={bilal_address}"))
+        .await;
+    assert!(due_lines(&theirs.data()["bill"]["lines"]).is_empty());
+    assert_eq!(theirs.data()["cancellation_message"], Value::Null);
+
+    // The next order keeps the fee in its bill, once.
+    let placed = app
+        .api_post_as(
+            &client,
+            "order/place-v2",
+            place_body("cod-next", &address_id, to_pay, json!({ "method": "cod" })),
+        )
+        .await;
+    assert_eq!(placed.outcome().1, 0, "{:?}", placed.body);
+    assert_eq!(placed.data()["order_total"], to_pay);
+    let next_id = placed.data()["order_id"].as_str().unwrap().to_string();
+    let details = app
+        .api_get_with(&client, &format!("order/details?order_id={next_id}"))
+        .await;
+    let d = details.data();
+    assert_eq!(d["charges"]["Cancellation Fee"], fee, "{:?}", details.body);
+    assert_eq!(due_lines(&d["bill"]).len(), 1);
+    assert_eq!(d["order_total"], to_pay);
+
+    // Settled: the cart after it carries no fee.
+    let (_, after) = crate::checkout::address_and_cart(&app, &client).await;
+    let cart = app.api_get_with(&client, "cart").await;
+    assert!(
+        due_lines(&cart.data()["bill"]["lines"]).is_empty(),
+        "{:?}",
+        cart.body
+    );
+    assert_eq!(cart.data()["cancellation_message"], Value::Null);
+    assert_eq!(after, to_pay - fee, "the same cart without the fee");
+}

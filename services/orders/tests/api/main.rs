@@ -1,6 +1,7 @@
 //! Black-box tests of the orders service: the real service on port 0 called over gRPC, with the
 //! real payments (sandbox gateway) and cart services beside it, on every database engine.
 
+mod cancellation_dues;
 mod cancelling;
 mod helpers;
 mod listing;

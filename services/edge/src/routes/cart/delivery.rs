@@ -1,8 +1,9 @@
 //! The cart's [`DeliveryContext`], gathered for every cart call (the cart never calls other
 //! services but the menu): the restaurant's facts from discovery, where to deliver (a saved
-//! address from the account service, else the `userLocation` cookie) and whether the caller has
-//! ordered before (orders). A service that cannot answer leaves its part out; the cart still
-//! answers.
+//! address from the account service, else the `userLocation` cookie), whether the caller has
+//! ordered before and the cancellation fees they still owe (both from orders, which owns the
+//! dues; the cart only bills them). A service that cannot answer leaves its part out; the cart
+//! still answers.
 
 use tiffin_proto::account::v1::{Annotation, ListAddressesRequest};
 use tiffin_proto::cart::v1::{
@@ -10,7 +11,7 @@ use tiffin_proto::cart::v1::{
     SavedAddress,
 };
 use tiffin_proto::discovery::v1::{CheckServiceabilityRequest, GetRestaurantRequest, LatLng};
-use tiffin_proto::orders::v1::ListOrdersRequest;
+use tiffin_proto::orders::v1::{ListCancellationDuesRequest, ListOrdersRequest};
 
 use crate::http::visitor::Visitor;
 use crate::infra::state::AppState;
@@ -74,7 +75,26 @@ pub async fn delivery_context(
             // Unknown: the first-order offers are not promised.
             .is_ok_and(|r| r.into_inner().total_orders == 0)
     };
-    let (restaurant_id, addresses, first_order) = tokio::join!(restaurant, addresses, first_order);
+    let cancellation_dues = async {
+        if !signed_in {
+            // A guest has placed nothing, so owes nothing.
+            return Vec::new();
+        }
+        upstreams
+            .orders
+            .clone()
+            .list_cancellation_dues(upstreams.request(ListCancellationDuesRequest {}, &caller))
+            .await
+            .map_err(
+                |e| tracing::warn!(code = ?e.code(), "cancellation dues unavailable for the cart"),
+            )
+            // Unknown: the bill leaves them out, and placing the order (where orders checks its
+            // own dues) says the bill changed rather than charging what was not shown.
+            .map(|r| r.into_inner().dues)
+            .unwrap_or_default()
+    };
+    let (restaurant_id, addresses, first_order, cancellation_dues) =
+        tokio::join!(restaurant, addresses, first_order, cancellation_dues);
 
     let saved: Vec<SavedAddress> = addresses
         .clone()
@@ -201,5 +221,6 @@ pub async fn delivery_context(
         address_not_found,
         payment_code,
         location_unserviceable: location_unserviceable.unwrap_or(false),
+        cancellation_dues,
     }
 }

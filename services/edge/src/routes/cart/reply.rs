@@ -121,6 +121,34 @@ pub struct CartJson {
     min_cart_value: i64,
     #[schema(required)]
     min_cart_message: Option<String>,
+    /// Why the bill carries a `CANCELLATION_DUE` line ("Cancellation Fee": a fee kept when an
+    /// earlier cash-on-delivery order was cancelled, collected with this order); `null` when it
+    /// carries none.
+    #[schema(required)]
+    cancellation_message: Option<CancellationMessageJson>,
+}
+
+/// The cart's explanation of a cancellation fee added to this order, worded by the cart service.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = CartCancellationMessage)]
+struct CancellationMessageJson {
+    title: String,
+    /// "A cancellation fee of ₹269.50 from your cancelled order is added to this order."
+    message: String,
+    /// No icon is served for it: `null`, and the page draws its own.
+    #[schema(required)]
+    icon_url: Option<String>,
+    /// One line per cancelled order the fee comes from, then how it is collected.
+    points: Vec<String>,
+    buttons: Vec<CancellationButtonJson>,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = CartCancellationButton)]
+struct CancellationButtonJson {
+    text: String,
+    /// A storefront path: the cancelled order's details.
+    link: String,
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -135,7 +163,8 @@ struct BillJson {
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[schema(as = CartBillLine)]
 struct BillLineJson {
-    /// `ITEM_TOTAL`, `DELIVERY_FEE`, `PACKAGING`, `PLATFORM_FEE`, `GST`, `COUPON_DISCOUNT`.
+    /// `ITEM_TOTAL`, `DELIVERY_FEE`, `PACKAGING`, `PLATFORM_FEE`, `GST`, `CANCELLATION_DUE`,
+    /// `COUPON_DISCOUNT`.
     key: String,
     label: String,
     /// Signed paise.
@@ -369,6 +398,20 @@ fn cart_json(cart: Cart) -> CartJson {
         estimated_sla_max: cart.estimate.map(|e| e.max_minutes),
         min_cart_value: cart.min_cart_value_paise,
         min_cart_message: Some(cart.min_cart_message).filter(|m| !m.is_empty()),
+        cancellation_message: cart.cancellation_message.map(|m| CancellationMessageJson {
+            title: m.title,
+            message: m.message,
+            icon_url: None,
+            points: m.points,
+            buttons: m
+                .buttons
+                .into_iter()
+                .map(|b| CancellationButtonJson {
+                    text: b.text,
+                    link: b.link,
+                })
+                .collect(),
+        }),
         restaurant_details: cart.restaurant.map(|r| RestaurantDetails {
             id: r.id.to_string(),
             name: r.name,

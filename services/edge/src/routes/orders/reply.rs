@@ -55,7 +55,8 @@ pub struct OrderDetailsJson {
 #[derive(Debug, Default, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[schema(as = OrderCharges)]
 pub struct ChargesJson {
-    /// Paise (the bill's CANCELLATION_FEE).
+    /// Paise: what cancelling this order kept (the bill's CANCELLATION_FEE) and the fees of
+    /// earlier cancelled orders it carries (its CANCELLATION_DUE).
     #[serde(rename = "Cancellation Fee")]
     cancellation_fee: i64,
     /// Paise (the bill's PLATFORM_FEE).
@@ -194,7 +195,12 @@ pub fn refund_destination_name(destination: i32) -> String {
 /// order is cancelled, its `cancellation_fee_paise` speaks of cancelling again (nothing), so what
 /// was kept is read from the bill.
 pub fn fee_kept(lines: &[OrderCharge]) -> i64 {
-    charges(lines).cancellation_fee
+    // Not the earlier fees the order carried (CANCELLATION_DUE): cancelling gives those back.
+    lines
+        .iter()
+        .filter(|l| l.key == "CANCELLATION_FEE")
+        .map(|l| l.amount_paise)
+        .sum()
 }
 
 /// The bill's lines under the storefront's charge names; several lines of one key add up.
@@ -202,7 +208,7 @@ fn charges(lines: &[OrderCharge]) -> ChargesJson {
     let mut charges = ChargesJson::default();
     for line in lines {
         let slot = match line.key.as_str() {
-            "CANCELLATION_FEE" => &mut charges.cancellation_fee,
+            "CANCELLATION_FEE" | "CANCELLATION_DUE" => &mut charges.cancellation_fee,
             "PLATFORM_FEE" => &mut charges.convenience_fee,
             "DELIVERY_FEE" => &mut charges.delivery_charges,
             "GST" => &mut charges.gst,
@@ -470,6 +476,24 @@ mod tests {
         let mut lines = billed().charges;
         lines.push(charge("CANCELLATION_FEE", "Cancellation Fee", 21_825));
         assert_eq!(fee_kept(&lines), 21_825);
+    }
+
+    #[test]
+    fn a_fee_carried_from_an_earlier_order_is_a_charge_but_not_a_fee_kept() {
+        let mut order = billed();
+        order
+            .charges
+            .push(charge("CANCELLATION_DUE", "Cancellation Fee", 26_950));
+        assert_eq!(fee_kept(&order.charges), 0);
+        let v = details(order.clone());
+        assert_eq!(v["charges"]["Cancellation Fee"], 26_950);
+
+        // Cancelled with a fee of its own: both are charges, only its own was kept.
+        order
+            .charges
+            .push(charge("CANCELLATION_FEE", "Cancellation Fee", 8_000));
+        assert_eq!(fee_kept(&order.charges), 8_000);
+        assert_eq!(details(order)["charges"]["Cancellation Fee"], 34_950);
     }
 
     #[test]
