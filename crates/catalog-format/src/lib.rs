@@ -9,8 +9,13 @@
 //! What this crate must never do: I/O other than [`Catalogue::write_json`] and
 //! [`Catalogue::read_json`]; floating-point money; change a field's meaning without bumping
 //! [`FORMAT_VERSION`].
+//!
+//! [`picture`] is the vocabulary of image ids (what a dish's or restaurant's picture shows), shared
+//! by the generator that issues them and the edge that draws them.
 
 #![forbid(unsafe_code)]
+
+pub mod picture;
 
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -80,7 +85,8 @@ pub struct Restaurant {
     pub opened: bool,
     /// Headline offer ("20% OFF UPTO ₹100"), the listing's `aggregatedDiscountInfo`.
     pub offer: Option<String>,
-    /// `restaurant-<id>`, the image the edge renders.
+    /// `restaurant-<cuisine>-<id>`, the image the edge renders ([`picture`]); catalogues from
+    /// before the cuisine was carried hold `restaurant-<id>`.
     pub image_id: String,
     /// The restaurant's phone number ("+9180…"), for customers with a question about an order.
     /// Catalogues written before it existed read as "" (no number).
@@ -154,7 +160,8 @@ pub struct MenuItem {
     pub spice_level: Option<SpiceLevel>,
     /// Shown in the menu's "Recommended" section as well as its category.
     pub recommended: bool,
-    /// `item-<id>`, the image the edge renders.
+    /// `dish-<kind>-<id>`, the image the edge renders ([`picture`]); catalogues from before the
+    /// kind was carried hold `item-<id>`.
     pub image_id: String,
     /// Choices the user must make (size, crust); each group's first variation is the default.
     pub variant_groups: Vec<VariantGroup>,

@@ -20,6 +20,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::concepts::{CONCEPTS, Concept, OFFER_COUPONS, OFFERS, STREETS};
 use crate::dishes::{self, CategorySpec, Delta, Dish, FILLER_CUISINES};
+use crate::pictures;
 use tiffin_catalog_format::*;
 use tiffin_geo::{self as gazetteer, City, Locality, slugify};
 
@@ -272,7 +273,7 @@ fn restaurant(
         veg_only,
         opened,
         offer,
-        image_id: format!("restaurant-{id}"),
+        image_id: picture::restaurant_image_id(pictures::cuisine_picture(concept.cuisine), id),
         phone: phone_number(id),
     };
     (restaurant, price_percent)
@@ -682,7 +683,7 @@ fn menu_item(
         ribbon,
         spice_level: dish.spice,
         recommended,
-        image_id: format!("item-{id}"),
+        image_id: picture::dish_image_id(pictures::dish_kind(dish.name, spec.name), id),
         variant_groups,
         pricing_models,
         addon_groups,

@@ -12,6 +12,8 @@
 //! - `concepts` and `dishes` (private): the data the generator draws from — kinds of restaurant
 //!   and their name parts, each cuisine's categories and dishes, the variant and add-on groups
 //!   that fit them.
+//! - `pictures` (private): which picture a dish (by its name and category) and a restaurant (by
+//!   its main cuisine) get, named in their image ids.
 //!
 //! What this crate must never do:
 //! - I/O (writing the file is [`Catalogue::write_json`]'s). No clock, no environment, no network.
@@ -26,6 +28,7 @@
 mod concepts;
 mod dishes;
 pub mod generate;
+mod pictures;
 
 pub use generate::{
     DEFAULT_RESTAURANTS_PER_CITY, DEFAULT_SEED, MAX_RESTAURANTS_PER_CITY, MENU_CATEGORIES,

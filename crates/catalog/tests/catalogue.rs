@@ -276,7 +276,6 @@ fn restaurant_fields_are_in_realistic_ranges() {
             None => assert_eq!(r.total_ratings, 0),
             Some(t) => assert!((32..=48).contains(&t) && r.total_ratings >= 20, "{t}"),
         }
-        assert_eq!(r.image_id, format!("restaurant-{}", r.id));
         assert!(!r.name.is_empty() && !r.locality.is_empty());
     }
 }
@@ -474,7 +473,70 @@ fn prices_are_whole_rupees_in_paise() {
         for ch in item.addon_groups.iter().flat_map(|g| &g.choices) {
             assert_eq!(ch.price % 100, 0);
         }
-        assert_eq!(item.image_id, format!("item-{}", item.id));
+    }
+}
+
+// ---- Pictures ----------------------------------------------------------------------------------
+
+#[test]
+fn restaurants_are_pictured_by_their_main_cuisine() {
+    for r in &LARGE.restaurants {
+        assert_eq!(
+            r.image_id,
+            format!("restaurant-{}-{}", gazetteer::slugify(&r.cuisines[0]), r.id)
+        );
+        assert!(
+            matches!(
+                picture::Picture::of(&r.image_id),
+                picture::Picture::Restaurant(Some(_))
+            ),
+            "{}",
+            r.image_id
+        );
+    }
+}
+
+#[test]
+fn dishes_are_pictured_as_what_their_names_say() {
+    use picture::{DishKind, Picture};
+    let mut kinds = HashSet::new();
+    for item in all_items(&LARGE) {
+        let Picture::Dish(kind) = Picture::of(&item.image_id) else {
+            panic!("{}: {}", item.name, item.image_id);
+        };
+        assert_eq!(item.image_id, picture::dish_image_id(kind, item.id));
+        assert_ne!(kind, DishKind::Plate, "{}", item.name);
+        kinds.insert(kind);
+        let name = item.name.to_lowercase();
+        let expected = [
+            ("biryani", DishKind::Biryani),
+            ("dosa", DishKind::Dosa),
+            ("pizza", DishKind::Pizza),
+            ("burger", DishKind::Burger),
+            ("momos", DishKind::Momos),
+            ("noodles", DishKind::Noodles),
+            ("lassi", DishKind::Lassi),
+            ("gulab jamun", DishKind::GulabJamun),
+        ]
+        .into_iter()
+        .find(|(word, _)| name.contains(word));
+        if let Some((_, kind_of_name)) = expected {
+            assert_eq!(kind, kind_of_name, "{}", item.name);
+        }
+    }
+    let menu_of = |name: &str| {
+        all_items(&LARGE)
+            .find(|i| i.name == name)
+            .unwrap_or_else(|| panic!("no {name} in the catalogue"))
+            .image_id
+            .clone()
+    };
+    assert!(menu_of("Boneless Chicken Biryani").starts_with("dish-biryani-"));
+    assert!(menu_of("Masala Dosa").starts_with("dish-dosa-"));
+    assert!(menu_of("Paneer Tikka").starts_with("dish-kebab-"));
+    // A large catalogue shows every kind there is but the generic plate.
+    for kind in DishKind::ALL.iter().filter(|&&k| k != DishKind::Plate) {
+        assert!(kinds.contains(kind), "no dish is pictured as {kind:?}");
     }
 }
 

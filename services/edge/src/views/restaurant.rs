@@ -189,7 +189,7 @@ mod tests {
                 city: "bangalore".into(),
                 area_name: "Koramangala".into(),
                 locality: "5th Block".into(),
-                image_id: "restaurant-1042".into(),
+                image_id: "restaurant-biryani-1042".into(),
                 cuisines: vec!["Biryani".into(), "Andhra".into()],
                 cost_for_two_paise: 40000,
                 rating_tenths,
@@ -220,7 +220,7 @@ mod tests {
         assert_eq!(v["avgRating"], 4.3);
         assert_eq!(v["avgRatingString"], "4.3");
         assert_eq!(v["totalRatingsString"], "1K+ ratings");
-        assert_eq!(v["cloudinaryImageId"], "restaurant-1042");
+        assert_eq!(v["cloudinaryImageId"], "restaurant-biryani-1042");
         assert_eq!(
             (v["areaName"].as_str(), v["locality"].as_str()),
             (Some("Koramangala"), Some("5th Block"))

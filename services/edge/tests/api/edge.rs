@@ -5,6 +5,7 @@ use std::time::Duration;
 
 use crate::helpers::{KORAMANGALA, TestApp, browser, manifest, spawn_app, spawn_app_with};
 use serde_json::{Value, json};
+use tiffin_catalog::picture::{DishKind, Picture};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 fn listing_path((lat, lng): (f64, f64), offset: u32) -> String {
@@ -389,9 +390,12 @@ async fn the_listing_has_contract_cards_with_money_in_paise() {
             r["costForTwo"].is_u64() && r["costForTwo"].as_u64().unwrap() % 100 == 0,
             "paise: {r}"
         );
-        assert_eq!(
-            r["cloudinaryImageId"],
-            format!("restaurant-{}", r["id"].as_str().unwrap())
+        // The picture names the restaurant's main cuisine, for the image route to draw.
+        let image = r["cloudinaryImageId"].as_str().unwrap();
+        assert!(
+            matches!(Picture::of(image), Picture::Restaurant(Some(_)))
+                && image.ends_with(&format!("-{}", r["id"].as_str().unwrap())),
+            "{image}"
         );
         let sla = &r["sla"];
         assert_eq!(
@@ -509,9 +513,12 @@ async fn the_menu_of_a_listed_restaurant_has_the_restaurant_widgets_and_items() 
             "{item}"
         );
         assert_eq!(item["isVeg"], u8::from(item["vegType"] == "VEG"));
-        assert_eq!(
-            item["cloudinaryImageId"],
-            format!("item-{}", item["id"].as_str().unwrap())
+        // The picture names the kind of dish, for the image route to draw.
+        let image = item["cloudinaryImageId"].as_str().unwrap();
+        assert!(
+            matches!(Picture::of(image), Picture::Dish(kind) if kind != DishKind::Plate)
+                && image.ends_with(&format!("-{}", item["id"].as_str().unwrap())),
+            "{image}"
         );
     }
 }
@@ -857,9 +864,11 @@ async fn paths_cannot_leave_the_static_directory() {
 async fn images_are_generated_svgs_cached_for_a_year() {
     let app = spawn_app().await;
 
-    let response = app.get("/images/restaurant-1042?w=254&h=160").await;
-    let again = app.get("/images/restaurant-1042?w=254&h=160").await;
+    let response = app.get("/images/restaurant-biryani-1042?w=254&h=160").await;
+    let again = app.get("/images/restaurant-biryani-1042?w=254&h=160").await;
     let invalid = app.get("/images/Not_An_Id").await;
+    // Ids issued before pictures named their kind are still stored, and still draw.
+    let old = app.get("/images/item-88001").await;
 
     assert_eq!(response.status(), 200);
     assert_eq!(response.headers()["content-type"], "image/svg+xml");
@@ -871,6 +880,8 @@ async fn images_are_generated_svgs_cached_for_a_year() {
     assert!(svg.starts_with("<svg") && svg.contains(r#"width="254" height="160""#));
     assert_eq!(again.text().await.unwrap(), svg, "deterministic");
     assert_eq!(invalid.status(), 404);
+    assert_eq!(old.status(), 200);
+    assert!(old.text().await.unwrap().starts_with("<svg"));
 }
 
 #[tokio::test]

@@ -501,7 +501,7 @@ mod tests {
                 id: 1042,
                 name: "M".into(),
                 area_name: "Koramangala".into(),
-                image_id: "restaurant-1042".into(),
+                image_id: "restaurant-biryani-1042".into(),
                 opened: true,
             }),
             lines: vec![CartLine {

@@ -270,7 +270,7 @@ mod tests {
         dish.spice_level = SpiceLevel::MediumSpicy as i32;
         dish.sub_category = "Chicken Biryani".into();
         dish.category = "Biryani".into();
-        dish.image_id = "item-88001".into();
+        dish.image_id = "dish-biryani-88001".into();
 
         let v = json_of(&dish, false);
 
@@ -282,7 +282,7 @@ mod tests {
         assert_eq!(v["ribbon"]["text"], "Bestseller");
         assert_eq!(v["spiceLevel"], "MEDIUMSPICY");
         assert_eq!(v["subCategory"], "Chicken Biryani");
-        assert_eq!(v["cloudinaryImageId"], "item-88001");
+        assert_eq!(v["cloudinaryImageId"], "dish-biryani-88001");
         assert_eq!(v["recommended"], true);
         assert_eq!(v["customisable"], false);
         assert_eq!(
