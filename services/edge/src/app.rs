@@ -17,7 +17,7 @@ use axum::extract::{DefaultBodyLimit, Extension};
 use axum::middleware::{from_fn, from_fn_with_state};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use http::{HeaderValue, header};
+use http::{HeaderName, HeaderValue, header};
 use tower::ServiceBuilder;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
@@ -283,6 +283,10 @@ pub fn router(state: AppState) -> Router {
         &state.settings.map_tile_origins,
     ))
     .unwrap_or_else(|_| HeaderValue::from_static("default-src 'self'"));
+    let hsts = state
+        .settings
+        .cookie_secure
+        .then_some(HeaderValue::from_static(security::STRICT_TRANSPORT_SECURITY));
     Router::new()
         .route(
             "/api/openapi.json",
@@ -310,6 +314,14 @@ pub fn router(state: AppState) -> Router {
                 ))
                 .layer(header(header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
                 .layer(header(header::REFERRER_POLICY, security::REFERRER_POLICY))
+                .layer(header(
+                    HeaderName::from_static("permissions-policy"),
+                    security::PERMISSIONS_POLICY,
+                ))
+                .layer(SetResponseHeaderLayer::overriding(
+                    header::STRICT_TRANSPORT_SECURITY,
+                    hsts,
+                ))
                 .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
                 .layer(PropagateRequestIdLayer::x_request_id())
                 // Failures are logged where they are understood (`http::error`), not again as a bare status.

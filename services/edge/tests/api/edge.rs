@@ -115,6 +115,60 @@ async fn over_https_the_session_cookie_is_host_prefixed_and_secure() {
     );
 }
 
+/// An `/api/support` call carrying exactly `cookie`: its session id and session cookies set.
+async fn call_with_cookie(app: &TestApp, cookie: &str) -> (String, Vec<String>) {
+    let response = reqwest::Client::new()
+        .get(app.url("/api/support"))
+        .header("cookie", cookie)
+        .send()
+        .await
+        .unwrap();
+    let cookies = set_cookies(response.headers());
+    let body: Value = response.json().await.unwrap();
+    (body["sid"].as_str().unwrap().to_string(), cookies)
+}
+
+#[tokio::test]
+async fn over_https_a_plain_session_cookie_is_not_honoured() {
+    let app = spawn_app_with(|settings| settings.cookie_secure = true).await;
+    let (sid, cookies) = call_with_cookie(&app, "").await;
+    let token = cookies
+        .iter()
+        .find_map(|c| c.strip_prefix("__Host-tfn_sid="))
+        .and_then(|c| c.split(';').next())
+        .expect("secure session cookie")
+        .to_string();
+
+    let (same, _) = call_with_cookie(&app, &format!("__Host-tfn_sid={token}")).await;
+    let (planted, replaced) = call_with_cookie(&app, &format!("tfn_sid={token}")).await;
+
+    assert_eq!(same, sid, "the prefixed cookie keeps the session");
+    assert_ne!(planted, sid, "the plain name is a new visitor");
+    assert!(
+        replaced.iter().any(|c| c.starts_with("__Host-tfn_sid=")),
+        "{replaced:?}"
+    );
+}
+
+#[tokio::test]
+async fn over_https_browsers_are_told_to_stay_on_https() {
+    let secure = spawn_app_with(|settings| settings.cookie_secure = true).await;
+    let plain = spawn_app().await;
+
+    for path in ["/api/support", "/", "/healthz"] {
+        let headers = secure.get(path).await.headers().clone();
+        assert_eq!(
+            headers["strict-transport-security"], "max-age=31536000; includeSubDomains",
+            "{path}"
+        );
+        let headers = plain.get(path).await.headers().clone();
+        assert!(
+            !headers.contains_key("strict-transport-security"),
+            "{path}: plain HTTP"
+        );
+    }
+}
+
 #[tokio::test]
 async fn the_same_cookie_keeps_the_same_session_and_another_browser_gets_another() {
     let app = spawn_app().await;
@@ -176,6 +230,11 @@ async fn the_browser_trace_is_continued_and_every_reply_has_a_request_id_and_sec
             headers["referrer-policy"], "strict-origin-when-cross-origin",
             "{path}"
         );
+        // The storefront locates the customer; nothing may use the camera or the microphone.
+        let permissions = headers["permissions-policy"].to_str().unwrap();
+        for directive in ["geolocation=(self)", "camera=()", "microphone=()", "payment=()"] {
+            assert!(permissions.contains(directive), "{path}: {permissions}");
+        }
         assert!(headers.contains_key("x-request-id"), "{path}");
     }
 }
