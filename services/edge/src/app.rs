@@ -2,13 +2,14 @@
 //! the OpenAPI document of the `/api` routes ([`openapi`]).
 //!
 //! Around everything (outermost first): security headers, request id, the root span (continuing
-//! the browser's trace), a last-resort panic catcher, and the removal of client-sent identity
-//! headers. Around `/api` (outermost first): the session, the envelope, CSRF, the handler's panic
-//! catcher. Pages (and the invoice download) get the session too; static files and images need none.
+//! the browser's trace), a last-resort panic catcher, the removal of client-sent identity headers,
+//! and the deadline on reading a request's body. Around `/api` (outermost first): the session, the
+//! envelope, CSRF, the handler's panic catcher. Pages (and the invoice download) get the session
+//! too; static files and images need none.
 //!
 //! No layer bounds a whole response in time or buffers a body, so a server-sent event stream
 //! (`order/track-stream`) flows as it is written for as long as it lasts: the deadlines are on the
-//! gRPC calls behind a handler, and the body limit is on requests.
+//! gRPC calls behind a handler, and the body limit and the body-read deadline are on requests.
 
 use std::any::Any;
 
@@ -26,6 +27,7 @@ use tower_http::trace::TraceLayer;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::http::body_deadline;
 use crate::http::envelope;
 use crate::http::error::{self, ApiError};
 use crate::http::messages;
@@ -283,6 +285,7 @@ pub fn router(state: AppState) -> Router {
         &state.settings.map_tile_origins,
     ))
     .unwrap_or_else(|_| HeaderValue::from_static("default-src 'self'"));
+    let body_read_timeout = state.settings.body_read_timeout;
     let hsts = state
         .settings
         .cookie_secure
@@ -332,7 +335,11 @@ pub fn router(state: AppState) -> Router {
                         .on_failure(()),
                 )
                 .layer(CatchPanicLayer::custom(last_resort_panic))
-                .layer(from_fn(security::strip_identity_headers)),
+                .layer(from_fn(security::strip_identity_headers))
+                .layer(from_fn_with_state(
+                    body_read_timeout,
+                    body_deadline::middleware,
+                )),
         )
 }
 
@@ -393,6 +400,8 @@ mod tests {
             menu_fresh_for: Duration::ZERO,
             session_cache_window: Duration::ZERO,
             map_tile_origins: Vec::new(),
+            header_read_timeout: Duration::from_secs(10),
+            body_read_timeout: Duration::from_secs(15),
         };
         AppState::new(settings).unwrap()
     }

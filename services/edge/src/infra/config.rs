@@ -88,6 +88,14 @@ pub struct Settings {
     /// content security policy's `img-src`, which otherwise allows only the storefront itself, so
     /// the maps draw their tiles. Empty: maps show markers and route on a blank ground.
     pub map_tile_origins: Vec<String>,
+    /// How long a client has to send a request's head (`EDGE_HEADER_READ_TIMEOUT_MS`, default
+    /// 10000), counted from when the edge starts waiting for it, so it also ends an idle kept-alive
+    /// connection. A client that sends half a head and waits is disconnected after this long.
+    pub header_read_timeout: Duration,
+    /// How long a client has to send a request's whole body, counted from its head
+    /// (`EDGE_BODY_READ_TIMEOUT_MS`, default 15000): later, the call answers 408 and the
+    /// connection is closed. `/api` bodies are at most 64 KiB, seconds even on a slow phone link.
+    pub body_read_timeout: Duration,
 }
 
 /// Where a request's client address comes from.
@@ -163,6 +171,8 @@ impl Settings {
             .filter(|o| !o.is_empty())
             .map(str::to_string)
             .collect();
+        let header_read_ms: u64 = env_parse("EDGE_HEADER_READ_TIMEOUT_MS", 10_000)?;
+        let body_read_ms: u64 = env_parse("EDGE_BODY_READ_TIMEOUT_MS", 15_000)?;
         let settings = Self {
             addr: SocketAddr::new(bind, port),
             static_dir: PathBuf::from(env_or("STATIC_DIR", "dist/web")),
@@ -176,6 +186,8 @@ impl Settings {
             session_cache_window: Duration::from_millis(session_cache_ms),
             menu_fresh_for: Duration::from_millis(menu_fresh_ms),
             map_tile_origins,
+            header_read_timeout: Duration::from_millis(header_read_ms),
+            body_read_timeout: Duration::from_millis(body_read_ms),
         };
         settings.check()?;
         Ok(settings)
@@ -193,6 +205,19 @@ impl Settings {
                 &ms.to_string(),
                 "must be between 1 and 60000",
             ));
+        }
+        for (name, timeout) in [
+            ("EDGE_HEADER_READ_TIMEOUT_MS", self.header_read_timeout),
+            ("EDGE_BODY_READ_TIMEOUT_MS", self.body_read_timeout),
+        ] {
+            let ms = timeout.as_millis();
+            if ms == 0 || ms > 300_000 {
+                return Err(invalid(
+                    name,
+                    &ms.to_string(),
+                    "must be between 1 and 300000",
+                ));
+            }
         }
         for origin in &self.map_tile_origins {
             check_origin("EDGE_MAP_TILE_ORIGINS", origin)?;
@@ -277,6 +302,8 @@ mod tests {
             menu_fresh_for: Duration::from_secs(1),
             session_cache_window: Duration::from_secs(2),
             map_tile_origins: vec![DEFAULT_MAP_TILE_ORIGIN.to_string()],
+            header_read_timeout: Duration::from_secs(10),
+            body_read_timeout: Duration::from_secs(15),
         }
     }
 
@@ -324,6 +351,16 @@ mod tests {
         let mut s = settings();
         s.upstream_timeout = Duration::ZERO;
         assert_eq!(s.check().unwrap_err().name, "UPSTREAM_TIMEOUT_MS");
+    }
+
+    #[test]
+    fn slow_client_timeouts_must_be_on_and_bounded() {
+        let mut s = settings();
+        s.header_read_timeout = Duration::ZERO;
+        assert_eq!(s.check().unwrap_err().name, "EDGE_HEADER_READ_TIMEOUT_MS");
+        let mut s = settings();
+        s.body_read_timeout = Duration::from_secs(301);
+        assert_eq!(s.check().unwrap_err().name, "EDGE_BODY_READ_TIMEOUT_MS");
     }
 
     #[test]

@@ -891,6 +891,58 @@ async fn raw_get(app: &TestApp, path: &str) -> String {
     response.lines().next().unwrap_or_default().to_string()
 }
 
+/// Writes `sent` on a fresh connection and reads until the edge closes it (at most 5 s): what came
+/// back, and how long the edge took to close.
+async fn send_and_wait_for_close(app: &TestApp, sent: &str) -> (String, Duration) {
+    let address = app.base.trim_start_matches("http://");
+    let mut stream = tokio::net::TcpStream::connect(address).await.unwrap();
+    stream.write_all(sent.as_bytes()).await.unwrap();
+    let started = std::time::Instant::now();
+    let mut response = Vec::new();
+    tokio::time::timeout(Duration::from_secs(5), stream.read_to_end(&mut response))
+        .await
+        .expect("the edge closes the connection of a client that stalls")
+        .unwrap();
+    (String::from_utf8_lossy(&response).into_owned(), started.elapsed())
+}
+
+#[tokio::test]
+async fn a_client_that_sends_half_a_request_head_is_disconnected() {
+    let app = spawn_app_with(|s| s.header_read_timeout = Duration::from_millis(500)).await;
+    let address = app.base.trim_start_matches("http://");
+
+    let (_, waited) = send_and_wait_for_close(
+        &app,
+        &format!("GET /api/support HTTP/1.1\r\nHost: {address}\r\nX-Slow: and then noth"),
+    )
+    .await;
+
+    assert!(waited < Duration::from_secs(3), "{waited:?}");
+}
+
+#[tokio::test]
+async fn a_client_that_sends_half_a_body_gets_408_and_is_disconnected() {
+    let app = spawn_app_with(|s| s.body_read_timeout = Duration::from_millis(500)).await;
+    let address = app.base.trim_start_matches("http://");
+    let half = r#"{"_csrf":"#;
+
+    let (response, waited) = send_and_wait_for_close(
+        &app,
+        &format!(
+            "POST /api/cart HTTP/1.1\r\nHost: {address}\r\nContent-Type: application/json\r\n\
+             Content-Length: 100\r\n\r\n{half}"
+        ),
+    )
+    .await;
+
+    assert!(response.starts_with("HTTP/1.1 408"), "{response}");
+    assert!(
+        response.contains(r#""statusMessage":"Request timed out.""#),
+        "{response}"
+    );
+    assert!(waited < Duration::from_secs(3), "{waited:?}");
+}
+
 #[tokio::test]
 async fn paths_cannot_leave_the_static_directory() {
     let app = spawn_app().await;

@@ -295,6 +295,8 @@ async fn spawn_storefront(
         // forgets it at once.
         session_cache_window: Duration::from_secs(2),
         map_tile_origins: vec![tiffin_edge::infra::config::DEFAULT_MAP_TILE_ORIGIN.to_string()],
+        header_read_timeout: Duration::from_secs(10),
+        body_read_timeout: Duration::from_secs(15),
     };
     configure(&mut settings);
     let (base, r) = start!(Application, settings);
