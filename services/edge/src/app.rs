@@ -304,6 +304,7 @@ pub fn router(state: AppState) -> Router {
         .route("/healthz", get(platform::health::healthz))
         .route("/readyz", get(platform::health::readyz))
         .route("/images/{id}", get(platform::images::image))
+        .route(platform::redirect::ROUTE, get(platform::redirect::redirect))
         .route("/mfe-manifest.json", get(platform::manifest::manifest))
         .nest_service("/shell", static_files::shell(&static_dir))
         .nest_service("/mfe", static_files::mfe(&static_dir))
@@ -402,6 +403,7 @@ mod tests {
             map_tile_origins: Vec::new(),
             header_read_timeout: Duration::from_secs(10),
             body_read_timeout: Duration::from_secs(15),
+            redirect_hosts: Vec::new(),
         };
         AppState::new(settings).unwrap()
     }

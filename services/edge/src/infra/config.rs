@@ -96,6 +96,10 @@ pub struct Settings {
     /// (`EDGE_BODY_READ_TIMEOUT_MS`, default 15000): later, the call answers 408 and the
     /// connection is closed. `/api` bodies are at most 64 KiB, seconds even on a slow phone link.
     pub body_read_timeout: Duration,
+    /// Hosts outside the storefront that `/redirect?prevPath=` may send a visitor to, over https
+    /// only (`EDGE_REDIRECT_HOSTS`, comma-separated host names, default none): every other target
+    /// but a path on the storefront goes home.
+    pub redirect_hosts: Vec<String>,
 }
 
 /// Where a request's client address comes from.
@@ -173,6 +177,12 @@ impl Settings {
             .collect();
         let header_read_ms: u64 = env_parse("EDGE_HEADER_READ_TIMEOUT_MS", 10_000)?;
         let body_read_ms: u64 = env_parse("EDGE_BODY_READ_TIMEOUT_MS", 15_000)?;
+        let redirect_hosts = env_or("EDGE_REDIRECT_HOSTS", "")
+            .split(',')
+            .map(str::trim)
+            .filter(|h| !h.is_empty())
+            .map(str::to_ascii_lowercase)
+            .collect();
         let settings = Self {
             addr: SocketAddr::new(bind, port),
             static_dir: PathBuf::from(env_or("STATIC_DIR", "dist/web")),
@@ -188,6 +198,7 @@ impl Settings {
             map_tile_origins,
             header_read_timeout: Duration::from_millis(header_read_ms),
             body_read_timeout: Duration::from_millis(body_read_ms),
+            redirect_hosts,
         };
         settings.check()?;
         Ok(settings)
@@ -216,6 +227,19 @@ impl Settings {
                     name,
                     &ms.to_string(),
                     "must be between 1 and 300000",
+                ));
+            }
+        }
+        for host in &self.redirect_hosts {
+            let host_ok = !host.is_empty()
+                && host
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, '.' | '-'));
+            if !host_ok {
+                return Err(invalid(
+                    "EDGE_REDIRECT_HOSTS",
+                    host,
+                    "must be host names (no scheme, port or path), separated by commas",
                 ));
             }
         }
@@ -304,6 +328,7 @@ mod tests {
             map_tile_origins: vec![DEFAULT_MAP_TILE_ORIGIN.to_string()],
             header_read_timeout: Duration::from_secs(10),
             body_read_timeout: Duration::from_secs(15),
+            redirect_hosts: Vec::new(),
         }
     }
 
@@ -351,6 +376,22 @@ mod tests {
         let mut s = settings();
         s.upstream_timeout = Duration::ZERO;
         assert_eq!(s.check().unwrap_err().name, "UPSTREAM_TIMEOUT_MS");
+    }
+
+    #[test]
+    fn a_redirect_host_must_be_a_bare_host_name() {
+        for bad in ["https://partner.example", "partner.example/x", "partner.example:443", "*.x"] {
+            let s = Settings {
+                redirect_hosts: vec![bad.to_string()],
+                ..settings()
+            };
+            assert_eq!(s.check().unwrap_err().name, "EDGE_REDIRECT_HOSTS", "{bad}");
+        }
+        let s = Settings {
+            redirect_hosts: vec!["pay.partner-1.example".to_string()],
+            ..settings()
+        };
+        assert!(s.check().is_ok());
     }
 
     #[test]

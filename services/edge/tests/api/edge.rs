@@ -732,6 +732,44 @@ async fn an_unknown_route_is_the_same_shell_with_404() {
     assert!(html.contains(r#"<div id="root"></div>"#) && html.contains("tiffin-initial-state"));
 }
 
+#[tokio::test]
+async fn the_redirect_route_stays_on_the_storefront_or_goes_to_an_allowed_host() {
+    let app = spawn_app_with(|s| s.redirect_hosts = vec!["partner.example".to_string()]).await;
+
+    let mut went = Vec::new();
+    for prev_path in [
+        "https%3A%2F%2Fany.site%2F",
+        "%2Fcart%3Fx%3D1",
+        "%2F%2Fevil.example%2F",
+        "%2F%5Cevil.example",
+        "%2F%09%2Fevil.example",
+        "javascript%3Aalert(1)",
+        "https%3A%2F%2Fpartner.example%2Foffers",
+        "http%3A%2F%2Fpartner.example%2F",
+    ] {
+        let response = app.get(&format!("/redirect?prevPath={prev_path}")).await;
+        assert_eq!(response.status(), 303, "{prev_path}");
+        assert_eq!(response.headers()["cache-control"], "no-store");
+        went.push(response.headers()["location"].to_str().unwrap().to_string());
+    }
+    let nowhere = app.get("/redirect").await;
+
+    assert_eq!(
+        went,
+        [
+            "/",
+            "/cart?x=1",
+            "/",
+            "/",
+            "/",
+            "/",
+            "https://partner.example/offers",
+            "/"
+        ]
+    );
+    assert_eq!(nowhere.headers()["location"], "/");
+}
+
 #[test]
 fn every_route_of_the_shells_table_compiles_here() {
     let text =

@@ -297,6 +297,7 @@ async fn spawn_storefront(
         map_tile_origins: vec![tiffin_edge::infra::config::DEFAULT_MAP_TILE_ORIGIN.to_string()],
         header_read_timeout: Duration::from_secs(10),
         body_read_timeout: Duration::from_secs(15),
+        redirect_hosts: Vec::new(),
     };
     configure(&mut settings);
     let (base, r) = start!(Application, settings);
