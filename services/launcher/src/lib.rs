@@ -133,6 +133,12 @@ pub fn plan(settings: &Settings, lookup: impl Fn(&str) -> Option<String>) -> Vec
                 "CATALOG_PATH".into(),
                 settings.catalogue_path().display().to_string(),
             );
+            // Development storefronts answer `grpcurl list`; deployed services do not (they leave
+            // GRPC_REFLECTION unset), since reflection describes every RPC to whoever connects.
+            env.insert(
+                "GRPC_REFLECTION".into(),
+                lookup("GRPC_REFLECTION").unwrap_or_else(|| "1".into()),
+            );
             if *name == "cart" {
                 env.insert("MENU_URL".into(), url_of("menu"));
             }
@@ -336,6 +342,7 @@ mod tests {
         let support = children.iter().find(|c| c.name == "support").unwrap();
         assert_eq!(support.env["GRPC_ADDR"], "127.0.0.1:60007");
         assert_eq!(support.env["DATABASE_URL"], "sqlite://d/support.db");
+        assert_eq!(support.env["GRPC_REFLECTION"], "1");
         let edge = children.last().unwrap();
         assert_eq!(edge.env["PORT"], "9000");
         assert_eq!(edge.env["CART_URL"], "http://127.0.0.1:60002");

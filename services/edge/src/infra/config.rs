@@ -5,7 +5,7 @@ use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::time::Duration;
 
-use tiffin_platform::config::{ConfigError, env_or, env_parse};
+use tiffin_platform::config::{ConfigError, env_flag, env_or, env_parse};
 
 /// Where each upstream gRPC service listens.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -152,10 +152,10 @@ impl Settings {
             membership: env_or("MEMBERSHIP_URL", &defaults.membership),
             support: env_or("SUPPORT_URL", &defaults.support),
         };
-        let cookie_secure = flag("COOKIE_SECURE")?;
+        let cookie_secure = env_flag("COOKIE_SECURE")?;
         let timeout_ms: u64 = env_parse("UPSTREAM_TIMEOUT_MS", 3000)?;
-        let dev_routes = flag("TIFFIN_DEV_ROUTES")?;
-        let client_address = if flag("EDGE_TRUST_FORWARDED_FOR")? {
+        let dev_routes = env_flag("TIFFIN_DEV_ROUTES")?;
+        let client_address = if env_flag("EDGE_TRUST_FORWARDED_FOR")? {
             ClientAddress::ForwardedFor
         } else {
             ClientAddress::Peer
@@ -277,15 +277,6 @@ fn check_origin(name: &'static str, origin: &str) -> Result<(), ConfigError> {
             origin,
             "must be https:// origins (scheme and host, no path), separated by commas",
         ))
-    }
-}
-
-/// A 0/1 switch; unset is 0.
-fn flag(name: &str) -> Result<bool, ConfigError> {
-    match env_or(name, "0").trim() {
-        "0" => Ok(false),
-        "1" => Ok(true),
-        other => Err(invalid(name, other, "must be 0 or 1")),
     }
 }
 

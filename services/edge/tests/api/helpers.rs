@@ -93,6 +93,7 @@ fn service(db: &TestDatabase) -> ServiceSettings {
     ServiceSettings {
         addr: "127.0.0.1:0".parse().unwrap(),
         database_url: db.url.clone(),
+        reflection: false,
     }
 }
 
