@@ -255,6 +255,15 @@ fn with_api_layers(
         .layer(DefaultBodyLimit::max(csrf::BODY_LIMIT))
 }
 
+/// The admin listener's routes (`EDGE_ADMIN_ADDR`): what operators and the development tools may
+/// see and customers may not. Never routed by the Ingress.
+pub fn admin_router(state: AppState) -> Router {
+    Router::new()
+        .route("/healthz", get(platform::health::healthz))
+        .route("/upstreams", get(platform::health::upstreams))
+        .with_state(state)
+}
+
 /// The whole edge.
 pub fn router(state: AppState) -> Router {
     let static_dir = state.settings.static_dir.clone();
@@ -404,6 +413,7 @@ mod tests {
             header_read_timeout: Duration::from_secs(10),
             body_read_timeout: Duration::from_secs(15),
             redirect_hosts: Vec::new(),
+            admin_addr: None,
         };
         AppState::new(settings).unwrap()
     }

@@ -44,23 +44,41 @@ use tiffin_platform::grpc::DRAIN_DEADLINE;
 pub struct Application {
     listener: tokio::net::TcpListener,
     router: axum::Router,
+    /// The admin listener (`EDGE_ADMIN_ADDR`) and its routes, when configured.
+    admin: Option<(tokio::net::TcpListener, axum::Router)>,
     header_read_timeout: std::time::Duration,
 }
 
 impl Application {
-    /// Checks the settings, opens (lazy) channels to the services and binds the port (port 0 picks
-    /// a free one). Services need not be up yet: `/readyz` reports them until they are.
+    /// Checks the settings, opens (lazy) channels to the services and binds the port, and the
+    /// admin port when configured (port 0 picks a free one). Services need not be up yet: the
+    /// admin listener's `/upstreams` reports them until they are.
     pub async fn build(settings: Settings) -> anyhow::Result<Self> {
         settings.check()?;
         let addr = settings.addr;
+        let admin_addr = settings.admin_addr;
         let header_read_timeout = settings.header_read_timeout;
         let state = infra::state::AppState::new(settings)?;
         let listener = tokio::net::TcpListener::bind(addr).await?;
+        let admin = match admin_addr {
+            Some(addr) => Some((
+                tokio::net::TcpListener::bind(addr).await?,
+                app::admin_router(state.clone()),
+            )),
+            None => None,
+        };
         Ok(Self {
             listener,
             router: app::router(state),
+            admin,
             header_read_timeout,
         })
+    }
+
+    /// The bound admin port, when there is an admin listener.
+    pub fn admin_port(&self) -> Option<u16> {
+        let (listener, _) = self.admin.as_ref()?;
+        listener.local_addr().ok().map(|a| a.port())
     }
 
     /// The bound port.
@@ -77,13 +95,23 @@ impl Application {
         self,
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> anyhow::Result<()> {
+        let Self {
+            listener,
+            router,
+            admin,
+            header_read_timeout: timeout,
+        } = self;
         let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
-        let server = serve(
-            self.listener,
-            self.router,
-            self.header_read_timeout,
-            stop_rx,
-        );
+        let admin_stop = stop_rx.clone();
+        let server = async move {
+            let public = serve(listener, router, timeout, stop_rx);
+            let admin = async move {
+                if let Some((listener, router)) = admin {
+                    serve(listener, router, timeout, admin_stop).await;
+                }
+            };
+            tokio::join!(public, admin);
+        };
         tokio::pin!(server);
         tokio::select! {
             () = &mut server => return Ok(()),

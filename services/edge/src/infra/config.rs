@@ -5,7 +5,7 @@ use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::time::Duration;
 
-use tiffin_platform::config::{ConfigError, env_flag, env_or, env_parse};
+use tiffin_platform::config::{ConfigError, env_addr, env_flag, env_or, env_parse};
 
 /// Where each upstream gRPC service listens.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -100,6 +100,10 @@ pub struct Settings {
     /// only (`EDGE_REDIRECT_HOSTS`, comma-separated host names, default none): every other target
     /// but a path on the storefront goes home.
     pub redirect_hosts: Vec<String>,
+    /// A second listener for operators (`EDGE_ADMIN_ADDR`, e.g. `127.0.0.1:9090`; unset: none)
+    /// serving `/upstreams`, the health of every gRPC service. Kept off the public port, which
+    /// says only whether this edge itself is ready.
+    pub admin_addr: Option<SocketAddr>,
 }
 
 /// Where a request's client address comes from.
@@ -183,6 +187,10 @@ impl Settings {
             .filter(|h| !h.is_empty())
             .map(str::to_ascii_lowercase)
             .collect();
+        let admin_addr = match env_or("EDGE_ADMIN_ADDR", "").trim() {
+            "" => None,
+            _ => Some(env_addr("EDGE_ADMIN_ADDR", "")?),
+        };
         let settings = Self {
             addr: SocketAddr::new(bind, port),
             static_dir: PathBuf::from(env_or("STATIC_DIR", "dist/web")),
@@ -199,6 +207,7 @@ impl Settings {
             header_read_timeout: Duration::from_millis(header_read_ms),
             body_read_timeout: Duration::from_millis(body_read_ms),
             redirect_hosts,
+            admin_addr,
         };
         settings.check()?;
         Ok(settings)
@@ -320,6 +329,7 @@ mod tests {
             header_read_timeout: Duration::from_secs(10),
             body_read_timeout: Duration::from_secs(15),
             redirect_hosts: Vec::new(),
+            admin_addr: None,
         }
     }
 

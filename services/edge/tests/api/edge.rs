@@ -1023,17 +1023,23 @@ async fn images_are_generated_svgs_cached_for_a_year() {
 }
 
 #[tokio::test]
-async fn readiness_names_a_stopped_service() {
+async fn readiness_is_the_edges_own_and_a_stopped_service_is_named_only_on_the_admin_port() {
     let mut app = spawn_app().await;
+    let upstreams = |app: &TestApp| {
+        let url = format!("{}/upstreams", app.admin);
+        async move {
+            let response = reqwest::get(url).await.unwrap();
+            (response.status().as_u16(), response.json::<Value>().await.unwrap())
+        }
+    };
 
     let healthz = app.get("/healthz").await;
     assert_eq!(
         (healthz.status().as_u16(), healthz.text().await.unwrap()),
         (200, "ok".to_string())
     );
-    let ready = app.get("/readyz").await;
-    assert_eq!(ready.status(), 200);
-    let body: Value = ready.json().await.unwrap();
+    let (status, body) = upstreams(&app).await;
+    assert_eq!(status, 200, "{body}");
     assert_eq!(body["services"]["support"], "SERVING");
     assert_eq!(body["services"].as_object().unwrap().len(), 8);
 
@@ -1041,8 +1047,7 @@ async fn readiness_names_a_stopped_service() {
 
     let mut last = (0, Value::Null);
     for _ in 0..20 {
-        let response = app.get("/readyz").await;
-        last = (response.status().as_u16(), response.json().await.unwrap());
+        last = upstreams(&app).await;
         if last.0 == 503 {
             break;
         }
@@ -1052,6 +1057,13 @@ async fn readiness_names_a_stopped_service() {
     assert_eq!(last.1["failing"], json!(["support"]));
     assert_eq!(last.1["services"]["support"], "NOT_SERVING");
     assert_eq!(last.1["services"]["cart"], "SERVING");
+    // The edge still serves everything that does not need support, so it stays in the load
+    // balancer, and the public port names no service.
+    let ready = app.get("/readyz").await;
+    assert_eq!(ready.status(), 200);
+    assert_eq!(ready.text().await.unwrap(), "ready");
+    assert_eq!(app.get("/upstreams").await.status(), 404);
+    assert_eq!(app.api_get("misc/cities").await.status, 200);
 }
 
 #[tokio::test]

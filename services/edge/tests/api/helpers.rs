@@ -101,6 +101,8 @@ fn service(db: &TestDatabase) -> ServiceSettings {
 pub struct TestApp {
     /// `http://127.0.0.1:<edge port>`
     pub base: String,
+    /// `http://127.0.0.1:<edge admin port>` (empty when a test turned the admin listener off).
+    pub admin: String,
     /// A browser: keeps cookies between calls.
     pub client: reqwest::Client,
     pub static_dir: tempfile::TempDir,
@@ -299,13 +301,29 @@ async fn spawn_storefront(
         header_read_timeout: Duration::from_secs(10),
         body_read_timeout: Duration::from_secs(15),
         redirect_hosts: Vec::new(),
+        // Where the tests read every service's health.
+        admin_addr: Some("127.0.0.1:0".parse().unwrap()),
     };
     configure(&mut settings);
-    let (base, r) = start!(Application, settings);
-    running.insert("edge", r);
+    let edge = Application::build(settings).await.expect("the edge starts");
+    let admin = edge
+        .admin_port()
+        .map(|port| format!("http://127.0.0.1:{port}"))
+        .unwrap_or_default();
+    let base = format!("http://127.0.0.1:{}", edge.port());
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let handle = tokio::spawn(async move {
+        let _ = edge
+            .run_until_stopped(async {
+                let _ = stopped.await;
+            })
+            .await;
+    });
+    running.insert("edge", Running { stop, handle });
 
     TestApp {
         base,
+        admin,
         client: browser(),
         static_dir,
         payments,
