@@ -250,10 +250,10 @@ pub async fn is_serving(channel: TracedChannel, service: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use tonic_reflection::pb::v1::ServerReflectionRequest;
     use tonic_reflection::pb::v1::server_reflection_client::ServerReflectionClient;
     use tonic_reflection::pb::v1::server_reflection_request::MessageRequest;
     use tonic_reflection::pb::v1::server_reflection_response::MessageResponse;
-    use tonic_reflection::pb::v1::ServerReflectionRequest;
 
     use super::*;
 
@@ -270,16 +270,14 @@ mod tests {
         let server = tokio::spawn(serve(listener, stand_in, reflection, async {
             let _ = stopped.await;
         }));
-        let mut client = ServerReflectionClient::new(channel(&url, Duration::from_secs(5)).unwrap());
+        let mut client =
+            ServerReflectionClient::new(channel(&url, Duration::from_secs(5)).unwrap());
         let ask = ServerReflectionRequest {
             host: String::new(),
             message_request: Some(MessageRequest::ListServices(String::new())),
         };
 
-        let listed = match client
-            .server_reflection_info(tokio_stream::once(ask))
-            .await
-        {
+        let listed = match client.server_reflection_info(tokio_stream::once(ask)).await {
             Ok(replies) => {
                 let reply = replies.into_inner().message().await.map_err(|s| s.code());
                 match reply.map(|r| r.and_then(|r| r.message_response)) {

@@ -4455,6 +4455,15 @@ export interface components {
                 "application/json": components["schemas"]["Failure"];
             };
         };
+        /** @description The envelope with `data: null`. statusCode 1, `Request timed out.` (edge: request body not received in time). */
+        Failure408: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Failure"];
+            };
+        };
         /** @description The envelope with `data: null`. statusCode 1, the service's message (gRPC AlreadyExists). */
         Failure409: {
             headers: {
@@ -4535,6 +4544,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -4565,6 +4575,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -4599,6 +4610,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -4635,6 +4647,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -4665,6 +4678,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -4699,6 +4713,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -4733,6 +4748,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -4771,6 +4787,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -4804,6 +4821,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -4838,6 +4856,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -4872,6 +4891,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -4906,6 +4926,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -4940,6 +4961,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -4974,6 +4996,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -5009,6 +5032,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -5047,6 +5071,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -5086,6 +5111,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -5121,6 +5147,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -5160,6 +5187,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -5195,6 +5223,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -5225,6 +5254,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -5259,6 +5289,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -5292,6 +5323,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -5332,6 +5364,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -5384,6 +5417,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -5418,6 +5452,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -5450,6 +5485,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -5484,6 +5520,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -5518,6 +5555,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -5550,6 +5588,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -5582,6 +5621,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -5616,6 +5656,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -5646,6 +5687,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -5676,6 +5718,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -5706,6 +5749,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -5740,6 +5784,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -5774,6 +5819,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -5808,6 +5854,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -5842,6 +5889,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -5875,6 +5923,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -5908,6 +5957,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -5942,6 +5992,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -5975,6 +6026,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -6009,6 +6061,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -6043,6 +6096,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -6077,6 +6131,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -6107,6 +6162,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -6141,6 +6197,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -6175,6 +6232,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -6209,6 +6267,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -6239,6 +6298,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -6269,6 +6329,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -6302,6 +6363,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -6332,6 +6394,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -6362,6 +6425,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -6396,6 +6460,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -6430,6 +6495,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -6464,6 +6530,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -6498,6 +6565,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -6532,6 +6600,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -6573,6 +6642,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -6607,6 +6677,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -6647,6 +6718,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -6685,6 +6757,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -6723,6 +6796,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -6753,6 +6827,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -6783,6 +6858,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];

@@ -298,7 +298,9 @@ pub fn router(state: AppState) -> Router {
     let hsts = state
         .settings
         .cookie_secure
-        .then_some(HeaderValue::from_static(security::STRICT_TRANSPORT_SECURITY));
+        .then_some(HeaderValue::from_static(
+            security::STRICT_TRANSPORT_SECURITY,
+        ));
     Router::new()
         .route(
             "/api/openapi.json",

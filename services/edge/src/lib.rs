@@ -141,7 +141,7 @@ async fn serve(
     listener: tokio::net::TcpListener,
     router: axum::Router,
     header_read_timeout: std::time::Duration,
-    mut stop: tokio::sync::watch::Receiver<bool>,
+    stop: tokio::sync::watch::Receiver<bool>,
 ) {
     use axum::extract::ConnectInfo;
     use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
@@ -156,6 +156,10 @@ async fn serve(
         .header_read_timeout(header_read_timeout);
     // Each connection holds a receiver; when the last is dropped every connection has closed.
     let (open_tx, open_rx) = tokio::sync::watch::channel(());
+    // Waiting for the stop as a future of its own: the watch's read guard is never held across
+    // an await, which would make the server's future unsendable.
+    let no_more = stopped(stop.clone());
+    tokio::pin!(no_more);
     loop {
         let (stream, peer) = tokio::select! {
             accepted = listener.accept() => match accepted {
@@ -167,18 +171,18 @@ async fn serve(
                     continue;
                 }
             },
-            _ = stop.wait_for(|stop| *stop) => break,
+            () = &mut no_more => break,
         };
         // Replies are small and latency-bound; Nagle's algorithm would hold them back.
         let _ = stream.set_nodelay(true);
-        let service = router
-            .clone()
-            .map_request(move |mut request: http::Request<hyper::body::Incoming>| {
+        let service = router.clone().map_request(
+            move |mut request: ::http::Request<hyper::body::Incoming>| {
                 request.extensions_mut().insert(ConnectInfo(peer));
                 request.map(axum::body::Body::new)
-            });
+            },
+        );
         let builder = builder.clone();
-        let mut stop = stop.clone();
+        let stopping = stopped(stop.clone());
         let open = open_rx.clone();
         tokio::spawn(async move {
             let connection = builder.serve_connection_with_upgrades(
@@ -188,7 +192,7 @@ async fn serve(
             tokio::pin!(connection);
             let result = tokio::select! {
                 result = connection.as_mut() => result,
-                _ = stop.wait_for(|stop| *stop) => {
+                () = stopping => {
                     // Finish the request in flight, take no other, then close.
                     connection.as_mut().graceful_shutdown();
                     connection.as_mut().await
@@ -203,4 +207,9 @@ async fn serve(
     drop(open_rx);
     drop(listener);
     open_tx.closed().await;
+}
+
+/// Resolves once `stop` turns true (or its sender is gone).
+async fn stopped(mut stop: tokio::sync::watch::Receiver<bool>) {
+    let _ = stop.wait_for(|stop| *stop).await;
 }

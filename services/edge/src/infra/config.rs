@@ -241,9 +241,9 @@ impl Settings {
         }
         for host in &self.redirect_hosts {
             let host_ok = !host.is_empty()
-                && host
-                    .chars()
-                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, '.' | '-'));
+                && host.chars().all(|c| {
+                    c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, '.' | '-')
+                });
             if !host_ok {
                 return Err(invalid(
                     "EDGE_REDIRECT_HOSTS",
@@ -381,7 +381,12 @@ mod tests {
 
     #[test]
     fn a_redirect_host_must_be_a_bare_host_name() {
-        for bad in ["https://partner.example", "partner.example/x", "partner.example:443", "*.x"] {
+        for bad in [
+            "https://partner.example",
+            "partner.example/x",
+            "partner.example:443",
+            "*.x",
+        ] {
             let s = Settings {
                 redirect_hosts: vec![bad.to_string()],
                 ..settings()

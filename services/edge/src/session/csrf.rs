@@ -49,15 +49,13 @@ async fn check(request: Request) -> Result<Request, ApiError> {
     }
     // Apart from a body that did not arrive in time, a stream error here is a body over the limit
     // (sent without a length) in all but name.
-    let bytes = axum::body::to_bytes(body, BODY_LIMIT)
-        .await
-        .map_err(|e| {
-            if body_deadline::is_timeout(&e) {
-                ApiError::RequestTimeout
-            } else {
-                ApiError::TooLarge
-            }
-        })?;
+    let bytes = axum::body::to_bytes(body, BODY_LIMIT).await.map_err(|e| {
+        if body_deadline::is_timeout(&e) {
+            ApiError::RequestTimeout
+        } else {
+            ApiError::TooLarge
+        }
+    })?;
     let presented = header_token(&parts.headers).or_else(|| body_token(&bytes));
     if !presented.is_some_and(|token| same_token(&token, &expected)) {
         return Err(ApiError::Csrf);

@@ -232,7 +232,12 @@ async fn the_browser_trace_is_continued_and_every_reply_has_a_request_id_and_sec
         );
         // The storefront locates the customer; nothing may use the camera or the microphone.
         let permissions = headers["permissions-policy"].to_str().unwrap();
-        for directive in ["geolocation=(self)", "camera=()", "microphone=()", "payment=()"] {
+        for directive in [
+            "geolocation=(self)",
+            "camera=()",
+            "microphone=()",
+            "payment=()",
+        ] {
             assert!(permissions.contains(directive), "{path}: {permissions}");
         }
         assert!(headers.contains_key("x-request-id"), "{path}");
@@ -941,7 +946,10 @@ async fn send_and_wait_for_close(app: &TestApp, sent: &str) -> (String, Duration
         .await
         .expect("the edge closes the connection of a client that stalls")
         .unwrap();
-    (String::from_utf8_lossy(&response).into_owned(), started.elapsed())
+    (
+        String::from_utf8_lossy(&response).into_owned(),
+        started.elapsed(),
+    )
 }
 
 #[tokio::test]
@@ -1029,7 +1037,10 @@ async fn readiness_is_the_edges_own_and_a_stopped_service_is_named_only_on_the_a
         let url = format!("{}/upstreams", app.admin);
         async move {
             let response = reqwest::get(url).await.unwrap();
-            (response.status().as_u16(), response.json::<Value>().await.unwrap())
+            (
+                response.status().as_u16(),
+                response.json::<Value>().await.unwrap(),
+            )
         }
     };
 

@@ -6,8 +6,8 @@
 //! home page, so a link that looks like the storefront's can never hand its visitor to another site
 //! (an open redirect is how phishing links borrow a trusted name).
 
-use axum::extract::{Query, State};
 use axum::extract::rejection::QueryRejection;
+use axum::extract::{Query, State};
 use axum::response::{IntoResponse, Redirect, Response};
 use http::{HeaderValue, header};
 use serde::Deserialize;
