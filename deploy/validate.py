@@ -12,7 +12,7 @@ Three kinds of check, all of which must pass:
    Deployment, Service, HorizontalPodAutoscaler and PodDisruptionBudget; every container is
    non-root with a read-only root filesystem and has requests, limits and probes; gRPC services
    listen on 50051 with native gRPC probes and read DATABASE_URL from their own Secret; the edge
-   knows every service's URL; each microfrontend is routed by the Ingress and the manifest points
+   knows every service's URL, trusts X-Forwarded-For and is reachable only under a NetworkPolicy; each microfrontend is routed by the Ingress and the manifest points
    at a version its shipped image serves (its own or an earlier one).
 """
 
@@ -221,6 +221,15 @@ def check_rules(docs: list[tuple[str, dict]], services_dir: Path, tags: dict[str
         for service in grpc_services:
             url = env.get(f"{service.upper()}_URL", {}).get("value")
             report.check(url == f"http://{service}:{GRPC_PORT}", where, f"edge: {service.upper()}_URL must be http://{service}:{GRPC_PORT}")
+        # Behind the Ingress the TCP peer is the controller: without this every customer shares
+        # one rate-limit bucket.
+        trusted = env.get("EDGE_TRUST_FORWARDED_FOR", {}).get("value")
+        report.check(trusted == "1", where, "edge: EDGE_TRUST_FORWARDED_FOR must be \"1\" (it runs behind the Ingress)")
+        edge_policies = [
+            p for _, p in by_kind(docs, "NetworkPolicy").values()
+            if p["spec"].get("podSelector", {}).get("matchLabels", {}).get("app.kubernetes.io/component") == "edge"
+        ]
+        report.check(bool(edge_policies), where, "edge: a NetworkPolicy must admit only the ingress controller (it trusts X-Forwarded-For)")
     else:
         report.fail("deploy/base", "no edge Deployment")
 

@@ -7,18 +7,20 @@ import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-async function waitReady(url, timeoutMs) {
+// Waits until the edge's admin listener reports every service up: the edge's public /readyz is
+// its own readiness only, and the tests need the whole storefront.
+async function waitReady(adminUrl, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
-      const reply = await fetch(`${url}/readyz`);
+      const reply = await fetch(`${adminUrl}/upstreams`);
       if (reply.ok) return;
     } catch {
       // not listening yet
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`storefront not ready at ${url} after ${timeoutMs} ms (see test-results/storefront.log)`);
+  throw new Error(`storefront not ready at ${adminUrl} after ${timeoutMs} ms (see test-results/storefront.log)`);
 }
 
 export default async function globalSetup() {
@@ -26,6 +28,8 @@ export default async function globalSetup() {
   // Below the kernel's ephemeral range (32768-60999), so no outgoing connection can take a
   // service's port before it binds (services/launcher: DEFAULT_GRPC_BASE_PORT).
   const grpcBase = Number(process.env.E2E_GRPC_BASE_PORT || 21051);
+  // The edge's admin listener, after the eight services' ports.
+  const adminPort = Number(process.env.E2E_ADMIN_PORT || grpcBase + 8);
   const binDir = process.env.TIFFIN_BIN_DIR || join(process.env.CARGO_TARGET_DIR || join(root, 'target'), 'debug');
   const launcher = join(binDir, 'tiffin');
   if (!existsSync(launcher)) throw new Error(`${launcher} not built: run \`cargo build --workspace --bins\``);
@@ -43,6 +47,7 @@ export default async function globalSetup() {
       ...process.env,
       PORT: String(port),
       GRPC_BASE_PORT: String(grpcBase),
+      EDGE_ADMIN_PORT: String(adminPort),
       DATA_DIR: join(work, 'data'),
       STATIC_DIR: staticDir,
       CATALOG_RESTAURANTS_PER_CITY: '12',
@@ -61,7 +66,7 @@ export default async function globalSetup() {
   const exited = new Promise((_, reject) =>
     child.once('exit', (code) => reject(new Error(`launcher exited early (${code}); see test-results/storefront.log`))),
   );
-  await Promise.race([waitReady(`http://127.0.0.1:${port}`, 120_000), exited]);
+  await Promise.race([waitReady(`http://127.0.0.1:${adminPort}`, 120_000), exited]);
 
   return async () => {
     child.removeAllListeners('exit');

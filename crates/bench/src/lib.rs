@@ -4,7 +4,8 @@
 //! Modules, in the order a run uses them:
 //! - [`storefront`]: [`Storefront`](storefront::Storefront), a guard that writes a generated
 //!   catalogue into a temporary data directory, starts the release `tiffin` launcher (every service
-//!   and the edge, one process each) on free ports, waits for `/readyz`, and stops it on drop.
+//!   and the edge, one process each) on free ports, waits until the edge's admin `/upstreams`
+//!   reports every service up, and stops it on drop.
 //! - [`scenario`]: what one benchmark asks ([`Scenario`](scenario::Scenario): a name, a request
 //!   with method, path, body and the session it carries, the envelope codes that count as success,
 //!   and a p99 target) and the scenarios themselves ([`scenario::menu_fetch`]).

@@ -135,8 +135,8 @@ pub struct CatalogueInfo {
     /// Seconds to generate it in `tiffin-bench`, when measured.
     #[serde(default)]
     pub generate_seconds: Option<f64>,
-    /// Seconds from writing its JSON until the storefront answered `/readyz`: the write, every
-    /// service's import and the in-memory indexes.
+    /// Seconds from writing its JSON until the storefront reported every service up: the write,
+    /// every service's import and the in-memory indexes.
     #[serde(default)]
     pub start_seconds: Option<f64>,
 }

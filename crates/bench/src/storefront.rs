@@ -22,8 +22,11 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, bail};
 use tiffin_catalog::Catalogue;
 
-/// The launcher starts this many gRPC services on consecutive ports from `GRPC_BASE_PORT`.
+/// The launcher starts this many gRPC services on consecutive ports from `GRPC_BASE_PORT`; the
+/// port after them is the edge's admin listener (`EDGE_ADMIN_PORT`).
 const GRPC_PORTS: u16 = 8;
+/// The services' ports and the admin port.
+const LAUNCHER_PORTS: u16 = GRPC_PORTS + 1;
 /// Longer than the launcher's own readiness timeout (90 s), so its clearer message wins.
 const READY_TIMEOUT: Duration = Duration::from_secs(120);
 /// The launcher gives each child 15 s to drain; beyond this it is killed.
@@ -33,15 +36,17 @@ const STOP_TIMEOUT: Duration = Duration::from_secs(40);
 pub struct Storefront {
     launcher: Option<Child>,
     base_url: String,
+    /// The edge's admin listener, whose `/upstreams` says whether every service answers.
+    admin_url: String,
     log: PathBuf,
     /// Removed (with every database) when the storefront is dropped, after the launcher stops.
     data_dir: tempfile::TempDir,
 }
 
 impl Storefront {
-    /// Starts the storefront from the binaries in `bin_dir` on `catalogue` and waits until its
-    /// `/readyz` answers 200. `static_dir` is the web build the edge serves (pages are not
-    /// benchmarked, so any directory will do). Every process's output is written to `log`. `env`
+    /// Starts the storefront from the binaries in `bin_dir` on `catalogue` and waits until every
+    /// service answers (the edge's admin `/upstreams` is 200). `static_dir` is the web build the
+    /// edge serves (pages are not benchmarked, so any directory will do). Every process's output is written to `log`. `env`
     /// is passed to the launcher on top of the above (e.g. `CART_DATABASE_URL`).
     pub async fn start(
         bin_dir: &Path,
@@ -69,11 +74,13 @@ impl Storefront {
         let out =
             std::fs::File::create(&log).with_context(|| format!("creating {}", log.display()))?;
         let port = free_port()?;
-        let grpc_base_port = free_port_range(GRPC_PORTS, port)?;
+        let grpc_base_port = free_port_range(LAUNCHER_PORTS, port)?;
+        let admin_port = grpc_base_port + GRPC_PORTS;
 
         let child = Command::new(&launcher)
             .env("PORT", port.to_string())
             .env("GRPC_BASE_PORT", grpc_base_port.to_string())
+            .env("EDGE_ADMIN_PORT", admin_port.to_string())
             .env("DATA_DIR", data_dir.path())
             .env("TIFFIN_BIN_DIR", bin_dir)
             .env("STATIC_DIR", static_dir)
@@ -92,6 +99,7 @@ impl Storefront {
         let mut storefront = Storefront {
             launcher: Some(child),
             base_url: format!("http://127.0.0.1:{port}"),
+            admin_url: format!("http://127.0.0.1:{admin_port}"),
             log,
             data_dir,
         };
@@ -146,7 +154,10 @@ impl Storefront {
                     self.log_tail(30)
                 );
             }
-            if let Ok(reply) = client.get(format!("{}/readyz", self.base_url)).send().await
+            if let Ok(reply) = client
+                .get(format!("{}/upstreams", self.admin_url))
+                .send()
+                .await
                 && reply.status().is_success()
             {
                 return Ok(());

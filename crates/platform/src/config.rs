@@ -86,6 +86,9 @@ pub struct ServiceSettings {
     pub addr: SocketAddr,
     /// `DATABASE_URL`: `sqlite://…` (default, a file under `data/`) or `postgres://…`.
     pub database_url: String,
+    /// `GRPC_REFLECTION=1`: serve gRPC server reflection (`grpcurl list`), for development only.
+    /// Off unless asked: reflection describes every RPC to anyone who reaches the port.
+    pub reflection: bool,
 }
 
 impl ServiceSettings {
@@ -96,6 +99,20 @@ impl ServiceSettings {
         Ok(Self {
             addr: env_addr("GRPC_ADDR", default_addr)?,
             database_url: env_or("DATABASE_URL", &format!("sqlite://{data_dir}/{service}.db")),
+            reflection: env_flag("GRPC_REFLECTION")?,
         })
+    }
+}
+
+/// A 0/1 switch; unset is 0.
+pub fn env_flag(name: &str) -> Result<bool, ConfigError> {
+    match env_or(name, "0").trim() {
+        "0" => Ok(false),
+        "1" => Ok(true),
+        other => Err(ConfigError {
+            name: name.to_string(),
+            value: other.to_string(),
+            reason: "must be 0 or 1".into(),
+        }),
     }
 }

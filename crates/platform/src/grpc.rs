@@ -1,7 +1,9 @@
 //! Serving and calling gRPC the same way in every process.
 //!
-//! [`serve`] runs a tonic service with `grpc.health.v1` health, server reflection, trace
-//! continuation from the caller's `traceparent`, and graceful shutdown with a drain deadline.
+//! [`serve`] runs a tonic service with `grpc.health.v1` health, trace continuation from the
+//! caller's `traceparent`, and graceful shutdown with a drain deadline; server reflection only when
+//! asked (development: `GRPC_REFLECTION=1`), since it hands anyone who reaches the port the whole
+//! API, internal calls included.
 //! [`channel`] opens a lazily connected channel to another service whose calls carry the current
 //! trace onward and time out.
 
@@ -61,18 +63,26 @@ impl<S> GrpcService for S where
 }
 
 /// Serves `service` on `listener` until `shutdown` resolves, then drains for at most
-/// [`DRAIN_DEADLINE`]. Health reports SERVING until the stop, NOT_SERVING while draining.
+/// [`DRAIN_DEADLINE`]. Health reports SERVING until the stop, NOT_SERVING while draining. Server
+/// reflection (`grpc.reflection.v1`, what `grpcurl list` asks) is served only when `reflection`.
 pub async fn serve<S: GrpcService>(
     listener: tokio::net::TcpListener,
     service: S,
+    reflection: bool,
     shutdown: impl Future<Output = ()> + Send,
 ) -> Result<(), ServeError> {
     let (reporter, health) = tonic_health::server::health_reporter();
     reporter.set_serving::<S>().await;
-    let reflection = tonic_reflection::server::Builder::configure()
-        .register_encoded_file_descriptor_set(tiffin_proto::FILE_DESCRIPTOR_SET)
-        .register_encoded_file_descriptor_set(tonic_health::pb::FILE_DESCRIPTOR_SET)
-        .build_v1()?;
+    let reflection = if reflection {
+        Some(
+            tonic_reflection::server::Builder::configure()
+                .register_encoded_file_descriptor_set(tiffin_proto::FILE_DESCRIPTOR_SET)
+                .register_encoded_file_descriptor_set(tonic_health::pb::FILE_DESCRIPTOR_SET)
+                .build_v1()?,
+        )
+    } else {
+        None
+    };
 
     let (stop_tx, mut stop_rx) = tokio::sync::watch::channel(false);
     // Nagle's algorithm would hold small replies back ~40 ms waiting for an ACK; gRPC replies are
@@ -81,7 +91,7 @@ pub async fn serve<S: GrpcService>(
     let server = Server::builder()
         .layer(ServerTraceLayer)
         .add_service(health)
-        .add_service(reflection)
+        .add_optional_service(reflection)
         .add_service(service)
         .serve_with_incoming_shutdown(incoming, async move {
             let _ = stop_rx.wait_for(|stop| *stop).await;
@@ -236,4 +246,65 @@ pub async fn is_serving(channel: TracedChannel, service: &str) -> bool {
         client.check(request).await,
         Ok(reply) if reply.get_ref().status == tonic_health::pb::health_check_response::ServingStatus::Serving as i32
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use tonic_reflection::pb::v1::ServerReflectionRequest;
+    use tonic_reflection::pb::v1::server_reflection_client::ServerReflectionClient;
+    use tonic_reflection::pb::v1::server_reflection_request::MessageRequest;
+    use tonic_reflection::pb::v1::server_reflection_response::MessageResponse;
+
+    use super::*;
+
+    /// Serves a stand-in service (the older reflection protocol, so as not to be the one asked
+    /// about) with `reflection` on or off, and asks the port to list its services the way
+    /// `grpcurl list` does: the names, or the status the call failed with.
+    async fn list_services(reflection: bool) -> Result<Vec<String>, tonic::Code> {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let url = format!("http://{}", listener.local_addr().unwrap());
+        let stand_in = tonic_reflection::server::Builder::configure()
+            .build_v1alpha()
+            .unwrap();
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let server = tokio::spawn(serve(listener, stand_in, reflection, async {
+            let _ = stopped.await;
+        }));
+        let mut client =
+            ServerReflectionClient::new(channel(&url, Duration::from_secs(5)).unwrap());
+        let ask = ServerReflectionRequest {
+            host: String::new(),
+            message_request: Some(MessageRequest::ListServices(String::new())),
+        };
+
+        let listed = match client.server_reflection_info(tokio_stream::once(ask)).await {
+            Ok(replies) => {
+                let reply = replies.into_inner().message().await.map_err(|s| s.code());
+                match reply.map(|r| r.and_then(|r| r.message_response)) {
+                    Ok(Some(MessageResponse::ListServicesResponse(list))) => {
+                        Ok(list.service.into_iter().map(|s| s.name).collect())
+                    }
+                    Ok(_) => Err(tonic::Code::Unknown),
+                    Err(code) => Err(code),
+                }
+            }
+            Err(status) => Err(status.code()),
+        };
+        let _ = stop.send(());
+        let _ = server.await;
+        listed
+    }
+
+    #[tokio::test]
+    async fn reflection_is_served_only_when_asked_for() {
+        let off = list_services(false).await;
+        let on = list_services(true).await;
+
+        assert_eq!(off, Err(tonic::Code::Unimplemented));
+        let on = on.expect("reflection answers when on");
+        assert!(
+            on.iter().any(|name| name == "grpc.health.v1.Health"),
+            "{on:?}"
+        );
+    }
 }

@@ -48,6 +48,8 @@ pub struct ServiceHost {
     listener: TcpListener,
     /// The service's own database, migrated; handlers take clones (a pool is a shared handle).
     pool: AnyPool,
+    /// Whether to serve gRPC reflection ([`ServiceSettings::reflection`]).
+    reflection: bool,
 }
 
 impl ServiceHost {
@@ -64,7 +66,11 @@ impl ServiceHost {
     /// seed or load their data between migrating and listening.
     pub async fn bind(settings: &ServiceSettings, pool: AnyPool) -> Result<Self, StartError> {
         let listener = TcpListener::bind(settings.addr).await?;
-        Ok(Self { listener, pool })
+        Ok(Self {
+            listener,
+            pool,
+            reflection: settings.reflection,
+        })
     }
 
     /// The bound port.
@@ -80,14 +86,14 @@ impl ServiceHost {
         &self.pool
     }
 
-    /// Serves `service` with [`grpc::serve`] (health, reflection, trace continuation) until
-    /// `shutdown` resolves, then drains.
+    /// Serves `service` with [`grpc::serve`] (health, reflection when the settings ask for it,
+    /// trace continuation) until `shutdown` resolves, then drains.
     pub async fn serve(
         self,
         service: impl GrpcService,
         shutdown: impl Future<Output = ()> + Send,
     ) -> Result<(), ServeError> {
-        grpc::serve(self.listener, service, shutdown).await
+        grpc::serve(self.listener, service, self.reflection, shutdown).await
     }
 }
 
@@ -109,6 +115,7 @@ pub mod testing {
         ServiceSettings {
             addr: ([127, 0, 0, 1], 0).into(),
             database_url: database_url.to_string(),
+            reflection: false,
         }
     }
 

@@ -4477,6 +4477,15 @@ export interface components {
                 "application/json": components["schemas"]["Failure"];
             };
         };
+        /** @description The envelope with `data: null`. statusCode 1, `Request timed out.` (edge: request body not received in time). */
+        Failure408: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Failure"];
+            };
+        };
         /** @description The envelope with `data: null`. statusCode 1, the service's message (gRPC AlreadyExists). */
         Failure409: {
             headers: {
@@ -4557,6 +4566,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -4587,6 +4597,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -4621,6 +4632,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -4657,6 +4669,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -4687,6 +4700,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -4721,6 +4735,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -4755,6 +4770,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -4793,6 +4809,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -4826,6 +4843,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -4860,6 +4878,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -4894,6 +4913,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -4928,6 +4948,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -4962,6 +4983,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -4996,6 +5018,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -5031,6 +5054,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -5069,6 +5093,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -5108,6 +5133,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -5143,6 +5169,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -5182,6 +5209,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -5217,6 +5245,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -5247,6 +5276,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -5281,6 +5311,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -5314,6 +5345,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -5354,6 +5386,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -5406,6 +5439,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -5440,6 +5474,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -5472,6 +5507,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -5506,6 +5542,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -5540,6 +5577,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -5572,6 +5610,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -5604,6 +5643,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -5638,6 +5678,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -5668,6 +5709,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -5698,6 +5740,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -5728,6 +5771,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -5762,6 +5806,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -5796,6 +5841,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -5830,6 +5876,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -5864,6 +5911,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -5897,6 +5945,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -5930,6 +5979,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -5964,6 +6014,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -5997,6 +6048,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -6031,6 +6083,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -6065,6 +6118,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -6099,6 +6153,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -6129,6 +6184,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -6163,6 +6219,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -6197,6 +6254,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -6231,6 +6289,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -6261,6 +6320,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -6291,6 +6351,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -6324,6 +6385,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -6354,6 +6416,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -6384,6 +6447,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -6418,6 +6482,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -6452,6 +6517,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -6486,6 +6552,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -6520,6 +6587,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -6554,6 +6622,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -6595,6 +6664,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -6629,6 +6699,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -6669,6 +6740,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -6707,6 +6779,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -6745,6 +6818,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -6775,6 +6849,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];
@@ -6805,6 +6880,7 @@ export interface operations {
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
             405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             429: components["responses"]["Failure429"];

@@ -2,13 +2,14 @@
 //! the OpenAPI document of the `/api` routes ([`openapi`]).
 //!
 //! Around everything (outermost first): security headers, request id, the root span (continuing
-//! the browser's trace), a last-resort panic catcher, and the removal of client-sent identity
-//! headers. Around `/api` (outermost first): the session, the envelope, CSRF, the handler's panic
-//! catcher. Pages (and the invoice download) get the session too; static files and images need none.
+//! the browser's trace), a last-resort panic catcher, the removal of client-sent identity headers,
+//! and the deadline on reading a request's body. Around `/api` (outermost first): the session, the
+//! envelope, CSRF, the handler's panic catcher. Pages (and the invoice download) get the session
+//! too; static files and images need none.
 //!
 //! No layer bounds a whole response in time or buffers a body, so a server-sent event stream
 //! (`order/track-stream`) flows as it is written for as long as it lasts: the deadlines are on the
-//! gRPC calls behind a handler, and the body limit is on requests.
+//! gRPC calls behind a handler, and the body limit and the body-read deadline are on requests.
 
 use std::any::Any;
 
@@ -17,7 +18,7 @@ use axum::extract::{DefaultBodyLimit, Extension};
 use axum::middleware::{from_fn, from_fn_with_state};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use http::{HeaderValue, header};
+use http::{HeaderName, HeaderValue, header};
 use tower::ServiceBuilder;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
@@ -26,6 +27,7 @@ use tower_http::trace::TraceLayer;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::http::body_deadline;
 use crate::http::envelope;
 use crate::http::error::{self, ApiError};
 use crate::http::messages;
@@ -253,6 +255,15 @@ fn with_api_layers(
         .layer(DefaultBodyLimit::max(csrf::BODY_LIMIT))
 }
 
+/// The admin listener's routes (`EDGE_ADMIN_ADDR`): what operators and the development tools may
+/// see and customers may not. Never routed by the Ingress.
+pub fn admin_router(state: AppState) -> Router {
+    Router::new()
+        .route("/healthz", get(platform::health::healthz))
+        .route("/upstreams", get(platform::health::upstreams))
+        .with_state(state)
+}
+
 /// The whole edge.
 pub fn router(state: AppState) -> Router {
     let static_dir = state.settings.static_dir.clone();
@@ -283,6 +294,13 @@ pub fn router(state: AppState) -> Router {
         &state.settings.map_tile_origins,
     ))
     .unwrap_or_else(|_| HeaderValue::from_static("default-src 'self'"));
+    let body_read_timeout = state.settings.body_read_timeout;
+    let hsts = state
+        .settings
+        .cookie_secure
+        .then_some(HeaderValue::from_static(
+            security::STRICT_TRANSPORT_SECURITY,
+        ));
     Router::new()
         .route(
             "/api/openapi.json",
@@ -297,6 +315,7 @@ pub fn router(state: AppState) -> Router {
         .route("/healthz", get(platform::health::healthz))
         .route("/readyz", get(platform::health::readyz))
         .route("/images/{id}", get(platform::images::image))
+        .route(platform::redirect::ROUTE, get(platform::redirect::redirect))
         .route("/mfe-manifest.json", get(platform::manifest::manifest))
         .nest_service("/shell", static_files::shell(&static_dir))
         .nest_service("/mfe", static_files::mfe(&static_dir))
@@ -310,6 +329,14 @@ pub fn router(state: AppState) -> Router {
                 ))
                 .layer(header(header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
                 .layer(header(header::REFERRER_POLICY, security::REFERRER_POLICY))
+                .layer(header(
+                    HeaderName::from_static("permissions-policy"),
+                    security::PERMISSIONS_POLICY,
+                ))
+                .layer(SetResponseHeaderLayer::overriding(
+                    header::STRICT_TRANSPORT_SECURITY,
+                    hsts,
+                ))
                 .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
                 .layer(PropagateRequestIdLayer::x_request_id())
                 // Failures are logged where they are understood (`http::error`), not again as a bare status.
@@ -320,7 +347,11 @@ pub fn router(state: AppState) -> Router {
                         .on_failure(()),
                 )
                 .layer(CatchPanicLayer::custom(last_resort_panic))
-                .layer(from_fn(security::strip_identity_headers)),
+                .layer(from_fn(security::strip_identity_headers))
+                .layer(from_fn_with_state(
+                    body_read_timeout,
+                    body_deadline::middleware,
+                )),
         )
 }
 
@@ -381,6 +412,10 @@ mod tests {
             menu_fresh_for: Duration::ZERO,
             session_cache_window: Duration::ZERO,
             map_tile_origins: Vec::new(),
+            header_read_timeout: Duration::from_secs(10),
+            body_read_timeout: Duration::from_secs(15),
+            redirect_hosts: Vec::new(),
+            admin_addr: None,
         };
         AppState::new(settings).unwrap()
     }

@@ -35,7 +35,7 @@ pub mod routes;
 pub mod session;
 pub mod views;
 
-use std::future::{Future, IntoFuture};
+use std::future::Future;
 
 pub use infra::config::{ServiceUrls, Settings};
 use tiffin_platform::grpc::DRAIN_DEADLINE;
@@ -44,20 +44,41 @@ use tiffin_platform::grpc::DRAIN_DEADLINE;
 pub struct Application {
     listener: tokio::net::TcpListener,
     router: axum::Router,
+    /// The admin listener (`EDGE_ADMIN_ADDR`) and its routes, when configured.
+    admin: Option<(tokio::net::TcpListener, axum::Router)>,
+    header_read_timeout: std::time::Duration,
 }
 
 impl Application {
-    /// Checks the settings, opens (lazy) channels to the services and binds the port (port 0 picks
-    /// a free one). Services need not be up yet: `/readyz` reports them until they are.
+    /// Checks the settings, opens (lazy) channels to the services and binds the port, and the
+    /// admin port when configured (port 0 picks a free one). Services need not be up yet: the
+    /// admin listener's `/upstreams` reports them until they are.
     pub async fn build(settings: Settings) -> anyhow::Result<Self> {
         settings.check()?;
         let addr = settings.addr;
+        let admin_addr = settings.admin_addr;
+        let header_read_timeout = settings.header_read_timeout;
         let state = infra::state::AppState::new(settings)?;
         let listener = tokio::net::TcpListener::bind(addr).await?;
+        let admin = match admin_addr {
+            Some(addr) => Some((
+                tokio::net::TcpListener::bind(addr).await?,
+                app::admin_router(state.clone()),
+            )),
+            None => None,
+        };
         Ok(Self {
             listener,
             router: app::router(state),
+            admin,
+            header_read_timeout,
         })
+    }
+
+    /// The bound admin port, when there is an admin listener.
+    pub fn admin_port(&self) -> Option<u16> {
+        let (listener, _) = self.admin.as_ref()?;
+        listener.local_addr().ok().map(|a| a.port())
     }
 
     /// The bound port.
@@ -74,29 +95,121 @@ impl Application {
         self,
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> anyhow::Result<()> {
-        let (stop_tx, mut stop_rx) = tokio::sync::watch::channel(false);
-        // The peer address reaches handlers (rate limits are per client address).
-        let service = self
-            .router
-            .into_make_service_with_connect_info::<std::net::SocketAddr>();
-        let server = axum::serve(self.listener, service)
-            .with_graceful_shutdown(async move {
-                let _ = stop_rx.wait_for(|stop| *stop).await;
-            })
-            .into_future();
+        let Self {
+            listener,
+            router,
+            admin,
+            header_read_timeout: timeout,
+        } = self;
+        let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
+        let admin_stop = stop_rx.clone();
+        let server = async move {
+            let public = serve(listener, router, timeout, stop_rx);
+            let admin = async move {
+                if let Some((listener, router)) = admin {
+                    serve(listener, router, timeout, admin_stop).await;
+                }
+            };
+            tokio::join!(public, admin);
+        };
         tokio::pin!(server);
         tokio::select! {
-            result = &mut server => return Ok(result?),
+            () = &mut server => return Ok(()),
             _ = shutdown => {}
         }
         tracing::info!("stop requested; draining");
         let _ = stop_tx.send(true);
         match tokio::time::timeout(DRAIN_DEADLINE, server).await {
-            Ok(result) => Ok(result?),
+            Ok(()) => Ok(()),
             Err(_) => {
                 tracing::warn!("drain deadline passed; stopping with requests in flight");
                 Ok(())
             }
         }
     }
+}
+
+/// Accepts connections until `stop` turns true, then lets every open connection finish its request
+/// in flight and close; resolves when the last has.
+///
+/// This is `axum::serve` with one difference: the HTTP/1 connection has a header-read timeout, so
+/// a client that opens a connection and sends a request's head slowly, or half of it, is
+/// disconnected instead of holding the connection for as long as it likes (axum's own server
+/// cannot be given one). The peer address reaches handlers as `ConnectInfo` (rate limits are per
+/// client address).
+async fn serve(
+    listener: tokio::net::TcpListener,
+    router: axum::Router,
+    header_read_timeout: std::time::Duration,
+    stop: tokio::sync::watch::Receiver<bool>,
+) {
+    use axum::extract::ConnectInfo;
+    use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
+    use hyper_util::server::conn::auto::Builder;
+    use hyper_util::service::TowerToHyperService;
+    use tower::ServiceExt;
+
+    let mut builder = Builder::new(TokioExecutor::new());
+    builder
+        .http1()
+        .timer(TokioTimer::new())
+        .header_read_timeout(header_read_timeout);
+    // Each connection holds a receiver; when the last is dropped every connection has closed.
+    let (open_tx, open_rx) = tokio::sync::watch::channel(());
+    // Waiting for the stop as a future of its own: the watch's read guard is never held across
+    // an await, which would make the server's future unsendable.
+    let no_more = stopped(stop.clone());
+    tokio::pin!(no_more);
+    loop {
+        let (stream, peer) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(accepted) => accepted,
+                Err(e) => {
+                    // Out of file descriptors and the like: wait a moment rather than spin.
+                    tracing::warn!(error = %e, "accepting a connection failed");
+                    tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+            () = &mut no_more => break,
+        };
+        // Replies are small and latency-bound; Nagle's algorithm would hold them back.
+        let _ = stream.set_nodelay(true);
+        let service = router.clone().map_request(
+            move |mut request: ::http::Request<hyper::body::Incoming>| {
+                request.extensions_mut().insert(ConnectInfo(peer));
+                request.map(axum::body::Body::new)
+            },
+        );
+        let builder = builder.clone();
+        let stopping = stopped(stop.clone());
+        let open = open_rx.clone();
+        tokio::spawn(async move {
+            let connection = builder.serve_connection_with_upgrades(
+                TokioIo::new(stream),
+                TowerToHyperService::new(service),
+            );
+            tokio::pin!(connection);
+            let result = tokio::select! {
+                result = connection.as_mut() => result,
+                () = stopping => {
+                    // Finish the request in flight, take no other, then close.
+                    connection.as_mut().graceful_shutdown();
+                    connection.as_mut().await
+                }
+            };
+            if let Err(e) = result {
+                tracing::debug!(error = %e, "connection ended with an error");
+            }
+            drop(open);
+        });
+    }
+    drop(open_rx);
+    drop(listener);
+    open_tx.closed().await;
+}
+
+/// Resolves once `stop` turns true (or its sender is gone).
+async fn stopped(mut stop: tokio::sync::watch::Receiver<bool>) {
+    let _ = stop.wait_for(|stop| *stop).await;
 }

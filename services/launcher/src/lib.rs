@@ -3,7 +3,8 @@
 //! - [`Settings`]: where data, static files and binaries are, which ports to use.
 //! - [`plan`]: the child processes to start and the environment each gets (pure, tested).
 //! - [`run`]: generates the catalogue when `DATA_DIR` has none, starts every service and then the
-//!   edge, waits for `/readyz`, prints the URL, and on Ctrl-C or SIGTERM stops them all gracefully.
+//!   edge, waits until the edge's admin listener reports every service SERVING (`/upstreams`),
+//!   prints the URL, and on Ctrl-C or SIGTERM stops them all gracefully.
 //!
 //! Every service is still its own binary with its own port and database: the launcher only
 //! starts them, so what runs here is what runs in production, one process per service.
@@ -47,6 +48,10 @@ pub struct Settings {
     /// while the services start (theirs, the edge's readiness checks) can be given a service's
     /// port before the service binds it, and that service then fails with "Address already in use".
     pub grpc_base_port: u16,
+    /// The edge's admin listener (`EDGE_ADMIN_PORT`, default the port after the services', 20059),
+    /// where `/upstreams` says whether every service answers: what the launcher, the browser tests
+    /// and the benchmark wait on. The edge's public `/readyz` is the edge's own readiness only.
+    pub admin_port: u16,
     /// Databases and the catalogue (`DATA_DIR`, `data`).
     pub data_dir: PathBuf,
     /// The published web build (`STATIC_DIR`, `dist/web`).
@@ -71,15 +76,18 @@ impl Settings {
         };
         let port = env_parse("PORT", 8080u16)?;
         let grpc_base_port = env_parse("GRPC_BASE_PORT", DEFAULT_GRPC_BASE_PORT)?;
+        // The services and, by default, the edge's admin port after them.
         if grpc_base_port.checked_add(SERVICES.len() as u16).is_none() {
             bail!(
                 "configuration error: GRPC_BASE_PORT={grpc_base_port} leaves no room for {} services",
                 SERVICES.len()
             );
         }
+        let admin_port = env_parse("EDGE_ADMIN_PORT", grpc_base_port + SERVICES.len() as u16)?;
         Ok(Self {
             port,
             grpc_base_port,
+            admin_port,
             data_dir: PathBuf::from(env_or("DATA_DIR", "data")),
             static_dir: PathBuf::from(env_or("STATIC_DIR", "dist/web")),
             bin_dir,
@@ -133,6 +141,12 @@ pub fn plan(settings: &Settings, lookup: impl Fn(&str) -> Option<String>) -> Vec
                 "CATALOG_PATH".into(),
                 settings.catalogue_path().display().to_string(),
             );
+            // Development storefronts answer `grpcurl list`; deployed services do not (they leave
+            // GRPC_REFLECTION unset), since reflection describes every RPC to whoever connects.
+            env.insert(
+                "GRPC_REFLECTION".into(),
+                lookup("GRPC_REFLECTION").unwrap_or_else(|| "1".into()),
+            );
             if *name == "cart" {
                 env.insert("MENU_URL".into(), url_of("menu"));
             }
@@ -158,6 +172,10 @@ pub fn plan(settings: &Settings, lookup: impl Fn(&str) -> Option<String>) -> Vec
     for name in SERVICES {
         edge.insert(format!("{}_URL", name.to_uppercase()), url_of(name));
     }
+    edge.insert(
+        "EDGE_ADMIN_ADDR".into(),
+        format!("127.0.0.1:{}", settings.admin_port),
+    );
     // The launcher runs development storefronts (`make run`, the browser tests): the development
     // routes (the OTP outbox at GET /api/dev/sms) are on unless its environment says otherwise.
     edge.insert(
@@ -201,9 +219,10 @@ pub async fn run(
     }
 
     let url = format!("http://127.0.0.1:{}", settings.port);
+    let admin = format!("http://127.0.0.1:{}", settings.admin_port);
     tokio::pin!(shutdown);
     tokio::select! {
-        ready = wait_ready(&url) => {
+        ready = wait_ready(&admin) => {
             if let Err(e) = ready {
                 stop_all(&mut running).await;
                 return Err(e);
@@ -256,20 +275,21 @@ async fn ensure_catalogue(settings: &Settings) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Polls the edge's readiness until every service answers its health check.
-async fn wait_ready(url: &str) -> anyhow::Result<()> {
+/// Polls the edge's admin listener until the edge answers and every service answers its health
+/// check through it.
+async fn wait_ready(admin: &str) -> anyhow::Result<()> {
     let client = reqwest::Client::builder()
         .timeout(Duration::from_secs(2))
         .build()?;
     let deadline = tokio::time::Instant::now() + READY_TIMEOUT;
     loop {
-        if let Ok(reply) = client.get(format!("{url}/readyz")).send().await
+        if let Ok(reply) = client.get(format!("{admin}/upstreams")).send().await
             && reply.status().is_success()
         {
             return Ok(());
         }
         if tokio::time::Instant::now() > deadline {
-            bail!("the storefront was not ready after {READY_TIMEOUT:?} ({url}/readyz)");
+            bail!("the storefront was not ready after {READY_TIMEOUT:?} ({admin}/upstreams)");
         }
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
@@ -318,6 +338,7 @@ mod tests {
         Settings {
             port: 9000,
             grpc_base_port: 60000,
+            admin_port: 60008,
             data_dir: "d".into(),
             static_dir: "s".into(),
             bin_dir: "b".into(),
@@ -336,9 +357,11 @@ mod tests {
         let support = children.iter().find(|c| c.name == "support").unwrap();
         assert_eq!(support.env["GRPC_ADDR"], "127.0.0.1:60007");
         assert_eq!(support.env["DATABASE_URL"], "sqlite://d/support.db");
+        assert_eq!(support.env["GRPC_REFLECTION"], "1");
         let edge = children.last().unwrap();
         assert_eq!(edge.env["PORT"], "9000");
         assert_eq!(edge.env["CART_URL"], "http://127.0.0.1:60002");
+        assert_eq!(edge.env["EDGE_ADMIN_ADDR"], "127.0.0.1:60008");
         let cart = children.iter().find(|c| c.name == "cart").unwrap();
         assert_eq!(cart.env["MENU_URL"], "http://127.0.0.1:60001");
         let orders = children.iter().find(|c| c.name == "orders").unwrap();

@@ -65,17 +65,18 @@ fn free_port() -> u16 {
         .port()
 }
 
-/// Eight consecutive free ports for the services.
+/// Nine consecutive free ports: the services', then the edge's admin port.
 fn free_port_range() -> u16 {
     for _ in 0..200 {
         let base = free_port();
         if base > 65000 {
             continue;
         }
-        let held: Vec<_> = (0..8)
+        // The eight services and the edge's admin port after them.
+        let held: Vec<_> = (0..9)
             .filter_map(|i| TcpListener::bind(("127.0.0.1", base + i)).ok())
             .collect();
-        if held.len() == 8 {
+        if held.len() == 9 {
             return base;
         }
     }
@@ -109,9 +110,12 @@ async fn one_request_is_one_trace_across_the_edge_and_services_and_ctrl_c_stops_
     }
     let dir = tempfile::tempdir().unwrap();
     let port = free_port();
+    let grpc_base = free_port_range();
+    let admin_port = grpc_base + 8;
     let mut storefront = tokio::process::Command::new(launcher)
         .env("PORT", port.to_string())
-        .env("GRPC_BASE_PORT", free_port_range().to_string())
+        .env("GRPC_BASE_PORT", grpc_base.to_string())
+        .env("EDGE_ADMIN_PORT", admin_port.to_string())
         .env("DATA_DIR", dir.path().join("data"))
         .env("STATIC_DIR", dir.path().join("web"))
         .env("CATALOG_RESTAURANTS_PER_CITY", "4")
@@ -144,7 +148,8 @@ async fn one_request_is_one_trace_across_the_edge_and_services_and_ctrl_c_stops_
     let mut ready = false;
     for _ in 0..600 {
         if http
-            .get(format!("{base}/readyz"))
+            // Every service up, as the edge's admin listener sees them.
+            .get(format!("http://127.0.0.1:{admin_port}/upstreams"))
             .send()
             .await
             .is_ok_and(|r| r.status().is_success())

@@ -5,14 +5,16 @@
 import { navigate, type MatchedRoute } from '@tiffin/contract';
 import { Link, Skeleton } from '@tiffin/design-system';
 import { useEffect } from 'react';
-import { safeRedirectTarget } from '../routing/redirect';
+import { sameOriginTarget } from '../routing/redirect';
 import { documentTitle } from '../routing/titles';
 
 function RedirectPage({ search }: { search: string }) {
   useEffect(() => {
-    const target = safeRedirectTarget(new URLSearchParams(search).get('prevPath'), window.location.origin);
-    if (target.startsWith('/')) navigate(target, { replace: true });
-    else window.location.replace(target);
+    const target = sameOriginTarget(new URLSearchParams(search).get('prevPath'), window.location.origin);
+    if (target) navigate(target, { replace: true });
+    // Only reached by navigating inside the shell: a page load of /redirect is answered by the
+    // edge itself, which decides where anything but a path on this origin may go.
+    else window.location.replace(`/redirect${search}`);
   }, [search]);
   return <Skeleton height={24} width="30%" />;
 }

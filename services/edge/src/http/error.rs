@@ -93,6 +93,10 @@ pub enum ApiError {
     /// 413 / 1: a body over the edge's limit.
     #[error("request body too large")]
     TooLarge,
+    /// 408 / 1: the body did not arrive within the edge's body-read timeout; the connection is
+    /// closed after this reply.
+    #[error("request body not received in time")]
+    RequestTimeout,
     /// 405 / 1.
     #[error("method not allowed")]
     MethodNotAllowed,
@@ -136,6 +140,9 @@ impl ApiError {
             ApiError::NotFound(message) => fixed(StatusCode::NOT_FOUND, 404, message),
             ApiError::Csrf => fixed(StatusCode::FORBIDDEN, 1, messages::INVALID_CSRF),
             ApiError::TooLarge => fixed(StatusCode::PAYLOAD_TOO_LARGE, 1, messages::TOO_LARGE),
+            ApiError::RequestTimeout => {
+                fixed(StatusCode::REQUEST_TIMEOUT, 1, messages::REQUEST_TIMEOUT)
+            }
             ApiError::MethodNotAllowed => fixed(
                 StatusCode::METHOD_NOT_ALLOWED,
                 1,
@@ -226,6 +233,13 @@ impl IntoResponse for ApiError {
         if let Some(value) = retry_after {
             response.headers_mut().insert(header::RETRY_AFTER, value);
         }
+        // The rest of a late body may still be on its way: the connection cannot carry another
+        // request.
+        if matches!(self, ApiError::RequestTimeout) {
+            response
+                .headers_mut()
+                .insert(header::CONNECTION, HeaderValue::from_static("close"));
+        }
         response
     }
 }
@@ -252,6 +266,7 @@ pub fn failure_responses() -> Vec<(String, utoipa::openapi::Response)> {
         ApiError::NotFound(messages::NOTHING_HERE),
         ApiError::Csrf,
         ApiError::TooLarge,
+        ApiError::RequestTimeout,
         ApiError::MethodNotAllowed,
         ApiError::TooManyRequests {
             retry_after_secs: 1,

@@ -15,4 +15,5 @@ pub const CART_FAILURE: &str = "Oops! Something wrong";
 pub const NOTHING_HERE: &str = "There's nothing here";
 pub const BAD_REQUEST: &str = "Invalid request.";
 pub const TOO_LARGE: &str = "Request too large.";
+pub const REQUEST_TIMEOUT: &str = "Request timed out.";
 pub const METHOD_NOT_ALLOWED: &str = "Method not allowed.";

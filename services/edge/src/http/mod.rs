@@ -3,6 +3,7 @@
 //! root span of a request and the security headers. It knows no route, no session store and no
 //! service: everything above imports it, it imports nothing above.
 
+pub mod body_deadline;
 pub mod envelope;
 pub mod error;
 pub mod extractors;

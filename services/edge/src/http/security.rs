@@ -21,6 +21,20 @@ pub fn content_security_policy(map_tile_origins: &[String]) -> String {
 }
 pub const REFERRER_POLICY: &str = "strict-origin-when-cross-origin";
 
+/// Browser features the storefront's pages may use. Geolocation is the one it needs ("Locate Me",
+/// the location sidebar), and only for itself; fullscreen is left to the storefront's own maps.
+/// Everything else a page could be tricked into asking for (camera, microphone, payment handlers,
+/// USB and the like) is off for the storefront and for anything it embeds.
+pub const PERMISSIONS_POLICY: &str = "geolocation=(self), fullscreen=(self), camera=(), \
+microphone=(), payment=(), usb=(), serial=(), bluetooth=(), midi=(), magnetometer=(), \
+gyroscope=(), accelerometer=(), display-capture=(), screen-wake-lock=(), xr-spatial-tracking=(), \
+browsing-topics=()";
+
+/// Behind HTTPS (`COOKIE_SECURE=1`) browsers are told to come back only over HTTPS for a year, so
+/// a first request typed as `http://` cannot be intercepted and stripped of TLS. Never sent over
+/// plain HTTP (`make run`), where it would be meaningless and where browsers ignore it anyway.
+pub const STRICT_TRANSPORT_SECURITY: &str = "max-age=31536000; includeSubDomains";
+
 /// Prefix of the metadata keys through which the edge states identity to services.
 const IDENTITY_PREFIX: &str = "x-tiffin-";
 

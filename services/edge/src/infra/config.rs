@@ -5,7 +5,7 @@ use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::time::Duration;
 
-use tiffin_platform::config::{ConfigError, env_or, env_parse};
+use tiffin_platform::config::{ConfigError, env_addr, env_flag, env_or, env_parse};
 
 /// Where each upstream gRPC service listens.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -88,6 +88,22 @@ pub struct Settings {
     /// content security policy's `img-src`, which otherwise allows only the storefront itself, so
     /// the maps draw their tiles. Empty: maps show markers and route on a blank ground.
     pub map_tile_origins: Vec<String>,
+    /// How long a client has to send a request's head (`EDGE_HEADER_READ_TIMEOUT_MS`, default
+    /// 10000), counted from when the edge starts waiting for it, so it also ends an idle kept-alive
+    /// connection. A client that sends half a head and waits is disconnected after this long.
+    pub header_read_timeout: Duration,
+    /// How long a client has to send a request's whole body, counted from its head
+    /// (`EDGE_BODY_READ_TIMEOUT_MS`, default 15000): later, the call answers 408 and the
+    /// connection is closed. `/api` bodies are at most 64 KiB, seconds even on a slow phone link.
+    pub body_read_timeout: Duration,
+    /// Hosts outside the storefront that `/redirect?prevPath=` may send a visitor to, over https
+    /// only (`EDGE_REDIRECT_HOSTS`, comma-separated host names, default none): every other target
+    /// but a path on the storefront goes home.
+    pub redirect_hosts: Vec<String>,
+    /// A second listener for operators (`EDGE_ADMIN_ADDR`, e.g. `127.0.0.1:9090`; unset: none)
+    /// serving `/upstreams`, the health of every gRPC service. Kept off the public port, which
+    /// says only whether this edge itself is ready.
+    pub admin_addr: Option<SocketAddr>,
 }
 
 /// Where a request's client address comes from.
@@ -140,10 +156,10 @@ impl Settings {
             membership: env_or("MEMBERSHIP_URL", &defaults.membership),
             support: env_or("SUPPORT_URL", &defaults.support),
         };
-        let cookie_secure = flag("COOKIE_SECURE")?;
+        let cookie_secure = env_flag("COOKIE_SECURE")?;
         let timeout_ms: u64 = env_parse("UPSTREAM_TIMEOUT_MS", 3000)?;
-        let dev_routes = flag("TIFFIN_DEV_ROUTES")?;
-        let client_address = if flag("EDGE_TRUST_FORWARDED_FOR")? {
+        let dev_routes = env_flag("TIFFIN_DEV_ROUTES")?;
+        let client_address = if env_flag("EDGE_TRUST_FORWARDED_FOR")? {
             ClientAddress::ForwardedFor
         } else {
             ClientAddress::Peer
@@ -163,6 +179,18 @@ impl Settings {
             .filter(|o| !o.is_empty())
             .map(str::to_string)
             .collect();
+        let header_read_ms: u64 = env_parse("EDGE_HEADER_READ_TIMEOUT_MS", 10_000)?;
+        let body_read_ms: u64 = env_parse("EDGE_BODY_READ_TIMEOUT_MS", 15_000)?;
+        let redirect_hosts = env_or("EDGE_REDIRECT_HOSTS", "")
+            .split(',')
+            .map(str::trim)
+            .filter(|h| !h.is_empty())
+            .map(str::to_ascii_lowercase)
+            .collect();
+        let admin_addr = match env_or("EDGE_ADMIN_ADDR", "").trim() {
+            "" => None,
+            _ => Some(env_addr("EDGE_ADMIN_ADDR", "")?),
+        };
         let settings = Self {
             addr: SocketAddr::new(bind, port),
             static_dir: PathBuf::from(env_or("STATIC_DIR", "dist/web")),
@@ -176,6 +204,10 @@ impl Settings {
             session_cache_window: Duration::from_millis(session_cache_ms),
             menu_fresh_for: Duration::from_millis(menu_fresh_ms),
             map_tile_origins,
+            header_read_timeout: Duration::from_millis(header_read_ms),
+            body_read_timeout: Duration::from_millis(body_read_ms),
+            redirect_hosts,
+            admin_addr,
         };
         settings.check()?;
         Ok(settings)
@@ -193,6 +225,32 @@ impl Settings {
                 &ms.to_string(),
                 "must be between 1 and 60000",
             ));
+        }
+        for (name, timeout) in [
+            ("EDGE_HEADER_READ_TIMEOUT_MS", self.header_read_timeout),
+            ("EDGE_BODY_READ_TIMEOUT_MS", self.body_read_timeout),
+        ] {
+            let ms = timeout.as_millis();
+            if ms == 0 || ms > 300_000 {
+                return Err(invalid(
+                    name,
+                    &ms.to_string(),
+                    "must be between 1 and 300000",
+                ));
+            }
+        }
+        for host in &self.redirect_hosts {
+            let host_ok = !host.is_empty()
+                && host.chars().all(|c| {
+                    c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, '.' | '-')
+                });
+            if !host_ok {
+                return Err(invalid(
+                    "EDGE_REDIRECT_HOSTS",
+                    host,
+                    "must be host names (no scheme, port or path), separated by commas",
+                ));
+            }
         }
         for origin in &self.map_tile_origins {
             check_origin("EDGE_MAP_TILE_ORIGINS", origin)?;
@@ -228,15 +286,6 @@ fn check_origin(name: &'static str, origin: &str) -> Result<(), ConfigError> {
             origin,
             "must be https:// origins (scheme and host, no path), separated by commas",
         ))
-    }
-}
-
-/// A 0/1 switch; unset is 0.
-fn flag(name: &str) -> Result<bool, ConfigError> {
-    match env_or(name, "0").trim() {
-        "0" => Ok(false),
-        "1" => Ok(true),
-        other => Err(invalid(name, other, "must be 0 or 1")),
     }
 }
 
@@ -277,6 +326,10 @@ mod tests {
             menu_fresh_for: Duration::from_secs(1),
             session_cache_window: Duration::from_secs(2),
             map_tile_origins: vec![DEFAULT_MAP_TILE_ORIGIN.to_string()],
+            header_read_timeout: Duration::from_secs(10),
+            body_read_timeout: Duration::from_secs(15),
+            redirect_hosts: Vec::new(),
+            admin_addr: None,
         }
     }
 
@@ -324,6 +377,37 @@ mod tests {
         let mut s = settings();
         s.upstream_timeout = Duration::ZERO;
         assert_eq!(s.check().unwrap_err().name, "UPSTREAM_TIMEOUT_MS");
+    }
+
+    #[test]
+    fn a_redirect_host_must_be_a_bare_host_name() {
+        for bad in [
+            "https://partner.example",
+            "partner.example/x",
+            "partner.example:443",
+            "*.x",
+        ] {
+            let s = Settings {
+                redirect_hosts: vec![bad.to_string()],
+                ..settings()
+            };
+            assert_eq!(s.check().unwrap_err().name, "EDGE_REDIRECT_HOSTS", "{bad}");
+        }
+        let s = Settings {
+            redirect_hosts: vec!["pay.partner-1.example".to_string()],
+            ..settings()
+        };
+        assert!(s.check().is_ok());
+    }
+
+    #[test]
+    fn slow_client_timeouts_must_be_on_and_bounded() {
+        let mut s = settings();
+        s.header_read_timeout = Duration::ZERO;
+        assert_eq!(s.check().unwrap_err().name, "EDGE_HEADER_READ_TIMEOUT_MS");
+        let mut s = settings();
+        s.body_read_timeout = Duration::from_secs(301);
+        assert_eq!(s.check().unwrap_err().name, "EDGE_BODY_READ_TIMEOUT_MS");
     }
 
     #[test]

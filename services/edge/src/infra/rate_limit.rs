@@ -10,9 +10,10 @@
 //!   again. The account service limits each number on top of this.
 //!
 //! The client address is the TCP peer, or with `EDGE_TRUST_FORWARDED_FOR=1` the address the load
-//! balancer appended to `X-Forwarded-For` ([`client_address`]).
+//! balancer appended to `X-Forwarded-For` ([`client_address`]). A bucket belongs to an IPv4
+//! address, or to an IPv6 client's /64 ([`bucket_of`]).
 
-use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 use std::num::NonZeroU32;
 use std::sync::Arc;
 use std::time::Duration;
@@ -85,8 +86,26 @@ impl Limits {
     }
 }
 
-/// `Ok` when `key` may go on, else how long until it may.
-fn check(limiter: Option<&Keyed>, key: IpAddr) -> Result<(), Duration> {
+/// The bucket a client address counts against. An IPv4 address is one client. An IPv6 network
+/// hands each customer a whole /64 (and devices pick new addresses in it as they please), so one
+/// customer could otherwise take a fresh allowance for every request: the /64 is the client. An
+/// IPv4 address written as IPv6 (`::ffff:a.b.c.d`, as a dual-stack socket reports it) is that IPv4
+/// address.
+pub fn bucket_of(address: IpAddr) -> IpAddr {
+    match address {
+        IpAddr::V4(_) => address,
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => {
+                let network = u128::from(v6) & !u128::from(u64::MAX);
+                IpAddr::V6(Ipv6Addr::from(network))
+            }
+        },
+    }
+}
+
+/// `Ok` when `client` may go on, else how long until it may.
+fn check(limiter: Option<&Keyed>, client: IpAddr) -> Result<(), Duration> {
     let Some(limiter) = limiter else {
         return Ok(());
     };
@@ -94,7 +113,7 @@ fn check(limiter: Option<&Keyed>, key: IpAddr) -> Result<(), Duration> {
         limiter.retain_recent();
     }
     limiter
-        .check_key(&key)
+        .check_key(&bucket_of(client))
         .map_err(|not_until| not_until.wait_time_from(DefaultClock::default().now()))
 }
 
@@ -231,6 +250,22 @@ mod tests {
         assert!((170..=180).contains(&secs), "{secs}");
         // Another address has its own allowance.
         assert!(l.check_otp(b).is_ok());
+    }
+
+    #[test]
+    fn an_ipv6_client_is_its_64_and_a_mapped_ipv4_is_the_ipv4_address() {
+        let l = limits(0, 0, 1);
+        let ip = |s: &str| s.parse::<IpAddr>().unwrap();
+
+        assert!(l.check_otp(ip("2001:db8:1:2::1")).is_ok());
+        // Another address of the same /64 is the same customer.
+        assert!(l.check_otp(ip("2001:db8:1:2:ffff:ffff:ffff:9")).is_err());
+        // The neighbouring /64 is someone else.
+        assert!(l.check_otp(ip("2001:db8:1:3::1")).is_ok());
+        assert!(l.check_otp(ip("10.0.0.1")).is_ok());
+        assert!(l.check_otp(ip("::ffff:10.0.0.1")).is_err());
+        assert_eq!(bucket_of(ip("2001:db8:1:2:aaaa::1")), ip("2001:db8:1:2::"));
+        assert_eq!(bucket_of(ip("192.0.2.7")), ip("192.0.2.7"));
     }
 
     #[test]

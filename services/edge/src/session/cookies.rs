@@ -32,29 +32,28 @@ pub fn sets_session_cookie(headers: &HeaderMap) -> bool {
     })
 }
 
-/// The token from the cookie this deployment uses, else from the other name (a deployment that
-/// just switched `COOKIE_SECURE` keeps its visitors).
+/// The token from the cookie this deployment uses, and only that one. Behind HTTPS the plain name
+/// is never read: a sibling subdomain or a man in the middle on plain HTTP can plant `tfn_sid`, and
+/// accepting it would undo what the `__Host-` prefix guarantees (session fixation).
 pub fn session_token(jar: &CookieJar, secure: bool) -> Option<String> {
-    let (first, second) = if secure {
-        (SECURE_SESSION_COOKIE, SESSION_COOKIE)
-    } else {
-        (SESSION_COOKIE, SECURE_SESSION_COOKIE)
-    };
-    jar.get(first)
-        .or_else(|| jar.get(second))
+    jar.get(session_cookie_name(secure))
         .map(|c| c.value().to_string())
         .filter(|t| {
             !t.is_empty() && t.len() <= TOKEN_MAX && t.bytes().all(|b| b.is_ascii_graphic())
         })
 }
 
-pub fn session_cookie(token: &str, expires_at: i64, secure: bool) -> Cookie<'static> {
-    let name = if secure {
+/// The session cookie's name in this deployment.
+fn session_cookie_name(secure: bool) -> &'static str {
+    if secure {
         SECURE_SESSION_COOKIE
     } else {
         SESSION_COOKIE
-    };
-    let mut cookie = base_cookie(name, token.to_string(), secure);
+    }
+}
+
+pub fn session_cookie(token: &str, expires_at: i64, secure: bool) -> Cookie<'static> {
+    let mut cookie = base_cookie(session_cookie_name(secure), token.to_string(), secure);
     // Kept until the session's absolute expiry, so a guest's cart survives a browser restart.
     if let Ok(expiry) = time::OffsetDateTime::from_unix_timestamp(expires_at)
         && expires_at > 0
@@ -87,12 +86,7 @@ pub fn rotated_reply(
 /// fresh guest session.
 pub fn ended_reply(outcome: &Outcome, secure: bool) -> Response {
     let mut response = render(outcome, None);
-    let name = if secure {
-        SECURE_SESSION_COOKIE
-    } else {
-        SESSION_COOKIE
-    };
-    let mut cookie = base_cookie(name, String::new(), secure);
+    let mut cookie = base_cookie(session_cookie_name(secure), String::new(), secure);
     cookie.make_removal();
     append_cookie(response.headers_mut(), cookie);
     response
@@ -136,6 +130,26 @@ mod tests {
             assert!(text.contains(attribute), "{attribute} missing in {text}");
         }
         assert!(!text.contains("Domain"), "{text}");
+    }
+
+    #[test]
+    fn only_the_configured_name_carries_the_session() {
+        let both = |plain: &str, host: &str| {
+            let mut headers = HeaderMap::new();
+            headers.insert(
+                header::COOKIE,
+                HeaderValue::from_str(&format!("{plain}; {host}")).unwrap(),
+            );
+            CookieJar::from_headers(&headers)
+        };
+        let planted = both("tfn_sid=planted", "other=1");
+        assert_eq!(session_token(&planted, true), None);
+        assert_eq!(session_token(&planted, false).as_deref(), Some("planted"));
+        let secure = both("other=1", "__Host-tfn_sid=real");
+        assert_eq!(session_token(&secure, true).as_deref(), Some("real"));
+        assert_eq!(session_token(&secure, false), None);
+        let mixed = both("tfn_sid=planted", "__Host-tfn_sid=real");
+        assert_eq!(session_token(&mixed, true).as_deref(), Some("real"));
     }
 
     #[test]

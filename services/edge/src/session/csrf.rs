@@ -13,6 +13,7 @@ use http::{HeaderMap, header};
 use serde::Deserialize;
 use subtle::ConstantTimeEq;
 
+use crate::http::body_deadline;
 use crate::http::error::ApiError;
 use crate::http::extractors::missing;
 use crate::http::visitor::Visitor;
@@ -46,10 +47,15 @@ async fn check(request: Request) -> Result<Request, ApiError> {
     if declared_length(&parts.headers).is_some_and(|n| n > BODY_LIMIT) {
         return Err(ApiError::TooLarge);
     }
-    // A stream error here is a body over the limit (sent without a length) in all but name.
-    let bytes = axum::body::to_bytes(body, BODY_LIMIT)
-        .await
-        .map_err(|_| ApiError::TooLarge)?;
+    // Apart from a body that did not arrive in time, a stream error here is a body over the limit
+    // (sent without a length) in all but name.
+    let bytes = axum::body::to_bytes(body, BODY_LIMIT).await.map_err(|e| {
+        if body_deadline::is_timeout(&e) {
+            ApiError::RequestTimeout
+        } else {
+            ApiError::TooLarge
+        }
+    })?;
     let presented = header_token(&parts.headers).or_else(|| body_token(&bytes));
     if !presented.is_some_and(|token| same_token(&token, &expected)) {
         return Err(ApiError::Csrf);

@@ -124,6 +124,7 @@ async fn spawn_app_with_rolls_and_wraps() -> (TestApp, OwnDiscovery) {
         ServiceSettings {
             addr: "127.0.0.1:0".parse().unwrap(),
             database_url: database.url.clone(),
+            reflection: false,
         },
         catalog_path,
     ))

@@ -116,6 +116,60 @@ async fn over_https_the_session_cookie_is_host_prefixed_and_secure() {
     );
 }
 
+/// An `/api/support` call carrying exactly `cookie`: its session id and session cookies set.
+async fn call_with_cookie(app: &TestApp, cookie: &str) -> (String, Vec<String>) {
+    let response = reqwest::Client::new()
+        .get(app.url("/api/support"))
+        .header("cookie", cookie)
+        .send()
+        .await
+        .unwrap();
+    let cookies = set_cookies(response.headers());
+    let body: Value = response.json().await.unwrap();
+    (body["sid"].as_str().unwrap().to_string(), cookies)
+}
+
+#[tokio::test]
+async fn over_https_a_plain_session_cookie_is_not_honoured() {
+    let app = spawn_app_with(|settings| settings.cookie_secure = true).await;
+    let (sid, cookies) = call_with_cookie(&app, "").await;
+    let token = cookies
+        .iter()
+        .find_map(|c| c.strip_prefix("__Host-tfn_sid="))
+        .and_then(|c| c.split(';').next())
+        .expect("secure session cookie")
+        .to_string();
+
+    let (same, _) = call_with_cookie(&app, &format!("__Host-tfn_sid={token}")).await;
+    let (planted, replaced) = call_with_cookie(&app, &format!("tfn_sid={token}")).await;
+
+    assert_eq!(same, sid, "the prefixed cookie keeps the session");
+    assert_ne!(planted, sid, "the plain name is a new visitor");
+    assert!(
+        replaced.iter().any(|c| c.starts_with("__Host-tfn_sid=")),
+        "{replaced:?}"
+    );
+}
+
+#[tokio::test]
+async fn over_https_browsers_are_told_to_stay_on_https() {
+    let secure = spawn_app_with(|settings| settings.cookie_secure = true).await;
+    let plain = spawn_app().await;
+
+    for path in ["/api/support", "/", "/healthz"] {
+        let headers = secure.get(path).await.headers().clone();
+        assert_eq!(
+            headers["strict-transport-security"], "max-age=31536000; includeSubDomains",
+            "{path}"
+        );
+        let headers = plain.get(path).await.headers().clone();
+        assert!(
+            !headers.contains_key("strict-transport-security"),
+            "{path}: plain HTTP"
+        );
+    }
+}
+
 #[tokio::test]
 async fn the_same_cookie_keeps_the_same_session_and_another_browser_gets_another() {
     let app = spawn_app().await;
@@ -177,6 +231,16 @@ async fn the_browser_trace_is_continued_and_every_reply_has_a_request_id_and_sec
             headers["referrer-policy"], "strict-origin-when-cross-origin",
             "{path}"
         );
+        // The storefront locates the customer; nothing may use the camera or the microphone.
+        let permissions = headers["permissions-policy"].to_str().unwrap();
+        for directive in [
+            "geolocation=(self)",
+            "camera=()",
+            "microphone=()",
+            "payment=()",
+        ] {
+            assert!(permissions.contains(directive), "{path}: {permissions}");
+        }
         assert!(headers.contains_key("x-request-id"), "{path}");
     }
 }
@@ -680,6 +744,44 @@ async fn an_unknown_route_is_the_same_shell_with_404() {
     assert!(html.contains(r#"<div id="root"></div>"#) && html.contains("tiffin-initial-state"));
 }
 
+#[tokio::test]
+async fn the_redirect_route_stays_on_the_storefront_or_goes_to_an_allowed_host() {
+    let app = spawn_app_with(|s| s.redirect_hosts = vec!["partner.example".to_string()]).await;
+
+    let mut went = Vec::new();
+    for prev_path in [
+        "https%3A%2F%2Fany.site%2F",
+        "%2Fcart%3Fx%3D1",
+        "%2F%2Fevil.example%2F",
+        "%2F%5Cevil.example",
+        "%2F%09%2Fevil.example",
+        "javascript%3Aalert(1)",
+        "https%3A%2F%2Fpartner.example%2Foffers",
+        "http%3A%2F%2Fpartner.example%2F",
+    ] {
+        let response = app.get(&format!("/redirect?prevPath={prev_path}")).await;
+        assert_eq!(response.status(), 303, "{prev_path}");
+        assert_eq!(response.headers()["cache-control"], "no-store");
+        went.push(response.headers()["location"].to_str().unwrap().to_string());
+    }
+    let nowhere = app.get("/redirect").await;
+
+    assert_eq!(
+        went,
+        [
+            "/",
+            "/cart?x=1",
+            "/",
+            "/",
+            "/",
+            "/",
+            "https://partner.example/offers",
+            "/"
+        ]
+    );
+    assert_eq!(nowhere.headers()["location"], "/");
+}
+
 #[test]
 fn every_route_of_the_shells_table_compiles_here() {
     let text =
@@ -839,6 +941,61 @@ async fn raw_get(app: &TestApp, path: &str) -> String {
     response.lines().next().unwrap_or_default().to_string()
 }
 
+/// Writes `sent` on a fresh connection and reads until the edge closes it (at most 5 s): what came
+/// back, and how long the edge took to close.
+async fn send_and_wait_for_close(app: &TestApp, sent: &str) -> (String, Duration) {
+    let address = app.base.trim_start_matches("http://");
+    let mut stream = tokio::net::TcpStream::connect(address).await.unwrap();
+    stream.write_all(sent.as_bytes()).await.unwrap();
+    let started = std::time::Instant::now();
+    let mut response = Vec::new();
+    tokio::time::timeout(Duration::from_secs(5), stream.read_to_end(&mut response))
+        .await
+        .expect("the edge closes the connection of a client that stalls")
+        .unwrap();
+    (
+        String::from_utf8_lossy(&response).into_owned(),
+        started.elapsed(),
+    )
+}
+
+#[tokio::test]
+async fn a_client_that_sends_half_a_request_head_is_disconnected() {
+    let app = spawn_app_with(|s| s.header_read_timeout = Duration::from_millis(500)).await;
+    let address = app.base.trim_start_matches("http://");
+
+    let (_, waited) = send_and_wait_for_close(
+        &app,
+        &format!("GET /api/support HTTP/1.1\r\nHost: {address}\r\nX-Slow: and then noth"),
+    )
+    .await;
+
+    assert!(waited < Duration::from_secs(3), "{waited:?}");
+}
+
+#[tokio::test]
+async fn a_client_that_sends_half_a_body_gets_408_and_is_disconnected() {
+    let app = spawn_app_with(|s| s.body_read_timeout = Duration::from_millis(500)).await;
+    let address = app.base.trim_start_matches("http://");
+    let half = r#"{"_csrf":"#;
+
+    let (response, waited) = send_and_wait_for_close(
+        &app,
+        &format!(
+            "POST /api/cart HTTP/1.1\r\nHost: {address}\r\nContent-Type: application/json\r\n\
+             Content-Length: 100\r\n\r\n{half}"
+        ),
+    )
+    .await;
+
+    assert!(response.starts_with("HTTP/1.1 408"), "{response}");
+    assert!(
+        response.contains(r#""statusMessage":"Request timed out.""#),
+        "{response}"
+    );
+    assert!(waited < Duration::from_secs(3), "{waited:?}");
+}
+
 #[tokio::test]
 async fn paths_cannot_leave_the_static_directory() {
     let app = spawn_app().await;
@@ -885,17 +1042,26 @@ async fn images_are_generated_svgs_cached_for_a_year() {
 }
 
 #[tokio::test]
-async fn readiness_names_a_stopped_service() {
+async fn readiness_is_the_edges_own_and_a_stopped_service_is_named_only_on_the_admin_port() {
     let mut app = spawn_app().await;
+    let upstreams = |app: &TestApp| {
+        let url = format!("{}/upstreams", app.admin);
+        async move {
+            let response = reqwest::get(url).await.unwrap();
+            (
+                response.status().as_u16(),
+                response.json::<Value>().await.unwrap(),
+            )
+        }
+    };
 
     let healthz = app.get("/healthz").await;
     assert_eq!(
         (healthz.status().as_u16(), healthz.text().await.unwrap()),
         (200, "ok".to_string())
     );
-    let ready = app.get("/readyz").await;
-    assert_eq!(ready.status(), 200);
-    let body: Value = ready.json().await.unwrap();
+    let (status, body) = upstreams(&app).await;
+    assert_eq!(status, 200, "{body}");
     assert_eq!(body["services"]["support"], "SERVING");
     assert_eq!(body["services"].as_object().unwrap().len(), 8);
 
@@ -903,8 +1069,7 @@ async fn readiness_names_a_stopped_service() {
 
     let mut last = (0, Value::Null);
     for _ in 0..20 {
-        let response = app.get("/readyz").await;
-        last = (response.status().as_u16(), response.json().await.unwrap());
+        last = upstreams(&app).await;
         if last.0 == 503 {
             break;
         }
@@ -914,6 +1079,13 @@ async fn readiness_names_a_stopped_service() {
     assert_eq!(last.1["failing"], json!(["support"]));
     assert_eq!(last.1["services"]["support"], "NOT_SERVING");
     assert_eq!(last.1["services"]["cart"], "SERVING");
+    // The edge still serves everything that does not need support, so it stays in the load
+    // balancer, and the public port names no service.
+    let ready = app.get("/readyz").await;
+    assert_eq!(ready.status(), 200);
+    assert_eq!(ready.text().await.unwrap(), "ready");
+    assert_eq!(app.get("/upstreams").await.status(), 404);
+    assert_eq!(app.api_get("misc/cities").await.status, 200);
 }
 
 #[tokio::test]

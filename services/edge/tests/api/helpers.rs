@@ -93,6 +93,7 @@ fn service(db: &TestDatabase) -> ServiceSettings {
     ServiceSettings {
         addr: "127.0.0.1:0".parse().unwrap(),
         database_url: db.url.clone(),
+        reflection: false,
     }
 }
 
@@ -100,6 +101,8 @@ fn service(db: &TestDatabase) -> ServiceSettings {
 pub struct TestApp {
     /// `http://127.0.0.1:<edge port>`
     pub base: String,
+    /// `http://127.0.0.1:<edge admin port>` (empty when a test turned the admin listener off).
+    pub admin: String,
     /// A browser: keeps cookies between calls.
     pub client: reqwest::Client,
     pub static_dir: tempfile::TempDir,
@@ -295,13 +298,32 @@ async fn spawn_storefront(
         // forgets it at once.
         session_cache_window: Duration::from_secs(2),
         map_tile_origins: vec![tiffin_edge::infra::config::DEFAULT_MAP_TILE_ORIGIN.to_string()],
+        header_read_timeout: Duration::from_secs(10),
+        body_read_timeout: Duration::from_secs(15),
+        redirect_hosts: Vec::new(),
+        // Where the tests read every service's health.
+        admin_addr: Some("127.0.0.1:0".parse().unwrap()),
     };
     configure(&mut settings);
-    let (base, r) = start!(Application, settings);
-    running.insert("edge", r);
+    let edge = Application::build(settings).await.expect("the edge starts");
+    let admin = edge
+        .admin_port()
+        .map(|port| format!("http://127.0.0.1:{port}"))
+        .unwrap_or_default();
+    let base = format!("http://127.0.0.1:{}", edge.port());
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let handle = tokio::spawn(async move {
+        let _ = edge
+            .run_until_stopped(async {
+                let _ = stopped.await;
+            })
+            .await;
+    });
+    running.insert("edge", Running { stop, handle });
 
     TestApp {
         base,
+        admin,
         client: browser(),
         static_dir,
         payments,

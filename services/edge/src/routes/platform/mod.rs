@@ -1,6 +1,6 @@
-//! The platform's routes (the Platform team): the shell's pages ([`pages`]), the microfrontend
-//! manifest ([`manifest`]), generated images ([`images`]), health ([`health`]) and the HTTP
-//! contract's OpenAPI document ([`openapi`]). The static builds themselves are served by
+//! The platform's routes (the Platform team): the shell's pages ([`pages`]), where `/redirect` may
+//! send a visitor ([`redirect`]), the microfrontend manifest ([`manifest`]), generated images
+//! ([`images`]), health ([`health`]) and the HTTP contract's OpenAPI document ([`openapi`]). The static builds themselves are served by
 //! `infra::static_files`, mounted by the router.
 
 pub mod health;
@@ -8,3 +8,4 @@ pub mod images;
 pub mod manifest;
 pub mod openapi;
 pub mod pages;
+pub mod redirect;
