@@ -299,7 +299,6 @@ async fn no_attempt_left(
     purpose: Purpose,
     mobile: &str,
 ) -> Result<Error, Error> {
-    check_unlocked(pool, now, mobile).await?;
     let row = sqlx::query(
         "SELECT attempts, expires_at FROM otp_challenges \
          WHERE session_id = $1 AND purpose = $2 AND mobile = $3",
@@ -324,6 +323,9 @@ async fn no_attempt_left(
             });
         }
     }
+    // Read after the code: the lock is written in the transaction that deletes the code, so a
+    // code found gone because its attempts ran out is found locked here, never "expired".
+    check_unlocked(pool, now, mobile).await?;
     Ok(Error::OtpExpired)
 }
 
