@@ -8,8 +8,12 @@
 //! - Sending to a number: not within [`RESEND_COOLDOWN_SECS`] of the previous code to it, and at
 //!   most [`MAX_SENDS_PER_HOUR`] codes to it in any hour. Both are counted from `otp_sends` in the
 //!   database, so every replica of the service agrees.
-//! - [`MAX_WRONG_CODES`] wrong codes for a number (since its last success) invalidate its codes
-//!   and lock it for [`LOCK_SECS`]: neither sending nor checking works meanwhile.
+//! - A code may be checked [`MAX_WRONG_CODES`] times. Each check first takes one attempt from the
+//!   code in one conditional UPDATE (given back when the code was right), so concurrent checks
+//!   cannot all slip past the count: at most [`MAX_WRONG_CODES`] wrong codes are ever compared.
+//!   The wrong one that uses the last attempt invalidates the number's codes and locks it for
+//!   [`LOCK_SECS`]: neither sending nor checking works meanwhile. Wrong codes count only while
+//!   their code lives (10 minutes), never against a later code.
 //! - A send that fails at the provider leaves no usable code and does not count towards the
 //!   limits: the caller can simply try again.
 //!
@@ -232,9 +236,9 @@ pub struct Verified {
     pub user_id: Option<i64>,
 }
 
-/// Checks `code` for (`session_id`, `purpose`, `mobile`) without using it up: a wrong code counts
-/// towards the lock, and the fifth locks the number and deletes its codes. Call [`consume`] once
-/// everything else about the request is known to be fine.
+/// Checks `code` for (`session_id`, `purpose`, `mobile`) without using it up: a wrong code uses
+/// one of the code's attempts, and the last one locks the number and deletes its codes. Call
+/// [`consume`] once everything else about the request is known to be fine.
 pub async fn check(
     pool: &AnyPool,
     now: i64,
@@ -244,61 +248,99 @@ pub async fn check(
     code: &str,
 ) -> Result<Verified, Error> {
     check_unlocked(pool, now, mobile).await?;
-    let row = sqlx::query(
-        "SELECT mobile, code_hash, user_id, expires_at FROM otp_challenges \
-         WHERE session_id = $1 AND purpose = $2",
+    // The attempt is taken before the code is compared, in one statement: two checks racing on
+    // one code each take their own attempt, and none is compared once they are all taken.
+    let taken = sqlx::query(
+        "UPDATE otp_challenges SET attempts = attempts + 1 \
+         WHERE session_id = $1 AND purpose = $2 AND mobile = $3 AND expires_at > $4 \
+         AND attempts < $5 \
+         RETURNING code_hash, user_id, attempts",
     )
     .bind(session_id)
     .bind(purpose.as_str())
+    .bind(mobile)
+    .bind(now)
+    .bind(MAX_WRONG_CODES)
     .fetch_optional(pool)
     .await?;
-    let Some(row) = row else {
-        return Err(Error::OtpExpired);
+    let Some(row) = taken else {
+        return Err(no_attempt_left(pool, now, session_id, purpose, mobile).await?);
     };
-    let stored_mobile: String = row.try_get("mobile")?;
-    let expires_at: i64 = row.try_get("expires_at")?;
-    if stored_mobile != mobile {
-        return Err(Error::OtpExpired);
-    }
-    if now >= expires_at {
-        sqlx::query("DELETE FROM otp_challenges WHERE session_id = $1 AND purpose = $2")
-            .bind(session_id)
-            .bind(purpose.as_str())
-            .execute(pool)
-            .await?;
-        return Err(Error::OtpExpired);
-    }
     let stored_hash: String = row.try_get("code_hash")?;
+    let attempts: i64 = row.try_get("attempts")?;
     let entered = code_digest(purpose, session_id, mobile, code);
     if !bool::from(stored_hash.as_bytes().ct_eq(entered.as_bytes())) {
-        return Err(wrong_code(pool, now, mobile).await?);
+        if attempts < MAX_WRONG_CODES {
+            return Err(Error::OtpIncorrect);
+        }
+        return Err(lock(pool, now, mobile).await?);
     }
+    // A right code is not a guess: its attempt goes back, so a sign-up form sent again after a
+    // mistake does not run the code out.
+    sqlx::query(
+        "UPDATE otp_challenges SET attempts = attempts - 1 \
+         WHERE session_id = $1 AND purpose = $2 AND attempts > 0",
+    )
+    .bind(session_id)
+    .bind(purpose.as_str())
+    .execute(pool)
+    .await?;
     Ok(Verified {
         user_id: row.try_get("user_id")?,
     })
 }
 
-/// Records a wrong code for `mobile`; the error to answer with.
-async fn wrong_code(pool: &AnyPool, now: i64, mobile: &str) -> Result<Error, Error> {
+/// Why no attempt could be taken: the code's attempts are used up (a concurrent check is locking
+/// the number, or has), or there is no live code for this attempt (expired ones are deleted).
+async fn no_attempt_left(
+    pool: &AnyPool,
+    now: i64,
+    session_id: &str,
+    purpose: Purpose,
+    mobile: &str,
+) -> Result<Error, Error> {
+    let row = sqlx::query(
+        "SELECT attempts, expires_at FROM otp_challenges \
+         WHERE session_id = $1 AND purpose = $2 AND mobile = $3",
+    )
+    .bind(session_id)
+    .bind(purpose.as_str())
+    .bind(mobile)
+    .fetch_optional(pool)
+    .await?;
+    if let Some(row) = row {
+        let attempts: i64 = row.try_get("attempts")?;
+        let expires_at: i64 = row.try_get("expires_at")?;
+        if now >= expires_at {
+            sqlx::query("DELETE FROM otp_challenges WHERE session_id = $1 AND purpose = $2")
+                .bind(session_id)
+                .bind(purpose.as_str())
+                .execute(pool)
+                .await?;
+        } else if attempts >= MAX_WRONG_CODES {
+            return Ok(Error::Locked {
+                retry_after_secs: LOCK_SECS,
+            });
+        }
+    }
+    // Read after the code: the lock is written in the transaction that deletes the code, so a
+    // code found gone because its attempts ran out is found locked here, never "expired".
+    check_unlocked(pool, now, mobile).await?;
+    Ok(Error::OtpExpired)
+}
+
+/// Locks `mobile` after its code's last wrong attempt and deletes its codes; the error to answer
+/// with.
+async fn lock(pool: &AnyPool, now: i64, mobile: &str) -> Result<Error, Error> {
     let mut tx = pool.begin().await?;
-    let failed: i64 = sqlx::query(
-        "INSERT INTO otp_locks (mobile, failed_attempts, locked_until) VALUES ($1, 1, 0) \
-         ON CONFLICT (mobile) DO UPDATE SET failed_attempts = otp_locks.failed_attempts + 1 \
-         RETURNING failed_attempts",
+    sqlx::query(
+        "INSERT INTO otp_locks (mobile, failed_attempts, locked_until) VALUES ($1, 0, $2) \
+         ON CONFLICT (mobile) DO UPDATE SET failed_attempts = 0, locked_until = $2",
     )
     .bind(mobile)
-    .fetch_one(&mut *tx)
-    .await?
-    .try_get("failed_attempts")?;
-    if failed < MAX_WRONG_CODES {
-        tx.commit().await?;
-        return Ok(Error::OtpIncorrect);
-    }
-    sqlx::query("UPDATE otp_locks SET failed_attempts = 0, locked_until = $1 WHERE mobile = $2")
-        .bind(now + LOCK_SECS)
-        .bind(mobile)
-        .execute(&mut *tx)
-        .await?;
+    .bind(now + LOCK_SECS)
+    .execute(&mut *tx)
+    .await?;
     sqlx::query("DELETE FROM otp_challenges WHERE mobile = $1")
         .bind(mobile)
         .execute(&mut *tx)
@@ -310,8 +352,9 @@ async fn wrong_code(pool: &AnyPool, now: i64, mobile: &str) -> Result<Error, Err
     })
 }
 
-/// Uses up the checked code: deletes the challenge, and forgets the number's wrong attempts.
-/// [`Error::OtpExpired`] when a concurrent call used it first, so a code signs in only once.
+/// Uses up the checked code: deletes the challenge (and with it the count of its wrong
+/// attempts). [`Error::OtpExpired`] when a concurrent call used it first, so a code signs in only
+/// once.
 pub async fn consume(
     tx: &mut sqlx::Transaction<'_, sqlx::Any>,
     session_id: &str,
@@ -330,11 +373,6 @@ pub async fn consume(
     if done.rows_affected() != 1 {
         return Err(Error::OtpExpired);
     }
-    // A number that was locked could not have got this far ([`check`] refuses it first).
-    sqlx::query("DELETE FROM otp_locks WHERE mobile = $1")
-        .bind(mobile)
-        .execute(&mut **tx)
-        .await?;
     Ok(())
 }
 

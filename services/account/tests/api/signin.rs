@@ -425,6 +425,95 @@ async fn five_wrong_codes_lock_the_number_for_fifteen_minutes() {
 }
 
 #[tokio::test]
+async fn many_concurrent_wrong_codes_compare_at_most_five_then_lock() {
+    for db in testing::all().await {
+        let mut svc = spawn(&db.url).await;
+        let (guest, _) = svc.guest().await;
+        svc.send(&guest, MOBILE).await.unwrap();
+        let code = svc.latest_code(MOBILE).await;
+        let wrong = other_than(&code);
+
+        let mut calls = Vec::new();
+        for _ in 0..30 {
+            let mut client = svc.client.clone();
+            let request = as_caller(
+                &guest,
+                VerifyOtpRequest {
+                    mobile: MOBILE.into(),
+                    otp: wrong.clone(),
+                    name: "Eve".into(),
+                    email: String::new(),
+                },
+            );
+            calls.push(tokio::spawn(
+                async move { client.verify_otp(request).await },
+            ));
+        }
+        let (mut incorrect, mut locked) = (0, 0);
+        for call in calls {
+            match answer(call.await.unwrap().unwrap_err()) {
+                (Code::InvalidArgument, m) if m == "Incorrect OTP. Please try again." => {
+                    incorrect += 1
+                }
+                (Code::ResourceExhausted, _) => locked += 1,
+                other => panic!("unexpected answer {other:?}"),
+            }
+        }
+        let right_after = svc.verify(&guest, MOBILE, &code, "Asha").await.unwrap_err();
+
+        // Each "Incorrect OTP" is a compared code; the fifth compared locks.
+        assert_eq!(
+            (incorrect, locked),
+            (4, 26),
+            "engine {:?}: four wrong codes answered, the rest refused",
+            db.engine
+        );
+        assert_eq!(
+            right_after.code(),
+            Code::ResourceExhausted,
+            "the code is dead after its five attempts"
+        );
+    }
+}
+
+#[tokio::test]
+async fn wrong_codes_stop_counting_once_their_code_has_ended() {
+    for db in testing::all().await {
+        let mut svc = spawn(&db.url).await;
+        let (guest, _) = svc.guest().await;
+        svc.send(&guest, MOBILE).await.unwrap();
+        let first = svc.latest_code(MOBILE).await;
+        for _ in 0..4 {
+            let e = svc
+                .verify(&guest, MOBILE, &other_than(&first), "Asha")
+                .await
+                .unwrap_err();
+            assert_eq!(e.code(), Code::InvalidArgument, "engine {:?}", db.engine);
+        }
+
+        // Sixteen minutes on, outside the lock's window: a new code starts with all its attempts.
+        svc.clock.advance(16 * 60);
+        svc.send(&guest, MOBILE).await.expect("a new code");
+        let second = svc.latest_code(MOBILE).await;
+        let one_wrong = svc
+            .verify(&guest, MOBILE, &other_than(&second), "Asha")
+            .await
+            .unwrap_err();
+
+        assert_eq!(
+            answer(one_wrong),
+            (
+                Code::InvalidArgument,
+                "Incorrect OTP. Please try again.".into()
+            ),
+            "engine {:?}: the old wrong codes no longer count",
+            db.engine
+        );
+        assert!(svc.verify(&guest, MOBILE, &second, "Asha").await.is_ok());
+    }
+}
+
+#[tokio::test]
 async fn a_resend_waits_thirty_seconds_and_replaces_the_code() {
     for db in testing::all().await {
         let mut svc = spawn(&db.url).await;
