@@ -40,8 +40,8 @@ const grpcBase = Number(process.env.AUDIT_GRPC_BASE_PORT || 21151);
 const baseURL = `http://127.0.0.1:${port}`;
 
 /**
- * The visitor a page is audited as: the cookies its browser starts with. Answers the pages, each
- * with its path and cookies.
+ * The audited pages, each with its path and the cookies its browser starts with: the visitor it
+ * is audited as (new, located in Koramangala, or a located guest with a cart).
  */
 async function pages() {
   const located = [koramangalaCookie(baseURL)];
@@ -51,8 +51,8 @@ async function pages() {
     // The address a listing card links to.
     const menuPath = restaurant.slug ? `/restaurants/${restaurant.slug}-${restaurant.id}` : `/menu/${restaurant.id}`;
     // A guest in Koramangala with the dish in the cart: the session cookie carries the cart.
-    const location = { ...located[0], domain: '127.0.0.1', path: '/', expires: -1, httpOnly: false, secure: false, sameSite: 'Lax' };
-    delete location.url;
+    const { name, value } = located[0];
+    const location = { name, value, domain: '127.0.0.1', path: '/', expires: -1, httpOnly: false, secure: false, sameSite: 'Lax' };
     const guest = await playwrightRequest.newContext({ baseURL, storageState: { cookies: [location], origins: [] } });
     const { csrfToken } = await data(await guest.get('/api/cart'));
     await fillCart(guest, { restaurant, dish, csrf: csrfToken });
