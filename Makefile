@@ -22,14 +22,15 @@ export PORT ?= 8080
 WEB_SOURCES := $(shell find libs shell-app mfe-discovery mfe-cart mfe-checkout mfe-account scripts \
 	-type f -not -path '*/node_modules/*' -not -path '*/dist/*' 2>/dev/null) package.json nx.json tsconfig.base.json
 
-.PHONY: help run build rust web lint contract test test-rust test-web test-e2e browser postgres nats bench clean
+.PHONY: help run build rust web lint contract test test-rust test-web test-e2e browser postgres nats bench audit audit-prerequisites clean
 
 help:
 	@echo "make run    start the storefront at http://127.0.0.1:$(PORT) (PORT=… to change)"
 	@echo "make test   run the gates and every test (Rust, web unit, browser end-to-end)"
 	@echo "make lint   only the gates: clippy, rustfmt, TypeScript, buf lint and breaking"
 	@echo "make contract  regenerate docs/openapi.json and the web's edge types from the edge's code"
-	@echo "make bench  run the benchmarks"
+	@echo "make bench  run the benchmarks, then the page audit"
+	@echo "make audit  only the page audit: Lighthouse (mobile) on landing, listing, a menu and the cart"
 	@echo "make clean  remove builds and data"
 
 run: build
@@ -101,14 +102,31 @@ test-e2e: build browser
 
 # Release binaries, then tiffin-bench (docs/benchmarks.md): menu, cart, listing, autosuggest, the
 # listing on 1,000 to 100,000 restaurants and place order (SQLite and PostgreSQL), about 5 minutes
-# of measuring. Flags pass through, for
+# of measuring, then the page audit on the release storefront. Flags pass through, for
 # example make bench BENCH_ARGS="--scenario listing,suggest --measure 3".
-# Results: $(CARGO_TARGET_DIR)/bench/results.json
+# Results: $(CARGO_TARGET_DIR)/bench/results.json and $(CARGO_TARGET_DIR)/bench/audit/
 BENCH_ARGS ?=
 bench:
 	cargo build --release --workspace --bins
 	$(CARGO_TARGET_DIR)/release/tiffin-bench $(BENCH_ARGS)
+	@$(MAKE) --no-print-directory web audit-prerequisites
+	TIFFIN_BIN_DIR=$(CARGO_TARGET_DIR)/release node e2e/audit/audit.mjs $(AUDIT_ARGS)
+
+# The page audit (e2e/audit/audit.mjs, docs/benchmarks.md): Lighthouse's mobile audit of landing,
+# listing, a menu and the cart on a storefront it starts itself on its own ports (the release
+# binaries when built, else debug), printed as a table and written with Lighthouse's reports to
+# $(CARGO_TARGET_DIR)/bench/audit/. make audit AUDIT_ARGS="--runs 3" keeps each page's median run.
+# Lighthouse is a package of its own (e2e/audit/package.json), installed only here.
+AUDIT_ARGS ?=
+audit: rust web audit-prerequisites
+	node e2e/audit/audit.mjs $(AUDIT_ARGS)
+
+audit-prerequisites: browser e2e/audit/node_modules/.package-lock.stamp
+
+e2e/audit/node_modules/.package-lock.stamp: e2e/audit/package-lock.json node_modules/.package-lock.stamp
+	npm ci --prefix e2e/audit --no-audit --no-fund
+	@touch $@
 
 clean:
-	rm -rf dist data node_modules/.package-lock.stamp
+	rm -rf dist data node_modules/.package-lock.stamp e2e/audit/node_modules/.package-lock.stamp
 	cargo clean

@@ -5,6 +5,9 @@ import { expect } from '@playwright/test';
 
 export const KORAMANGALA = { lat: 12.9352, lng: 77.6245, address: 'Koramangala, Bengaluru, Karnataka, India', area: 'Koramangala', mainText: 'Koramangala', city: 'bangalore' };
 
+/** The cookie that makes a browser a visitor located in Koramangala, as the location box leaves it. */
+export const koramangalaCookie = (baseURL) => ({ name: 'userLocation', value: encodeURIComponent(JSON.stringify(KORAMANGALA)), url: baseURL });
+
 /** A fresh 10-digit mobile number starting 6-9, so tests and re-runs never share an account. */
 export const newMobile = () => `${6 + Math.floor(Math.random() * 4)}${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
 
@@ -75,7 +78,15 @@ export async function customerWithCart(page, context, baseURL) {
       }),
     )
   ).data.address;
-  // Enough of the dish to pass the restaurant's minimum order (the cart says so while it is not).
+  const quantity = await fillCart(request, { restaurant, dish, csrf });
+  return { restaurant, dish, quantity, address: saved, csrf, mobile };
+}
+
+/**
+ * Puts enough of `dish` in the caller's cart to pass the restaurant's minimum order (the cart says
+ * so while it is not) and answers the quantity.
+ */
+export async function fillCart(request, { restaurant, dish, csrf }) {
   let quantity = 0;
   let cart;
   do {
@@ -83,7 +94,7 @@ export async function customerWithCart(page, context, baseURL) {
     cart = (await data(await request.post('/api/cart', { data: { restaurantId: restaurant.id, cartItems: [{ menu_item_id: dish.id, quantity, addons: [], variants: [] }], _csrf: csrf } }))).data;
   } while (cart.min_cart_message && quantity < 10);
   expect(cart.min_cart_message ?? null, 'the cart meets the minimum order').toBeNull();
-  return { restaurant, dish, quantity, address: saved, csrf, mobile };
+  return quantity;
 }
 
 

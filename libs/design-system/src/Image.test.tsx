@@ -32,6 +32,13 @@ describe('imageUrl', () => {
 });
 
 describe('Image', () => {
+  it('fetches a priority picture at once, ahead of other images', () => {
+    render(<Image src="/images/a" alt="Biryani" priority />);
+    const img = screen.getByRole('img', { name: 'Biryani' });
+    expect(img.getAttribute('src')).toBe('/images/a');
+    expect(img.getAttribute('fetchpriority')).toBe('high');
+  });
+
   it('does not load until it enters the viewport', () => {
     render(<Image src="/images/a" alt="Biryani" />);
     const img = screen.getByRole('img', { name: 'Biryani' });

@@ -23,10 +23,16 @@ interface ImageProps {
   fallbackSrc?: string;
   /** Load as soon as mounted instead of on entering the viewport (above-the-fold images). */
   eager?: boolean;
+  /**
+   * The page's largest picture on its first screen (its LCP element): loaded as soon as mounted
+   * and fetched ahead of other images and late scripts.
+   */
+  priority?: boolean;
   className?: string;
 }
 
-export function Image({ src, alt, width, height, fallbackSrc, eager = false, className }: ImageProps) {
+export function Image({ src, alt, width, height, fallbackSrc, eager = false, priority = false, className }: ImageProps) {
+  const immediate = eager || priority;
   const ref = useRef<HTMLImageElement>(null);
   const [state, setState] = useState<ImageState>('idle');
   const [currentSrc, setCurrentSrc] = useState<string | undefined>(undefined);
@@ -40,7 +46,7 @@ export function Image({ src, alt, width, height, fallbackSrc, eager = false, cla
     };
     const element = ref.current;
     // Without IntersectionObserver (old browsers, tests) there is no viewport signal: load now.
-    if (eager || !element || typeof IntersectionObserver === 'undefined') {
+    if (immediate || !element || typeof IntersectionObserver === 'undefined') {
       start();
       return;
     }
@@ -55,7 +61,7 @@ export function Image({ src, alt, width, height, fallbackSrc, eager = false, cla
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [src, eager]);
+  }, [src, immediate]);
 
   const onError = () => {
     if (fallbackSrc && currentSrc !== fallbackSrc) {
@@ -75,6 +81,7 @@ export function Image({ src, alt, width, height, fallbackSrc, eager = false, cla
       alt={alt}
       width={width}
       height={height}
+      fetchPriority={priority ? 'high' : undefined}
       data-state={state}
       onLoad={() => setState('loaded')}
       onError={onError}

@@ -5,8 +5,8 @@
  */
 export const tokens = {
   color: {
-    brand: '#ff5200',
-    brandDark: '#e04800',
+    brand: '#c73e00',
+    brandDark: '#a63300',
     text: '#282c3f',
     textMuted: '#686b78',
     border: '#d4d5d9',
@@ -15,9 +15,9 @@ export const tokens = {
     veg: '#0f8a65',
     nonVeg: '#e43b4f',
     egg: '#e9a23b',
-    success: '#60b246',
-    error: '#e23744',
-    toggleActive: '#ff5200',
+    success: '#1a7f37',
+    error: '#c62f3e',
+    toggleActive: '#c73e00',
     toggleInactive: '#d4d5d9',
   },
   /** Breakpoints 480 px and 961 px. */

@@ -82,11 +82,16 @@ describe('Listing', () => {
     expect(open!.textContent).toContain('₹400 FOR TWO');
     expect(open!.textContent).toContain('20% OFF UPTO ₹100');
     expect(within(open!).getByRole('link').getAttribute('href')).toBe('/restaurants/meghana-biryani-house-koramangala-1042');
+    // The first cards' pictures open the page: fetched at once, ahead of the rest.
     const image = open!.querySelector('img')!;
-    expect(image.getAttribute('src')).toBeNull(); // lazy: not in view yet
-    await waitFor(() => expect(FakeIntersectionObserver.watching(image)).toBe(true));
-    act(() => FakeIntersectionObserver.reveal());
     await waitFor(() => expect(image.getAttribute('src')).toBe('/images/restaurant-1042?w=508&h=320'));
+    expect(image.getAttribute('fetchpriority')).toBe('high');
+    // Further down (here the closed cards), a picture waits until it comes into view.
+    const later = closed!.querySelector('img')!;
+    expect(later.getAttribute('src')).toBeNull();
+    await waitFor(() => expect(FakeIntersectionObserver.watching(later)).toBe(true));
+    act(() => FakeIntersectionObserver.reveal());
+    await waitFor(() => expect(later.getAttribute('src')).not.toBeNull());
 
     expect(closed!.textContent).toContain('★ --');
     expect(closed!.textContent).toContain('Closed & not delivering');

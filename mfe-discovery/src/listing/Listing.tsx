@@ -22,6 +22,8 @@ import { RestaurantCard, RestaurantCardSkeleton } from './RestaurantCard';
 import './listing.css';
 
 const SKELETON_CARDS = 8;
+/** The cards whose pictures are on a phone's or a laptop's first screen: fetched before the rest. */
+const PRIORITY_CARDS = 2;
 
 type State =
   | { status: 'loading' }
@@ -193,8 +195,8 @@ export function Listing({ location, title, collection, only, baseFilters, showCa
       {showCarousels ? <FilterCollections response={response} /> : null}
       {open.length > 0 ? (
         <ul className="disc-list" aria-label="Open restaurants">
-          {open.map((restaurant) => (
-            <RestaurantCard key={restaurant.id} restaurant={restaurant} />
+          {open.map((restaurant, index) => (
+            <RestaurantCard key={restaurant.id} restaurant={restaurant} priority={index < PRIORITY_CARDS} />
           ))}
         </ul>
       ) : null}

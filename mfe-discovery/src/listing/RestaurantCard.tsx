@@ -13,7 +13,8 @@ import { areaText, costForTwoText, deliveryTimeText, isOpen, offerText, ratingTe
 /** Shown when a restaurant's own image fails: an edge-generated placeholder. */
 const FALLBACK_IMAGE = imageUrl('restaurant-placeholder');
 
-export function RestaurantCard({ restaurant }: { restaurant: Restaurant }) {
+/** `priority`: the card is among the first on the page, its picture likely the largest thing on the first screen. */
+export function RestaurantCard({ restaurant, priority = false }: { restaurant: Restaurant; priority?: boolean }) {
   const offer = offerText(restaurant);
   const open = isOpen(restaurant);
   const rating = ratingText(restaurant);
@@ -24,7 +25,7 @@ export function RestaurantCard({ restaurant }: { restaurant: Restaurant }) {
     <li className={open ? 'disc-card' : 'disc-card disc-card--closed'} data-testid="restaurant-card" data-restaurant-id={restaurant.id} data-open={open}>
       <Link href={restaurantHref(restaurant)} className="disc-card__link">
         <div className="disc-card__media">
-          <Image src={imageUrl(restaurant.cloudinaryImageId)} fallbackSrc={FALLBACK_IMAGE} alt="" width={254} height={160} />
+          <Image src={imageUrl(restaurant.cloudinaryImageId)} fallbackSrc={FALLBACK_IMAGE} alt="" width={254} height={160} priority={priority} />
           {offer ? <span className="disc-card__offer">{offer}</span> : null}
         </div>
         <h3 className="disc-card__name">{restaurant.name}</h3>

@@ -14,6 +14,10 @@ const ITEM_IMAGE_FALLBACK = imageUrl('item-placeholder', { w: 156, h: 144 });
 
 interface MenuItemCardProps {
   item: MenuItem;
+  /** The dish's name is a heading one level under its section's (h2 section: h3; h3 sub-section: h4). */
+  headingLevel?: 3 | 4;
+  /** Among the first dishes with a picture: it is fetched first (the menu's LCP element). */
+  priority?: boolean;
   quantity: number;
   /** The restaurant is closed: nothing can be added. */
   ordering: boolean;
@@ -49,7 +53,8 @@ function Price({ item }: { item: MenuItem }) {
   );
 }
 
-export function MenuItemCard({ item, quantity, ordering, onAdd, onIncrement, onDecrement }: MenuItemCardProps) {
+export function MenuItemCard({ item, headingLevel = 3, priority = false, quantity, ordering, onAdd, onIncrement, onDecrement }: MenuItemCardProps) {
+  const Name = headingLevel === 3 ? 'h3' : 'h4';
   const [expanded, setExpanded] = useState(false);
   const inStock = isInStock(item);
   const customisable = isCustomisable(item);
@@ -70,7 +75,7 @@ export function MenuItemCard({ item, quantity, ordering, onAdd, onIncrement, onD
           ) : null}
           {item.ribbon?.text ? <span className="disc-item__ribbon">★ {item.ribbon.text}</span> : null}
         </div>
-        <h4 className="disc-item__name">{item.name}</h4>
+        <Name className="disc-item__name">{item.name}</Name>
         <Price item={item} />
         {item.description ? (
           <>
@@ -97,6 +102,7 @@ export function MenuItemCard({ item, quantity, ordering, onAdd, onIncrement, onD
             alt=""
             width={156}
             height={144}
+            priority={priority}
             className="disc-item__image"
           />
         ) : null}

@@ -54,14 +54,31 @@ function MenuSkeleton() {
   );
 }
 
-function Section({ section, depth, renderItem }: { section: MenuSection; depth: number; renderItem: (item: MenuItemFull) => ReactNode }) {
+/** The dishes whose pictures open the menu on a phone's first screen: fetched before the rest. */
+const PRIORITY_DISHES = 2;
+
+/** The first `count` dishes with a picture, in the order the menu shows them. */
+function firstPictured(sections: MenuSection[], count: number): Set<string> {
+  const ids = new Set<string>();
+  const visit = (section: MenuSection) => {
+    for (const item of section.items) {
+      if (ids.size >= count) return;
+      if (item.cloudinaryImageId) ids.add(item.id);
+    }
+    section.children.forEach(visit);
+  };
+  sections.forEach(visit);
+  return ids;
+}
+
+function Section({ section, depth, renderItem }: { section: MenuSection; depth: number; renderItem: (item: MenuItemFull, headingLevel: 3 | 4) => ReactNode }) {
   const Heading = depth === 0 ? 'h2' : 'h3';
   return (
     <section id={depth === 0 ? sectionDomId(section.id) : undefined} className={depth === 0 ? 'disc-section' : 'disc-section disc-section--sub'} aria-label={section.name}>
       <Heading className="disc-section__title">
         {section.name} ({section.count})
       </Heading>
-      {section.items.length > 0 ? <ul className="disc-section__items">{section.items.map((item) => renderItem(item as MenuItemFull))}</ul> : null}
+      {section.items.length > 0 ? <ul className="disc-section__items">{section.items.map((item) => renderItem(item as MenuItemFull, depth === 0 ? 3 : 4))}</ul> : null}
       {section.children.map((child) => (
         <Section key={child.id} section={child} depth={depth + 1} renderItem={renderItem} />
       ))}
@@ -88,6 +105,7 @@ function Menu({ data, complete }: { data: FullMenuResponse; complete: boolean })
   const cart = useMenuCart(restaurant);
   const ordering = orderingStatus(restaurant).state === 'OPEN';
   const sections = useMemo(() => menuSections(menu, { vegOnly, query }), [menu, vegOnly, query]);
+  const priorityIds = useMemo(() => firstPictured(sections, PRIORITY_DISHES), [sections]);
   const items = menu.items ?? {};
   const customising = customisingId ? items[customisingId] : undefined;
   const repeatItem = repeat ? items[repeat.itemId] : undefined;
@@ -114,10 +132,12 @@ function Menu({ data, complete }: { data: FullMenuResponse; complete: boolean })
     else setCustomisingId(item.id);
   };
 
-  const renderItem = (item: MenuItemFull) => (
+  const renderItem = (item: MenuItemFull, headingLevel: 3 | 4) => (
     <MenuItemCard
       key={item.id}
       item={item}
+      headingLevel={headingLevel}
+      priority={priorityIds.has(item.id)}
       quantity={cart.quantityOf(item.id)}
       ordering={ordering}
       onAdd={onAdd}
