@@ -5,6 +5,7 @@
 use crate::helpers::{Svc, answer, as_caller, spawn, spawn_with};
 use sqlx::Row;
 use tiffin_account::messages::MessagesConfig;
+use tiffin_platform::config::Secret;
 use tiffin_platform::db::testing;
 use tiffin_platform::identity::Caller;
 use tiffin_platform::status::spec_code;
@@ -769,21 +770,29 @@ async fn deleting_an_account_removes_the_user_and_everything_of_theirs() {
     }
 }
 
-/// A stand-in webhook receiver: records every JSON body; answers `status`.
+/// A stand-in webhook receiver: records every JSON body, with the `Authorization` header it came
+/// with as its `authorization` field; answers `status`.
 async fn webhook(
     status: u16,
 ) -> (
     String,
     std::sync::Arc<std::sync::Mutex<Vec<serde_json::Value>>>,
 ) {
-    use axum::{Json, Router, extract::State, http::StatusCode, routing::post};
+    use axum::{Json, Router, extract::State, http::HeaderMap, http::StatusCode, routing::post};
     type Seen = std::sync::Arc<std::sync::Mutex<Vec<serde_json::Value>>>;
     let seen: Seen = Default::default();
     let app = Router::new()
         .route(
             "/hook",
             post(
-                move |State(seen): State<Seen>, Json(body): Json<serde_json::Value>| async move {
+                move |State(seen): State<Seen>,
+                      headers: HeaderMap,
+                      Json(mut body): Json<serde_json::Value>| async move {
+                    let authorization = headers
+                        .get("authorization")
+                        .and_then(|v| v.to_str().ok())
+                        .map(str::to_string);
+                    body["authorization"] = serde_json::json!(authorization);
                     seen.lock().unwrap().push(body);
                     StatusCode::from_u16(status).unwrap()
                 },
@@ -800,8 +809,18 @@ async fn webhook(
 async fn the_webhook_provider_posts_each_message_and_the_outbox_is_closed() {
     let db = testing::sqlite();
     let (url, seen) = webhook(204).await;
-    let mut svc = spawn_with(&db.url, |s| s.messages = MessagesConfig::Webhook { url }).await;
+    let mut svc = spawn_with(&db.url, |s| {
+        s.messages = MessagesConfig::Webhook {
+            url,
+            secret: Secret::new("gateway-secret"),
+        }
+    })
+    .await;
     let (guest, _) = svc.guest().await;
+    assert_eq!(
+        posted[0]["authorization"], "Bearer gateway-secret",
+        "the gateway can tell our messages from anyone's"
+    );
 
     svc.send(&guest, ASHA)
         .await
@@ -834,7 +853,13 @@ async fn the_webhook_provider_posts_each_message_and_the_outbox_is_closed() {
 async fn a_failed_send_is_unavailable_and_leaves_no_usable_code_nor_cooldown() {
     let db = testing::sqlite();
     let (url, seen) = webhook(500).await;
-    let mut svc = spawn_with(&db.url, |s| s.messages = MessagesConfig::Webhook { url }).await;
+    let mut svc = spawn_with(&db.url, |s| {
+        s.messages = MessagesConfig::Webhook {
+            url,
+            secret: Secret::new("gateway-secret"),
+        }
+    })
+    .await;
     let (guest, _) = svc.guest().await;
 
     let failed = svc.send(&guest, ASHA).await.unwrap_err();
