@@ -41,8 +41,8 @@ pub enum Error {
     /// No live code for this attempt: expired, already used, replaced, or never sent.
     #[error("OTP expired")]
     OtpExpired,
-    /// The number is locked after too many wrong codes.
-    #[error("number locked for {retry_after_secs} s")]
+    /// The session is locked out of codes after too many wrong ones.
+    #[error("session locked for {retry_after_secs} s")]
     Locked { retry_after_secs: i64 },
     /// A code was sent to this number less than the cooldown ago.
     #[error("resend cooldown: {retry_after_secs} s")]

@@ -8,7 +8,8 @@
 //!   (30 days absolute, 7 days idle, configurable) and the rotation on sign-in.
 //! - [`signin`]: `SendOtp` / `VerifyOtp`: sign-in and sign-up by code, rotating the session.
 //! - [`otp`]: the codes themselves: mobile normalisation, 10-minute single-use codes bound to the
-//!   login attempt, resend cooldown, hourly limit per number, lockout after 5 wrong codes.
+//!   login attempt, resend cooldown, hourly limit per number, the guessing session locked out
+//!   after 5 wrong codes.
 //! - [`profile`]: the `users` table and the profile RPCs: mobile change by OTP, email change by
 //!   link, SMS preferences, account deletion.
 //! - [`addresses`]: saved addresses: one home and one work at most, the flat number rule, city
