@@ -244,12 +244,18 @@ mod tests {
         let (dev, prod) = (Environment::Development, Environment::Production);
         assert!(dev.switch("X", None).unwrap());
         assert!(dev.switch("X", Some("1")).unwrap());
-        assert!(!dev.switch("X", Some("0")).unwrap(), "development may turn one off");
+        assert!(
+            !dev.switch("X", Some("0")).unwrap(),
+            "development may turn one off"
+        );
         assert!(!prod.switch("X", None).unwrap());
         assert!(!prod.switch("X", Some("0")).unwrap());
         let refused = prod.switch("GRPC_REFLECTION", Some("1")).unwrap_err();
         assert_eq!(refused.name, "GRPC_REFLECTION");
-        assert!(refused.reason.contains("TIFFIN_ENV=development"), "{refused}");
+        assert!(
+            refused.reason.contains("TIFFIN_ENV=development"),
+            "{refused}"
+        );
         assert!(dev.switch("X", Some("yes")).is_err());
     }
 }

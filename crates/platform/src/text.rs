@@ -56,7 +56,10 @@ mod tests {
             clean("Asha\u{0}\u{202e}gnp.exe\u{2066}\u{7}\u{85}\u{7f}"),
             "Ashagnp.exe"
         );
-        assert_eq!(clean("a\u{202a}b\u{202b}c\u{202c}d\u{202d}e\u{2069}"), "abcde");
+        assert_eq!(
+            clean("a\u{202a}b\u{202b}c\u{202c}d\u{202d}e\u{2069}"),
+            "abcde"
+        );
         assert_eq!(clean("\r\n"), "\n");
     }
 
@@ -70,7 +73,10 @@ mod tests {
             "₹49 — 😀",
             "",
         ] {
-            assert!(matches!(clean(text), Cow::Borrowed(t) if t == text), "{text:?}");
+            assert!(
+                matches!(clean(text), Cow::Borrowed(t) if t == text),
+                "{text:?}"
+            );
         }
     }
 

@@ -372,7 +372,11 @@ mod tests {
         for child in &children {
             assert_eq!(child.env["TIFFIN_ENV"], "development", "{}", child.name);
             // Not set here, so a child reads the launcher's own (inherited) value, if any.
-            assert!(!child.env.contains_key("TIFFIN_DEV_ROUTES"), "{}", child.name);
+            assert!(
+                !child.env.contains_key("TIFFIN_DEV_ROUTES"),
+                "{}",
+                child.name
+            );
             assert!(!child.env.contains_key("GRPC_REFLECTION"), "{}", child.name);
         }
     }

@@ -535,7 +535,11 @@ async fn a_strangers_wrong_codes_do_not_lock_the_number_for_its_owner() {
             .await
             .expect("the number still gets codes");
         let fresh = svc.latest_code(MOBILE).await;
-        assert!(svc.verify(&owner_elsewhere, MOBILE, &fresh, "").await.is_ok());
+        assert!(
+            svc.verify(&owner_elsewhere, MOBILE, &fresh, "")
+                .await
+                .is_ok()
+        );
     }
 }
 

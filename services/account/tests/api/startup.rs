@@ -25,7 +25,10 @@ fn start(env: &[(&str, &str)]) -> Result<(), String> {
     let mut child = Command::new(env!("CARGO_BIN_EXE_tiffin-account"))
         .env_clear()
         .env("GRPC_ADDR", "127.0.0.1:0")
-        .env("DATABASE_URL", format!("sqlite://{}/account.db", dir.display()))
+        .env(
+            "DATABASE_URL",
+            format!("sqlite://{}/account.db", dir.display()),
+        )
         .envs(env.iter().copied())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -102,7 +105,10 @@ fn the_development_provider_is_refused_unless_development_is_declared() {
 fn a_webhook_needs_its_secret() {
     let refused = start(&[
         ("ACCOUNT_MESSAGES", "webhook"),
-        ("ACCOUNT_MESSAGES_WEBHOOK_URL", "https://sms.example.com/hook"),
+        (
+            "ACCOUNT_MESSAGES_WEBHOOK_URL",
+            "https://sms.example.com/hook",
+        ),
     ])
     .expect_err("it must not run");
 
@@ -117,7 +123,10 @@ fn a_declared_development_or_a_configured_webhook_starts() {
     for env in [
         vec![("TIFFIN_ENV", "development")],
         vec![
-            ("ACCOUNT_MESSAGES_WEBHOOK_URL", "https://sms.example.com/hook"),
+            (
+                "ACCOUNT_MESSAGES_WEBHOOK_URL",
+                "https://sms.example.com/hook",
+            ),
             ("ACCOUNT_MESSAGES_WEBHOOK_SECRET", "s3cret"),
         ],
     ] {
@@ -158,9 +167,5 @@ async fn outside_development_list_outbox_is_refused() {
         .unwrap_err();
 
     assert_eq!(refused.code(), Code::FailedPrecondition);
-    assert!(
-        !refused.message().contains("OTP"),
-        "{}",
-        refused.message()
-    );
+    assert!(!refused.message().contains("OTP"), "{}", refused.message());
 }

@@ -107,7 +107,9 @@ fn clean_json(body: &[u8]) -> Option<Vec<u8>> {
 fn may_hold_unwanted(body: &[u8]) -> bool {
     body.windows(2).any(|w| w == b"\\u")
         || body.contains(&0x7f)
-        || body.windows(2).any(|w| w[0] == 0xc2 && (0x80..=0x9f).contains(&w[1]))
+        || body
+            .windows(2)
+            .any(|w| w[0] == 0xc2 && (0x80..=0x9f).contains(&w[1]))
         || body.windows(3).any(|w| {
             w[0] == 0xe2
                 && ((w[1] == 0x80 && (0xaa..=0xae).contains(&w[2]))
@@ -125,9 +127,9 @@ fn clean_value(value: &mut Value) -> bool {
                 true
             }
         },
-        Value::Array(items) => items.iter_mut().fold(false, |changed, item| {
-            clean_value(item) | changed
-        }),
+        Value::Array(items) => items
+            .iter_mut()
+            .fold(false, |changed, item| clean_value(item) | changed),
         Value::Object(map) => {
             let mut changed = false;
             if map.keys().any(|k| k.chars().any(is_unwanted)) {
@@ -178,7 +180,12 @@ mod tests {
             b"not json \\u0000",
             b"",
         ] {
-            assert_eq!(clean_json(body), None, "{:?}", String::from_utf8_lossy(body));
+            assert_eq!(
+                clean_json(body),
+                None,
+                "{:?}",
+                String::from_utf8_lossy(body)
+            );
         }
     }
 

@@ -160,8 +160,7 @@ impl Settings {
         };
         let cookie_secure = env_flag("COOKIE_SECURE")?;
         let timeout_ms: u64 = env_parse("UPSTREAM_TIMEOUT_MS", 3000)?;
-        let dev_routes =
-            Environment::from_env()?.development_switch("TIFFIN_DEV_ROUTES")?;
+        let dev_routes = Environment::from_env()?.development_switch("TIFFIN_DEV_ROUTES")?;
         let client_address = if env_flag("EDGE_TRUST_FORWARDED_FOR")? {
             ClientAddress::ForwardedFor
         } else {

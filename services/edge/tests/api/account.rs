@@ -149,7 +149,10 @@ async fn a_new_number_signs_up_with_a_code_from_the_outbox_and_the_session_is_ro
         &json!({ "nameRequired": true, "signedUp": false }),
         "a right code without a name asks for one, and nothing else"
     );
-    assert!(session_token(&asked).is_none(), "the session is not rotated");
+    assert!(
+        session_token(&asked).is_none(),
+        "the session is not rotated"
+    );
     assert_eq!(asked.sid(), before.sid());
     assert_eq!(still_guest.outcome().0, 401);
     assert_eq!(signed.outcome(), (200, 0, "done successfully"));
@@ -312,16 +315,33 @@ async fn five_wrong_codes_lock_the_guessing_browser_not_the_numbers_owner() {
     let wrong = if otp == "000000" { "111111" } else { "000000" };
     let mut replies = Vec::new();
     for _ in 0..5 {
-        replies.push(verify(&app, &stranger, json!({ "mobile": "9876500005", "otp": wrong })).await);
+        replies.push(
+            verify(
+                &app,
+                &stranger,
+                json!({ "mobile": "9876500005", "otp": wrong }),
+            )
+            .await,
+        );
     }
-    let right_too_late = verify(&app, &stranger, json!({ "mobile": "9876500005", "otp": otp })).await;
+    let right_too_late = verify(
+        &app,
+        &stranger,
+        json!({ "mobile": "9876500005", "otp": otp }),
+    )
+    .await;
     let stranger_again = send_otp(&app, &stranger, "9876500005").await;
     // The owner, on their own browser, meanwhile.
     let owner_at_once = send_otp(&app, &owner, "9876500005").await;
     clock.advance(30);
     let owner_after_cooldown = send_otp(&app, &owner, "9876500005").await;
     let fresh = app.latest_otp("9876500005").await;
-    let owner_signs_in = verify(&app, &owner, json!({ "mobile": "9876500005", "otp": fresh })).await;
+    let owner_signs_in = verify(
+        &app,
+        &owner,
+        json!({ "mobile": "9876500005", "otp": fresh }),
+    )
+    .await;
 
     for r in &replies[..4] {
         assert_eq!(r.outcome(), (400, 1, "Incorrect OTP. Please try again."));
@@ -329,21 +349,44 @@ async fn five_wrong_codes_lock_the_guessing_browser_not_the_numbers_owner() {
     let locked = &replies[4];
     assert_eq!(
         locked.outcome(),
-        (429, 429, "Too many attempts. Please try again in 15 minutes.")
+        (
+            429,
+            429,
+            "Too many attempts. Please try again in 15 minutes."
+        )
     );
     assert_eq!(retry_after(locked), 15 * 60);
     // The guessing browser is locked: its code is dead and it gets no other.
-    assert_eq!((right_too_late.outcome().0, right_too_late.outcome().1), (429, 429));
+    assert_eq!(
+        (right_too_late.outcome().0, right_too_late.outcome().1),
+        (429, 429)
+    );
     assert_eq!(
         stranger_again.outcome(),
-        (429, 429, "Too many attempts. Please try again in 15 minutes.")
+        (
+            429,
+            429,
+            "Too many attempts. Please try again in 15 minutes."
+        )
     );
     assert!(retry_after(&stranger_again) > 60);
-    assert_eq!(app.api_get_with(&stranger, "profile/info").await.outcome().0, 401);
+    assert_eq!(
+        app.api_get_with(&stranger, "profile/info")
+            .await
+            .outcome()
+            .0,
+        401
+    );
     // The owner only waits out the stranger's code's resend cooldown, then signs in.
-    assert_eq!((owner_at_once.outcome().0, owner_at_once.outcome().1), (429, 429));
+    assert_eq!(
+        (owner_at_once.outcome().0, owner_at_once.outcome().1),
+        (429, 429)
+    );
     assert!((1..=30).contains(&retry_after(&owner_at_once)));
-    assert_eq!(owner_after_cooldown.outcome(), (200, 0, "done successfully"));
+    assert_eq!(
+        owner_after_cooldown.outcome(),
+        (200, 0, "done successfully")
+    );
     assert_eq!(owner_signs_in.outcome(), (200, 0, "done successfully"));
     assert_eq!(owner_signs_in.data()["user"]["name"], "Asha");
 }

@@ -25,7 +25,12 @@ async fn a_name_with_control_and_bidi_characters_is_stored_without_them() {
         .await;
     let info = app.api_get("profile/info").await;
 
-    assert_eq!(signed.outcome(), (200, 0, "done successfully"), "{:?}", signed.body);
+    assert_eq!(
+        signed.outcome(),
+        (200, 0, "done successfully"),
+        "{:?}",
+        signed.body
+    );
     assert_eq!(signed.data()["user"]["name"], "Asha");
     assert_eq!(info.data()["name"], "Asha");
 }
@@ -44,7 +49,12 @@ async fn an_order_note_with_control_and_bidi_characters_is_stored_without_them()
         .await;
     let stored = app.api_get("cart").await;
 
-    assert_eq!(updated.outcome(), (200, 0, "done successfully"), "{:?}", updated.body);
+    assert_eq!(
+        updated.outcome(),
+        (200, 0, "done successfully"),
+        "{:?}",
+        updated.body
+    );
     assert_eq!(updated.data()["order_comments"], "Ring the bell\nGate 2");
     assert_eq!(stored.data()["order_comments"], "Ring the bell\nGate 2");
 }
@@ -57,6 +67,11 @@ async fn a_query_value_is_read_without_control_and_bidi_characters() {
         .api_get("misc/place-autocomplete?input=kora%00%E2%80%AEmangala")
         .await;
 
-    assert_eq!(reply.outcome(), (200, 0, "done successfully"), "{:?}", reply.body);
+    assert_eq!(
+        reply.outcome(),
+        (200, 0, "done successfully"),
+        "{:?}",
+        reply.body
+    );
     assert_eq!(reply.data()[0]["place_id"], "bangalore-koramangala");
 }
