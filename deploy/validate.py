@@ -13,7 +13,9 @@ Three kinds of check, all of which must pass:
    non-root with a read-only root filesystem and has requests, limits and probes; gRPC services
    listen on 50051 with native gRPC probes and read DATABASE_URL from their own Secret; the edge
    knows every service's URL, trusts X-Forwarded-For and is reachable only under a NetworkPolicy; each microfrontend is routed by the Ingress and the manifest points
-   at a version its shipped image serves (its own or an earlier one).
+   at a version its shipped image serves (its own or an earlier one); nothing declares development
+   (TIFFIN_ENV, GRPC_REFLECTION, TIFFIN_DEV_ROUTES) and the account service sends OTPs through its
+   webhook, whose URL and secret come from Secret account-messages.
 """
 
 from __future__ import annotations
@@ -213,6 +215,26 @@ def check_rules(docs: list[tuple[str, dict]], services_dir: Path, tags: dict[str
         component = deployment["metadata"].get("labels", {}).get("app.kubernetes.io/component")
         if component == "grpc-service":
             check_grpc_service(where, name, deployment, report)
+
+    # What only development may have is never declared in a deployment: the OTP outbox, the
+    # routes that read it and gRPC reflection.
+    for name, (where, deployment) in deployments.items():
+        for container in deployment["spec"]["template"]["spec"]["containers"]:
+            env = env_of(container)
+            report.check(
+                env.get("TIFFIN_ENV", {}).get("value", "production") == "production",
+                where,
+                f"{name}: TIFFIN_ENV must be unset or production (development exposes every OTP)",
+            )
+            for switch in ("GRPC_REFLECTION", "TIFFIN_DEV_ROUTES"):
+                report.check(env.get(switch, {}).get("value", "0") == "0", where, f"{name}: {switch} is development only")
+    if "account" in deployments:
+        where, account = deployments["account"]
+        env = env_of(account["spec"]["template"]["spec"]["containers"][0])
+        report.check(env.get("ACCOUNT_MESSAGES", {}).get("value") == "webhook", where, "account: ACCOUNT_MESSAGES must be webhook")
+        for var in ("ACCOUNT_MESSAGES_WEBHOOK_URL", "ACCOUNT_MESSAGES_WEBHOOK_SECRET"):
+            ref = env.get(var, {}).get("valueFrom", {}).get("secretKeyRef", {})
+            report.check(ref.get("name") == "account-messages", where, f"account: {var} must come from Secret account-messages")
 
     grpc_services = [n for n, (_, d) in deployments.items() if d["metadata"]["labels"].get("app.kubernetes.io/component") == "grpc-service"]
     if "edge" in deployments:

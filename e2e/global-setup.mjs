@@ -19,8 +19,9 @@ export default async function globalSetup() {
     logPath: join(root, 'test-results', 'storefront.log'),
     env: {
       CATALOG_RESTAURANTS_PER_CITY: '12',
-      // The development outbox (GET /api/dev/sms): the account tests read OTPs and links from it.
-      TIFFIN_DEV_ROUTES: '1',
+      // A development storefront (the launcher declares it too): the account tests read OTPs and
+      // links from the development outbox (GET /api/dev/sms), which exists only there.
+      TIFFIN_ENV: 'development',
       // Deliveries 120 times faster than real time: an order is delivered in about 20 s.
       ORDERS_SIM_SPEED: '120',
     },

@@ -1,7 +1,8 @@
 // Accounts in the browser against the real storefront: sign up with an OTP read from the
 // development outbox, log out, log in, add a home and a work address, deliver to one and see it in
 // the header, the default address on the next sign-in, and the profile (email change pending,
-// then verified by its link; an SMS preference that survives a reload).
+// then verified by its link; an SMS preference that survives a reload); and a new number that
+// logs in, asked for a name only once its code is right.
 import { expect, test } from '@playwright/test';
 
 // A fresh number per run, so re-runs against the same storefront never collide.
@@ -241,4 +242,30 @@ test('sign up, log out, log in, addresses, default address, profile', async ({ p
   });
 
   expect(uncaught, 'uncaught errors in the page').toEqual([]);
+});
+
+test('a new number logging in is asked for a name only after its right code', async ({ page }) => {
+  // Its own number: nothing before it in this file has sent it a code, so no cooldown to wait.
+  const newcomer = `8${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+  await page.goto('/cart');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Login' }).click();
+  const login = page.getByRole('dialog', { name: 'Login' });
+  await login.getByLabel('Phone number').fill(newcomer);
+  const since = Date.now() - 1000;
+  await login.getByRole('button', { name: 'LOGIN' }).click();
+
+  // The code step looks the same for every number: nothing says yet that this one is new.
+  const otp = login.getByPlaceholder('Enter 6-digit OTP');
+  await expect(otp).toBeVisible();
+  await expect(login.getByLabel('Name')).toHaveCount(0);
+  const body = await newestMessage(page, `mobile=${newcomer}`, since);
+  await otp.fill(/\b(\d{6})\b/.exec(body)[1]);
+  await login.getByRole('button', { name: 'VERIFY OTP' }).click();
+
+  const signup = page.getByRole('dialog', { name: 'Sign up' });
+  await expect(signup.getByRole('status')).toHaveText("You're new here! Tell us your name to create your account.");
+  await signup.getByLabel('Name').fill('Ravi Newcomer');
+  await signup.getByRole('button', { name: 'VERIFY OTP' }).click();
+  await expect(signup).toBeHidden();
+  await expect(page.getByTestId('user-menu-button')).toHaveText('Ravi');
 });

@@ -79,6 +79,31 @@ pub fn catalog_path() -> PathBuf {
     env_or("CATALOG_PATH", &format!("{}/catalogue.json", data_dir())).into()
 }
 
+/// A secret from the configuration (a webhook's key, say): it never prints, so a settings struct
+/// can derive `Debug` and be logged whole.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Secret(String);
+
+impl Secret {
+    pub fn new(value: impl Into<String>) -> Self {
+        Self(value.into())
+    }
+
+    pub fn expose(&self) -> &[u8] {
+        self.0.as_bytes()
+    }
+
+    pub fn expose_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::fmt::Debug for Secret {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Secret(…)")
+    }
+}
+
 /// Settings every gRPC service shares: where it listens and where its database is.
 #[derive(Debug, Clone)]
 pub struct ServiceSettings {
@@ -86,21 +111,96 @@ pub struct ServiceSettings {
     pub addr: SocketAddr,
     /// `DATABASE_URL`: `sqlite://…` (default, a file under `data/`) or `postgres://…`.
     pub database_url: String,
-    /// `GRPC_REFLECTION=1`: serve gRPC server reflection (`grpcurl list`), for development only.
-    /// Off unless asked: reflection describes every RPC to anyone who reaches the port.
+    /// Whether this process is declared a development one (`TIFFIN_ENV`).
+    pub environment: Environment,
+    /// Serve gRPC server reflection (`grpcurl list`): in development only, where it is on unless
+    /// `GRPC_REFLECTION=0`. Reflection describes every RPC to anyone who reaches the port.
     pub reflection: bool,
 }
 
 impl ServiceSettings {
-    /// Reads `GRPC_ADDR` and `DATABASE_URL`, defaulting to `default_addr` and
-    /// `sqlite://data/<service>.db`.
+    /// Reads `GRPC_ADDR`, `DATABASE_URL` (defaulting to `default_addr` and
+    /// `sqlite://data/<service>.db`), `TIFFIN_ENV` and `GRPC_REFLECTION`.
     pub fn from_env(service: &str, default_addr: &str) -> Result<Self, ConfigError> {
         let data_dir = data_dir();
+        let environment = Environment::from_env()?;
         Ok(Self {
             addr: env_addr("GRPC_ADDR", default_addr)?,
             database_url: env_or("DATABASE_URL", &format!("sqlite://{data_dir}/{service}.db")),
-            reflection: env_flag("GRPC_REFLECTION")?,
+            environment,
+            reflection: environment.development_switch("GRPC_REFLECTION")?,
         })
+    }
+}
+
+/// Whether a process runs in development, as its configuration declares with `TIFFIN_ENV`:
+/// `development` (what the launcher behind `make run` and the test set-ups declare) or
+/// `production`, the default. What gives development away (the OTP outbox, the routes that read
+/// it, gRPC reflection) exists only in a declared development process, so a deployment that says
+/// nothing gets none of it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Environment {
+    #[default]
+    Production,
+    Development,
+}
+
+impl Environment {
+    /// The variable that declares it.
+    pub const VAR: &'static str = "TIFFIN_ENV";
+
+    /// Reads [`Environment::VAR`]; unset or empty is production, anything but the two names is an
+    /// error (a typo must not quietly turn development off, or on).
+    pub fn from_env() -> Result<Self, ConfigError> {
+        Self::parse(std::env::var(Self::VAR).ok().as_deref())
+    }
+
+    fn parse(value: Option<&str>) -> Result<Self, ConfigError> {
+        match value.map(str::trim).unwrap_or("") {
+            "" | "production" => Ok(Self::Production),
+            "development" => Ok(Self::Development),
+            other => Err(ConfigError {
+                name: Self::VAR.into(),
+                value: other.to_string(),
+                reason: "expected development or production".into(),
+            }),
+        }
+    }
+
+    pub fn is_development(self) -> bool {
+        self == Self::Development
+    }
+
+    /// A 0/1 switch of something only development may have: on by default in development (`0`
+    /// turns it off there), off outside it, where `1` is a configuration error rather than a
+    /// quiet exposure.
+    pub fn development_switch(self, name: &str) -> Result<bool, ConfigError> {
+        self.switch(name, std::env::var(name).ok().as_deref())
+    }
+
+    fn switch(self, name: &str, value: Option<&str>) -> Result<bool, ConfigError> {
+        let asked = match value.map(str::trim).unwrap_or("") {
+            "" => None,
+            "0" => Some(false),
+            "1" => Some(true),
+            other => {
+                return Err(ConfigError {
+                    name: name.to_string(),
+                    value: other.to_string(),
+                    reason: "must be 0 or 1".into(),
+                });
+            }
+        };
+        match (self, asked) {
+            (_, Some(false)) => Ok(false),
+            (Self::Development, _) => Ok(true),
+            (Self::Production, None) => Ok(false),
+            (Self::Production, Some(true)) => Err(ConfigError {
+                name: name.to_string(),
+                value: "1".into(),
+                reason: format!("development only: needs {}=development", Self::VAR),
+            }),
+        }
     }
 }
 
@@ -114,5 +214,48 @@ pub fn env_flag(name: &str) -> Result<bool, ConfigError> {
             value: other.to_string(),
             reason: "must be 0 or 1".into(),
         }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_a_declared_development_is_development() {
+        for value in [None, Some(""), Some("production"), Some(" production ")] {
+            assert_eq!(
+                Environment::parse(value).unwrap(),
+                Environment::Production,
+                "{value:?}"
+            );
+        }
+        assert_eq!(
+            Environment::parse(Some("development")).unwrap(),
+            Environment::Development
+        );
+        for typo in ["dev", "Development", "prod", "1"] {
+            assert!(Environment::parse(Some(typo)).is_err(), "{typo}");
+        }
+    }
+
+    #[test]
+    fn development_switches_are_on_in_development_and_impossible_outside_it() {
+        let (dev, prod) = (Environment::Development, Environment::Production);
+        assert!(dev.switch("X", None).unwrap());
+        assert!(dev.switch("X", Some("1")).unwrap());
+        assert!(
+            !dev.switch("X", Some("0")).unwrap(),
+            "development may turn one off"
+        );
+        assert!(!prod.switch("X", None).unwrap());
+        assert!(!prod.switch("X", Some("0")).unwrap());
+        let refused = prod.switch("GRPC_REFLECTION", Some("1")).unwrap_err();
+        assert_eq!(refused.name, "GRPC_REFLECTION");
+        assert!(
+            refused.reason.contains("TIFFIN_ENV=development"),
+            "{refused}"
+        );
+        assert!(dev.switch("X", Some("yes")).is_err());
     }
 }

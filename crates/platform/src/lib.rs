@@ -15,7 +15,9 @@
 //! - [`idempotency`]: fingerprints of requests and one-at-a-time per idempotency key, for the
 //!   services that take money or create orders.
 //! - [`money`]: rupees from integer paise, written the one way every service words an amount.
-//! - [`config`]: reading settings from the environment with clear errors, before any port is bound.
+//! - [`config`]: reading settings from the environment with clear errors, before any port is bound;
+//!   whether the process is declared a development one ([`config::Environment`]).
+//! - [`text`]: the characters no text from a browser may keep (controls, bidi overrides).
 //! - [`shutdown`]: the signal that stops a process (Ctrl-C or SIGTERM).
 //! - The global allocator (mimalloc) of every process.
 //!
@@ -32,6 +34,7 @@ pub mod service;
 pub mod shutdown;
 pub mod status;
 pub mod telemetry;
+pub mod text;
 
 /// Every Tiffin binary links this crate, so this is every process's allocator. Under load the
 /// edge spent a quarter of its time in glibc malloc's locking and consolidation; mimalloc is built

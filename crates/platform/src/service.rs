@@ -110,11 +110,14 @@ pub mod testing {
 
     use crate::config::ServiceSettings;
 
-    /// Settings for a service under test: a free port on loopback, and `database_url`.
+    /// Settings for a service under test: a free port on loopback, and `database_url`. Tests run
+    /// as declared development (a test reads the OTP outbox as a developer would), without
+    /// reflection.
     pub fn settings(database_url: &str) -> ServiceSettings {
         ServiceSettings {
             addr: ([127, 0, 0, 1], 0).into(),
             database_url: database_url.to_string(),
+            environment: crate::config::Environment::Development,
             reflection: false,
         }
     }

@@ -238,10 +238,14 @@ export function createEdgeCalls(client: ApiClient) {
 
     // ── Accounts (docs/edge-api.md "Accounts") ──
 
-    /** Sends a sign-in code; `registered: false` means the sign-up form is needed. */
+    /** Sends a sign-in code. The reply is alike whether or not the number has an account. */
     requestOtp: (mobile: string, options?: RequestOptions) => client.postData<OtpSent>('auth/otp', { mobile }, options),
 
-    /** Signs in (or up, with `name`/`email`); the reply rotates the session and its CSRF token. */
+    /**
+     * Signs in (or up, with `name`/`email`); the reply rotates the session and its CSRF token. A
+     * right code for a number without an account, sent without a name, answers `nameRequired`
+     * instead (no user, nothing rotated): send the same code again with the name.
+     */
     verifyOtp: (request: VerifyOtpRequest, options?: RequestOptions) =>
       client.postData<VerifyOtpResponse>('auth/verify-otp', { ...request }, options),
 

@@ -2461,12 +2461,11 @@ export interface components {
                  * @description Seconds the code stays valid.
                  */
                 expiresInSeconds: number;
-                mobile: string;
                 /**
-                 * @description `auth/otp` only: false when no account has this number yet (the sign-up form asks for a
-                 *     name).
+                 * @description The number the code went to, normalised. Nothing here says whether it has an account:
+                 *     that is told only after its right code (`auth/verify-otp`'s `nameRequired`).
                  */
-                registered?: boolean;
+                mobile: string;
                 /**
                  * Format: int32
                  * @description Seconds before another code may be asked for.
@@ -2938,9 +2937,15 @@ export interface components {
             /** @description The session's CSRF token: every POST sends it back (`_csrf` in the body or `x-csrf-token`). */
             csrfToken: string;
             data: {
+                /**
+                 * @description The code is right, but no account has this number and no `name` was sent: ask for one and
+                 *     send the same code again with it. Nothing else happened: the caller is not signed in and
+                 *     the session is unchanged.
+                 */
+                nameRequired: boolean;
                 /** @description True when this call created the account. */
                 signedUp: boolean;
-                user: components["schemas"]["User"];
+                user?: components["schemas"]["User"] | null;
             };
             /** @description The device id (cookie `tfn_did`). */
             deviceId: string;
@@ -3750,12 +3755,11 @@ export interface components {
              * @description Seconds the code stays valid.
              */
             expiresInSeconds: number;
-            mobile: string;
             /**
-             * @description `auth/otp` only: false when no account has this number yet (the sign-up form asks for a
-             *     name).
+             * @description The number the code went to, normalised. Nothing here says whether it has an account:
+             *     that is told only after its right code (`auth/verify-otp`'s `nameRequired`).
              */
-            registered?: boolean;
+            mobile: string;
             /**
              * Format: int32
              * @description Seconds before another code may be asked for.
@@ -4200,9 +4204,15 @@ export interface components {
             serviceable: boolean;
         };
         SignedIn: {
+            /**
+             * @description The code is right, but no account has this number and no `name` was sent: ask for one and
+             *     send the same code again with it. Nothing else happened: the caller is not signed in and
+             *     the session is unchanged.
+             */
+            nameRequired: boolean;
             /** @description True when this call created the account. */
             signedUp: boolean;
-            user: components["schemas"]["User"];
+            user?: components["schemas"]["User"] | null;
         };
         Sla: {
             /** Format: int32 */
@@ -4756,7 +4766,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Signed in: the session is rotated (new `sid` and `csrfToken` in this envelope and the cookie) and the guest cart merged. */
+            /** @description Signed in: the session is rotated (new `sid` and `csrfToken` in this envelope and the cookie) and the guest cart merged. Or, for a right code of a number without an account sent without a name, `nameRequired` and nothing else. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6503,7 +6513,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description A code was sent to the new number (no `registered`). */
+            /** @description A code was sent to the new number. */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -15,12 +15,13 @@
 use sqlx::{Any, Row, Transaction};
 use tiffin_geo::normalise_city;
 use tiffin_platform::identity::Caller;
+use tiffin_platform::text::free_text;
 use tiffin_proto::account::v1::{Address, Annotation, SaveAddressRequest, SaveAddressResponse};
 
 use crate::ctx::{Ctx, user_of};
 use crate::error::Error;
 use crate::otp;
-use crate::profile::{self, sanitise};
+use crate::profile;
 use crate::tokens;
 
 /// Addresses one user may keep.
@@ -110,7 +111,7 @@ fn is_address_id(id: &str) -> bool {
 
 /// The checked, cleaned fields of an address to save (the id is handled by [`save`]).
 fn clean(sent: &Address, default_mobile: &str) -> Result<Address, Error> {
-    let address = sanitise(&sent.address);
+    let address = free_text(&sent.address);
     if address.is_empty() {
         return Err(Error::Invalid("Please enter your address.".into()));
     }
@@ -122,7 +123,7 @@ fn clean(sent: &Address, default_mobile: &str) -> Result<Address, Error> {
     if !located {
         return Err(Error::Invalid("Please select a location.".into()));
     }
-    let flat_no = sanitise(&sent.flat_no);
+    let flat_no = free_text(&sent.flat_no);
     if flat_no.is_empty() {
         return Err(Error::Invalid("Please enter your flat number.".into()));
     }
@@ -130,9 +131,9 @@ fn clean(sent: &Address, default_mobile: &str) -> Result<Address, Error> {
         id: String::new(),
         annotation: sent.annotation,
         address,
-        area: sanitise(&sent.area),
+        area: free_text(&sent.area),
         flat_no,
-        landmark: sanitise(&sent.landmark),
+        landmark: free_text(&sent.landmark),
         lat: sent.lat,
         lng: sent.lng,
         mobile: if sent.mobile.trim().is_empty() {
@@ -140,7 +141,7 @@ fn clean(sent: &Address, default_mobile: &str) -> Result<Address, Error> {
         } else {
             otp::normalise_mobile(&sent.mobile)?
         },
-        instructions: sanitise(&sent.instructions),
+        instructions: free_text(&sent.instructions),
         city: normalise_city(&sent.city),
         updated_at: 0,
     };

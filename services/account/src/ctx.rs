@@ -22,6 +22,8 @@ pub struct Ctx {
     pub lifetimes: Lifetimes,
     /// Where OTP codes and email links go.
     pub messages: Arc<dyn MessageSender>,
+    /// Whether the process is a declared development one: `ListOutbox` answers only then.
+    pub development: bool,
     /// The storefront's public origin, for links in emails (no trailing slash).
     pub public_url: String,
 }

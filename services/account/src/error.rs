@@ -41,8 +41,8 @@ pub enum Error {
     /// No live code for this attempt: expired, already used, replaced, or never sent.
     #[error("OTP expired")]
     OtpExpired,
-    /// The number is locked after too many wrong codes.
-    #[error("number locked for {retry_after_secs} s")]
+    /// The session is locked out of codes after too many wrong ones.
+    #[error("session locked for {retry_after_secs} s")]
     Locked { retry_after_secs: i64 },
     /// A code was sent to this number less than the cooldown ago.
     #[error("resend cooldown: {retry_after_secs} s")]
@@ -62,7 +62,7 @@ pub enum Error {
     /// A restaurant id no restaurant can have.
     #[error("restaurant not found")]
     RestaurantNotFound,
-    /// `ListOutbox` without the development message provider.
+    /// `ListOutbox` outside development, or without the development message provider.
     #[error("development outbox disabled")]
     OutboxDisabled,
     /// The message provider could not deliver an OTP or a link.
@@ -139,7 +139,7 @@ impl From<Error> for Status {
                 with_code(Code::NotFound, SPEC_NOT_FOUND, "Restaurant not found")
             }
             Error::OutboxDisabled => Status::failed_precondition(
-                "The development outbox is only available with ACCOUNT_MESSAGES=dev.",
+                "The development outbox exists only in development (TIFFIN_ENV=development).",
             ),
             Error::NotSent(ref detail) => {
                 tracing::warn!(detail, "message provider failed");

@@ -8,7 +8,8 @@
 //!   (30 days absolute, 7 days idle, configurable) and the rotation on sign-in.
 //! - [`signin`]: `SendOtp` / `VerifyOtp`: sign-in and sign-up by code, rotating the session.
 //! - [`otp`]: the codes themselves: mobile normalisation, 10-minute single-use codes bound to the
-//!   login attempt, resend cooldown, hourly limit per number, lockout after 5 wrong codes.
+//!   login attempt, resend cooldown, hourly limit per number, the guessing session locked out
+//!   after 5 wrong codes.
 //! - [`profile`]: the `users` table and the profile RPCs: mobile change by OTP, email change by
 //!   link, SMS preferences, account deletion.
 //! - [`addresses`]: saved addresses: one home and one work at most, the flat number rule, city
@@ -45,7 +46,7 @@ use std::future::Future;
 use std::sync::Arc;
 
 use sqlx::AnyPool;
-use tiffin_platform::config::{ConfigError, ServiceSettings, env_or, env_parse};
+use tiffin_platform::config::{ConfigError, Secret, ServiceSettings, env_or, env_parse};
 use tiffin_platform::service::ServiceHost;
 use tiffin_proto::account::v1::account_service_server::AccountServiceServer;
 
@@ -66,7 +67,9 @@ pub struct Settings {
     pub service: ServiceSettings,
     /// Session lifetimes (`ACCOUNT_SESSION_LIFETIME_SECS`, `ACCOUNT_SESSION_IDLE_SECS`).
     pub sessions: Lifetimes,
-    /// The message provider (`ACCOUNT_MESSAGES`, `ACCOUNT_MESSAGES_WEBHOOK_URL`).
+    /// The message provider (`ACCOUNT_MESSAGES`, `ACCOUNT_MESSAGES_WEBHOOK_URL`,
+    /// `ACCOUNT_MESSAGES_WEBHOOK_SECRET`). The development one only in a declared development
+    /// (`service.environment`).
     pub messages: MessagesConfig,
     /// The storefront's public origin for links in emails (`ACCOUNT_PUBLIC_URL`).
     pub public_url: String,
@@ -76,7 +79,8 @@ pub struct Settings {
 
 impl Settings {
     /// Settings with everything but `service` at its default: the default lifetimes, the
-    /// development message provider, [`DEFAULT_PUBLIC_URL`], the system clock.
+    /// development message provider (which [`Application::build`] accepts only when `service`
+    /// declares development), [`DEFAULT_PUBLIC_URL`], the system clock.
     pub fn new(service: ServiceSettings) -> Self {
         Self {
             service,
@@ -94,27 +98,8 @@ impl Settings {
             absolute_secs: positive("ACCOUNT_SESSION_LIFETIME_SECS", defaults.absolute_secs)?,
             idle_secs: positive("ACCOUNT_SESSION_IDLE_SECS", defaults.idle_secs)?,
         };
-        let messages = match env_or("ACCOUNT_MESSAGES", "dev").trim() {
-            "dev" => MessagesConfig::Dev,
-            "webhook" => {
-                let url = env_or("ACCOUNT_MESSAGES_WEBHOOK_URL", "");
-                if !(url.starts_with("http://") || url.starts_with("https://")) {
-                    return Err(ConfigError {
-                        name: "ACCOUNT_MESSAGES_WEBHOOK_URL".into(),
-                        value: url,
-                        reason: "ACCOUNT_MESSAGES=webhook needs an http(s) URL".into(),
-                    });
-                }
-                MessagesConfig::Webhook { url }
-            }
-            other => {
-                return Err(ConfigError {
-                    name: "ACCOUNT_MESSAGES".into(),
-                    value: other.to_string(),
-                    reason: "expected dev or webhook".into(),
-                });
-            }
-        };
+        let service = ServiceSettings::from_env("account", DEFAULT_ADDR)?;
+        let messages = messages_from_env(service.environment.is_development())?;
         let public_url = env_or("ACCOUNT_PUBLIC_URL", DEFAULT_PUBLIC_URL);
         if !(public_url.starts_with("http://") || public_url.starts_with("https://")) {
             return Err(ConfigError {
@@ -124,7 +109,7 @@ impl Settings {
             });
         }
         Ok(Self {
-            service: ServiceSettings::from_env("account", DEFAULT_ADDR)?,
+            service,
             sessions,
             messages,
             public_url: public_url.trim_end_matches('/').to_string(),
@@ -132,6 +117,54 @@ impl Settings {
         })
     }
 }
+
+/// The message provider: in a declared development the development outbox unless
+/// `ACCOUNT_MESSAGES` says otherwise; anywhere else the webhook, which needs its URL and secret.
+/// The development provider logs every code and hands it to `ListOutbox`, so outside development
+/// asking for it stops the service at start rather than putting codes in the clear.
+fn messages_from_env(development: bool) -> Result<MessagesConfig, ConfigError> {
+    let default = if development { "dev" } else { "webhook" };
+    match env_or("ACCOUNT_MESSAGES", default).trim() {
+        "dev" if development => Ok(MessagesConfig::Dev),
+        "dev" => Err(ConfigError {
+            name: "ACCOUNT_MESSAGES".into(),
+            value: "dev".into(),
+            reason: DEV_PROVIDER_OUTSIDE_DEVELOPMENT.into(),
+        }),
+        "webhook" => {
+            let url = env_or("ACCOUNT_MESSAGES_WEBHOOK_URL", "");
+            if !(url.starts_with("http://") || url.starts_with("https://")) {
+                return Err(ConfigError {
+                    name: "ACCOUNT_MESSAGES_WEBHOOK_URL".into(),
+                    value: url,
+                    reason: "the webhook message provider needs an http(s) URL".into(),
+                });
+            }
+            let secret = env_or("ACCOUNT_MESSAGES_WEBHOOK_SECRET", "");
+            if secret.trim().is_empty() {
+                return Err(ConfigError {
+                    name: "ACCOUNT_MESSAGES_WEBHOOK_SECRET".into(),
+                    value: String::new(),
+                    reason: "the webhook message provider needs the secret its receiver checks"
+                        .into(),
+                });
+            }
+            Ok(MessagesConfig::Webhook {
+                url,
+                secret: Secret::new(secret.trim()),
+            })
+        }
+        other => Err(ConfigError {
+            name: "ACCOUNT_MESSAGES".into(),
+            value: other.to_string(),
+            reason: "expected dev or webhook".into(),
+        }),
+    }
+}
+
+/// Why the development message provider is refused.
+const DEV_PROVIDER_OUTSIDE_DEVELOPMENT: &str =
+    "the development message provider logs every OTP: only with TIFFIN_ENV=development";
 
 /// A number of seconds from the environment that must be above zero.
 fn positive(name: &str, default: i64) -> Result<i64, ConfigError> {
@@ -159,6 +192,10 @@ impl Application {
     /// Connects and migrates the database, builds the message provider, then binds the port
     /// (port 0 picks a free one).
     pub async fn build(settings: Settings) -> anyhow::Result<Self> {
+        let development = settings.service.environment.is_development();
+        if settings.messages == MessagesConfig::Dev && !development {
+            anyhow::bail!("account message provider: {DEV_PROVIDER_OUTSIDE_DEVELOPMENT}");
+        }
         let messages = settings
             .messages
             .build(settings.clock.clone())
@@ -169,6 +206,7 @@ impl Application {
             clock: settings.clock,
             lifetimes: settings.sessions,
             messages,
+            development,
             public_url: settings.public_url.trim_end_matches('/').to_string(),
         };
         Ok(Self {

@@ -3,10 +3,14 @@
 //! - `ACCOUNT_SESSION_LIFETIME_SECS` (default 2592000, 30 days): a session ends this long after it
 //!   starts, however active. `ACCOUNT_SESSION_IDLE_SECS` (default 604800, 7 days): a session unused
 //!   for this long ends.
-//! - `ACCOUNT_MESSAGES`: `dev` (default) logs every SMS and email with its body and keeps the last
-//!   200 for `ListOutbox` (the edge's dev-only `GET /api/dev/sms`); `webhook` POSTs each as JSON
-//!   `{"channel", "to", "subject", "body"}` to `ACCOUNT_MESSAGES_WEBHOOK_URL` (5 s timeout) and logs
-//!   only a masked recipient.
+//! - `TIFFIN_ENV`: `development` declares a development process (the launcher does); unset or
+//!   `production` otherwise.
+//! - `ACCOUNT_MESSAGES`: `dev` (the default in development, refused anywhere else) logs every SMS
+//!   and email with its body and keeps the last 200 for `ListOutbox` (the edge's dev-only
+//!   `GET /api/dev/sms`); `webhook` (the default elsewhere) POSTs each as JSON
+//!   `{"channel", "to", "subject", "body"}` to `ACCOUNT_MESSAGES_WEBHOOK_URL` (5 s timeout) with
+//!   `Authorization: Bearer <ACCOUNT_MESSAGES_WEBHOOK_SECRET>`, both required, and logs only a
+//!   masked recipient.
 //! - `ACCOUNT_PUBLIC_URL` (default http://127.0.0.1:8080): the storefront origin in email
 //!   verification links (`<ACCOUNT_PUBLIC_URL>/my-account/verify-email?token=…`).
 

@@ -1,12 +1,15 @@
 //! The message provider: how OTP codes (SMS) and email verification links reach people.
 //!
 //! [`MessageSender`] is the interface; configuration (`ACCOUNT_MESSAGES`) picks one:
-//! - `dev` (the default): [`DevOutbox`] logs every message with its body (seeing the code is the
+//! - `dev` (the default in a declared development, `TIFFIN_ENV=development`, and refused
+//!   anywhere else): [`DevOutbox`] logs every message with its body (seeing the code is the
 //!   point in development) and keeps the last [`OUTBOX_CAPACITY`] in memory for `ListOutbox`
 //!   (the edge's `GET /api/dev/sms`).
-//! - `webhook`: [`WebhookSender`] POSTs `{"channel", "to", "subject", "body"}` as JSON to
-//!   `ACCOUNT_MESSAGES_WEBHOOK_URL` (5 s timeout); a real SMS/email gateway sits behind it. Only
-//!   a masked recipient is logged, never the body.
+//! - `webhook` (the default elsewhere): [`WebhookSender`] POSTs `{"channel", "to", "subject",
+//!   "body"}` as JSON to `ACCOUNT_MESSAGES_WEBHOOK_URL` (5 s timeout) with
+//!   `Authorization: Bearer <ACCOUNT_MESSAGES_WEBHOOK_SECRET>`, so its receiver (a real SMS/email
+//!   gateway) can refuse messages that are not ours. Only a masked recipient is logged, never the
+//!   body.
 //!
 //! A send that fails is an error to the caller (UNAVAILABLE); the callers make sure no code or
 //! link is left usable after a failed send (see `otp::issue`).
@@ -16,6 +19,8 @@
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
+
+use tiffin_platform::config::Secret;
 
 use crate::clock::Clock;
 
@@ -75,8 +80,9 @@ pub trait MessageSender: Send + Sync + std::fmt::Debug {
 pub enum MessagesConfig {
     /// Log and keep in memory (`ACCOUNT_MESSAGES=dev`).
     Dev,
-    /// POST to a webhook (`ACCOUNT_MESSAGES=webhook`, `ACCOUNT_MESSAGES_WEBHOOK_URL`).
-    Webhook { url: String },
+    /// POST to a webhook (`ACCOUNT_MESSAGES=webhook`, `ACCOUNT_MESSAGES_WEBHOOK_URL`), presenting
+    /// `ACCOUNT_MESSAGES_WEBHOOK_SECRET`.
+    Webhook { url: String, secret: Secret },
 }
 
 impl MessagesConfig {
@@ -84,7 +90,9 @@ impl MessagesConfig {
     pub fn build(&self, clock: Arc<dyn Clock>) -> Result<Arc<dyn MessageSender>, SendError> {
         Ok(match self {
             MessagesConfig::Dev => Arc::new(DevOutbox::new(clock)),
-            MessagesConfig::Webhook { url } => Arc::new(WebhookSender::new(url)?),
+            MessagesConfig::Webhook { url, secret } => {
+                Arc::new(WebhookSender::new(url, secret.clone())?)
+            }
         })
     }
 }
@@ -160,17 +168,20 @@ impl MessageSender for DevOutbox {
 #[derive(Debug)]
 pub struct WebhookSender {
     url: String,
+    /// Presented as a bearer token with every message.
+    secret: Secret,
     client: reqwest::Client,
 }
 
 impl WebhookSender {
-    pub fn new(url: &str) -> Result<Self, SendError> {
+    pub fn new(url: &str, secret: Secret) -> Result<Self, SendError> {
         let client = reqwest::Client::builder()
             .timeout(WEBHOOK_TIMEOUT)
             .build()
             .map_err(|e| SendError(format!("webhook client: {e}")))?;
         Ok(Self {
             url: url.to_string(),
+            secret,
             client,
         })
     }
@@ -191,6 +202,7 @@ impl WebhookSender {
         let answer = self
             .client
             .post(&self.url)
+            .bearer_auth(self.secret.expose_str())
             .json(&payload)
             .send()
             .await

@@ -1,5 +1,5 @@
-//! One-time codes: the `otp_challenges`, `otp_sends` and `otp_locks` tables, used by sign-in
-//! (`SendOtp` / `VerifyOtp`) and by the mobile number change.
+//! One-time codes: the `otp_challenges`, `otp_sends` and `otp_session_locks` tables, used by
+//! sign-in (`SendOtp` / `VerifyOtp`) and by the mobile number change.
 //!
 //! The rules, all here:
 //! - A code is 6 digits from the OS CSPRNG ([`tokens::otp_code`]), stored only as a digest bound
@@ -11,9 +11,15 @@
 //! - A code may be checked [`MAX_WRONG_CODES`] times. Each check first takes one attempt from the
 //!   code in one conditional UPDATE (given back when the code was right), so concurrent checks
 //!   cannot all slip past the count: at most [`MAX_WRONG_CODES`] wrong codes are ever compared.
-//!   The wrong one that uses the last attempt invalidates the number's codes and locks it for
-//!   [`LOCK_SECS`]: neither sending nor checking works meanwhile. Wrong codes count only while
-//!   their code lives (10 minutes), never against a later code.
+//!   The wrong one that uses the last attempt invalidates the session's codes and locks the
+//!   session (the login attempt, the browser that guessed) for [`LOCK_SECS`]: it can neither ask
+//!   for nor check a code meanwhile. The number itself is never locked, so a stranger guessing at
+//!   someone's number cannot lock its owner out: the owner's session, with a fresh code (after the
+//!   usual cooldown), still signs in. Guessing from ever new sessions gains nothing, since each
+//!   needs a code of its own: a number gets at most [`MAX_SENDS_PER_HOUR`] codes an hour, so at
+//!   most 25 guesses an hour are ever compared against it (and the edge limits codes per client
+//!   address). Wrong codes count only while their code lives (10 minutes), never against a later
+//!   code.
 //! - A send that fails at the provider leaves no usable code and does not count towards the
 //!   limits: the caller can simply try again.
 //!
@@ -34,9 +40,9 @@ pub const CODE_TTL_SECS: i64 = 10 * 60;
 pub const RESEND_COOLDOWN_SECS: i64 = 30;
 /// Codes a number may be sent in any hour.
 pub const MAX_SENDS_PER_HOUR: i64 = 5;
-/// Wrong codes that lock a number.
+/// Wrong codes that lock the session that sent them.
 pub const MAX_WRONG_CODES: i64 = 5;
-/// Seconds a number stays locked.
+/// Seconds a session stays locked.
 pub const LOCK_SECS: i64 = 15 * 60;
 const HOUR_SECS: i64 = 60 * 60;
 
@@ -118,11 +124,11 @@ pub struct Issued {
     pub expires_in_secs: i64,
 }
 
-/// Refuses while `mobile` is locked.
-async fn check_unlocked(pool: &AnyPool, now: i64, mobile: &str) -> Result<(), Error> {
+/// Refuses while `session_id` is locked.
+async fn check_unlocked(pool: &AnyPool, now: i64, session_id: &str) -> Result<(), Error> {
     let locked_until: Option<i64> =
-        sqlx::query("SELECT locked_until FROM otp_locks WHERE mobile = $1")
-            .bind(mobile)
+        sqlx::query("SELECT locked_until FROM otp_session_locks WHERE session_id = $1")
+            .bind(session_id)
             .fetch_optional(pool)
             .await?
             .map(|row| row.try_get("locked_until"))
@@ -165,7 +171,7 @@ async fn check_send_limits(pool: &AnyPool, now: i64, mobile: &str) -> Result<(),
 }
 
 /// Sends a new code for (`session_id`, `purpose`) to `mobile`, replacing any earlier code of that
-/// attempt, after checking the lock and the sending limits.
+/// attempt, after checking the session's lock and the number's sending limits.
 pub async fn issue(
     pool: &AnyPool,
     messages: &Arc<dyn MessageSender>,
@@ -175,7 +181,7 @@ pub async fn issue(
     mobile: &str,
     user_id: Option<i64>,
 ) -> Result<Issued, Error> {
-    check_unlocked(pool, now, mobile).await?;
+    check_unlocked(pool, now, session_id).await?;
     check_send_limits(pool, now, mobile).await?;
     let code = tokens::otp_code()?;
     let code_hash = code_digest(purpose, session_id, mobile, &code);
@@ -237,7 +243,7 @@ pub struct Verified {
 }
 
 /// Checks `code` for (`session_id`, `purpose`, `mobile`) without using it up: a wrong code uses
-/// one of the code's attempts, and the last one locks the number and deletes its codes. Call
+/// one of the code's attempts, and the last one locks the session and deletes its codes. Call
 /// [`consume`] once everything else about the request is known to be fine.
 pub async fn check(
     pool: &AnyPool,
@@ -247,7 +253,7 @@ pub async fn check(
     mobile: &str,
     code: &str,
 ) -> Result<Verified, Error> {
-    check_unlocked(pool, now, mobile).await?;
+    check_unlocked(pool, now, session_id).await?;
     // The attempt is taken before the code is compared, in one statement: two checks racing on
     // one code each take their own attempt, and none is compared once they are all taken.
     let taken = sqlx::query(
@@ -273,7 +279,7 @@ pub async fn check(
         if attempts < MAX_WRONG_CODES {
             return Err(Error::OtpIncorrect);
         }
-        return Err(lock(pool, now, mobile).await?);
+        return Err(lock(pool, now, session_id).await?);
     }
     // A right code is not a guess: its attempt goes back, so a sign-up form sent again after a
     // mistake does not run the code out.
@@ -291,7 +297,7 @@ pub async fn check(
 }
 
 /// Why no attempt could be taken: the code's attempts are used up (a concurrent check is locking
-/// the number, or has), or there is no live code for this attempt (expired ones are deleted).
+/// the session, or has), or there is no live code for this attempt (expired ones are deleted).
 async fn no_attempt_left(
     pool: &AnyPool,
     now: i64,
@@ -325,28 +331,29 @@ async fn no_attempt_left(
     }
     // Read after the code: the lock is written in the transaction that deletes the code, so a
     // code found gone because its attempts ran out is found locked here, never "expired".
-    check_unlocked(pool, now, mobile).await?;
+    check_unlocked(pool, now, session_id).await?;
     Ok(Error::OtpExpired)
 }
 
-/// Locks `mobile` after its code's last wrong attempt and deletes its codes; the error to answer
-/// with.
-async fn lock(pool: &AnyPool, now: i64, mobile: &str) -> Result<Error, Error> {
+/// Locks `session_id` after its code's last wrong attempt and deletes its codes; the error to
+/// answer with. Other sessions' codes for the same number are left alone: they are not the ones
+/// being guessed.
+async fn lock(pool: &AnyPool, now: i64, session_id: &str) -> Result<Error, Error> {
     let mut tx = pool.begin().await?;
     sqlx::query(
-        "INSERT INTO otp_locks (mobile, failed_attempts, locked_until) VALUES ($1, 0, $2) \
-         ON CONFLICT (mobile) DO UPDATE SET failed_attempts = 0, locked_until = $2",
+        "INSERT INTO otp_session_locks (session_id, locked_until) VALUES ($1, $2) \
+         ON CONFLICT (session_id) DO UPDATE SET locked_until = $2",
     )
-    .bind(mobile)
+    .bind(session_id)
     .bind(now + LOCK_SECS)
     .execute(&mut *tx)
     .await?;
-    sqlx::query("DELETE FROM otp_challenges WHERE mobile = $1")
-        .bind(mobile)
+    sqlx::query("DELETE FROM otp_challenges WHERE session_id = $1")
+        .bind(session_id)
         .execute(&mut *tx)
         .await?;
     tx.commit().await?;
-    tracing::warn!("a mobile number was locked after too many wrong codes");
+    tracing::warn!("a session was locked out of codes after too many wrong ones");
     Ok(Error::Locked {
         retry_after_secs: LOCK_SECS,
     })
@@ -377,7 +384,7 @@ pub async fn consume(
 }
 
 /// Deletes what can no longer matter at `now`: expired codes, sends older than an hour, locks
-/// that have lifted with no wrong attempts since. Returns how many rows went.
+/// that have lifted. Returns how many rows went.
 pub async fn delete_ended(pool: &AnyPool, now: i64) -> Result<u64, Error> {
     let mut deleted = 0;
     deleted += sqlx::query("DELETE FROM otp_challenges WHERE expires_at <= $1")
@@ -390,14 +397,11 @@ pub async fn delete_ended(pool: &AnyPool, now: i64) -> Result<u64, Error> {
         .execute(pool)
         .await?
         .rows_affected();
-    deleted += sqlx::query(
-        "DELETE FROM otp_locks WHERE locked_until > 0 AND locked_until <= $1 \
-         AND failed_attempts = 0",
-    )
-    .bind(now)
-    .execute(pool)
-    .await?
-    .rows_affected();
+    deleted += sqlx::query("DELETE FROM otp_session_locks WHERE locked_until <= $1")
+        .bind(now)
+        .execute(pool)
+        .await?
+        .rows_affected();
     Ok(deleted)
 }
 

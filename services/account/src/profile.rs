@@ -12,6 +12,7 @@
 
 use sqlx::{Any, AnyPool, Executor, Row, Transaction};
 use tiffin_platform::identity::Caller;
+use tiffin_platform::text::free_text;
 use tiffin_proto::account::v1::{
     ConfirmMobileChangeRequest, ConfirmMobileChangeResponse, DeleteAccountResponse, Preferences,
     Profile, StartEmailChangeRequest, StartEmailChangeResponse, StartMobileChangeRequest,
@@ -33,18 +34,10 @@ pub const MAX_EMAIL_CHARS: usize = 254;
 
 const INVALID_EMAIL: &str = "Please enter a valid email address.";
 
-/// Removes the characters the spec's text sanitising removes (`&`, `<`, `>`) and trims.
-pub fn sanitise(text: &str) -> String {
-    text.chars()
-        .filter(|c| !matches!(c, '&' | '<' | '>'))
-        .collect::<String>()
-        .trim()
-        .to_string()
-}
-
-/// A sign-up name: required, sanitised, at most [`MAX_NAME_CHARS`].
+/// A sign-up name: required, as free text is kept ([`free_text`]: no control or bidi characters,
+/// no `&`, `<`, `>`), at most [`MAX_NAME_CHARS`].
 pub fn parse_name(raw: &str) -> Result<String, Error> {
-    let name = sanitise(raw);
+    let name = free_text(raw);
     if name.is_empty() {
         return Err(Error::Invalid("Please enter your name.".into()));
     }
@@ -540,6 +533,7 @@ mod tests {
     #[test]
     fn a_name_is_required_sanitised_and_bounded() {
         assert_eq!(parse_name("  Asha <b>&</b> ").unwrap(), "Asha b/b");
+        assert_eq!(parse_name("As\u{0}ha\u{202e}").unwrap(), "Asha");
         assert_eq!(
             message(parse_name(" ").unwrap_err()),
             "Please enter your name."

@@ -1,11 +1,14 @@
 //! Sign-in and sign-up by OTP: the `SendOtp` and `VerifyOtp` RPCs.
 //!
 //! `SendOtp` sends a code for the caller's session (the login attempt) under the rules of
-//! [`otp`]. `VerifyOtp` checks it; a right code signs the caller in, in one transaction: the code
-//! is used up, the user is created when the number is new (a name is required then), and the
-//! session is rotated ([`sessions::rotate`]): the old token stops working and the reply carries the
-//! new session and token. An email given at sign-up is not trusted until its link is followed: it
-//! becomes the profile's pending email and a verification link is sent.
+//! [`otp`], and answers the same whether or not the number has an account: only whoever holds the
+//! code learns that. `VerifyOtp` checks it; a right code signs the caller in, in one transaction:
+//! the code is used up, the user is created when the number is new, and the session is rotated
+//! ([`sessions::rotate`]): the old token stops working and the reply carries the new session and
+//! token. A new number needs a name: a right code without one answers `name_required` and stays
+//! usable, so the form can ask for the name and send the code again. An email given at sign-up
+//! is not trusted until its link is followed: it becomes the profile's pending email and a
+//! verification link is sent.
 
 use tiffin_platform::identity::Caller;
 use tiffin_proto::account::v1::{
@@ -26,7 +29,6 @@ pub async fn send_otp(
 ) -> Result<SendOtpResponse, Error> {
     let session_id = session_of(caller)?;
     let mobile = otp::normalise_mobile(&request.mobile)?;
-    let registered = profile::user_by_mobile(&ctx.pool, &mobile).await?.is_some();
     let issued = otp::issue(
         &ctx.pool,
         &ctx.messages,
@@ -38,7 +40,8 @@ pub async fn send_otp(
     )
     .await?;
     Ok(SendOtpResponse {
-        registered,
+        // Never told here: only a right code says whether the number has an account.
+        registered: false,
         resend_after_seconds: otp::seconds(issued.resend_after_secs),
         expires_in_seconds: otp::seconds(issued.expires_in_secs),
         mobile,
@@ -57,9 +60,15 @@ pub async fn verify_otp(
     let now = ctx.now();
     otp::check(&ctx.pool, now, session_id, Purpose::SignIn, &mobile, code).await?;
 
-    // The code is right. A sign-up form with a mistake is refused before the code is used up, so
-    // the visitor can correct it and send the same code again.
+    // The code is right. A sign-up without a name, or with a mistake, is answered before the code
+    // is used up, so the visitor can complete or correct the form and send the same code again.
     let existing = profile::user_by_mobile(&ctx.pool, &mobile).await?;
+    if existing.is_none() && request.name.trim().is_empty() {
+        return Ok(VerifyOtpResponse {
+            name_required: true,
+            ..Default::default()
+        });
+    }
     let sign_up = match existing {
         Some(_) => None,
         None => Some((
@@ -95,5 +104,6 @@ pub async fn verify_otp(
         profile: Some(profile),
         signed_up,
         previous_session_id: session_id.to_string(),
+        name_required: false,
     })
 }

@@ -8,6 +8,7 @@
 
 use sqlx::AnyPool;
 use tiffin_platform::db::{Commit, Writer};
+use tiffin_platform::text::free_text;
 use tiffin_proto::cart::v1::{
     CalculateCartRequest, Cart, CartDetailsInput, CartItemInput, CartLine, DeliveryContext,
     UpdateCartRequest,
@@ -352,14 +353,10 @@ impl Carts {
     }
 }
 
-/// The note as stored: `&`, `<` and `>` removed (the storefront's rule for free text a
-/// restaurant reads), trimmed, at most [`MAX_NOTE_CHARS`].
+/// The note as stored: free text as the storefront keeps it ([`free_text`]: no control or bidi
+/// characters, no `&`, `<` or `>`, trimmed), at most [`MAX_NOTE_CHARS`].
 fn sanitise(note: &str) -> Result<String, Error> {
-    let clean: String = note
-        .chars()
-        .filter(|c| !matches!(c, '&' | '<' | '>'))
-        .collect();
-    let clean = clean.trim().to_string();
+    let clean = free_text(note);
     if clean.chars().count() > MAX_NOTE_CHARS {
         return Err(Error::Malformed("order note too long".into()));
     }

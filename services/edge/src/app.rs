@@ -4,7 +4,8 @@
 //! Around everything (outermost first): security headers, request id, the root span (continuing
 //! the browser's trace), a last-resort panic catcher, the removal of client-sent identity headers,
 //! and the deadline on reading a request's body. Around `/api` (outermost first): the session, the
-//! envelope, CSRF, the handler's panic catcher. Pages (and the invoice download) get the session
+//! envelope, CSRF, the cleaning of every query value and JSON string (`http::text`), the
+//! handler's panic catcher. Pages (and the invoice download) get the session
 //! too; static files and images need none.
 //!
 //! No layer bounds a whole response in time or buffers a body, so a server-sent event stream
@@ -33,6 +34,7 @@ use crate::http::error::{self, ApiError};
 use crate::http::messages;
 use crate::http::request_span::{RecordStatus, RootSpan};
 use crate::http::security;
+use crate::http::text;
 use crate::infra::rate_limit;
 use crate::infra::state::AppState;
 use crate::infra::static_files;
@@ -242,8 +244,10 @@ fn with_api_layers(
     routes
         .fallback(|| async { ApiError::NotFound(messages::NOTHING_HERE) })
         .method_not_allowed_fallback(|| async { ApiError::MethodNotAllowed })
-        // Last added runs first: session, then envelope, then CSRF, then the handler.
+        // Last added runs first: session, then envelope, then CSRF, then the text's cleaning,
+        // then the handler.
         .layer(CatchPanicLayer::custom(api_panic))
+        .layer(from_fn_with_state(csrf::BODY_LIMIT, text::middleware))
         .layer(from_fn(csrf::middleware))
         .layer(from_fn(envelope::finish))
         .layer(from_fn_with_state(sessions.clone(), session::middleware))

@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use anyhow::{Context, bail};
-use tiffin_platform::config::{env_or, env_parse};
+use tiffin_platform::config::{Environment, env_or, env_parse};
 
 /// The gRPC services, in start order, with their offset from the base port. The order matches
 /// `docs/service-conventions.md` (discovery on the base port, support on base + 7).
@@ -34,6 +34,13 @@ pub const SERVICES: [&str; 8] = [
 const READY_TIMEOUT: Duration = Duration::from_secs(90);
 /// How long children may drain after SIGTERM before they are killed.
 const STOP_TIMEOUT: Duration = Duration::from_secs(15);
+
+/// What the launcher declares every child to be (`TIFFIN_ENV`): it runs development storefronts
+/// (`make run`, the browser tests, the benchmark) and nothing else. That one declaration turns on
+/// what only development may have: the account service's development outbox, the edge's
+/// `GET /api/dev/sms`, gRPC reflection. A child still reads the launcher's own environment, so
+/// `TIFFIN_DEV_ROUTES=0` or `GRPC_REFLECTION=0` turns one of them off.
+const DEVELOPMENT: &str = "development";
 
 /// `GRPC_BASE_PORT`'s default (see [`Settings::grpc_base_port`]).
 pub const DEFAULT_GRPC_BASE_PORT: u16 = 20051;
@@ -141,12 +148,7 @@ pub fn plan(settings: &Settings, lookup: impl Fn(&str) -> Option<String>) -> Vec
                 "CATALOG_PATH".into(),
                 settings.catalogue_path().display().to_string(),
             );
-            // Development storefronts answer `grpcurl list`; deployed services do not (they leave
-            // GRPC_REFLECTION unset), since reflection describes every RPC to whoever connects.
-            env.insert(
-                "GRPC_REFLECTION".into(),
-                lookup("GRPC_REFLECTION").unwrap_or_else(|| "1".into()),
-            );
+            env.insert(Environment::VAR.into(), DEVELOPMENT.into());
             if *name == "cart" {
                 env.insert("MENU_URL".into(), url_of("menu"));
             }
@@ -176,12 +178,7 @@ pub fn plan(settings: &Settings, lookup: impl Fn(&str) -> Option<String>) -> Vec
         "EDGE_ADMIN_ADDR".into(),
         format!("127.0.0.1:{}", settings.admin_port),
     );
-    // The launcher runs development storefronts (`make run`, the browser tests): the development
-    // routes (the OTP outbox at GET /api/dev/sms) are on unless its environment says otherwise.
-    edge.insert(
-        "TIFFIN_DEV_ROUTES".into(),
-        lookup("TIFFIN_DEV_ROUTES").unwrap_or_else(|| "1".into()),
-    );
+    edge.insert(Environment::VAR.into(), DEVELOPMENT.into());
     children.push(Child {
         name: "edge".into(),
         binary: "tiffin-edge".into(),
@@ -357,7 +354,6 @@ mod tests {
         let support = children.iter().find(|c| c.name == "support").unwrap();
         assert_eq!(support.env["GRPC_ADDR"], "127.0.0.1:60007");
         assert_eq!(support.env["DATABASE_URL"], "sqlite://d/support.db");
-        assert_eq!(support.env["GRPC_REFLECTION"], "1");
         let edge = children.last().unwrap();
         assert_eq!(edge.env["PORT"], "9000");
         assert_eq!(edge.env["CART_URL"], "http://127.0.0.1:60002");
@@ -367,16 +363,22 @@ mod tests {
         let orders = children.iter().find(|c| c.name == "orders").unwrap();
         assert_eq!(orders.env["PAYMENTS_URL"], "http://127.0.0.1:60004");
         assert_eq!(orders.env["CART_URL"], "http://127.0.0.1:60002");
-        assert_eq!(edge.env["TIFFIN_DEV_ROUTES"], "1");
     }
 
     #[test]
-    fn the_development_routes_can_be_turned_off() {
-        let children = plan(&settings(), |k| {
-            (k == "TIFFIN_DEV_ROUTES").then(|| "0".to_string())
-        });
+    fn every_child_is_declared_development_and_its_switches_come_from_the_launchers_environment() {
+        let children = plan(&settings(), |_| None);
 
-        assert_eq!(children.last().unwrap().env["TIFFIN_DEV_ROUTES"], "0");
+        for child in &children {
+            assert_eq!(child.env["TIFFIN_ENV"], "development", "{}", child.name);
+            // Not set here, so a child reads the launcher's own (inherited) value, if any.
+            assert!(
+                !child.env.contains_key("TIFFIN_DEV_ROUTES"),
+                "{}",
+                child.name
+            );
+            assert!(!child.env.contains_key("GRPC_REFLECTION"), "{}", child.name);
+        }
     }
 
     #[test]

@@ -1,9 +1,9 @@
 //! The payments service's own settings, read and checked before any port is bound: which gateway,
 //! its webhook secret, the cash-on-delivery limit and the UPI collect's clock.
 
-use std::fmt;
 use std::time::Duration;
 
+pub use tiffin_platform::config::Secret;
 use tiffin_platform::config::{ConfigError, env_or, env_parse};
 
 /// `PAYMENTS_COD_LIMIT_PAISE` default: ₹5,000. Above it, cash on delivery is refused, as
@@ -25,26 +25,6 @@ pub const SANDBOX_WEBHOOK_SECRET: &str = "tiffin-sandbox-webhook-secret";
 pub enum GatewayChoice {
     /// The built-in sandbox (`sandbox`, the default): a gateway's test mode, no network.
     Sandbox,
-}
-
-/// A secret: it never prints.
-#[derive(Clone, PartialEq, Eq)]
-pub struct Secret(String);
-
-impl Secret {
-    pub fn new(value: impl Into<String>) -> Self {
-        Self(value.into())
-    }
-
-    pub fn expose(&self) -> &[u8] {
-        self.0.as_bytes()
-    }
-}
-
-impl fmt::Debug for Secret {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("Secret(…)")
-    }
 }
 
 /// Everything payments needs besides the shared service settings.

@@ -432,7 +432,7 @@ describe('profile', () => {
   it('changes the mobile number with an OTP: Update Successful', async () => {
     const bodies: Record<string, unknown[]> = { send: [], verify: [] };
     installFakeEdge({
-      '/api/profile/update-mobile': (_url: URL, init?: RequestInit) => (bodies.send!.push(bodyOf(init).mobile), { mobile: '9123456780', registered: false, resendAfterSeconds: 30, expiresInSeconds: 600 }),
+      '/api/profile/update-mobile': (_url: URL, init?: RequestInit) => (bodies.send!.push(bodyOf(init).mobile), { mobile: '9123456780', resendAfterSeconds: 30, expiresInSeconds: 600 }),
       '/api/profile/verify-otp': (_url: URL, init?: RequestInit) => (bodies.verify!.push(bodyOf(init)), { ...asha, mobile: '9123456780' }),
     });
     setCurrentUser(asha);

@@ -6,14 +6,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { address, asha, bodyOf, clearCookies } from '../../test/fixtures';
 import AuthSidebar, { isValidMobile } from './AuthSidebar';
 
-const otpSent = (registered: boolean) => ({ mobile: '9876543210', registered, resendAfterSeconds: 30, expiresInSeconds: 600 });
+const otpSent = { mobile: '9876543210', resendAfterSeconds: 30, expiresInSeconds: 600 };
 
 /** A fake edge for sign-in: what auth/otp and auth/verify-otp answer, and every body they got. */
-function fakeEdge({ registered = true, verify = (): unknown => ({ user: asha, signedUp: false }), addresses = [] as ReturnType<typeof address>[] } = {}) {
+function fakeEdge({ verify = (): unknown => ({ user: asha, signedUp: false, nameRequired: false }), addresses = [] as ReturnType<typeof address>[] } = {}) {
   const bodies: Record<string, Array<Record<string, unknown>>> = {};
   const record = (path: string, init?: RequestInit) => (bodies[path] ??= []).push(bodyOf(init));
   const fetch = installFakeEdge({
-    '/api/auth/otp': (_url: URL, init?: RequestInit) => (record('otp', init), otpSent(registered)),
+    '/api/auth/otp': (_url: URL, init?: RequestInit) => (record('otp', init), otpSent),
     '/api/auth/verify-otp': (_url: URL, init?: RequestInit) => (record('verify', init), verify()),
     '/api/address/all': { addresses },
     '/api/cart': { cartId: 'c', restaurant_details: null, cartItems: [], cartItemsCount: 3, item_total: 0 },
@@ -125,15 +125,25 @@ describe('AuthSidebar: login', () => {
     expect(getCurrentUser()).toBeNull();
   });
 
-  it('turns into sign-up for a number without an account and sends the name and email', async () => {
-    const { bodies } = fakeEdge({ registered: false, verify: () => ({ user: { ...asha, name: 'Ravi' }, signedUp: true }) });
+  it('asks a number without an account for a name only after its right code, then signs up with the same code', async () => {
+    const answers: unknown[] = [{ signedUp: false, nameRequired: true }, { user: { ...asha, name: 'Ravi' }, signedUp: true, nameRequired: false }];
+    const { bodies } = fakeEdge({ verify: () => answers.shift() });
     const onClose = vi.fn();
     render(<AuthSidebar open mode="login" onClose={onClose} />);
     typeInto('mobile', '9876543210');
     fireEvent.click(screen.getByRole('button', { name: 'LOGIN' }));
 
-    expect(await screen.findByRole('dialog', { name: 'Sign up' })).toBeTruthy();
+    // The code step is the same as for any number: nothing says yet whether it has an account.
+    await screen.findByPlaceholderText('Enter 6-digit OTP');
+    expect(screen.getByRole('dialog', { name: 'Login' })).toBeTruthy();
+    expect(document.querySelector('input[name="name"]')).toBeNull();
     typeInto('otp', '123456');
+    fireEvent.click(screen.getByRole('button', { name: 'VERIFY OTP' }));
+
+    expect(await screen.findByRole('dialog', { name: 'Sign up' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe("You're new here! Tell us your name to create your account.");
+    expect(onClose).not.toHaveBeenCalled();
+    expect(getCurrentUser()).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'VERIFY OTP' }));
     expect(screen.getByRole('alert').textContent).toBe('Please enter your name.');
     typeInto('name', 'Ravi');
@@ -141,7 +151,10 @@ describe('AuthSidebar: login', () => {
     fireEvent.click(screen.getByRole('button', { name: 'VERIFY OTP' }));
 
     await waitFor(() => expect(onClose).toHaveBeenCalledOnce());
-    expect(bodies.verify).toEqual([{ mobile: '9876543210', otp: '123456', name: 'Ravi', email: 'ravi@example.com', _csrf: 'test-csrf' }]);
+    expect(bodies.verify).toEqual([
+      { mobile: '9876543210', otp: '123456', _csrf: 'test-csrf' },
+      { mobile: '9876543210', otp: '123456', name: 'Ravi', email: 'ravi@example.com', _csrf: 'test-csrf' },
+    ]);
     expect(getCurrentUser()?.name).toBe('Ravi');
   });
 });

@@ -3,10 +3,12 @@
  * the shell on `auth:open` (header Login, /auth, any microfrontend). The shell owns `open`.
  *
  * Login: mobile → POST auth/otp → code → POST auth/verify-otp. Sign up: mobile, name, optional
- * email → the same two calls, with name and email on the second. A login for a number without an
- * account (`registered: false`) turns into a sign-up on the code step (the code is already sent);
- * a sign-up for a registered number turns into a login. The edge's messages are shown as they are
- * (wrong, expired, locked with its retry time). On success see `completeSignIn`.
+ * email → the same two calls, with name and email on the second. Sending a code says nothing
+ * about whether the number has an account; only its right code does: a login whose code is right
+ * for a number without an account answers `nameRequired`, and the sidebar turns into a sign-up on
+ * the code step, asking for the name and sending the same code again with it. A sign-up for a
+ * number that has an account simply signs in. The edge's messages are shown as they are (wrong,
+ * expired, locked with its retry time). On success see `completeSignIn`.
  */
 import { edge } from '@tiffin/api-client';
 import { type AuthSidebarProps, type OtpSent } from '@tiffin/contract';
@@ -70,16 +72,11 @@ export default function AuthSidebar({ open, mode: initialMode, onClose }: AuthSi
     return () => window.removeEventListener('keydown', onKey);
   }, [open, onClose]);
 
-  const afterCodeSent = (sent: OtpSent, mode: Mode): Partial<FormState> => {
-    const resendAt = Date.now() + Math.max(0, sent.resendAfterSeconds) * 1000;
-    if (mode === 'login' && !sent.registered) {
-      return { mode: 'signup', step: 'otp', resendAt, note: "You're new here! Tell us your name to create your account." };
-    }
-    if (mode === 'signup' && sent.registered) {
-      return { mode: 'login', step: 'otp', resendAt, note: 'This number is already registered. Enter the OTP to login.' };
-    }
-    return { step: 'otp', resendAt, note: null };
-  };
+  const afterCodeSent = (sent: OtpSent): Partial<FormState> => ({
+    step: 'otp',
+    resendAt: Date.now() + Math.max(0, sent.resendAfterSeconds) * 1000,
+    note: null,
+  });
 
   const sendCode = async () => {
     const mobile = normaliseMobile(form.mobile);
@@ -91,7 +88,7 @@ export default function AuthSidebar({ open, mode: initialMode, onClose }: AuthSi
     update({ busy: true, error: null, mobile });
     try {
       const sent = await edge.requestOtp(mobile);
-      setForm((f) => ({ ...f, busy: false, otp: '', ...afterCodeSent(sent, f.mode) }));
+      setForm((f) => ({ ...f, busy: false, otp: '', ...afterCodeSent(sent) }));
     } catch (error) {
       update({ busy: false, error: errorMessage(error) });
     }
@@ -120,7 +117,12 @@ export default function AuthSidebar({ open, mode: initialMode, onClose }: AuthSi
         form.mode === 'signup'
           ? { mobile: form.mobile, otp: form.otp.trim(), name: form.name.trim(), email: form.email.trim() }
           : { mobile: form.mobile, otp: form.otp.trim() };
-      const { user } = await edge.verifyOtp(request);
+      const { user, nameRequired } = await edge.verifyOtp(request);
+      if (nameRequired || !user) {
+        // The code is right and the number is new: the same code signs up once a name is given.
+        update({ busy: false, mode: 'signup', note: "You're new here! Tell us your name to create your account." });
+        return;
+      }
       await completeSignIn(user);
       setForm(fresh(initialMode));
       onClose();

@@ -5,3 +5,4 @@ mod helpers;
 mod personal;
 mod sessions;
 mod signin;
+mod startup;

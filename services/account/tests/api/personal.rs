@@ -5,6 +5,7 @@
 use crate::helpers::{Svc, answer, as_caller, spawn, spawn_with};
 use sqlx::Row;
 use tiffin_account::messages::MessagesConfig;
+use tiffin_platform::config::Secret;
 use tiffin_platform::db::testing;
 use tiffin_platform::identity::Caller;
 use tiffin_platform::status::spec_code;
@@ -685,18 +686,10 @@ async fn a_mobile_number_changes_with_a_code_sent_to_the_new_number() {
         assert_eq!(again.user_id, asha.user_id);
         let (guest, _) = svc.guest().await;
         svc.clock.advance(30);
-        let sent = svc
-            .client
-            .send_otp(as_caller(
-                &guest,
-                SendOtpRequest {
-                    mobile: ASHA.into(),
-                },
-            ))
-            .await
-            .unwrap()
-            .into_inner();
-        assert!(!sent.registered);
+        svc.send(&guest, ASHA).await.unwrap();
+        let code = svc.latest_code(ASHA).await;
+        let old_number = svc.verify(&guest, ASHA, &code, "").await.unwrap();
+        assert!(old_number.name_required, "the old number has no account");
     }
 }
 
@@ -754,36 +747,36 @@ async fn deleting_an_account_removes_the_user_and_everything_of_theirs() {
         );
         svc.clock.advance(30);
         let (guest, _) = svc.guest().await;
-        let sent = svc
-            .client
-            .send_otp(as_caller(
-                &guest,
-                SendOtpRequest {
-                    mobile: ASHA.into(),
-                },
-            ))
-            .await
-            .unwrap()
-            .into_inner();
-        assert!(!sent.registered, "the number is free again");
+        svc.send(&guest, ASHA).await.unwrap();
+        let code = svc.latest_code(ASHA).await;
+        let freed = svc.verify(&guest, ASHA, &code, "").await.unwrap();
+        assert!(freed.name_required, "the number is free again");
     }
 }
 
-/// A stand-in webhook receiver: records every JSON body; answers `status`.
+/// A stand-in webhook receiver: records every JSON body, with the `Authorization` header it came
+/// with as its `authorization` field; answers `status`.
 async fn webhook(
     status: u16,
 ) -> (
     String,
     std::sync::Arc<std::sync::Mutex<Vec<serde_json::Value>>>,
 ) {
-    use axum::{Json, Router, extract::State, http::StatusCode, routing::post};
+    use axum::{Json, Router, extract::State, http::HeaderMap, http::StatusCode, routing::post};
     type Seen = std::sync::Arc<std::sync::Mutex<Vec<serde_json::Value>>>;
     let seen: Seen = Default::default();
     let app = Router::new()
         .route(
             "/hook",
             post(
-                move |State(seen): State<Seen>, Json(body): Json<serde_json::Value>| async move {
+                move |State(seen): State<Seen>,
+                      headers: HeaderMap,
+                      Json(mut body): Json<serde_json::Value>| async move {
+                    let authorization = headers
+                        .get("authorization")
+                        .and_then(|v| v.to_str().ok())
+                        .map(str::to_string);
+                    body["authorization"] = serde_json::json!(authorization);
                     seen.lock().unwrap().push(body);
                     StatusCode::from_u16(status).unwrap()
                 },
@@ -800,7 +793,13 @@ async fn webhook(
 async fn the_webhook_provider_posts_each_message_and_the_outbox_is_closed() {
     let db = testing::sqlite();
     let (url, seen) = webhook(204).await;
-    let mut svc = spawn_with(&db.url, |s| s.messages = MessagesConfig::Webhook { url }).await;
+    let mut svc = spawn_with(&db.url, |s| {
+        s.messages = MessagesConfig::Webhook {
+            url,
+            secret: Secret::new("gateway-secret"),
+        }
+    })
+    .await;
     let (guest, _) = svc.guest().await;
 
     svc.send(&guest, ASHA)
@@ -818,6 +817,10 @@ async fn the_webhook_provider_posts_each_message_and_the_outbox_is_closed() {
     assert_eq!(posted.len(), 1);
     assert_eq!(posted[0]["channel"], "sms");
     assert_eq!(posted[0]["to"], ASHA);
+    assert_eq!(
+        posted[0]["authorization"], "Bearer gateway-secret",
+        "the gateway can tell our messages from anyone's"
+    );
     let body = posted[0]["body"].as_str().unwrap();
     assert!(body.ends_with(
         " is your Tiffin OTP. It is valid for 10 minutes. Do not share it with anyone."
@@ -834,7 +837,13 @@ async fn the_webhook_provider_posts_each_message_and_the_outbox_is_closed() {
 async fn a_failed_send_is_unavailable_and_leaves_no_usable_code_nor_cooldown() {
     let db = testing::sqlite();
     let (url, seen) = webhook(500).await;
-    let mut svc = spawn_with(&db.url, |s| s.messages = MessagesConfig::Webhook { url }).await;
+    let mut svc = spawn_with(&db.url, |s| {
+        s.messages = MessagesConfig::Webhook {
+            url,
+            secret: Secret::new("gateway-secret"),
+        }
+    })
+    .await;
     let (guest, _) = svc.guest().await;
 
     let failed = svc.send(&guest, ASHA).await.unwrap_err();

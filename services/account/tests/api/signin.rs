@@ -41,7 +41,6 @@ async fn sign_up_creates_the_user_and_rotates_the_session() {
             .expect("code sent")
             .into_inner();
         assert_eq!(sent.mobile, MOBILE, "engine {:?}", db.engine);
-        assert!(!sent.registered);
         assert_eq!(
             (sent.resend_after_seconds, sent.expires_in_seconds),
             (30, 600)
@@ -131,10 +130,78 @@ async fn a_known_number_signs_in_to_the_same_user_without_a_name() {
             .await
             .expect("signed in");
 
-        assert!(sent.registered, "engine {:?}", db.engine);
+        assert_eq!(sent.mobile, MOBILE, "engine {:?}", db.engine);
         assert!(!signed.signed_up);
         assert_eq!(signed.session.unwrap().user_id, first.user_id);
         assert_eq!(signed.profile.unwrap().name, "Asha");
+    }
+}
+
+#[tokio::test]
+async fn sending_a_code_answers_alike_for_a_number_with_an_account_and_one_without() {
+    for db in testing::all().await {
+        let mut svc = spawn(&db.url).await;
+        svc.sign_in(MOBILE, "Asha").await;
+        svc.clock.advance(30);
+        let (guest, _) = svc.guest().await;
+        let send = |mobile: &str| {
+            as_caller(
+                &guest,
+                SendOtpRequest {
+                    mobile: mobile.into(),
+                },
+            )
+        };
+
+        let mut known = svc.client.send_otp(send(MOBILE)).await.unwrap();
+        let mut unknown = svc.client.send_otp(send("9876543211")).await.unwrap();
+
+        let (known_metadata, unknown_metadata) = (
+            known.metadata().clone().into_headers(),
+            unknown.metadata().clone().into_headers(),
+        );
+        assert_eq!(
+            known_metadata.keys().collect::<Vec<_>>(),
+            unknown_metadata.keys().collect::<Vec<_>>(),
+            "engine {:?}",
+            db.engine
+        );
+        known.get_mut().mobile.clear();
+        unknown.get_mut().mobile.clear();
+        assert_eq!(known.into_inner(), unknown.into_inner());
+    }
+}
+
+#[tokio::test]
+async fn a_new_number_is_asked_for_a_name_only_once_its_code_is_right() {
+    for db in testing::all().await {
+        let mut svc = spawn(&db.url).await;
+        let (guest, guest_token) = svc.guest().await;
+        svc.send(&guest, MOBILE).await.unwrap();
+        let code = svc.latest_code(MOBILE).await;
+
+        let wrong = svc
+            .verify(&guest, MOBILE, &other_than(&code), "")
+            .await
+            .unwrap_err();
+        let asked = svc
+            .verify(&guest, MOBILE, &code, "")
+            .await
+            .expect("a right code without a name is an answer");
+        let still_guest = session_answer(&mut svc, &guest_token).await;
+        let signed = svc.verify(&guest, MOBILE, &code, "Asha").await;
+
+        assert_eq!(
+            answer(wrong).1,
+            "Incorrect OTP. Please try again.",
+            "engine {:?}: a wrong code says nothing about the number",
+            db.engine
+        );
+        assert!(asked.name_required);
+        assert!(asked.session.is_none() && asked.token.is_empty() && asked.profile.is_none());
+        assert_eq!(still_guest, Ok(None), "the session is not rotated");
+        let signed = signed.expect("the same code signs up with the name");
+        assert!(signed.signed_up && !signed.name_required);
     }
 }
 
@@ -199,7 +266,7 @@ async fn a_sign_up_form_with_a_mistake_is_refused_and_the_code_still_works() {
         svc.send(&guest, MOBILE).await.unwrap();
         let code = svc.latest_code(MOBILE).await;
 
-        let no_name = svc.verify(&guest, MOBILE, &code, "  ").await.unwrap_err();
+        let no_name = svc.verify(&guest, MOBILE, &code, "<>").await.unwrap_err();
         let bad_email = svc
             .client
             .verify_otp(as_caller(
@@ -369,7 +436,7 @@ async fn a_code_signs_in_only_once_and_only_for_its_own_session_and_number() {
 }
 
 #[tokio::test]
-async fn five_wrong_codes_lock_the_number_for_fifteen_minutes() {
+async fn five_wrong_codes_lock_the_guessing_session_for_fifteen_minutes() {
     for db in testing::all().await {
         let mut svc = spawn(&db.url).await;
         let (guest, _) = svc.guest().await;
@@ -391,6 +458,7 @@ async fn five_wrong_codes_lock_the_number_for_fifteen_minutes() {
         let right_after = svc.verify(&guest, MOBILE, &code, "Asha").await.unwrap_err();
         svc.clock.advance(60);
         let resend = svc.send(&guest, MOBILE).await.unwrap_err();
+        let other_number = svc.send(&guest, "9876543211").await.unwrap_err();
 
         assert_eq!(
             answer(fifth.clone()),
@@ -413,6 +481,11 @@ async fn five_wrong_codes_lock_the_number_for_fifteen_minutes() {
             "Too many attempts. Please try again in 14 minutes."
         );
         assert_eq!(retry_after(&resend), 840);
+        assert_eq!(
+            retry_after(&other_number),
+            840,
+            "the session is locked, whichever number it asks for"
+        );
 
         // Fifteen minutes on, the lock has lifted, but the old code was invalidated.
         svc.clock.advance(840);
@@ -421,6 +494,52 @@ async fn five_wrong_codes_lock_the_number_for_fifteen_minutes() {
         svc.send(&guest, MOBILE).await.expect("sending works again");
         let fresh = svc.latest_code(MOBILE).await;
         assert!(svc.verify(&guest, MOBILE, &fresh, "Asha").await.is_ok());
+    }
+}
+
+#[tokio::test]
+async fn a_strangers_wrong_codes_do_not_lock_the_number_for_its_owner() {
+    for db in testing::all().await {
+        let mut svc = spawn(&db.url).await;
+        let (owner, _) = svc.guest().await;
+        svc.send(&owner, MOBILE).await.unwrap();
+        let owners_code = svc.latest_code(MOBILE).await;
+        svc.clock.advance(30);
+        let (stranger, _) = svc.guest().await;
+        svc.send(&stranger, MOBILE).await.unwrap();
+        let strangers_code = svc.latest_code(MOBILE).await;
+        for _ in 0..5 {
+            let _ = svc
+                .verify(&stranger, MOBILE, &other_than(&strangers_code), "Eve")
+                .await;
+        }
+        let stranger_locked = svc.send(&stranger, MOBILE).await.unwrap_err();
+
+        // The owner's code, sent before the guessing, still signs in; so would a fresh one.
+        let owner_signs_in = svc.verify(&owner, MOBILE, &owners_code, "Asha").await;
+
+        assert_eq!(
+            stranger_locked.code(),
+            Code::ResourceExhausted,
+            "engine {:?}",
+            db.engine
+        );
+        assert!(
+            retry_after(&stranger_locked) > 60,
+            "locked, not just cooling down"
+        );
+        assert!(owner_signs_in.expect("signed in").signed_up);
+        svc.clock.advance(30);
+        let (owner_elsewhere, _) = svc.guest().await;
+        svc.send(&owner_elsewhere, MOBILE)
+            .await
+            .expect("the number still gets codes");
+        let fresh = svc.latest_code(MOBILE).await;
+        assert!(
+            svc.verify(&owner_elsewhere, MOBILE, &fresh, "")
+                .await
+                .is_ok()
+        );
     }
 }
 

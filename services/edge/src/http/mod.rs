@@ -1,7 +1,7 @@
 //! HTTP plumbing every route shares: the `/api` envelope, the one table from gRPC statuses to what
-//! the browser sees, parsing of what the browser sends, the extractors that say who is calling, the
-//! root span of a request and the security headers. It knows no route, no session store and no
-//! service: everything above imports it, it imports nothing above.
+//! the browser sees, parsing and cleaning of what the browser sends, the extractors that say who is
+//! calling, the root span of a request and the security headers. It knows no route, no session
+//! store and no service: everything above imports it, it imports nothing above.
 
 pub mod body_deadline;
 pub mod envelope;
@@ -11,4 +11,5 @@ pub mod messages;
 pub mod params;
 pub mod request_span;
 pub mod security;
+pub mod text;
 pub mod visitor;

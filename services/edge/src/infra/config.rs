@@ -5,7 +5,7 @@ use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::time::Duration;
 
-use tiffin_platform::config::{ConfigError, env_addr, env_flag, env_or, env_parse};
+use tiffin_platform::config::{ConfigError, Environment, env_addr, env_flag, env_or, env_parse};
 
 /// Where each upstream gRPC service listens.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -66,8 +66,10 @@ pub struct Settings {
     /// Deadline of every upstream gRPC call (`UPSTREAM_TIMEOUT_MS`, default 3000): a slow service
     /// costs the browser a 503 after this long, never a hung request.
     pub upstream_timeout: Duration,
-    /// `TIFFIN_DEV_ROUTES=1`: development-only routes exist (`GET /api/dev/sms`, the outbox of the
-    /// development message provider). Absent otherwise: the path answers the plain 404 envelope.
+    /// Development-only routes exist (`GET /api/dev/sms`, the outbox of the development message
+    /// provider): only in a declared development (`TIFFIN_ENV=development`), where
+    /// `TIFFIN_DEV_ROUTES=0` turns them off. Absent otherwise: the path answers the plain 404
+    /// envelope.
     pub dev_routes: bool,
     /// Who "the client" is for rate limits (`EDGE_TRUST_FORWARDED_FOR`).
     pub client_address: ClientAddress,
@@ -158,7 +160,7 @@ impl Settings {
         };
         let cookie_secure = env_flag("COOKIE_SECURE")?;
         let timeout_ms: u64 = env_parse("UPSTREAM_TIMEOUT_MS", 3000)?;
-        let dev_routes = env_flag("TIFFIN_DEV_ROUTES")?;
+        let dev_routes = Environment::from_env()?.development_switch("TIFFIN_DEV_ROUTES")?;
         let client_address = if env_flag("EDGE_TRUST_FORWARDED_FOR")? {
             ClientAddress::ForwardedFor
         } else {

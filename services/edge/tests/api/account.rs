@@ -122,6 +122,14 @@ async fn a_new_number_signs_up_with_a_code_from_the_outbox_and_the_session_is_ro
 
     let sent = send_otp(&app, &app.client, "+91 98765 43210").await;
     let otp = app.latest_otp("9876543210").await;
+    // The code first, as a login: only now is the browser told the number is new.
+    let asked = verify(
+        &app,
+        &app.client,
+        json!({ "mobile": "9876543210", "otp": otp }),
+    )
+    .await;
+    let still_guest = app.api_get("profile/info").await;
     let signed = verify(
         &app,
         &app.client,
@@ -133,9 +141,22 @@ async fn a_new_number_signs_up_with_a_code_from_the_outbox_and_the_session_is_ro
     assert_eq!(sent.outcome(), (200, 0, "done successfully"));
     assert_eq!(
         sent.data(),
-        &json!({ "mobile": "9876543210", "registered": false, "resendAfterSeconds": 30, "expiresInSeconds": 600 })
+        &json!({ "mobile": "9876543210", "resendAfterSeconds": 30, "expiresInSeconds": 600 })
     );
+    assert_eq!(asked.outcome(), (200, 0, "done successfully"));
+    assert_eq!(
+        asked.data(),
+        &json!({ "nameRequired": true, "signedUp": false }),
+        "a right code without a name asks for one, and nothing else"
+    );
+    assert!(
+        session_token(&asked).is_none(),
+        "the session is not rotated"
+    );
+    assert_eq!(asked.sid(), before.sid());
+    assert_eq!(still_guest.outcome().0, 401);
     assert_eq!(signed.outcome(), (200, 0, "done successfully"));
+    assert_eq!(signed.data()["nameRequired"], false);
     assert_eq!(signed.data()["signedUp"], true);
     let user = &signed.data()["user"];
     assert_eq!(
@@ -175,7 +196,7 @@ async fn a_known_number_signs_in_to_the_same_user_without_a_name() {
     clock.advance(31);
 
     let sent = send_otp(&app, &other, "9876500001").await;
-    assert_eq!(sent.data()["registered"], true);
+    assert_eq!(sent.outcome().0, 200);
     let otp = app.latest_otp("9876500001").await;
     let again = verify(&app, &other, json!({ "mobile": "9876500001", "otp": otp })).await;
 
@@ -282,48 +303,112 @@ async fn a_used_code_cannot_be_used_again() {
 }
 
 #[tokio::test]
-async fn five_wrong_codes_lock_the_number_with_retry_after() {
-    let app = spawn_app().await;
-    send_otp(&app, &app.client, "9876500005").await;
+async fn five_wrong_codes_lock_the_guessing_browser_not_the_numbers_owner() {
+    let (app, clock) = spawn_app_with_clock().await;
+    app.sign_in_as(&browser(), "9876500005", "Asha").await;
+    let owner = browser();
+    clock.advance(31);
+    // A stranger asks for a code to the owner's number and guesses.
+    let stranger = browser();
+    send_otp(&app, &stranger, "9876500005").await;
     let otp = app.latest_otp("9876500005").await;
     let wrong = if otp == "000000" { "111111" } else { "000000" };
-    let attempt = || {
-        verify(
-            &app,
-            &app.client,
-            json!({ "mobile": "9876500005", "otp": wrong, "name": "A" }),
-        )
-    };
-
     let mut replies = Vec::new();
     for _ in 0..5 {
-        replies.push(attempt().await);
+        replies.push(
+            verify(
+                &app,
+                &stranger,
+                json!({ "mobile": "9876500005", "otp": wrong }),
+            )
+            .await,
+        );
     }
     let right_too_late = verify(
         &app,
-        &app.client,
-        json!({ "mobile": "9876500005", "otp": otp, "name": "A" }),
+        &stranger,
+        json!({ "mobile": "9876500005", "otp": otp }),
     )
     .await;
-    let resend = send_otp(&app, &browser(), "9876500005").await;
+    let stranger_again = send_otp(&app, &stranger, "9876500005").await;
+    // The owner, on their own browser, meanwhile.
+    let owner_at_once = send_otp(&app, &owner, "9876500005").await;
+    clock.advance(30);
+    let owner_after_cooldown = send_otp(&app, &owner, "9876500005").await;
+    let fresh = app.latest_otp("9876500005").await;
+    let owner_signs_in = verify(
+        &app,
+        &owner,
+        json!({ "mobile": "9876500005", "otp": fresh }),
+    )
+    .await;
 
     for r in &replies[..4] {
         assert_eq!(r.outcome(), (400, 1, "Incorrect OTP. Please try again."));
     }
     let locked = &replies[4];
-    assert_eq!((locked.outcome().0, locked.outcome().1), (429, 429));
-    assert!(
-        locked.outcome().2.contains("try again"),
-        "{:?}",
-        locked.body
+    assert_eq!(
+        locked.outcome(),
+        (
+            429,
+            429,
+            "Too many attempts. Please try again in 15 minutes."
+        )
     );
-    let wait = retry_after(locked);
-    assert!((14 * 60..=15 * 60).contains(&wait), "{wait}");
-    // The code is invalidated, and the number cannot get another one while locked.
-    assert_ne!(right_too_late.outcome().0, 200);
-    assert_eq!((resend.outcome().0, resend.outcome().1), (429, 429));
-    assert!(retry_after(&resend) > 60);
-    assert_eq!(app.api_get("profile/info").await.outcome().0, 401);
+    assert_eq!(retry_after(locked), 15 * 60);
+    // The guessing browser is locked: its code is dead and it gets no other.
+    assert_eq!(
+        (right_too_late.outcome().0, right_too_late.outcome().1),
+        (429, 429)
+    );
+    assert_eq!(
+        stranger_again.outcome(),
+        (
+            429,
+            429,
+            "Too many attempts. Please try again in 15 minutes."
+        )
+    );
+    assert!(retry_after(&stranger_again) > 60);
+    assert_eq!(
+        app.api_get_with(&stranger, "profile/info")
+            .await
+            .outcome()
+            .0,
+        401
+    );
+    // The owner only waits out the stranger's code's resend cooldown, then signs in.
+    assert_eq!(
+        (owner_at_once.outcome().0, owner_at_once.outcome().1),
+        (429, 429)
+    );
+    assert!((1..=30).contains(&retry_after(&owner_at_once)));
+    assert_eq!(
+        owner_after_cooldown.outcome(),
+        (200, 0, "done successfully")
+    );
+    assert_eq!(owner_signs_in.outcome(), (200, 0, "done successfully"));
+    assert_eq!(owner_signs_in.data()["user"]["name"], "Asha");
+}
+
+#[tokio::test]
+async fn sending_a_code_says_nothing_about_whether_the_number_has_an_account() {
+    let (app, clock) = spawn_app_with_clock().await;
+    app.sign_in_as(&browser(), "9876500011", "Ravi").await;
+    clock.advance(31);
+    let visitor = browser();
+
+    let known = send_otp(&app, &visitor, "9876500011").await;
+    let unknown = send_otp(&app, &visitor, "9876500012").await;
+
+    assert_eq!(known.outcome(), unknown.outcome());
+    let mut known = known.data().clone();
+    let mut unknown = unknown.data().clone();
+    assert_eq!(known["mobile"], "9876500011");
+    assert_eq!(unknown["mobile"], "9876500012");
+    known["mobile"] = json!("");
+    unknown["mobile"] = json!("");
+    assert_eq!(known, unknown, "the replies differ only in the number");
 }
 
 #[tokio::test]

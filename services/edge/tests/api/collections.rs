@@ -7,7 +7,6 @@ use std::collections::HashSet;
 
 use crate::helpers::{KORAMANGALA, TestApp, browser, spawn_app, spawn_app_with};
 use serde_json::{Value, json};
-use tiffin_platform::config::ServiceSettings;
 use tiffin_platform::db::testing::{self, TestDatabase};
 
 // ---- Helpers -------------------------------------------------------------------------------------
@@ -121,11 +120,7 @@ async fn spawn_app_with_rolls_and_wraps() -> (TestApp, OwnDiscovery) {
         .expect("catalogue written");
     let database = testing::sqlite();
     let discovery = tiffin_discovery::Application::build(tiffin_discovery::Settings::new(
-        ServiceSettings {
-            addr: "127.0.0.1:0".parse().unwrap(),
-            database_url: database.url.clone(),
-            reflection: false,
-        },
+        tiffin_platform::service::testing::settings(&database.url),
         catalog_path,
     ))
     .await

@@ -90,11 +90,7 @@ macro_rules! start {
 }
 
 fn service(db: &TestDatabase) -> ServiceSettings {
-    ServiceSettings {
-        addr: "127.0.0.1:0".parse().unwrap(),
-        database_url: db.url.clone(),
-        reflection: false,
-    }
+    tiffin_platform::service::testing::settings(&db.url)
 }
 
 /// The storefront under test.

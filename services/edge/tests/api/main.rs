@@ -16,4 +16,5 @@ mod orders;
 mod payments;
 mod search;
 mod split_pay;
+mod text;
 mod wallets;

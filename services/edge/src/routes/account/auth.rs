@@ -2,7 +2,9 @@
 //! `VerifyOtp`, `EndSession`).
 //!
 //! Who signs in is the caller's session (the login attempt the code was sent for), stated in
-//! metadata; the body only carries the number and the code. On success the session is rotated:
+//! metadata; the body only carries the number and the code. Sending a code answers alike whether
+//! or not the number has an account; a new number's need for a name is told only to whoever
+//! gives its right code (`nameRequired`). On success the session is rotated:
 //! the reply sets the new token in the cookie and its envelope names the new `sid` and `csrfToken`
 //! ([`rotated_reply`]), and the guest cart of the old session is merged into the account's
 //! (`docs/cart-merge.md`; a failed merge is logged, never a failed login).
@@ -56,7 +58,6 @@ pub async fn otp(
         .into_inner();
     Ok(Data::ok(OtpSent {
         mobile: reply.mobile,
-        registered: Some(reply.registered),
         resend_after_seconds: reply.resend_after_seconds,
         expires_in_seconds: reply.expires_in_seconds,
     }))
@@ -81,9 +82,15 @@ pub struct VerifyBody {
 #[serde(rename_all = "camelCase")]
 #[schema(as = SignedIn)]
 pub struct SignedInJson {
-    user: UserJson,
+    /// The signed-in user; absent when `nameRequired`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    user: Option<UserJson>,
     /// True when this call created the account.
     signed_up: bool,
+    /// The code is right, but no account has this number and no `name` was sent: ask for one and
+    /// send the same code again with it. Nothing else happened: the caller is not signed in and
+    /// the session is unchanged.
+    name_required: bool,
 }
 
 /// `POST /api/auth/verify-otp`
@@ -93,7 +100,7 @@ pub struct SignedInJson {
     tag = "account",
     operation_id = "verifyOtp",
     request_body(content = VerifyBody, content_type = "application/json"),
-    responses((status = 200, description = "Signed in: the session is rotated (new `sid` and `csrfToken` in this envelope and the cookie) and the guest cart merged.", body = crate::http::envelope::Envelope<SignedInJson>), crate::http::error::Failures)
+    responses((status = 200, description = "Signed in: the session is rotated (new `sid` and `csrfToken` in this envelope and the cookie) and the guest cart merged. Or, for a right code of a number without an account sent without a name, `nameRequired` and nothing else.", body = crate::http::envelope::Envelope<SignedInJson>), crate::http::error::Failures)
 )]
 pub async fn verify_otp(
     State(state): State<AppState>,
@@ -116,6 +123,14 @@ pub async fn verify_otp(
         ))
         .await?
         .into_inner();
+    if reply.name_required {
+        return Ok(Data::ok(SignedInJson {
+            user: None,
+            signed_up: false,
+            name_required: true,
+        })
+        .into_response());
+    }
     let (Some(session), Some(profile)) = (reply.session, reply.profile) else {
         return Err(ApiError::Upstream(tonic::Status::internal(
             "VerifyOtp answered without a session or profile",
@@ -131,8 +146,9 @@ pub async fn verify_otp(
     merge_guest_cart(&state, &signed_in, previous).await;
 
     let outcome = Outcome::success_of(&SignedInJson {
-        user: user_json(profile),
+        user: Some(user_json(profile)),
         signed_up: reply.signed_up,
+        name_required: false,
     })
     .map_err(|_| ApiError::Panic)?;
     Ok(rotated_reply(

@@ -15,12 +15,9 @@ pub struct MobileBody {
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OtpSent {
+    /// The number the code went to, normalised. Nothing here says whether it has an account:
+    /// that is told only after its right code (`auth/verify-otp`'s `nameRequired`).
     pub mobile: String,
-    /// `auth/otp` only: false when no account has this number yet (the sign-up form asks for a
-    /// name).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = bool)]
-    pub registered: Option<bool>,
     /// Seconds before another code may be asked for.
     pub resend_after_seconds: u32,
     /// Seconds the code stays valid.

@@ -67,7 +67,7 @@ pub async fn info(
     tag = "account",
     operation_id = "updateMobile",
     request_body(content = MobileBody, content_type = "application/json"),
-    responses((status = 200, description = "A code was sent to the new number (no `registered`).", body = crate::http::envelope::Envelope<OtpSent>), crate::http::error::Failures)
+    responses((status = 200, description = "A code was sent to the new number.", body = crate::http::envelope::Envelope<OtpSent>), crate::http::error::Failures)
 )]
 pub async fn update_mobile(
     State(state): State<AppState>,
@@ -91,7 +91,6 @@ pub async fn update_mobile(
         .into_inner();
     Ok(Data::ok(OtpSent {
         mobile: reply.mobile,
-        registered: None,
         resend_after_seconds: reply.resend_after_seconds,
         expires_in_seconds: reply.expires_in_seconds,
     }))

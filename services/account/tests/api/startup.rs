@@ -1,0 +1,171 @@
+//! What the service agrees to start with: the development message provider (every code in the
+//! log and in `ListOutbox`) only where development is declared. The binary itself is run, as a
+//! deployment runs it, with nothing but the environment under test.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use tiffin_account::messages::MessagesConfig;
+use tiffin_account::{Application, Settings};
+use tiffin_platform::config::{Environment, Secret};
+use tiffin_platform::db::testing;
+use tiffin_platform::service::testing as service;
+use tiffin_proto::account::v1::ListOutboxRequest;
+use tiffin_proto::account::v1::account_service_client::AccountServiceClient;
+use tonic::Code;
+
+/// How long the binary may take to start or to refuse, on a busy machine.
+const PATIENCE: Duration = Duration::from_secs(60);
+
+/// Runs `tiffin-account` with only `env` (and a free port, a throwaway database): `Ok(())` once it
+/// says it is listening (it is then stopped), `Err(stderr)` when it stopped on its own first.
+fn start(env: &[(&str, &str)]) -> Result<(), String> {
+    let dir = scratch_dir();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tiffin-account"))
+        .env_clear()
+        .env("GRPC_ADDR", "127.0.0.1:0")
+        .env(
+            "DATABASE_URL",
+            format!("sqlite://{}/account.db", dir.display()),
+        )
+        .envs(env.iter().copied())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let stdout = child.stdout.take().expect("stdout");
+    let (listening, heard) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            if line.contains("account service listening") {
+                let _ = listening.send(());
+            }
+        }
+    });
+    let started = Instant::now();
+    let outcome = loop {
+        if heard.try_recv().is_ok() {
+            child.kill().expect("stopped");
+            let _ = child.wait();
+            break Ok(());
+        }
+        if child.try_wait().expect("waits").is_some() {
+            let output = child.wait_with_output().expect("its output");
+            break Err(String::from_utf8_lossy(&output.stderr).into_owned());
+        }
+        if started.elapsed() > PATIENCE {
+            child.kill().expect("stopped");
+            panic!("tiffin-account neither started nor stopped within {PATIENCE:?}");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    let _ = std::fs::remove_dir_all(&dir);
+    outcome
+}
+
+/// A directory of this test's own for the database file.
+fn scratch_dir() -> std::path::PathBuf {
+    static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "tiffin-account-startup-{}-{}",
+        std::process::id(),
+        NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+    ));
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    dir
+}
+
+#[test]
+fn with_nothing_declared_the_service_does_not_start_without_its_webhook() {
+    let refused = start(&[]).expect_err("it must not run");
+
+    assert!(
+        refused.contains("ACCOUNT_MESSAGES_WEBHOOK_URL"),
+        "it names what is missing: {refused}"
+    );
+}
+
+#[test]
+fn the_development_provider_is_refused_unless_development_is_declared() {
+    for env in [
+        vec![("ACCOUNT_MESSAGES", "dev")],
+        vec![("ACCOUNT_MESSAGES", "dev"), ("TIFFIN_ENV", "production")],
+    ] {
+        let refused = start(&env).expect_err("it must not run");
+
+        assert!(
+            refused.contains("ACCOUNT_MESSAGES") && refused.contains("TIFFIN_ENV=development"),
+            "{env:?}: {refused}"
+        );
+    }
+}
+
+#[test]
+fn a_webhook_needs_its_secret() {
+    let refused = start(&[
+        ("ACCOUNT_MESSAGES", "webhook"),
+        (
+            "ACCOUNT_MESSAGES_WEBHOOK_URL",
+            "https://sms.example.com/hook",
+        ),
+    ])
+    .expect_err("it must not run");
+
+    assert!(
+        refused.contains("ACCOUNT_MESSAGES_WEBHOOK_SECRET"),
+        "{refused}"
+    );
+}
+
+#[test]
+fn a_declared_development_or_a_configured_webhook_starts() {
+    for env in [
+        vec![("TIFFIN_ENV", "development")],
+        vec![
+            (
+                "ACCOUNT_MESSAGES_WEBHOOK_URL",
+                "https://sms.example.com/hook",
+            ),
+            ("ACCOUNT_MESSAGES_WEBHOOK_SECRET", "s3cret"),
+        ],
+    ] {
+        assert_eq!(start(&env), Ok(()), "{env:?}");
+    }
+}
+
+#[tokio::test]
+async fn the_development_provider_cannot_be_built_outside_development() {
+    let db = testing::sqlite();
+    let mut settings = Settings::new(service::settings(&db.url));
+    settings.service.environment = Environment::Production;
+
+    let built = Application::build(settings).await;
+
+    let e = built.err().expect("refused").to_string();
+    assert!(e.contains("TIFFIN_ENV=development"), "{e}");
+}
+
+#[tokio::test]
+async fn outside_development_list_outbox_is_refused() {
+    let db = testing::sqlite();
+    let mut settings = Settings::new(service::settings(&db.url));
+    settings.service.environment = Environment::Production;
+    settings.messages = MessagesConfig::Webhook {
+        url: "http://127.0.0.1:9/hook".into(),
+        secret: Secret::new("s"),
+    };
+    let app = Application::build(settings).await.expect("starts");
+    let (url, _stop) = service::spawn(app.port(), |stopped| app.run_until_stopped(stopped));
+    let mut client = AccountServiceClient::connect(url).await.expect("connects");
+
+    let refused = client
+        .list_outbox(ListOutboxRequest {
+            recipient: "9876543210".into(),
+        })
+        .await
+        .unwrap_err();
+
+    assert_eq!(refused.code(), Code::FailedPrecondition);
+    assert!(!refused.message().contains("OTP"), "{}", refused.message());
+}
