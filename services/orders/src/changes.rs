@@ -413,15 +413,27 @@ pub async fn cart_still_to_clear(pool: &AnyPool, order_id: u64) -> Result<bool, 
     Ok(cleared == Some(0))
 }
 
-/// Notes that the order's cart was emptied.
-pub async fn cart_cleared(writer: &Writer, order_id: u64) -> Result<(), Error> {
-    let id = stored_id(order_id).ok_or(Error::IdOutOfRange(order_id))?;
+/// Notes that the carts of these orders were emptied, in one write however many there are.
+pub async fn carts_cleared(writer: &Writer, order_ids: &[u64]) -> Result<(), Error> {
+    let ids = order_ids
+        .iter()
+        .map(|&id| stored_id(id).ok_or(Error::IdOutOfRange(id)))
+        .collect::<Result<Vec<i64>, Error>>()?;
+    if ids.is_empty() {
+        return Ok(());
+    }
+    let placeholders: Vec<String> = (1..=ids.len()).map(|n| format!("${n}")).collect();
+    let sql = format!(
+        "UPDATE orders SET cart_cleared = 1 WHERE order_id IN ({})",
+        placeholders.join(", ")
+    );
     writer
         .write(async |c| {
-            sqlx::query("UPDATE orders SET cart_cleared = 1 WHERE order_id = $1")
-                .bind(id)
-                .execute(c)
-                .await
+            let mut update = sqlx::query(sqlx::AssertSqlSafe(sql));
+            for id in &ids {
+                update = update.bind(*id);
+            }
+            update.execute(c).await
         })
         .await?;
     Ok(())

@@ -245,6 +245,8 @@ impl Application {
     ) -> anyhow::Result<()> {
         let every = self.settings.recovery_interval;
         let cancelling = self.cancelling;
+        let settlement = self.settlement.clone();
+        let notes = tokio::spawn(self.settlement.clone().write_cart_notes());
         let background = [
             tokio::spawn(self.settlement.run_recovery(every)),
             tokio::spawn(async move {
@@ -266,6 +268,9 @@ impl Application {
         for task in background.iter().chain(self.consuming.as_ref()) {
             task.abort();
         }
+        notes.abort();
+        let _ = notes.await;
+        settlement.flush_cart_notes().await;
         served?;
         Ok(())
     }

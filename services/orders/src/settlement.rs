@@ -17,6 +17,7 @@ use tiffin_platform::db::Writer;
 use tiffin_platform::idempotency::KeyLocks;
 use tiffin_proto::orders::v1::Order;
 use tiffin_proto::payments::v1::{Payment, PaymentMethodType, PaymentStatus};
+use tokio::sync::{Mutex, mpsc};
 
 use crate::attempts::{self, Attempt, AttemptState, payment_key};
 use crate::changes::{self, Charged};
@@ -33,6 +34,8 @@ pub const LOST_ATTEMPT_AFTER_SECS: i64 = 60;
 pub const CART_CLEAR_GRACE_SECS: i64 = 30;
 /// How many attempts and carts one round of recovery looks at.
 const RECOVERY_BATCH: i64 = 100;
+/// The most emptied carts noted in one write.
+const CART_NOTES_BATCH: usize = 500;
 
 /// Unix seconds now.
 pub fn now() -> i64 {
@@ -64,6 +67,27 @@ pub struct Settlement {
     pub(crate) carts: Carts,
     /// One settling per order at a time in this process (a customer's request and recovery).
     pub(crate) locks: Arc<KeyLocks>,
+    notes: CartNotes,
+}
+
+/// Customers' requests note their emptied carts here instead of each taking the database's one
+/// writer for it: [`Settlement::write_cart_notes`] writes whatever has gathered in one statement,
+/// moments later. A note lost with the process (a crash before it was written) leaves the order
+/// to recovery, which empties that customer's cart again after [`CART_CLEAR_GRACE_SECS`].
+#[derive(Clone)]
+struct CartNotes {
+    send: mpsc::UnboundedSender<u64>,
+    gathered: Arc<Mutex<mpsc::UnboundedReceiver<u64>>>,
+}
+
+impl Default for CartNotes {
+    fn default() -> Self {
+        let (send, gathered) = mpsc::unbounded_channel();
+        Self {
+            send,
+            gathered: Arc::new(Mutex::new(gathered)),
+        }
+    }
 }
 
 impl Settlement {
@@ -74,6 +98,7 @@ impl Settlement {
             payments,
             carts,
             locks: Arc::default(),
+            notes: CartNotes::default(),
         }
     }
 
@@ -144,16 +169,48 @@ impl Settlement {
         changes::refunded(&self.writer, attempt, &payment.payment_id, now()).await
     }
 
-    /// Empties the customer's cart after their order was confirmed. Failing here is not the
-    /// customer's problem: the order is confirmed, and recovery tries again.
+    /// Empties the customer's cart after their order was confirmed, and notes it (later, with
+    /// others: see [`CartNotes`]). Failing here is not the customer's problem: the order is
+    /// confirmed, and recovery tries again.
     async fn empty_cart(&self, user_id: u64, order_id: u64) {
         match self.carts.empty(user_id).await {
             Ok(()) => {
-                if let Err(e) = changes::cart_cleared(&self.writer, order_id).await {
-                    tracing::warn!(error = %e, order_id, "could not note the cart as emptied");
+                if self.notes.send.send(order_id).is_err() {
+                    self.note_now(order_id).await;
                 }
             }
             Err(e) => tracing::warn!(error = %e, order_id, "cart not emptied yet; will retry"),
+        }
+    }
+
+    async fn note_now(&self, order_id: u64) {
+        if let Err(e) = changes::carts_cleared(&self.writer, &[order_id]).await {
+            tracing::warn!(error = %e, order_id, "could not note the cart as emptied");
+        }
+    }
+
+    /// Writes the noted carts as they gather, until the process ends.
+    pub async fn write_cart_notes(self) {
+        let mut gathered = self.notes.gathered.lock().await;
+        let mut batch = Vec::with_capacity(CART_NOTES_BATCH);
+        while gathered.recv_many(&mut batch, CART_NOTES_BATCH).await > 0 {
+            if let Err(e) = changes::carts_cleared(&self.writer, &batch).await {
+                tracing::warn!(error = %e, orders = batch.len(), "could not note carts as emptied");
+            }
+            batch.clear();
+        }
+    }
+
+    /// Writes the notes still waiting, once [`Self::write_cart_notes`] has stopped: on the way
+    /// out, so a stop loses none.
+    pub async fn flush_cart_notes(&self) {
+        let mut gathered = self.notes.gathered.lock().await;
+        let mut batch = Vec::new();
+        while let Ok(order_id) = gathered.try_recv() {
+            batch.push(order_id);
+        }
+        if let Err(e) = changes::carts_cleared(&self.writer, &batch).await {
+            tracing::warn!(error = %e, orders = batch.len(), "could not note carts as emptied");
         }
     }
 
@@ -219,8 +276,14 @@ impl Settlement {
             // The customer's own request may be emptying it right now: take its turn, and look
             // again, so a cart filled since is never emptied twice.
             let _order = self.locks.lock(format!("order:{order_id}")).await;
+            // Noted at once, not gathered: the next round must not find it still to clear.
             if changes::cart_still_to_clear(self.pool(), order_id).await? {
-                self.empty_cart(user_id, order_id).await;
+                match self.carts.empty(user_id).await {
+                    Ok(()) => self.note_now(order_id).await,
+                    Err(e) => {
+                        tracing::warn!(error = %e, order_id, "cart not emptied yet; will retry")
+                    }
+                }
             }
         }
         Ok(open.len())
