@@ -24,7 +24,6 @@ use tower::ServiceBuilder;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::set_header::SetResponseHeaderLayer;
-use tower_http::trace::TraceLayer;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -32,7 +31,7 @@ use crate::http::body_deadline;
 use crate::http::envelope;
 use crate::http::error::{self, ApiError};
 use crate::http::messages;
-use crate::http::request_span::{RecordStatus, RootSpan};
+use crate::http::request_span;
 use crate::http::security;
 use crate::http::text;
 use crate::infra::rate_limit;
@@ -344,12 +343,7 @@ pub fn router(state: AppState) -> Router {
                 .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
                 .layer(PropagateRequestIdLayer::x_request_id())
                 // Failures are logged where they are understood (`http::error`), not again as a bare status.
-                .layer(
-                    TraceLayer::new_for_http()
-                        .make_span_with(RootSpan)
-                        .on_response(RecordStatus)
-                        .on_failure(()),
-                )
+                .layer(from_fn(request_span::root_span))
                 .layer(CatchPanicLayer::custom(last_resort_panic))
                 .layer(from_fn(security::strip_identity_headers))
                 .layer(from_fn_with_state(

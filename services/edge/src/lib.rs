@@ -132,11 +132,13 @@ impl Application {
 /// Accepts connections until `stop` turns true, then lets every open connection finish its request
 /// in flight and close; resolves when the last has.
 ///
-/// This is `axum::serve` with one difference: the HTTP/1 connection has a header-read timeout, so
-/// a client that opens a connection and sends a request's head slowly, or half of it, is
+/// This is `axum::serve` with two differences. The connection has a header-read timeout, so a
+/// client that opens a connection and sends a request's head slowly, or half of it, is
 /// disconnected instead of holding the connection for as long as it likes (axum's own server
-/// cannot be given one). The peer address reaches handlers as `ConnectInfo` (rate limits are per
-/// client address).
+/// cannot be given one). And it speaks HTTP/1.1 only: TLS and HTTP/2 end at the ingress, and
+/// the HTTP/1-or-2 detection that axum uses peeks at the first bytes into a buffer that then
+/// doubles, about 9 kB more per idle connection, which every open tracking stream pays. The peer
+/// address reaches handlers as `ConnectInfo` (rate limits are per client address).
 async fn serve(
     listener: tokio::net::TcpListener,
     router: axum::Router,
@@ -144,14 +146,13 @@ async fn serve(
     stop: tokio::sync::watch::Receiver<bool>,
 ) {
     use axum::extract::ConnectInfo;
-    use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
-    use hyper_util::server::conn::auto::Builder;
+    use hyper::server::conn::http1::Builder;
+    use hyper_util::rt::{TokioIo, TokioTimer};
     use hyper_util::service::TowerToHyperService;
     use tower::ServiceExt;
 
-    let mut builder = Builder::new(TokioExecutor::new());
+    let mut builder = Builder::new();
     builder
-        .http1()
         .timer(TokioTimer::new())
         .header_read_timeout(header_read_timeout);
     // Each connection holds a receiver; when the last is dropped every connection has closed.
@@ -185,10 +186,8 @@ async fn serve(
         let stopping = stopped(stop.clone());
         let open = open_rx.clone();
         tokio::spawn(async move {
-            let connection = builder.serve_connection_with_upgrades(
-                TokioIo::new(stream),
-                TowerToHyperService::new(service),
-            );
+            let connection =
+                builder.serve_connection(TokioIo::new(stream), TowerToHyperService::new(service));
             tokio::pin!(connection);
             let result = tokio::select! {
                 result = connection.as_mut() => result,

@@ -149,6 +149,7 @@ impl Placing {
         let s = &self.settlement;
         // Retries of one attempt wait for each other here, then find what the first stored.
         let _turn = s.locks.lock(format!("{user_id}:{key}")).await;
+        let _running = s.running(user_id, &key);
 
         // A new attempt's total is the snapshot's (an order reused for it has the same snapshot
         // hash, which covers the total); a retry reads what the first one stored.

@@ -9,6 +9,7 @@
 //! the payments service) and at confirmed orders whose cart was not emptied yet. Every step is a
 //! conditional write or an idempotent call, so the paths may overlap.
 
+use std::collections::HashSet;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -68,6 +69,49 @@ pub struct Settlement {
     /// One settling per order at a time in this process (a customer's request and recovery).
     pub(crate) locks: Arc<KeyLocks>,
     notes: CartNotes,
+    in_flight: InFlight,
+}
+
+/// The attempts (customer, key) whose PlaceOrder is running in this process. Recovery leaves them
+/// to their requests, which settle them moments later: settling them as well would ask the
+/// payments service again and take the database's one writer a second time for each order being
+/// placed. Known in memory, so a crash forgets them and the next process's recovery sees them all;
+/// another replica's requests are not known here, and recovery there settles them as before
+/// (every step is conditional, so doing it twice is harmless, only slower).
+#[derive(Clone, Default)]
+struct InFlight(Arc<std::sync::Mutex<HashSet<(u64, String)>>>);
+
+/// An attempt's mark in [`InFlight`], taken off when its request ends however it ends.
+pub(crate) struct Running {
+    in_flight: InFlight,
+    attempt: (u64, String),
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        if let Ok(mut running) = self.in_flight.0.lock() {
+            running.remove(&self.attempt);
+        }
+    }
+}
+
+impl InFlight {
+    fn mark(&self, user_id: u64, key: &str) -> Running {
+        let attempt = (user_id, key.to_string());
+        if let Ok(mut running) = self.0.lock() {
+            running.insert(attempt.clone());
+        }
+        Running {
+            in_flight: self.clone(),
+            attempt,
+        }
+    }
+
+    fn contains(&self, attempt: &Attempt) -> bool {
+        self.0
+            .lock()
+            .is_ok_and(|running| running.contains(&(attempt.user_id, attempt.key.clone())))
+    }
 }
 
 /// Customers' requests note their emptied carts here instead of each taking the database's one
@@ -99,7 +143,14 @@ impl Settlement {
             carts,
             locks: Arc::default(),
             notes: CartNotes::default(),
+            in_flight: InFlight::default(),
         }
+    }
+
+    /// Marks the customer's attempt `key` as running in a request of this process until the
+    /// returned mark is dropped (see [`InFlight`]).
+    pub(crate) fn running(&self, user_id: u64, key: &str) -> Running {
+        self.in_flight.mark(user_id, key)
     }
 
     pub(crate) fn pool(&self) -> &AnyPool {
@@ -261,10 +312,13 @@ impl Settlement {
         }
     }
 
-    /// One round of recovery. Returns how many attempts it looked at.
+    /// One round of recovery. Returns how many attempts it looked at (not those whose request is
+    /// running here).
     pub async fn recover_once(&self) -> Result<usize, Error> {
         let open = attempts::open(self.pool(), now(), RECOVERY_BATCH).await?;
-        for attempt in &open {
+        let mut looked_at = 0;
+        for attempt in open.iter().filter(|a| !self.in_flight.contains(a)) {
+            looked_at += 1;
             if let Err(e) = self.recover(attempt).await {
                 tracing::warn!(error = %e, order_id = attempt.order_id, "recovery: attempt left open");
             }
@@ -286,7 +340,7 @@ impl Settlement {
                 }
             }
         }
-        Ok(open.len())
+        Ok(looked_at)
     }
 
     /// Runs recovery now and then every `every`, until the process ends.
@@ -299,5 +353,33 @@ impl Settlement {
                 tracing::warn!(error = %e, "recovery round failed");
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn attempt(user_id: u64, key: &str) -> Attempt {
+        Attempt {
+            user_id,
+            key: key.into(),
+            fingerprint: String::new(),
+            order_id: 1,
+            payment_id: String::new(),
+            state: AttemptState::Open,
+            created_at: 0,
+        }
+    }
+
+    #[test]
+    fn an_attempt_is_running_until_its_request_ends() {
+        let in_flight = InFlight::default();
+        let mark = in_flight.mark(7, "k");
+        assert!(in_flight.contains(&attempt(7, "k")));
+        // Another customer's attempt with the same key is not this one.
+        assert!(!in_flight.contains(&attempt(8, "k")));
+        drop(mark);
+        assert!(!in_flight.contains(&attempt(7, "k")));
     }
 }
