@@ -6,7 +6,7 @@
 // Orders are placed through the API (checkout itself is checkout.spec.mjs's); everything after
 // that is driven through the pages.
 import { expect, test } from '@playwright/test';
-import { customerWithCart, data, refill } from '../support/customer.mjs';
+import { customerWithCart, data, refill, rupees } from '../support/customer.mjs';
 
 /** Places the customer's cart by cash on delivery through the API; answers the order id. */
 async function placeByCash(page, customer, n = 0) {
@@ -130,6 +130,44 @@ test('cancelling from the order page states the fee and refunds to Tiffin Money'
   expect(details.refund.amount + details.charges['Cancellation Fee']).toBe(total);
   const money = (await data(await page.request.get('/api/profile/money'))).data;
   expect(money.balance).toBe(details.refund.amount);
+});
+
+test('a cash order cancelled after the restaurant accepted it puts its fee on the next cart', async ({ page, context, baseURL }) => {
+  test.setTimeout(120_000);
+  const customer = await customerWithCart(page, context, baseURL);
+  const request = page.request;
+  const withFee = ['ACCEPTED', 'PREPARING', 'RIDER_ASSIGNED'];
+  let cancelled = null;
+  // The fee is kept only while the restaurant is on it; at 120× real time that window is a few
+  // seconds, so an order that slips past it (picked up first) is replaced by another.
+  for (let n = 0; n < 3 && !cancelled; n += 1) {
+    if (n > 0) await refill(page, customer);
+    const orderId = await placeByCash(page, customer, n);
+    let status = '';
+    await expect
+      .poll(
+        async () => {
+          status = (await data(await request.get(`/api/order/details?order_id=${orderId}`))).data.order_status;
+          return status !== 'PLACED';
+        },
+        { message: 'the restaurant took the order', intervals: [100] },
+      )
+      .toBe(true);
+    if (!withFee.includes(status)) continue;
+    const reply = await data(await request.post(`/api/cancel-only/order/${orderId}`, { data: { _csrf: customer.csrf } }));
+    if (reply.statusCode === 0 && reply.data.cancellation_fee > 0) cancelled = { orderId, fee: reply.data.cancellation_fee };
+  }
+  expect(cancelled, 'a cash order cancelled with a fee').not.toBeNull();
+
+  await refill(page, customer);
+  await page.goto('/cart');
+  const notice = page.getByRole('complementary', { name: 'Cancellation fee added' });
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText(`A cancellation fee of ${rupees(cancelled.fee)}`);
+  await expect(notice.getByRole('link', { name: 'VIEW ORDER' })).toHaveAttribute('href', `/my-account/orders/${cancelled.orderId}`);
+  const line = page.getByRole('region', { name: 'Bill Details' }).locator('[data-bill-line="CANCELLATION_DUE"]');
+  await expect(line).toContainText('Cancellation Fee');
+  await expect(line.locator('dd')).toHaveText(rupees(cancelled.fee));
 });
 
 test('reorder puts the order back in the cart; the invoice downloads as a PDF', async ({ page, context, baseURL }) => {
