@@ -44,8 +44,9 @@ pub async fn page(State(state): State<AppState>, request: Request) -> Response {
     if let Some(route) = &route {
         tracing::Span::current().record("http.route", route.id.as_str());
     }
+    // A HEAD (a monitor's check) reads no body: nothing is fetched for one.
     let (reply, preload) = match &route {
-        Some(route) => tokio::join!(
+        Some(route) if request.method() == Method::GET => tokio::join!(
             first_reply(
                 &state,
                 route,
@@ -56,7 +57,7 @@ pub async fn page(State(state): State<AppState>, request: Request) -> Response {
             ),
             entry_preload(&state, route),
         ),
-        None => (None, None),
+        _ => (None, None),
     };
     let first = FirstPaint {
         reply: reply.as_ref(),
