@@ -1,7 +1,8 @@
 //! The shell's route table (`$STATIC_DIR/shell/routes.json`, written by the shell's build from
-//! `shell-app/src/routes.json`): which paths are pages. The shell owns routing; the edge only needs
-//! to know whether a path is a page (HTTP 200) or not (HTTP 404), so search engines and monitors see
-//! the truth while the shell still renders the not-found page itself.
+//! `shell-app/src/routes.json`): which paths are pages. The shell owns routing; the edge needs to
+//! know whether a path is a page (HTTP 200) or not (HTTP 404), so search engines and monitors see
+//! the truth while the shell still renders the not-found page itself, and which microfrontend
+//! draws it, so the page can name that microfrontend's entry for the browser to fetch early.
 //!
 //! A shell deploy replaces the file; the table is reloaded when the file's modification time or
 //! size changes, looked at no more than once per [`CHECK_INTERVAL`]. A broken file keeps the last
