@@ -57,12 +57,31 @@ import type {
 } from '@tiffin/contract';
 import type { PreSearchResponse, SearchResultsResponse, SearchSuggestResponse, SearchTab } from '@tiffin/contract';
 import type { ApiClient, RequestOptions } from './client';
+import { peekInitialReply } from './initial-reply';
 
 export type ListingPageType =
   | 'DESKTOP_WEB_LISTING'
   | 'DESKTOP_COLLECTION_LISTING'
   | 'COLLECTION_LISTING'
   | 'DESKTOP_SEE_ALL_LISTING';
+
+interface ListingQuery {
+  lat: number;
+  lng: number;
+  offset?: number;
+  pageType?: ListingPageType;
+  collection?: string;
+}
+
+function listingQuery(query: ListingQuery) {
+  return {
+    lat: query.lat,
+    lng: query.lng,
+    collection: query.collection,
+    page_type: query.pageType ?? 'DESKTOP_WEB_LISTING',
+    offset: query.offset ?? 0,
+  };
+}
 
 export function createEdgeCalls(client: ApiClient) {
   return {
@@ -78,21 +97,10 @@ export function createEdgeCalls(client: ApiClient) {
         options,
       ),
 
-    restaurants: (
-      query: { lat: number; lng: number; offset?: number; pageType?: ListingPageType; collection?: string },
-      options?: RequestOptions,
-    ) =>
-      client.getData<ListingResponse>(
-        'restaurants/list/v5',
-        {
-          lat: query.lat,
-          lng: query.lng,
-          collection: query.collection,
-          page_type: query.pageType ?? 'DESKTOP_WEB_LISTING',
-          offset: query.offset ?? 0,
-        },
-        options,
-      ),
+    restaurants: (query: ListingQuery, options?: RequestOptions) => client.getData<ListingResponse>('restaurants/list/v5', listingQuery(query), options),
+
+    /** The reply to `restaurants(query)` when the page carries it and it is unused (see initial-reply). */
+    initialRestaurants: (query: ListingQuery) => peekInitialReply<ListingResponse>('restaurants/list/v5', listingQuery(query)),
 
     /** Paging and refining (sort, filters, collection): `POST restaurants/list/update`. */
     updateListing: (

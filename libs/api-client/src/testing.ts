@@ -20,6 +20,8 @@ import type {
   Wallet,
 } from '@tiffin/contract';
 import { vi } from 'vitest';
+import { resetInitialReplyForTests } from './initial-reply';
+import { INITIAL_STATE_ELEMENT_ID } from './session';
 
 export interface FakeReply {
   status: number;
@@ -34,6 +36,26 @@ export function reply(status: number, statusCode: number, statusMessage: string,
 
 function isFakeReply(value: unknown): value is FakeReply {
   return !!value && typeof value === 'object' && 'status' in value && 'body' in value;
+}
+
+/**
+ * Serves the page at `page` as the edge would with its first call's reply in the initial state
+ * (`firstReply`): the document's URL becomes `page` and the reply is unused. Returns the undo.
+ */
+export function carryFirstReply(reply: { path: string; query: Record<string, unknown>; page: string; data: unknown }): () => void {
+  const previousUrl = `${window.location.pathname}${window.location.search}`;
+  window.history.replaceState(null, '', reply.page);
+  const script = document.createElement('script');
+  script.id = INITIAL_STATE_ELEMENT_ID;
+  script.type = 'application/json';
+  script.textContent = JSON.stringify({ sid: 's', tid: 't', deviceId: 'd', csrfToken: 'c', user: null, firstReply: reply });
+  document.head.append(script);
+  resetInitialReplyForTests();
+  return () => {
+    script.remove();
+    resetInitialReplyForTests();
+    window.history.replaceState(null, '', previousUrl);
+  };
 }
 
 /** Installs the fake; unknown paths answer the edge's 404 envelope. Returns the fetch mock. */

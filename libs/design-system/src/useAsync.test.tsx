@@ -4,8 +4,8 @@ import { useAsync } from './useAsync';
 
 afterEach(cleanup);
 
-function Probe({ load }: { load: () => Promise<string> }) {
-  const state = useAsync(() => load(), []);
+function Probe({ load, initial }: { load: () => Promise<string>; initial?: string }) {
+  const state = useAsync(() => load(), [], { initial });
   return (
     <div>
       <span data-testid="status">{state.status}</span>
@@ -31,5 +31,22 @@ describe('useAsync', () => {
 
     expect(screen.getByTestId('status').textContent).toBe('success');
     expect(screen.getByTestId('data').textContent).toBe('menu');
+  });
+
+  it('shows a result already in hand without loading, and loads on reload', async () => {
+    let calls = 0;
+    const load = () => {
+      calls += 1;
+      return Promise.resolve('fresh');
+    };
+    render(<Probe load={load} initial="carried" />);
+    expect(screen.getByTestId('status').textContent).toBe('success');
+    expect(screen.getByTestId('data').textContent).toBe('carried');
+    await act(async () => {});
+    expect(calls).toBe(0);
+
+    await act(async () => screen.getByText('reload').click());
+    expect(calls).toBe(1);
+    expect(screen.getByTestId('data').textContent).toBe('fresh');
   });
 });

@@ -1,4 +1,4 @@
-import { fixtures, installFakeEdge, reply } from '@tiffin/api-client/testing';
+import { carryFirstReply, fixtures, installFakeEdge, reply } from '@tiffin/api-client/testing';
 import { getUserLocation, on, setUserLocation, type ListingResponse, type Restaurant, type UserLocation } from '@tiffin/contract';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -227,5 +227,57 @@ describe('Listing', () => {
     expect(screen.getByTestId('nudge-card').textContent).toContain('Hungry in a hurry?');
     // Three filter collections: fewer than the four the spec asks for.
     expect(screen.queryByRole('navigation', { name: 'Collections' })).toBeNull();
+  });
+
+  describe('when the page came with its first page', () => {
+    const carried = page(restaurants(1, 2), [], 0, 2, 4);
+    const carry = (lat = koramangala.lat) =>
+      carryFirstReply({
+        path: 'restaurants/list/v5',
+        query: { lat, lng: koramangala.lng, page_type: 'DESKTOP_WEB_LISTING', offset: 0 },
+        page: '/restaurants',
+        data: carried,
+      });
+    let undo: () => void = () => {};
+    afterEach(() => undo());
+
+    it('shows it on the first render and asks the edge for nothing', () => {
+      undo = carry();
+      const fetch = installFakeEdge({});
+      render(<Listing location={koramangala} title="Restaurants near you" />);
+
+      expect(screen.queryAllByTestId('restaurant-card-skeleton')).toHaveLength(0);
+      expect(cards().map((c) => c.getAttribute('data-restaurant-id'))).toEqual(['1', '2']);
+      expect(screen.getByTestId('restaurant-count').textContent).toBe('4 restaurants');
+      expect(fetch).not.toHaveBeenCalled();
+    });
+
+    it('asks for the next page and refinements as usual, and a second listing fetches its own', async () => {
+      undo = carry();
+      const fetch = installFakeEdge({
+        '/api/restaurants/list/update': page(restaurants(3, 2), [], 2, null, 4),
+        '/api/restaurants/list/v5': page(restaurants(9, 1), [], 0, null, 1),
+      });
+      const first = render(<Listing location={koramangala} title="Restaurants near you" />);
+      const sentinel = screen.getByTestId('listing-sentinel');
+      await waitFor(() => expect(FakeIntersectionObserver.watching(sentinel)).toBe(true));
+      act(() => FakeIntersectionObserver.reveal());
+      await waitFor(() => expect(cards()).toHaveLength(4));
+      expect(fetch.mock.calls.map(([url]) => String(url))).toEqual(['/api/restaurants/list/update']);
+
+      first.unmount();
+      render(<Listing location={koramangala} title="Restaurants near you" />);
+      await waitFor(() => expect(cards().map((c) => c.getAttribute('data-restaurant-id'))).toEqual(['9']));
+      expect(String(fetch.mock.calls[1]![0])).toContain('/api/restaurants/list/v5?lat=12.9352&lng=77.6245');
+    });
+
+    it('is not used for another point', async () => {
+      undo = carry(12.9);
+      const fetch = installFakeEdge({ '/api/restaurants/list/v5': page(restaurants(9, 1), [], 0, null, 1) });
+      render(<Listing location={koramangala} title="Restaurants near you" />);
+      expect(screen.getAllByTestId('restaurant-card-skeleton').length).toBeGreaterThan(0);
+      await waitFor(() => expect(cards().map((c) => c.getAttribute('data-restaurant-id'))).toEqual(['9']));
+      expect(fetch).toHaveBeenCalledOnce();
+    });
   });
 });

@@ -6,8 +6,10 @@
  * `pageOffset.nextOffset` with skeleton cards while a page loads. The spec's screens for nothing
  * delivering or a location not found (both with "Change location", `LocationProblem`), rate
  * limiting (no retry) and outages (retry) replace the list when a first page cannot be shown.
+ * When the page arrived with the plain listing's first page for this point (the edge's initial
+ * state), the first render shows it and nothing is fetched until the visitor pages or refines.
  */
-import { edge, type ListingPageType } from '@tiffin/api-client';
+import { edge, markInitialReplyUsed, type ListingPageType } from '@tiffin/api-client';
 import type { ListingFilters, ListingResponse, Restaurant, UserLocation } from '@tiffin/contract';
 import { Button, ErrorState } from '@tiffin/design-system';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -56,17 +58,24 @@ function Skeletons({ count }: { count: number }) {
 }
 
 export function Listing({ location, title, collection, only, baseFilters, showCarousels = !collection, showToolbar = true }: ListingProps) {
-  const [state, setState] = useState<State>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  const [refinement, setRefinement] = useState<Refinement>(DEFAULT_REFINEMENT);
-  // The last reply, so the toolbar keeps its options while a refined page loads or fails.
-  const [lastResponse, setLastResponse] = useState<ListingResponse | null>(null);
   const { lat, lng } = location;
   const pageType: ListingPageType = collection ? 'DESKTOP_COLLECTION_LISTING' : 'DESKTOP_WEB_LISTING';
   const base = JSON.stringify(baseFilters ?? {});
+  // The page may have come with this very listing's first page (the edge answers it with the HTML):
+  // shown at once instead of asked for, on the first render only.
+  const [carried] = useState(() => (base === '{}' ? edge.initialRestaurants({ lat, lng, collection, pageType, offset: 0 }) : undefined));
+  const [state, setState] = useState<State>(() =>
+    carried ? { status: 'ready', pages: firstPage(carried), response: carried, more: 'idle' } : { status: 'loading' },
+  );
+  const [attempt, setAttempt] = useState(0);
+  const [refinement, setRefinement] = useState<Refinement>(DEFAULT_REFINEMENT);
+  // The last reply, so the toolbar keeps its options while a refined page loads or fails.
+  const [lastResponse, setLastResponse] = useState<ListingResponse | null>(carried ?? null);
   const refineKey = JSON.stringify(refinement);
   // Aborts the page in flight when the location changes or the listing unmounts.
   const moreController = useRef<AbortController | null>(null);
+  // Whether the first page shown is the carried one, still to be taken instead of a first fetch.
+  const showingCarried = useRef(carried !== undefined);
 
   const query = useCallback(
     (offset: number) => {
@@ -77,6 +86,11 @@ export function Listing({ location, title, collection, only, baseFilters, showCa
   );
 
   useEffect(() => {
+    if (showingCarried.current) {
+      showingCarried.current = false;
+      markInitialReplyUsed();
+      return () => moreController.current?.abort();
+    }
     const controller = new AbortController();
     setState({ status: 'loading' });
     const q = query(0);

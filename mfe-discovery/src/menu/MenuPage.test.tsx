@@ -1,4 +1,4 @@
-import { fixtures, installFakeEdge, reply } from '@tiffin/api-client/testing';
+import { carryFirstReply, fixtures, installFakeEdge, reply } from '@tiffin/api-client/testing';
 import * as cartStore from '@tiffin/cart-store';
 import { on, type MenuItem, type MenuResponse } from '@tiffin/contract';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -305,5 +305,37 @@ describe('menu failures', () => {
     render(<MenuPage restaurantId="1042" location={location} />);
     expect(await screen.findByText("We'll be back shortly")).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+});
+
+describe('menu page that came with its menu', () => {
+  const carry = (restaurantId = '1042') =>
+    carryFirstReply({
+      path: 'menu/pl',
+      query: { restaurantId, lat: location.lat, lng: location.lng },
+      page: `/restaurants/meghana-biryani-house-koramangala-${restaurantId}`,
+      data: menu(),
+    });
+  let undo: () => void = () => {};
+  afterEach(() => undo());
+
+  it('shows it on the first render, complete, and asks for neither menu', () => {
+    undo = carry();
+    const fetch = installFakeEdge({});
+    render(<MenuPage restaurantId="1042" location={location} />);
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Meghana Biryani House' })).toBeTruthy();
+    expect(names()).toContain('Veg Thali');
+    expect(screen.queryByLabelText('Loading menu')).toBeNull();
+    expect(fetch.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith('/api/menu/'))).toEqual([]);
+  });
+
+  it('is not used for another restaurant', async () => {
+    undo = carry('7');
+    const fetch = installFakeEdge({ '/api/menu/pl': menu() });
+    render(<MenuPage restaurantId="1042" location={location} />);
+    expect(screen.getByLabelText('Loading menu')).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: 'Meghana Biryani House' });
+    expect(fetch.mock.calls.map(([url]) => String(url))).toContain('/api/menu/pl?restaurantId=1042&lat=12.9352&lng=77.6245');
   });
 });

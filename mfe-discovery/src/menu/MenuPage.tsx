@@ -6,18 +6,19 @@
  * their sub-categories (and a "Browse menu" jump list), the cart controls on every dish, the
  * customisation modal, the "Repeat last" question and the cart panel.
  */
+import { markInitialReplyUsed } from '@tiffin/api-client';
 import type { CartSelection } from '@tiffin/cart-store';
 import { CartPanel } from '@tiffin/cart-store/ui';
 import { navigate, type UserLocation } from '@tiffin/contract';
 import { ErrorState, Skeleton, useAsync } from '@tiffin/design-system';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ReplaceCartDialog } from '../common/ReplaceCartDialog';
 import { isNotFound, menuErrorCopy, NOT_FOUND_PAGE } from '../common/errors';
 import { useDocumentTitle } from '../common/useDocumentTitle';
 import { BrowseMenu } from './BrowseMenu';
 import { CustomisationDialog } from './CustomisationDialog';
 import { customisedUnitPrice, fromSelection, variantGroups } from './customisation';
-import { fetchMenu, fetchMenuQuick } from './menu-api';
+import { fetchMenu, fetchMenuQuick, initialMenu } from './menu-api';
 import { MenuHeader } from './MenuHeader';
 import { MenuItemCard } from './MenuItemCard';
 import { isCustomisable, menuSections, type MenuSection } from './menu-rules';
@@ -230,13 +231,23 @@ function Menu({ data, complete }: { data: FullMenuResponse; complete: boolean })
   );
 }
 
-/** The page's data: menu/pl when it has come, else menu/quick, else the first error. */
+/**
+ * The page's data: menu/pl when it has come, else menu/quick, else the first error. A page that
+ * came with this menu's menu/pl reply (the edge's initial state) shows it at once and asks for
+ * neither on its first render.
+ */
 function useMenuData(restaurantId: string | undefined, location: UserLocation | null) {
   const query = { restaurantId: restaurantId ?? '', lat: location?.lat, lng: location?.lng };
   const deps = [restaurantId, location?.lat, location?.lng];
-  const full = useAsync((signal) => (restaurantId ? fetchMenu(query, { signal }) : Promise.resolve(null)), deps);
+  const [carried] = useState(() => (restaurantId ? initialMenu(query) : undefined));
+  useEffect(() => {
+    if (carried) markInitialReplyUsed();
+  }, [carried]);
+  const full = useAsync((signal) => (restaurantId ? fetchMenu(query, { signal }) : Promise.resolve(null)), deps, { initial: carried });
   // The quick paint is best-effort: its failure only means waiting for menu/pl.
-  const quick = useAsync((signal) => (restaurantId ? fetchMenuQuick(query, { signal }).catch(() => null) : Promise.resolve(null)), deps);
+  const quick = useAsync((signal) => (restaurantId ? fetchMenuQuick(query, { signal }).catch(() => null) : Promise.resolve(null)), deps, {
+    initial: carried ? null : undefined,
+  });
   const belongs = (d: FullMenuResponse | null | undefined): d is FullMenuResponse => !!d && String(d.restaurant?.id) === String(restaurantId);
   if (full.status === 'success' && belongs(full.data)) return { status: 'ready' as const, data: full.data, complete: true, reload: full.reload };
   if (full.status === 'error') return { status: 'error' as const, error: full.error, reload: full.reload };

@@ -3,7 +3,7 @@
  * menu page. They go through the shared api client, so the envelope, CSRF, retries and errors are
  * the same as every other call.
  */
-import { apiClient, isApiError, type RequestOptions } from '@tiffin/api-client';
+import { apiClient, isApiError, peekInitialReply, type RequestOptions } from '@tiffin/api-client';
 import type { FullMenuResponse } from './menu-types';
 
 interface MenuQuery {
@@ -15,6 +15,11 @@ interface MenuQuery {
 /** GET menu/pl: the restaurant and its whole menu. */
 export function fetchMenu(query: MenuQuery, options?: RequestOptions): Promise<FullMenuResponse> {
   return apiClient.getData<FullMenuResponse>('menu/pl', { restaurantId: query.restaurantId, lat: query.lat, lng: query.lng }, options);
+}
+
+/** The reply to `fetchMenu(query)` when the page came with it and it is unused (the edge's initial state). */
+export function initialMenu(query: MenuQuery): FullMenuResponse | undefined {
+  return peekInitialReply<FullMenuResponse>('menu/pl', { restaurantId: query.restaurantId, lat: query.lat, lng: query.lng });
 }
 
 /** GET menu/quick: the same page without the items' add-on and variant groups (first paint). */

@@ -9,6 +9,7 @@
 //! (`RefineListingRequest.only_restaurants`), and discovery heads that listing with the
 //! favourites' card.
 
+use tiffin_catalog_format::picture::{Cuisine, restaurant_image_id};
 use tiffin_proto::discovery::v1::CollectionCard;
 
 /// Cuisines with a collection, in id order. Append only: an id is a published URL.
@@ -174,15 +175,24 @@ impl Collection {
         }
     }
 
-    /// The picture of its card (rendered by the edge's image route).
+    /// The picture of its card (rendered by the edge's image route). A cuisine the pictures know
+    /// is drawn as a restaurant of that cuisine (its tile looks like its food); themes, and a
+    /// cuisine the pictures do not know, keep the generic collection picture.
     pub fn image_id(&self) -> String {
-        format!("collection-{}", self.id)
+        let known = self
+            .cuisine
+            .and_then(|name| Cuisine::from_slug(&cuisine_slug(name)));
+        match known {
+            Some(cuisine) => restaurant_image_id(Some(cuisine), self.id),
+            None => format!("collection-{}", self.id),
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use tiffin_catalog_format::picture::Picture;
 
     #[test]
     fn ids_are_stable_and_round_trip() {
@@ -198,6 +208,29 @@ mod tests {
         ] {
             assert!(Collection::find(id).is_none(), "{id}");
         }
+    }
+
+    #[test]
+    fn a_cuisine_tile_shows_its_cuisine_and_a_theme_the_generic_picture() {
+        let biryani = Collection::for_cuisine("Biryani").unwrap();
+        assert_eq!(biryani.image_id(), "restaurant-biryani-80002");
+        assert_eq!(
+            Picture::of(&biryani.image_id()),
+            Picture::Restaurant(Some(Cuisine::Biryani))
+        );
+        assert_eq!(
+            Picture::of(&Collection::for_cuisine("Rolls & Wraps").unwrap().image_id()),
+            Picture::Restaurant(Some(Cuisine::RollsWraps))
+        );
+        for cuisine in CUISINES {
+            let id = Collection::for_cuisine(cuisine).unwrap().image_id();
+            assert!(
+                matches!(Picture::of(&id), Picture::Restaurant(Some(_))),
+                "{cuisine}: {id}"
+            );
+        }
+        let veg = Collection::find(83002).unwrap();
+        assert_eq!(veg.image_id(), "collection-83002");
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! The shell's route table (`$STATIC_DIR/shell/routes.json`, written by the shell's build from
-//! `shell-app/src/routes.json`): which paths are pages. The shell owns routing; the edge only needs
-//! to know whether a path is a page (HTTP 200) or not (HTTP 404), so search engines and monitors see
-//! the truth while the shell still renders the not-found page itself.
+//! `shell-app/src/routes.json`): which paths are pages. The shell owns routing; the edge needs to
+//! know whether a path is a page (HTTP 200) or not (HTTP 404), so search engines and monitors see
+//! the truth while the shell still renders the not-found page itself, and which microfrontend
+//! draws it, so the page can name that microfrontend's entry for the browser to fetch early.
 //!
 //! A shell deploy replaces the file; the table is reloaded when the file's modification time or
 //! size changes, looked at no more than once per [`CHECK_INTERVAL`]. A broken file keeps the last
@@ -26,6 +27,8 @@ pub struct Route {
     pub pattern: Regex,
     /// The `city` group must be an enabled city's slug.
     pub needs_city: bool,
+    /// The microfrontend that renders the page (`mfe-discovery`), or `shell` for the shell's own.
+    pub mfe: String,
 }
 
 impl Route {
@@ -36,13 +39,16 @@ impl Route {
     }
 }
 
-/// A route as the shell writes it; `mfe` and `pageType` are the shell's business.
+/// A route as the shell writes it; `pageType` is the shell's business. `mfe` is read so a page can
+/// ask the browser to fetch that microfrontend's entry early.
 #[derive(Debug, Deserialize)]
 struct RouteEntry {
     id: String,
     pattern: String,
     #[serde(default)]
     city: bool,
+    #[serde(default)]
+    mfe: String,
 }
 
 /// File identity used to notice a new version.
@@ -142,7 +148,12 @@ pub fn parse(text: &str) -> Result<Vec<Route>, String> {
     Ok(entries
         .into_iter()
         .filter_map(|entry| match Regex::new(&entry.pattern) {
-            Ok(pattern) => Some(Route { id: entry.id, pattern, needs_city: entry.city }),
+            Ok(pattern) => Some(Route {
+                id: entry.id,
+                pattern,
+                needs_city: entry.city,
+                mfe: entry.mfe,
+            }),
             Err(e) => {
                 tracing::error!(route = %entry.id, pattern = %entry.pattern, error = %e, "route pattern skipped");
                 None
@@ -173,6 +184,7 @@ mod tests {
             Some(Some("bangalore"))
         );
         assert!(routes[2].needs_city && !routes[0].needs_city);
+        assert_eq!(routes[1].mfe, "mfe-discovery");
         assert_eq!(routes[0].matches("/nowhere/else"), None);
     }
 

@@ -6,6 +6,7 @@ mod cart;
 mod checkout;
 mod collections;
 mod edge;
+mod first_page;
 mod helpers;
 mod layers;
 mod listing;

@@ -7,7 +7,7 @@ use axum::body::Bytes;
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use tiffin_proto::discovery::v1::{
-    CollectionCard, CostRange, ListingFilters, RefineListingRequest, RefineListingResponse,
+    CollectionCard, CostRange, LatLng, ListingFilters, RefineListingRequest, RefineListingResponse,
     RestaurantCard, RestaurantIds, Serviceability, SortBy,
 };
 
@@ -284,7 +284,28 @@ pub async fn list(
         collection_id: collection_id(query.collection.as_deref())?,
         only_restaurants: None,
     };
-    refined(&state, &caller, request, FiltersJson::default()).await
+    refined(&state, &caller, request, FiltersJson::default())
+        .await
+        .map(Data::ok)
+}
+
+/// The plain listing's first page at `location`: what `restaurants/list/v5` answers the listing
+/// page's first call (no collection, sort or filter, offset 0), for a page that carries it.
+pub async fn first_page(
+    state: &AppState,
+    caller: &tiffin_platform::identity::Caller,
+    location: LatLng,
+) -> Result<Listing, ApiError> {
+    let request = RefineListingRequest {
+        location: Some(location),
+        offset: 0,
+        limit: PAGE_SIZE,
+        sort: SortBy::Relevance.into(),
+        filters: None,
+        collection_id: 0,
+        only_restaurants: None,
+    };
+    refined(state, caller, request, FiltersJson::default()).await
 }
 
 /// `POST /api/restaurants/list/update` `{ lat, lng, offset, sortBy, filters, collection }`: the
@@ -318,7 +339,9 @@ pub async fn update(
         collection_id: collection_id(text(&body.collection).as_deref())?,
         only_restaurants: None,
     };
-    refined(&state, &caller, request, body.filters).await
+    refined(&state, &caller, request, body.filters)
+        .await
+        .map(Data::ok)
 }
 
 /// `GET /api/offers/restaurant?lat=&lng=&offset=`: restaurants with an offer near the point, in
@@ -350,7 +373,9 @@ pub async fn offers(
         collection_id: 0,
         only_restaurants: None,
     };
-    refined(&state, &caller, request, filters).await
+    refined(&state, &caller, request, filters)
+        .await
+        .map(Data::ok)
 }
 
 fn sort_by(key: Option<&str>) -> Result<SortBy, ApiError> {
@@ -400,7 +425,7 @@ async fn refined(
     caller: &tiffin_platform::identity::Caller,
     request: RefineListingRequest,
     filters: FiltersJson,
-) -> Result<Data<Listing>, ApiError> {
+) -> Result<Listing, ApiError> {
     let offset = request.offset;
     let sort = request.sort();
     let upstreams = &state.upstreams;
@@ -424,7 +449,7 @@ async fn refined(
         };
         reply = ask(request).await?.into_inner();
     }
-    Ok(Data::ok(listing_json(reply, offset, sort, filters)))
+    Ok(listing_json(reply, offset, sort, filters))
 }
 
 fn collection_json(c: &CollectionCard) -> CollectionJson {

@@ -20,7 +20,7 @@ use axum::extract::State;
 use serde::Serialize;
 use tiffin_platform::identity::Caller;
 use tiffin_proto::account::v1::ListFavouritesRequest;
-use tiffin_proto::discovery::v1::GetRestaurantRequest;
+use tiffin_proto::discovery::v1::{GetRestaurantRequest, LatLng};
 use tiffin_proto::menu::v1::{GetMenuRequest, SearchMenuRequest};
 
 use crate::http::envelope::Outcome;
@@ -134,6 +134,18 @@ async fn page(
 ) -> Result<Outcome, ApiError> {
     let id = restaurant_id(query.restaurant_id.as_deref())?;
     let location = params::optional_location(query.lat.as_deref(), query.lng.as_deref())?;
+    menu_page(state, caller, id, location, quick).await
+}
+
+/// The menu page's reply (`menu/pl`, or `menu/quick` when `quick`) for restaurant `id`, seen from
+/// `location` when there is one.
+pub async fn menu_page(
+    state: &AppState,
+    caller: &Caller,
+    id: u64,
+    location: Option<LatLng>,
+    quick: bool,
+) -> Result<Outcome, ApiError> {
     let upstreams = &state.upstreams;
     let mut discovery = upstreams.discovery.clone();
     let restaurant =

@@ -1,6 +1,9 @@
 //! Pages: every GET that is not `/api`, static or an image answers with the shell's `index.html`,
 //! its `<!--tiffin:initial-state-->` replaced by the visitor's session ids, with HTTP 200 when the
 //! shell's route table knows the path and 404 when not (the shell renders the not-found page).
+//! A listing or menu page also carries the reply of its first call (`first_page`), and every
+//! microfrontend page a preload of that microfrontend's entry, so neither waits for the shell's
+//! script to ask.
 //!
 //! The edge never renders page content: what a page shows is the shell's and the microfrontends'.
 
@@ -14,6 +17,7 @@ use tiffin_proto::account::v1::GetProfileRequest;
 use crate::http::visitor::Visitor;
 use crate::infra::route_table::Route;
 use crate::infra::state::AppState;
+use crate::routes::platform::first_page::{InitialReply, first_reply};
 use crate::views::city_page::{PageSubject, page_text, title_case};
 use crate::views::user::{UserJson, user_json};
 
@@ -40,7 +44,26 @@ pub async fn page(State(state): State<AppState>, request: Request) -> Response {
     if let Some(route) = &route {
         tracing::Span::current().record("http.route", route.id.as_str());
     }
-    let Some(html) = shell_html(&state, visitor.as_ref(), user.as_ref()).await else {
+    // A HEAD (a monitor's check) reads no body: nothing is fetched for one.
+    let (reply, preload) = match &route {
+        Some(route) if request.method() == Method::GET => tokio::join!(
+            first_reply(
+                &state,
+                route,
+                request.uri().path(),
+                request.uri().query(),
+                request.headers(),
+                &caller,
+            ),
+            entry_preload(&state, route),
+        ),
+        _ => (None, None),
+    };
+    let first = FirstPaint {
+        reply: reply.as_ref(),
+        preload: preload.as_deref(),
+    };
+    let Some(html) = shell_html(&state, visitor.as_ref(), user.as_ref(), first).await else {
         return html_reply(
             if route.is_some() {
                 StatusCode::SERVICE_UNAVAILABLE
@@ -70,7 +93,7 @@ pub async fn page(State(state): State<AppState>, request: Request) -> Response {
 /// unknown path gets, so nothing tells "not yours" from "not there".
 pub async fn not_found(state: &AppState, visitor: Option<&Visitor>) -> Response {
     let user = signed_in_user(state, visitor).await;
-    let html = shell_html(state, visitor, user.as_ref())
+    let html = shell_html(state, visitor, user.as_ref(), FirstPaint::default())
         .await
         .unwrap_or_else(|| fallback_page(false));
     html_reply(StatusCode::NOT_FOUND, html)
@@ -81,15 +104,32 @@ pub fn error_page(status: StatusCode) -> Response {
     html_reply(status, fallback_page(true))
 }
 
+/// What a page carries beyond the visitor's session so its first picture comes sooner.
+#[derive(Debug, Default, Clone, Copy)]
+struct FirstPaint<'a> {
+    /// The page's first call, answered.
+    reply: Option<&'a InitialReply>,
+    /// The `<link>` that starts the page's microfrontend entry downloading.
+    preload: Option<&'a str>,
+}
+
 /// The shell's `index.html` with the visitor's initial state; `None` when the shell is not
 /// published (logged here).
 async fn shell_html(
     state: &AppState,
     visitor: Option<&Visitor>,
     user: Option<&UserJson>,
+    first: FirstPaint<'_>,
 ) -> Option<String> {
     match tokio::fs::read_to_string(state.settings.static_dir.join("shell/index.html")).await {
-        Ok(shell) => Some(shell.replacen(PLACEHOLDER, &initial_state_script(visitor, user), 1)),
+        Ok(shell) => {
+            let head = format!(
+                "{}{}",
+                first.preload.unwrap_or_default(),
+                initial_state_script(visitor, user, first.reply)
+            );
+            Some(shell.replacen(PLACEHOLDER, &head, 1))
+        }
         Err(e) => {
             tracing::error!(error = %e, "shell index.html unreadable: answering the bare fallback page");
             None
@@ -154,15 +194,42 @@ async fn with_page_text(
     replace_page_text(&html, &title, &description)
 }
 
+/// Text made safe inside an HTML element or a double-quoted attribute.
+fn escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// `<link rel="preload">` for the entry (`remoteEntry.js`) of the microfrontend that draws
+/// `route`, as the live manifest names it; `None` for the shell's own pages, or when the manifest
+/// does not name it. The shell downloads that entry with `fetch` before the federation runtime
+/// runs it, so the preload is a fetch one (with `crossorigin`, as the shell's same-origin fetch
+/// is a CORS-mode request): the browser starts it with the HTML instead of after the shell's
+/// own script, and the shell's fetch takes the preloaded response.
+async fn entry_preload(state: &AppState, route: &Route) -> Option<String> {
+    if route.mfe.is_empty() || route.mfe == "shell" {
+        return None;
+    }
+    let bytes = tokio::fs::read(state.settings.static_dir.join("mfe-manifest.json"))
+        .await
+        .ok()?;
+    let manifest: serde_json::Value = serde_json::from_slice(&bytes).ok()?;
+    let entry = manifest[route.mfe.as_str()]["entry"].as_str()?;
+    // Only a path on this site: the manifest is ours, but a page never points the browser away.
+    if !entry.starts_with('/') || entry.starts_with("//") {
+        return None;
+    }
+    Some(format!(
+        r#"<link rel="preload" href="{}" as="fetch" crossorigin="anonymous" />"#,
+        escape(entry)
+    ))
+}
+
 /// The shell's first `<title>` and `<meta name="description">` replaced (the latter added when
 /// missing), both HTML-escaped.
 pub fn replace_page_text(html: &str, title: &str, description: &str) -> String {
-    let escape = |s: &str| {
-        s.replace('&', "&amp;")
-            .replace('<', "&lt;")
-            .replace('>', "&gt;")
-            .replace('"', "&quot;")
-    };
     let meta = format!(
         r#"<meta name="description" content="{}" />"#,
         escape(description)
@@ -246,11 +313,18 @@ struct InitialState<'a> {
     csrf_token: &'a str,
     /// `null` for a guest.
     user: Option<&'a UserJson>,
+    /// The reply of the page's first call (listing and menu pages), left out when there is none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    first_reply: Option<&'a InitialReply>,
 }
 
 /// `<script id="tiffin-initial-state" type="application/json">{…}</script>`. The JSON is escaped
 /// so no value can close the script element or open a comment (`<`, `>`, `&` become `\u003c`…).
-pub fn initial_state_script(visitor: Option<&Visitor>, user: Option<&UserJson>) -> String {
+pub fn initial_state_script(
+    visitor: Option<&Visitor>,
+    user: Option<&UserJson>,
+    first_reply: Option<&InitialReply>,
+) -> String {
     let tid = tiffin_platform::telemetry::current_trace_id().unwrap_or_default();
     let state = InitialState {
         sid: visitor.map(|v| v.session_id.as_str()).unwrap_or_default(),
@@ -258,6 +332,7 @@ pub fn initial_state_script(visitor: Option<&Visitor>, user: Option<&UserJson>) 
         device_id: visitor.map(|v| v.device_id.as_str()).unwrap_or_default(),
         csrf_token: visitor.map(|v| v.csrf_token.as_str()).unwrap_or_default(),
         user,
+        first_reply,
     };
     let json = serde_json::to_string(&state).unwrap_or_else(|_| "{}".into());
     format!(
@@ -334,7 +409,7 @@ mod tests {
             name: "</script><!--Asha".into(),
             ..Default::default()
         });
-        let script = initial_state_script(Some(&visitor), Some(&user));
+        let script = initial_state_script(Some(&visitor), Some(&user), None);
         let inner = script
             .strip_prefix(r#"<script id="tiffin-initial-state" type="application/json">"#)
             .unwrap();
@@ -349,11 +424,41 @@ mod tests {
         assert_eq!(parsed["csrfToken"], "t");
         assert_eq!(parsed["user"]["name"], "</script><!--Asha");
         assert_eq!(parsed["user"]["customer_id"], "3");
+        assert!(parsed.get("firstReply").is_none(), "{parsed}");
+    }
+
+    #[test]
+    fn a_first_reply_cannot_break_out_of_the_script_either() {
+        let reply = InitialReply {
+            path: "restaurants/list/v5",
+            query: serde_json::json!({ "lat": 12.9, "lng": 77.6 })
+                .as_object()
+                .cloned()
+                .unwrap(),
+            page: "/restaurants".into(),
+            data: serde_json::value::to_raw_value(
+                &serde_json::json!({ "name": "</script><script>alert(1)</script>" }),
+            )
+            .unwrap(),
+        };
+        let script = initial_state_script(None, None, Some(&reply));
+        let json = script
+            .strip_prefix(r#"<script id="tiffin-initial-state" type="application/json">"#)
+            .and_then(|s| s.strip_suffix("</script>"))
+            .unwrap();
+        assert!(!json.contains('<') && !json.contains('>'), "{json}");
+        let parsed: serde_json::Value = serde_json::from_str(json).unwrap();
+        assert_eq!(parsed["firstReply"]["path"], "restaurants/list/v5");
+        assert_eq!(parsed["firstReply"]["query"]["lat"], 12.9);
+        assert_eq!(
+            parsed["firstReply"]["data"]["name"],
+            "</script><script>alert(1)</script>"
+        );
     }
 
     #[test]
     fn a_guest_has_a_null_user() {
-        let script = initial_state_script(None, None);
+        let script = initial_state_script(None, None, None);
         let json = script
             .trim_start_matches(r#"<script id="tiffin-initial-state" type="application/json">"#)
             .trim_end_matches("</script>");

@@ -1,0 +1,61 @@
+// The listing and a menu paint from the data the edge puts into the page: with the browser's own
+// first call for that data held back (as on a slow network), the restaurant cards and the menu
+// still appear, and the page's microfrontend entry is asked for by the HTML itself.
+import { expect, test } from '@playwright/test';
+import { koramangalaCookie, restaurantWithPlainDish } from '../support/customer.mjs';
+
+/** Holds every request matching `pattern` unanswered; returns the URLs that were asked. */
+async function holdBack(page, pattern) {
+  const asked = [];
+  await page.route(pattern, (route) => {
+    asked.push(route.request().url());
+    // Never answered: the page must not need it.
+  });
+  return asked;
+}
+
+test.beforeEach(async ({ context, baseURL }) => {
+  await context.addCookies([koramangalaCookie(baseURL)]);
+});
+
+test('the listing shows its restaurants while its first /api call is held back', async ({ page }) => {
+  const asked = await holdBack(page, '**/api/restaurants/list/**');
+
+  const response = await page.goto('/restaurants');
+  const html = await response.text();
+  expect(html).toMatch(/<link rel="preload" href="\/mfe\/mfe-discovery\/[^"]+\/remoteEntry\.js" as="fetch" crossorigin="anonymous" \/>/);
+
+  await expect(page.getByTestId('restaurant-card').first()).toBeVisible();
+  await expect(page.getByTestId('restaurant-count')).toHaveText(/\d+ restaurants?/);
+  const firstPicture = page.getByTestId('restaurant-card').first().locator('img');
+  await expect(firstPicture).toHaveAttribute('fetchpriority', 'high');
+  expect(asked).toEqual([]);
+});
+
+test('a menu shows its dishes while its own /api calls are held back', async ({ page }) => {
+  const { restaurant } = await restaurantWithPlainDish(page.request);
+  const asked = await holdBack(page, /\/api\/menu\/(pl|quick)\?/);
+
+  await page.goto(restaurant.slug ? `/restaurants/${restaurant.slug}-${restaurant.id}` : `/menu/${restaurant.id}`);
+
+  await expect(page.getByRole('heading', { level: 1, name: restaurant.name })).toBeVisible();
+  await expect(page.getByTestId('menu-item').first()).toBeVisible();
+  expect(asked).toEqual([]);
+});
+
+test('the carried listing is used once: coming back to the listing asks the edge', async ({ page }) => {
+  await page.goto('/restaurants');
+  const card = page.getByTestId('restaurant-card').first();
+  await expect(card).toBeVisible();
+  const name = await card.locator('.disc-card__name').textContent();
+
+  const menu = page.waitForResponse((r) => r.url().includes('/api/menu/pl?'));
+  await card.locator('a').first().click();
+  await menu;
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+
+  const listed = page.waitForResponse((r) => r.url().includes('/api/restaurants/list/v5?'));
+  await page.goBack();
+  await listed;
+  await expect(page.getByTestId('restaurant-card').first()).toBeVisible();
+});
