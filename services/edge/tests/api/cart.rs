@@ -32,7 +32,6 @@ fn metres_between(a: (f64, f64), b: (f64, f64)) -> f64 {
 
 /// A browser whose `userLocation` cookie is the point `lat`, `lng`.
 fn browser_at(app: &TestApp, lat: f64, lng: f64) -> reqwest::Client {
-    let jar = Arc::new(reqwest::cookie::Jar::default());
     let location = json!({
         "lat": lat,
         "lng": lng,
@@ -46,8 +45,14 @@ fn browser_at(app: &TestApp, lat: f64, lng: f64) -> reqwest::Client {
             _ => format!("%{b:02X}"),
         })
         .collect();
+    browser_with_location(app, &encoded)
+}
+
+/// A browser whose `userLocation` cookie is `value` as it is (already encoded).
+fn browser_with_location(app: &TestApp, value: &str) -> reqwest::Client {
+    let jar = Arc::new(reqwest::cookie::Jar::default());
     let url: reqwest::Url = app.base.parse().unwrap();
-    jar.add_cookie_str(&format!("userLocation={encoded}; Path=/"), &url);
+    jar.add_cookie_str(&format!("userLocation={value}; Path=/"), &url);
     reqwest::Client::builder()
         .cookie_provider(jar)
         .redirect(reqwest::redirect::Policy::none())
@@ -158,6 +163,42 @@ async fn a_cart_at_a_point_no_restaurant_delivers_to_is_5_and_still_shown() {
         );
         assert_eq!(reply.data()["serviceable"], false);
         assert_eq!(reply.data()["cartItemsCount"], 1);
+    }
+}
+
+#[tokio::test]
+async fn a_cart_with_no_usable_location_is_5_and_not_billed_as_serviceable() {
+    let app = spawn_app().await;
+    let (restaurant, dish) = restaurant_with_dish(true, 100_000);
+    let garbled = [
+        "nope",
+        "%7B%22lat%22%3A%22x%22%2C%22lng%22%3A10%7D",
+        "%7B%22lat%22%3A0%2C%22lng%22%3A0%7D",
+    ];
+    let browsers = garbled
+        .iter()
+        .map(|value| browser_with_location(&app, value))
+        .chain([crate::helpers::browser()]);
+
+    for browser in browsers {
+        let added = app
+            .api_post_as(&browser, "cart", add(restaurant, dish, 1))
+            .await;
+        let read = app.api_get_with(&browser, "cart").await;
+        let calculated = app
+            .api_post_as(&browser, "cart/calculate", json!({}))
+            .await;
+
+        for reply in [&added, &read, &calculated] {
+            assert_eq!(
+                reply.outcome(),
+                (200, 5, "Your location is currently unserviceable"),
+                "{:?}",
+                reply.body
+            );
+            assert_eq!(reply.data()["serviceable"], false);
+            assert_eq!(reply.data()["cartItemsCount"], 1, "the cart is kept");
+        }
     }
 }
 
