@@ -32,6 +32,7 @@ use crate::http::body_deadline;
 use crate::http::envelope;
 use crate::http::error::{self, ApiError};
 use crate::http::messages;
+use crate::http::request_budget;
 use crate::http::request_span::{RecordStatus, RootSpan};
 use crate::http::security;
 use crate::http::text;
@@ -244,13 +245,20 @@ fn with_api_layers(
     routes
         .fallback(|| async { ApiError::NotFound(messages::NOTHING_HERE) })
         .method_not_allowed_fallback(|| async { ApiError::MethodNotAllowed })
-        // Last added runs first: session, then envelope, then CSRF, then the text's cleaning,
-        // then the handler.
+        // Last added runs first: the time budget, session, then envelope, then CSRF, then a
+        // pending session stored for a call that writes, then the text's cleaning, then the
+        // handler.
         .layer(CatchPanicLayer::custom(api_panic))
         .layer(from_fn_with_state(csrf::BODY_LIMIT, text::middleware))
+        .layer(from_fn_with_state(sessions.clone(), session::materialise))
         .layer(from_fn(csrf::middleware))
         .layer(from_fn(envelope::finish))
         .layer(from_fn_with_state(sessions.clone(), session::middleware))
+        // The session lookup spends the request's budget too.
+        .layer(from_fn_with_state(
+            state.settings.request_budget,
+            request_budget::api,
+        ))
         // Before the session: a client over its limit never costs an account lookup.
         .layer(from_fn_with_state(
             state.limits.clone(),
@@ -290,6 +298,11 @@ pub fn router(state: AppState) -> Router {
         )
         .fallback(platform::pages::page)
         .layer(from_fn_with_state(sessions.clone(), session::middleware))
+        .layer(from_fn_with_state(
+            state.settings.request_budget,
+            request_budget::pages,
+        ))
+        .layer(from_fn_with_state(state.limits.clone(), rate_limit::pages))
         .with_state(state.clone());
     let header =
         |name, value| SetResponseHeaderLayer::overriding(name, HeaderValue::from_static(value));
@@ -409,6 +422,7 @@ mod tests {
             services,
             cookie_secure: false,
             upstream_timeout: Duration::from_millis(500),
+            request_budget: Duration::from_secs(1),
             dev_routes: false,
             client_address: Default::default(),
             rate_limit: Default::default(),

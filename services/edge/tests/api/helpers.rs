@@ -212,6 +212,7 @@ async fn spawn_storefront(
 ) -> TestApp {
     init_tracing();
     let catalogue = catalogue_path();
+    // The account service's is the fourth ([`TestApp::session_rows`] reads it).
     let databases: Vec<TestDatabase> = (0..8).map(|_| testing::sqlite()).collect();
     let mut running = HashMap::new();
 
@@ -284,6 +285,7 @@ async fn spawn_storefront(
         },
         cookie_secure: false,
         upstream_timeout: Duration::from_secs(3),
+        request_budget: Duration::from_secs(5),
         // As `make run` and the browser tests run it: the OTP outbox at GET /api/dev/sms.
         dev_routes: true,
         client_address: Default::default(),
@@ -433,6 +435,22 @@ impl TestApp {
             .to_string();
         body["_csrf"] = Value::String(token);
         self.api_post_with(client, path, &body, None).await
+    }
+
+    /// How many sessions the account service has stored (its own database, read directly).
+    pub async fn session_rows(&self) -> i64 {
+        use sqlx::Row;
+        sqlx::any::install_default_drivers();
+        let pool = sqlx::AnyPool::connect(&self._databases[3].url)
+            .await
+            .expect("the account database opens");
+        let count: i64 = sqlx::query("SELECT COUNT(*) AS n FROM sessions")
+            .fetch_one(&pool)
+            .await
+            .expect("sessions counted")
+            .get("n");
+        pool.close().await;
+        count
     }
 
     /// Stops one service and waits until it has gone.
