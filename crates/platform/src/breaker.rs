@@ -91,13 +91,15 @@ impl Breaker {
         let mut state = self.lock();
         *state = match (*state, failed) {
             (_, false) => State::Closed { failures: 0 },
-            (State::Closed { failures }, true) if failures + 1 < self.trip_after => {
-                State::Closed {
-                    failures: failures + 1,
-                }
-            }
+            (State::Closed { failures }, true) if failures + 1 < self.trip_after => State::Closed {
+                failures: failures + 1,
+            },
             (_, true) => {
-                tracing::warn!(dependency = self.name, open_for_ms = self.open_for.as_millis() as u64, "circuit opened: calls skipped for a while");
+                tracing::warn!(
+                    dependency = self.name,
+                    open_for_ms = self.open_for.as_millis() as u64,
+                    "circuit opened: calls skipped for a while"
+                );
                 State::Open {
                     until: Instant::now() + self.open_for,
                 }
@@ -144,11 +146,21 @@ mod tests {
             })
             .await;
         assert_eq!(skipped.unwrap_err().code(), Code::Unavailable);
-        assert!(!made.load(std::sync::atomic::Ordering::SeqCst), "skipped, not made");
+        assert!(
+            !made.load(std::sync::atomic::Ordering::SeqCst),
+            "skipped, not made"
+        );
 
         tokio::time::sleep(Duration::from_millis(120)).await;
-        assert!(fail(&b, Code::Unavailable).await.is_err(), "the probe fails");
-        assert_eq!(succeed(&b).await.unwrap_err().code(), Code::Unavailable, "open again");
+        assert!(
+            fail(&b, Code::Unavailable).await.is_err(),
+            "the probe fails"
+        );
+        assert_eq!(
+            succeed(&b).await.unwrap_err().code(),
+            Code::Unavailable,
+            "open again"
+        );
 
         tokio::time::sleep(Duration::from_millis(120)).await;
         assert!(succeed(&b).await.is_ok(), "the probe succeeds");

@@ -104,7 +104,10 @@ mod tests {
 
     #[test]
     fn grpc_timeouts_read_and_write_in_their_units() {
-        assert_eq!(parse_grpc_timeout("1500m"), Some(Duration::from_millis(1500)));
+        assert_eq!(
+            parse_grpc_timeout("1500m"),
+            Some(Duration::from_millis(1500))
+        );
         assert_eq!(parse_grpc_timeout("3S"), Some(Duration::from_secs(3)));
         assert_eq!(parse_grpc_timeout("2M"), Some(Duration::from_secs(120)));
         assert_eq!(parse_grpc_timeout("1H"), Some(Duration::from_secs(3_600)));
@@ -124,7 +127,10 @@ mod tests {
     #[tokio::test]
     async fn a_call_carries_the_shorter_of_its_timeout_and_what_is_left() {
         assert_eq!(remaining(), None, "no request, no deadline");
-        assert_eq!(clamp(Some(Duration::from_secs(3))), Some(Duration::from_secs(3)));
+        assert_eq!(
+            clamp(Some(Duration::from_secs(3))),
+            Some(Duration::from_secs(3))
+        );
 
         let deadline = Instant::now() + Duration::from_millis(500);
         within(deadline, async {

@@ -371,5 +371,8 @@ async fn a_csrf_token_the_visitor_already_holds_is_kept_and_a_malformed_one_is_n
         .into_inner()
         .session
         .unwrap();
-    assert_eq!(got.csrf_token, held, "the stored session checks the held token");
+    assert_eq!(
+        got.csrf_token, held,
+        "the stored session checks the held token"
+    );
 }

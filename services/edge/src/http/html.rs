@@ -36,10 +36,7 @@ pub fn bare(title: &str, heading: &str, message: &str, home: bool) -> String {
 
 /// The storefront's generic error page ("Uh-oh!").
 pub fn error_page(status: StatusCode) -> Response {
-    reply(
-        status,
-        bare("Tiffin", "Uh-oh!", messages::ERROR_PAGE, true),
-    )
+    reply(status, bare("Tiffin", "Uh-oh!", messages::ERROR_PAGE, true))
 }
 
 /// The page for a visitor loading pages faster than the edge serves anyone: 429 with the

@@ -154,9 +154,11 @@ impl Upstreams {
         let path = http::uri::PathAndQuery::from_static(WATCH_ORDER_PATH);
         let codec = LeanStreamCodec::<orders::v1::WatchOrderRequest, orders::v1::TrackOrderResponse>::default();
         // The stream outlives the request that opens it, so it must not carry its deadline.
-        Ok(tiffin_platform::deadline::unbounded(grpc.server_streaming(request, path, codec))
-            .await?
-            .into_inner())
+        Ok(
+            tiffin_platform::deadline::unbounded(grpc.server_streaming(request, path, codec))
+                .await?
+                .into_inner(),
+        )
     }
 
     /// A request for a call that stays open (a server stream such as orders' `WatchOrder`):

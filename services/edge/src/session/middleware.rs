@@ -118,8 +118,7 @@ pub async fn middleware(
     let token = session_token(&jar, secure);
     let device_cookie = jar.get(DEVICE_COOKIE).map(|c| c.value().to_string());
 
-    match establish(&sessions.0, token.as_deref(), device_cookie.as_deref()).await
-    {
+    match establish(&sessions.0, token.as_deref(), device_cookie.as_deref()).await {
         Ok(established) => {
             request.extensions_mut().insert(established.visitor.clone());
             if let Some(pending) = established.pending {

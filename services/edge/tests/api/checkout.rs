@@ -5,7 +5,7 @@
 
 use serde_json::{Value, json};
 
-use crate::helpers::{TestApp, add, browser, restaurant_with_dish, spawn_app};
+use crate::helpers::{TestApp, add, browser, browser_at, restaurant_with_dish, spawn_app};
 
 /// Signs the app's browser in, saves a home address 800 m from a restaurant and fills the cart
 /// with two of its dishes. Gives the address id and the bill's total.
@@ -402,27 +402,12 @@ async fn with_the_payments_service_down_checkout_says_so_and_the_cart_stays() {
     );
 }
 
-/// A browser-like client whose `userLocation` cookie is the point `lat`, `lng`.
-fn browser_claiming(app: &TestApp, lat: f64, lng: f64) -> reqwest::Client {
-    let jar = std::sync::Arc::new(reqwest::cookie::Jar::default());
-    let url: reqwest::Url = app.base.parse().unwrap();
-    jar.add_cookie_str(
-        &format!("userLocation=%7B%22lat%22%3A{lat}%2C%22lng%22%3A{lng}%7D; Path=/"),
-        &url,
-    );
-    reqwest::Client::builder()
-        .cookie_provider(jar)
-        .redirect(reqwest::redirect::Policy::none())
-        .build()
-        .unwrap()
-}
-
 #[tokio::test]
 async fn an_order_is_never_priced_by_the_point_the_browser_claims() {
     let app = spawn_app().await;
     let (restaurant, _) = restaurant_with_dish(true, 100_000);
     // The browser says it is at the restaurant's door, and names no saved address.
-    let client = browser_claiming(&app, restaurant.lat, restaurant.lng);
+    let client = browser_at(&app, restaurant.lat, restaurant.lng);
     let (_, to_pay) = ready_to_pay(&app, &client, "9876500120").await;
 
     let placed = app

@@ -3,7 +3,9 @@
 
 use std::time::Duration;
 
-use crate::helpers::{KORAMANGALA, TestApp, browser, manifest, spawn_app, spawn_app_with};
+use crate::helpers::{
+    KORAMANGALA, TestApp, browser, browser_at, manifest, spawn_app, spawn_app_with,
+};
 use serde_json::{Value, json};
 use tiffin_catalog::picture::{DishKind, Picture};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -222,12 +224,25 @@ async fn cookieless_page_loads_and_reads_store_no_session_and_the_first_write_st
         .await;
 
     for reply in [&a, &b, &later] {
-        assert_eq!(reply.outcome(), (200, 0, "done successfully"), "{:?}", reply.body);
-        assert_eq!(reply.csrf_token(), token, "the token the page holds stays good");
+        assert_eq!(
+            reply.outcome(),
+            (200, 0, "done successfully"),
+            "{:?}",
+            reply.body
+        );
+        assert_eq!(
+            reply.csrf_token(),
+            token,
+            "the token the page holds stays good"
+        );
     }
     assert_eq!(a.sid(), b.sid(), "one session for the page");
     assert_eq!(later.sid(), a.sid());
-    assert_eq!(app.session_rows().await, stored + 1, "exactly one session stored");
+    assert_eq!(
+        app.session_rows().await,
+        stored + 1,
+        "exactly one session stored"
+    );
 }
 
 #[tokio::test]
@@ -279,7 +294,10 @@ async fn page_loads_past_the_limit_get_429_and_the_busy_page() {
             .starts_with("text/html")
     );
     let page = limited.text().await.unwrap();
-    assert!(page.contains("We&#x27;ll be back shortly") || page.contains("We'll be back shortly"), "{page}");
+    assert!(
+        page.contains("We&#x27;ll be back shortly") || page.contains("We'll be back shortly"),
+        "{page}"
+    );
     assert!(page.contains("Our ovens need some maintenance."), "{page}");
     // The page limit is its own: the API still answers this client.
     assert_eq!(app.api_get("misc/cities").await.outcome().0, 200);
@@ -319,7 +337,12 @@ async fn a_stuck_service_costs_a_request_its_budget_and_no_more() {
     let page = app.get("/").await.status();
     let page_took = started.elapsed();
 
-    assert_eq!(reply.outcome(), (503, 777, "Something's broken"), "{:?}", reply.body);
+    assert_eq!(
+        reply.outcome(),
+        (503, 777, "Something's broken"),
+        "{:?}",
+        reply.body
+    );
     assert_eq!(reply.body["data"], Value::Null);
     assert!(
         took >= Duration::from_millis(700) && took < Duration::from_millis(1_500),
@@ -752,8 +775,11 @@ async fn an_added_dish_is_in_the_cart_at_the_server_price() {
     let dish = a_plain_item(menu.data());
     let price = dish["finalPrice"].as_i64().unwrap();
 
+    // A browser at the point the restaurant was listed for.
+    let here = browser_at(&app, KORAMANGALA.0, KORAMANGALA.1);
     let added = app
-        .api_post(
+        .api_post_as(
+            &here,
             "cart",
             json!({
                 "restaurantId": id,
@@ -763,7 +789,7 @@ async fn an_added_dish_is_in_the_cart_at_the_server_price() {
             }),
         )
         .await;
-    let cart = app.api_get("cart").await;
+    let cart = app.api_get_with(&here, "cart").await;
 
     assert_eq!(added.outcome(), (200, 0, "done successfully"));
     assert_eq!(cart.data(), added.data());

@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::{LazyLock, OnceLock};
+use std::sync::{Arc, LazyLock, OnceLock};
 use std::time::Duration;
 
 use reqwest::header::HeaderMap;
@@ -146,6 +146,45 @@ pub fn browser() -> reqwest::Client {
         .redirect(reqwest::redirect::Policy::none())
         .build()
         .expect("http client")
+}
+
+/// A browser whose `userLocation` cookie is `metres_north` of the restaurant.
+pub fn browser_near(app: &TestApp, restaurant: &Restaurant, metres_north: f64) -> reqwest::Client {
+    browser_at(
+        app,
+        restaurant.lat + metres_north / 111_195.0,
+        restaurant.lng,
+    )
+}
+
+/// A browser whose `userLocation` cookie is the point `lat`, `lng`.
+pub fn browser_at(app: &TestApp, lat: f64, lng: f64) -> reqwest::Client {
+    let location = json!({
+        "lat": lat,
+        "lng": lng,
+        "address": "Somewhere", "area": "Somewhere", "mainText": "Somewhere", "city": "bangalore"
+    })
+    .to_string();
+    let encoded: String = location
+        .bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect();
+    browser_with_location(app, &encoded)
+}
+
+/// A browser whose `userLocation` cookie is `value` as it is (already encoded).
+pub fn browser_with_location(app: &TestApp, value: &str) -> reqwest::Client {
+    let jar = Arc::new(reqwest::cookie::Jar::default());
+    let url: reqwest::Url = app.base.parse().unwrap();
+    jar.add_cookie_str(&format!("userLocation={value}; Path=/"), &url);
+    reqwest::Client::builder()
+        .cookie_provider(jar)
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap()
 }
 
 /// Writes the published web build the edge serves: the shell (with the initial-state placeholder

@@ -83,8 +83,8 @@ pub async fn delivery_context(
             return Vec::new();
         }
         let mut client = upstreams.orders.clone();
-        let dues =
-            client.list_cancellation_dues(upstreams.request(ListCancellationDuesRequest {}, &caller));
+        let dues = client
+            .list_cancellation_dues(upstreams.request(ListCancellationDuesRequest {}, &caller));
         state
             .breakers
             .orders

@@ -11,8 +11,8 @@ use serde::Serialize;
 use tiffin_platform::identity::Caller;
 use tiffin_proto::account::v1::GetProfileRequest;
 
-use crate::http::{html, messages};
 use crate::http::visitor::Visitor;
+use crate::http::{html, messages};
 use crate::infra::route_table::Route;
 use crate::infra::state::AppState;
 use crate::views::city_page::{PageSubject, page_text, title_case};
