@@ -44,7 +44,10 @@ const cartRegion = (page) => page.getByRole('region', { name: 'Cart', exact: tru
 
 /** Signs a number up through the API in its own cookie jar (not the page's) and fills its cart. */
 async function accountWithCart(playwright, baseURL, restaurantId, dish, quantity) {
-  const api = await playwright.request.newContext({ baseURL });
+  // Where the customer is, as the page's location picker leaves it: a cart is only served to a point.
+  const host = new URL(baseURL).hostname;
+  const location = { name: 'userLocation', value: encodeURIComponent(JSON.stringify(KORAMANGALA)), domain: host, path: '/', expires: -1, httpOnly: false, secure: false, sameSite: 'Lax' };
+  const api = await playwright.request.newContext({ baseURL, storageState: { cookies: [location], origins: [] } });
   const since = Date.now() - 1000;
   const first = await (await api.get('/api/cart')).json();
   await data(await api.post('/api/auth/otp', { data: { mobile, _csrf: first.csrfToken } }));

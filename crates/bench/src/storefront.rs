@@ -8,8 +8,9 @@
 //! `results.json`, since the data directory is removed); its last lines are shown when start-up
 //! fails.
 //!
-//! The edge's per-client rate limit is switched off (`EDGE_RATE_LIMIT_PER_SECOND=0`): every load
-//! client comes from 127.0.0.1, and the benchmark measures the storefront, not the limiter.
+//! The edge's per-client rate limits are switched off (`EDGE_RATE_LIMIT_PER_SECOND=0`,
+//! `EDGE_PAGE_RATE_LIMIT_PER_SECOND=0`): every load client comes from 127.0.0.1, and the benchmark
+//! measures the storefront, not the limiter.
 //!
 //! Dropping a `Storefront` (also while unwinding from an error or a panic) sends the launcher
 //! SIGTERM, which drains and stops every child, and kills it if it has not stopped in time.
@@ -90,6 +91,7 @@ impl Storefront {
                 catalogue.restaurants_per_city.to_string(),
             )
             .env("EDGE_RATE_LIMIT_PER_SECOND", "0")
+            .env("EDGE_PAGE_RATE_LIMIT_PER_SECOND", "0")
             .envs(env.iter().copied())
             .stdin(Stdio::null())
             .stdout(out.try_clone()?)

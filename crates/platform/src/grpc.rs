@@ -6,6 +6,9 @@
 //! API, internal calls included.
 //! [`channel`] opens a lazily connected channel to another service whose calls carry the current
 //! trace onward and time out.
+//!
+//! Both ends keep the request's one deadline ([`crate::deadline`]): a served call runs within the
+//! deadline its `grpc-timeout` names, and a call made from it carries what is left, never more.
 
 use std::convert::Infallible;
 use std::future::Future;
@@ -19,6 +22,8 @@ use tonic::transport::{Channel, Endpoint, Server};
 use tower::{Layer, Service};
 use tracing::Instrument;
 use tracing_opentelemetry::OpenTelemetrySpanExt;
+
+use crate::deadline;
 
 /// How long in-flight calls may finish after a stop is requested.
 pub const DRAIN_DEADLINE: Duration = Duration::from_secs(10);
@@ -149,7 +154,9 @@ where
 {
     type Response = S::Response;
     type Error = S::Error;
-    type Future = tracing::instrument::Instrumented<S::Future>;
+    type Future = tracing::instrument::Instrumented<
+        tokio::task::futures::TaskLocalFuture<Option<tokio::time::Instant>, S::Future>,
+    >;
 
     fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Self::Error>> {
         self.inner.poll_ready(cx)
@@ -169,7 +176,14 @@ where
             rpc.method = %method,
         );
         let _ = span.set_parent(parent);
-        self.inner.call(req).instrument(span)
+        // The caller's deadline is this call's: what it calls in turn gets what is left of it.
+        let deadline = req
+            .headers()
+            .get(deadline::GRPC_TIMEOUT)
+            .and_then(|v| v.to_str().ok())
+            .and_then(deadline::parse_grpc_timeout)
+            .and_then(|timeout| tokio::time::Instant::now().checked_add(timeout));
+        deadline::scope(deadline, self.inner.call(req)).instrument(span)
     }
 }
 
@@ -206,6 +220,19 @@ where
         global::get_text_map_propagator(|p| {
             p.inject_context(&cx, &mut HeaderInjector(req.headers_mut()))
         });
+        // Never more time than the request this call serves has left (the channel's own timeout
+        // still caps it, and enforces whichever is shorter).
+        let asked = req
+            .headers()
+            .get(deadline::GRPC_TIMEOUT)
+            .and_then(|v| v.to_str().ok())
+            .and_then(deadline::parse_grpc_timeout);
+        if let Some(timeout) = deadline::clamp(asked)
+            && Some(timeout) != asked
+            && let Ok(value) = http::HeaderValue::from_str(&deadline::grpc_timeout_value(timeout))
+        {
+            req.headers_mut().insert(deadline::GRPC_TIMEOUT, value);
+        }
         self.inner.call(req).instrument(span)
     }
 }
@@ -256,6 +283,79 @@ mod tests {
     use tonic_reflection::pb::v1::server_reflection_response::MessageResponse;
 
     use super::*;
+
+    fn asking(timeout: Option<&str>) -> http::Request<()> {
+        let mut request = http::Request::new(());
+        if let Some(t) = timeout {
+            request
+                .headers_mut()
+                .insert(deadline::GRPC_TIMEOUT, t.parse().unwrap());
+        }
+        request
+    }
+
+    #[tokio::test]
+    async fn a_call_made_within_a_deadline_carries_only_what_is_left_of_it() {
+        use tower::ServiceExt;
+        let sent = |request: http::Request<()>| async move {
+            Ok::<_, Infallible>(
+                request
+                    .headers()
+                    .get(deadline::GRPC_TIMEOUT)
+                    .and_then(|v| v.to_str().ok())
+                    .and_then(deadline::parse_grpc_timeout),
+            )
+        };
+        let client = ClientTrace {
+            inner: tower::service_fn(sent),
+        };
+        let three_s = Some(Duration::from_secs(3));
+
+        let outside = client.clone().oneshot(asking(Some("3000m"))).await.unwrap();
+        let soon = tokio::time::Instant::now() + Duration::from_millis(500);
+        let (inside, unasked) = deadline::within(soon, async {
+            (
+                client.clone().oneshot(asking(Some("3000m"))).await.unwrap(),
+                client.clone().oneshot(asking(None)).await.unwrap(),
+            )
+        })
+        .await;
+        let shorter = deadline::within(soon, client.clone().oneshot(asking(Some("20m"))))
+            .await
+            .unwrap();
+
+        assert_eq!(outside, three_s, "no request: the call's own timeout");
+        for left in [inside, unasked] {
+            let left = left.expect("a deadline is sent");
+            assert!(
+                left <= Duration::from_millis(500) && left > Duration::from_millis(300),
+                "{left:?}"
+            );
+        }
+        assert_eq!(shorter, Some(Duration::from_millis(20)));
+    }
+
+    #[tokio::test]
+    async fn a_served_call_runs_within_the_deadline_its_caller_sent() {
+        use tower::ServiceExt;
+        let server = ServerTrace {
+            inner: tower::service_fn(|_: http::Request<()>| async {
+                Ok::<_, Infallible>(deadline::remaining())
+            }),
+        };
+
+        let bounded = server.clone().oneshot(asking(Some("800m"))).await.unwrap();
+        let unbounded = server.clone().oneshot(asking(None)).await.unwrap();
+        let junk = server.oneshot(asking(Some("soon"))).await.unwrap();
+
+        let left = bounded.expect("the call has the caller's deadline");
+        assert!(
+            left <= Duration::from_millis(800) && left > Duration::from_millis(600),
+            "{left:?}"
+        );
+        assert_eq!(unbounded, None);
+        assert_eq!(junk, None);
+    }
 
     /// Serves a stand-in service (the older reflection protocol, so as not to be the one asked
     /// about) with `reflection` on or off, and asks the port to list its services the way

@@ -4,6 +4,9 @@
 //!   OTLP export of spans when `OTEL_EXPORTER_OTLP_ENDPOINT` is set.
 //! - [`grpc`]: serving a tonic service with health, reflection, trace continuation and graceful
 //!   shutdown; and channels to other services that carry the trace onward.
+//! - [`breaker`]: a circuit breaker for calls a request can do without.
+//! - [`deadline`]: one deadline per request, carried through every gRPC call it makes as
+//!   `grpc-timeout`.
 //! - [`identity`]: the gRPC metadata through which the edge tells a service who is calling, and
 //!   how a service reads it. Nothing else may carry identity.
 //! - [`status`]: gRPC statuses that carry one of the spec's domain status codes, and the one
@@ -24,8 +27,10 @@
 //! This crate must never hold domain rules: if only one service needs it, it lives in that service.
 #![forbid(unsafe_code)]
 
+pub mod breaker;
 pub mod config;
 pub mod db;
+pub mod deadline;
 pub mod grpc;
 pub mod idempotency;
 pub mod identity;

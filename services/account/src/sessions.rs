@@ -99,6 +99,7 @@ pub async fn create(
     request: CreateSessionRequest,
 ) -> Result<CreateSessionResponse, Error> {
     let mut tx = pool.begin().await?;
+    let csrf_token = Some(request.csrf_token).filter(|t| tokens::is_well_formed(t));
     let created = insert(
         &mut tx,
         now,
@@ -106,13 +107,15 @@ pub async fn create(
         None,
         &request.device_id,
         &request.user_agent,
+        csrf_token,
     )
     .await?;
     tx.commit().await?;
     Ok(created)
 }
 
-/// Inserts a new session with new secrets.
+/// Inserts a new session with new secrets (the CSRF token `csrf_token` when given: one the visitor
+/// already holds from before the session existed).
 async fn insert(
     tx: &mut Transaction<'_, Any>,
     now: i64,
@@ -120,10 +123,14 @@ async fn insert(
     user_id: Option<u64>,
     device_id: &str,
     agent: &str,
+    csrf_token: Option<String>,
 ) -> Result<CreateSessionResponse, Error> {
     let session_id = tokens::id()?;
     let token = tokens::secret()?;
-    let csrf_token = tokens::secret()?;
+    let csrf_token = match csrf_token {
+        Some(t) => t,
+        None => tokens::secret()?,
+    };
     let device_id = device_id_or_new(device_id)?;
     let expires_at = now.saturating_add(lifetimes.absolute_secs);
     let stored_user = user_id.and_then(|id| i64::try_from(id).ok());
@@ -175,7 +182,8 @@ pub async fn rotate(
         .bind(previous_session_id)
         .execute(&mut **tx)
         .await?;
-    insert(tx, now, lifetimes, Some(user_id), &device_id, &agent).await
+    // Signing in changes every secret, the CSRF token included.
+    insert(tx, now, lifetimes, Some(user_id), &device_id, &agent, None).await
 }
 
 /// Ends a session: its token stops working at once. Ending one that is already gone is fine.

@@ -67,8 +67,12 @@ pub fn present(
         (Some(f), Some(p)) => Some(distance_m(f.lat, f.lng, p.lat, p.lng)),
         _ => None,
     };
-    let serviceable = match (facts, distance_m) {
-        (Some(f), Some(d)) => d <= f.delivery_radius_m,
+    // Where the customer is must be known to deliver there and to price the trip: without a
+    // point the cart is not orderable, never billed as if the door were next to the kitchen.
+    // Unknown facts with a known point (discovery could not answer) stay serviceable.
+    let serviceable = match (facts, distance_m, &delivery.point) {
+        (_, _, None) => false,
+        (Some(f), Some(d), _) => d <= f.delivery_radius_m,
         _ => true,
     };
     let cart_facts = cart_facts(&lines, delivery, restaurant_id);
@@ -175,7 +179,8 @@ pub fn present(
         address_not_found: delivery.address_not_found,
         closed: facts.is_some_and(|f| !f.opened),
         unserviceable: !serviceable,
-        location_unserviceable: delivery.location_unserviceable,
+        // An unknown point is the customer's location to fix, not this restaurant's reach.
+        location_unserviceable: delivery.location_unserviceable || delivery.point.is_none(),
         item_unavailable: dropped || lines.iter().any(|l| !l.in_stock),
         below_minimum: report_min && item_total < min_cart_value,
     });

@@ -9,7 +9,7 @@
 pub enum Status {
     /// Nothing: the cart can be ordered.
     Ok,
-    /// The delivery point is served by no restaurant at all.
+    /// The delivery point is unknown, or served by no restaurant at all.
     LocationUnserviceable,
     /// The restaurant is not accepting orders now.
     RestaurantClosed,
@@ -30,7 +30,7 @@ pub struct Facts {
     pub closed: bool,
     /// The restaurant does not reach the delivery point.
     pub unserviceable: bool,
-    /// No restaurant at all reaches the delivery point.
+    /// No restaurant at all reaches the delivery point, or there is no point to reach.
     pub location_unserviceable: bool,
     pub item_unavailable: bool,
     pub below_minimum: bool,

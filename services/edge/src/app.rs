@@ -31,6 +31,7 @@ use crate::http::body_deadline;
 use crate::http::envelope;
 use crate::http::error::{self, ApiError};
 use crate::http::messages;
+use crate::http::request_budget;
 use crate::http::request_span;
 use crate::http::security;
 use crate::http::text;
@@ -243,13 +244,20 @@ fn with_api_layers(
     routes
         .fallback(|| async { ApiError::NotFound(messages::NOTHING_HERE) })
         .method_not_allowed_fallback(|| async { ApiError::MethodNotAllowed })
-        // Last added runs first: session, then envelope, then CSRF, then the text's cleaning,
-        // then the handler.
+        // Last added runs first: the time budget, session, then envelope, then CSRF, then a
+        // pending session stored for a call that writes, then the text's cleaning, then the
+        // handler.
         .layer(CatchPanicLayer::custom(api_panic))
         .layer(from_fn_with_state(csrf::BODY_LIMIT, text::middleware))
+        .layer(from_fn_with_state(sessions.clone(), session::materialise))
         .layer(from_fn(csrf::middleware))
         .layer(from_fn(envelope::finish))
         .layer(from_fn_with_state(sessions.clone(), session::middleware))
+        // The session lookup spends the request's budget too.
+        .layer(from_fn_with_state(
+            state.settings.request_budget,
+            request_budget::api,
+        ))
         // Before the session: a client over its limit never costs an account lookup.
         .layer(from_fn_with_state(
             state.limits.clone(),
@@ -289,6 +297,11 @@ pub fn router(state: AppState) -> Router {
         )
         .fallback(platform::pages::page)
         .layer(from_fn_with_state(sessions.clone(), session::middleware))
+        .layer(from_fn_with_state(
+            state.settings.request_budget,
+            request_budget::pages,
+        ))
+        .layer(from_fn_with_state(state.limits.clone(), rate_limit::pages))
         .with_state(state.clone());
     let header =
         |name, value| SetResponseHeaderLayer::overriding(name, HeaderValue::from_static(value));
@@ -403,6 +416,7 @@ mod tests {
             services,
             cookie_secure: false,
             upstream_timeout: Duration::from_millis(500),
+            request_budget: Duration::from_secs(1),
             dev_routes: false,
             client_address: Default::default(),
             rate_limit: Default::default(),
@@ -463,8 +477,7 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn without_the_account_service_public_reads_still_get_an_envelope_and_posts_are_refused()
-    {
+    async fn without_the_account_service_reads_still_get_an_envelope_and_a_first_write_is_777() {
         let app = router(offline_state());
 
         let get = app
@@ -472,13 +485,31 @@ mod tests {
             .oneshot(Request::get("/api/nowhere").body(Body::empty()).unwrap())
             .await
             .unwrap();
+        let cookie = get.headers()[header::SET_COOKIE]
+            .to_str()
+            .unwrap()
+            .split(';')
+            .next()
+            .unwrap()
+            .to_string();
+        assert_eq!(get.status(), StatusCode::NOT_FOUND);
+        let read = envelope_of(get).await;
+        // A pending session needs no account service: the reply names it all the same.
+        assert_ne!(read["sid"], "");
+        let token = read["csrfToken"].as_str().unwrap().to_string();
+
         let post = app
-            .oneshot(Request::post("/api/cart").body(Body::from("{}")).unwrap())
+            .oneshot(
+                Request::post("/api/cart")
+                    .header(header::COOKIE, cookie)
+                    .header("x-csrf-token", token)
+                    .body(Body::from("{}"))
+                    .unwrap(),
+            )
             .await
             .unwrap();
 
-        assert_eq!(get.status(), StatusCode::NOT_FOUND);
-        assert_eq!(envelope_of(get).await["sid"], "");
+        // Storing the session for the write is what fails.
         assert_eq!(post.status(), StatusCode::SERVICE_UNAVAILABLE);
         assert_eq!(envelope_of(post).await["statusCode"], 777);
     }

@@ -119,6 +119,11 @@ impl Snapshot {
             Ok(OrderType::Regular | OrderType::Unspecified) => OrderType::Regular,
             Err(_) => return Err(Error::Invalid("Unknown order type.".into())),
         };
+        // Asked first: without an address the cart was priced to no point, and its status says
+        // only that.
+        if order_type != OrderType::Subscription && request.address_id.trim().is_empty() {
+            return Err(Error::Invalid("Please select a delivery address.".into()));
+        }
         let cart = request
             .cart
             .as_ref()

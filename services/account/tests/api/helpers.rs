@@ -84,6 +84,7 @@ impl Svc {
             .create_session(CreateSessionRequest {
                 device_id: "device-1".into(),
                 user_agent: "test".into(),
+                csrf_token: String::new(),
             })
             .await
             .expect("session created")

@@ -46,6 +46,7 @@ async fn create(client: &mut AccountServiceClient<Channel>) -> CreateSessionResp
     let request = CreateSessionRequest {
         device_id: "device-1".into(),
         user_agent: "Mozilla/5.0 test".into(),
+        csrf_token: String::new(),
     };
     client
         .create_session(request)
@@ -281,6 +282,7 @@ async fn a_malformed_device_id_is_replaced_by_a_fresh_one() {
         .create_session(CreateSessionRequest {
             device_id: "<script>x</script>".into(),
             user_agent: String::new(),
+            csrf_token: String::new(),
         })
         .await
         .expect("a session all the same")
@@ -333,4 +335,44 @@ async fn reports_serving_health_and_migrates_twice_without_harm() {
     let serving = service::is_serving(&url, "tiffin.account.v1.AccountService").await;
 
     assert!(serving);
+}
+
+#[tokio::test]
+async fn a_csrf_token_the_visitor_already_holds_is_kept_and_a_malformed_one_is_not() {
+    let db = testing::sqlite();
+    let (mut client, _stop) = spawn(&db.url).await;
+    let held = "ab".repeat(32);
+    let create_with = |csrf_token: String| {
+        let mut client = client.clone();
+        async move {
+            client
+                .create_session(CreateSessionRequest {
+                    device_id: "device-1".into(),
+                    user_agent: String::new(),
+                    csrf_token,
+                })
+                .await
+                .expect("session created")
+                .into_inner()
+        }
+    };
+
+    let kept = create_with(held.clone()).await;
+    let junk = create_with("not<a>token".into()).await;
+
+    assert_eq!(kept.session.unwrap().csrf_token, held);
+    let minted = junk.session.unwrap().csrf_token;
+    assert_eq!(minted.len(), 64);
+    assert_ne!(minted, "not<a>token");
+    let got = client
+        .get_session(GetSessionRequest { token: kept.token })
+        .await
+        .expect("found")
+        .into_inner()
+        .session
+        .unwrap();
+    assert_eq!(
+        got.csrf_token, held,
+        "the stored session checks the held token"
+    );
 }

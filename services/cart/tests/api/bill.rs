@@ -372,6 +372,62 @@ async fn outside_the_radius_is_9_or_5_when_nobody_delivers_and_an_unknown_addres
 }
 
 #[tokio::test]
+async fn a_cart_without_a_delivery_point_is_not_serviceable_and_says_5() {
+    let menu = start_menu().await;
+    let (restaurant_id, items) = plain_items(&menu.catalogue, 1);
+    for db in testing::all().await {
+        let mut cart = start_cart(&db.url, &menu.url).await;
+        let me = guest("s-nowhere");
+        let mut unknown = near(&menu.catalogue, restaurant_id, 100.0);
+        unknown.point = None;
+
+        let added = update_with(
+            &mut cart.client,
+            &me,
+            UpdateCartRequest {
+                restaurant_id,
+                items: vec![line(items[0].id, 1)],
+                items_given: true,
+                delivery: Some(unknown.clone()),
+                ..Default::default()
+            },
+        )
+        .await
+        .expect("the line is kept");
+        let read = get_with(&mut cart.client, &me, unknown.clone()).await;
+        let calculated = cart
+            .client
+            .calculate_cart(as_caller(
+                &me,
+                CalculateCartRequest {
+                    delivery: Some(unknown),
+                    ..Default::default()
+                },
+            ))
+            .await
+            .expect("calculated")
+            .into_inner();
+
+        for (status_code, message, c) in [
+            (added.status_code, added.status_message, added.cart),
+            (read.status_code, read.status_message, read.cart),
+            (
+                calculated.status_code,
+                calculated.status_message,
+                calculated.cart,
+            ),
+        ] {
+            let c = c.expect("the cart is shown");
+            assert_eq!(status_code, 5, "engine {:?}", db.engine);
+            assert_eq!(message, "Your location is currently unserviceable");
+            assert!(!c.serviceable, "an unknown point is never serviceable");
+            assert_eq!(c.item_count, 1, "the cart is kept as it is");
+            assert_eq!(c.distance_km, None);
+        }
+    }
+}
+
+#[tokio::test]
 async fn saved_addresses_are_marked_deliverable_only_within_the_radius() {
     let menu = start_menu().await;
     let (restaurant_id, items) = plain_items(&menu.catalogue, 1);

@@ -10,8 +10,8 @@ use tiffin_platform::identity::Caller;
 use tiffin_platform::service::testing::{self as service, Stop};
 use tiffin_proto::cart::v1::cart_service_client::CartServiceClient;
 use tiffin_proto::cart::v1::{
-    Cart, CartItemInput, CartVariant, GetCartRequest, GetCartResponse, UpdateCartRequest,
-    UpdateCartResponse,
+    Cart, CartItemInput, CartVariant, DeliveryContext, DeliveryPoint, GetCartRequest,
+    GetCartResponse, UpdateCartRequest, UpdateCartResponse,
 };
 use tonic::transport::Channel;
 use tonic::{Request, Status};
@@ -112,6 +112,20 @@ pub fn with_variant(mut input: CartItemInput, group_id: &str, variation_id: &str
     input
 }
 
+/// What the edge sends for a browser that has chosen where it is (in Bangalore, where the test
+/// catalogue's restaurants are) when it knows nothing more: a cart without a point is not
+/// serviceable, so the tests that are about something else send one.
+pub fn located() -> DeliveryContext {
+    DeliveryContext {
+        point: Some(DeliveryPoint {
+            address_id: String::new(),
+            lat: 12.9716,
+            lng: 77.5946,
+        }),
+        ..DeliveryContext::default()
+    }
+}
+
 pub async fn update(
     client: &mut CartServiceClient<Channel>,
     caller: &Caller,
@@ -125,6 +139,7 @@ pub async fn update(
                 restaurant_id,
                 items,
                 items_given: true,
+                delivery: Some(located()),
                 ..Default::default()
             },
         ))
@@ -134,7 +149,12 @@ pub async fn update(
 
 pub async fn get(client: &mut CartServiceClient<Channel>, caller: &Caller) -> GetCartResponse {
     client
-        .get_cart(as_caller(caller, GetCartRequest::default()))
+        .get_cart(as_caller(
+            caller,
+            GetCartRequest {
+                delivery: Some(located()),
+            },
+        ))
         .await
         .expect("cart read")
         .into_inner()

@@ -220,7 +220,8 @@ pub fn render(outcome: &Outcome, visitor: Option<&Visitor>) -> Response {
 }
 
 /// Middleware for `/api`: turns the [`Outcome`] on a response into the envelope. Runs inside the
-/// session middleware, so the request already carries its [`Visitor`] (when there is one).
+/// session middleware, so the request already carries its [`Visitor`] (when there is one); a
+/// [`Visitor`] on the response (the session made by the call) takes its place.
 pub async fn finish(request: Request, next: Next) -> Response {
     let visitor = request.extensions().get::<Visitor>().cloned();
     let response = next.run(request).await;
@@ -228,6 +229,9 @@ pub async fn finish(request: Request, next: Next) -> Response {
     let Some(outcome) = parts.extensions.remove::<Outcome>() else {
         return Response::from_parts(parts, body);
     };
+    // A session made during the call (a guest's first write) names the reply, not the pending
+    // one the request came with.
+    let visitor = parts.extensions.remove::<Visitor>().or(visitor);
     let mut enveloped = render(&outcome, visitor.as_ref());
     // Keep what layers inside added, but the envelope's own headers (and its body's length) win.
     let own: Vec<_> = enveloped.headers().keys().cloned().collect();

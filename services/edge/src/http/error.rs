@@ -188,7 +188,14 @@ fn service_retry_after(status: &tonic::Status) -> Option<u64> {
 }
 
 fn upstream_outcome(status: &tonic::Status) -> Outcome {
-    let row = mapping(status.code());
+    // A call cut off because the request's own deadline passed is the deadline's doing, however
+    // the transport words it (a client-side timeout reads as CANCELLED).
+    let code = if status.code() == Code::Cancelled && tiffin_platform::deadline::expired() {
+        Code::DeadlineExceeded
+    } else {
+        status.code()
+    };
+    let row = mapping(code);
     let domain_code = tiffin_platform::status::spec_code(status);
     // A service's own limit (it says when to try again) is worded for the user, e.g. the OTP
     // lockout's 'Too many attempts. Please try again in 15 minutes.'; any other RESOURCE_EXHAUSTED

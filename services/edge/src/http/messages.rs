@@ -7,8 +7,13 @@ pub const INVALID_CSRF: &str = "Invalid CSRF token.";
 pub const LOGIN: &str = "Please login to continue.";
 pub const FORBIDDEN: &str = "You are not allowed to do this.";
 pub const RATE_LIMITED: &str = "We'll be back shortly";
+/// What the busy page says under [`RATE_LIMITED`].
+pub const RATE_LIMITED_DETAIL: &str =
+    "Our ovens need some maintenance. We'll be up and serving good food in no time.";
 pub const OUTAGE: &str = "Something's broken";
 pub const OOPS: &str = "Oops! Something went wrong.";
+/// The error page's sentence (under its title `Uh-oh!`).
+pub const ERROR_PAGE: &str = "Sorry! This should not have happened. Please retry.";
 /// The contract's cart failure wording (status code 1), also used for a cart body that cannot be read.
 pub const CART_FAILURE: &str = "Oops! Something wrong";
 /// The contract's "nothing found" wording, for `/api` paths that do not exist.

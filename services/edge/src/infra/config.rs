@@ -66,6 +66,9 @@ pub struct Settings {
     /// Deadline of every upstream gRPC call (`UPSTREAM_TIMEOUT_MS`, default 3000): a slow service
     /// costs the browser a 503 after this long, never a hung request.
     pub upstream_timeout: Duration,
+    /// The time budget of a whole browser request (`EDGE_REQUEST_BUDGET_MS`, default 5000): every
+    /// call it makes, at every hop, shares it; past it the browser gets the outage answer.
+    pub request_budget: Duration,
     /// Development-only routes exist (`GET /api/dev/sms`, the outbox of the development message
     /// provider): only in a declared development (`TIFFIN_ENV=development`), where
     /// `TIFFIN_DEV_ROUTES=0` turns them off. Absent otherwise: the path answers the plain 404
@@ -120,8 +123,8 @@ pub enum ClientAddress {
     ForwardedFor,
 }
 
-/// Per-client-address limits. `0` in `per_second` turns the general `/api` limit off; `0` in
-/// `otp_per_hour` turns the OTP-sending limit off.
+/// Per-client-address limits. `0` in `per_second` turns the general `/api` limit off, `0` in
+/// `pages_per_second` the page limit, `0` in `otp_per_hour` the OTP-sending limit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RateLimitSettings {
     /// Sustained `/api` requests per second per client address (default 50).
@@ -130,6 +133,11 @@ pub struct RateLimitSettings {
     pub burst: u32,
     /// OTPs (`auth/otp`, `profile/update-mobile`) per client address per hour (default 20).
     pub otp_per_hour: u32,
+    /// Sustained page loads (the HTML of a page, not its scripts or images) per second per client
+    /// address (default 10; 0 turns the page limit off).
+    pub pages_per_second: u32,
+    /// Page loads a client may make at once above the sustained rate (default 50).
+    pub pages_burst: u32,
 }
 
 impl Default for RateLimitSettings {
@@ -138,6 +146,8 @@ impl Default for RateLimitSettings {
             per_second: 50,
             burst: 100,
             otp_per_hour: 20,
+            pages_per_second: 10,
+            pages_burst: 50,
         }
     }
 }
@@ -160,6 +170,7 @@ impl Settings {
         };
         let cookie_secure = env_flag("COOKIE_SECURE")?;
         let timeout_ms: u64 = env_parse("UPSTREAM_TIMEOUT_MS", 3000)?;
+        let budget_ms: u64 = env_parse("EDGE_REQUEST_BUDGET_MS", 5000)?;
         let dev_routes = Environment::from_env()?.development_switch("TIFFIN_DEV_ROUTES")?;
         let client_address = if env_flag("EDGE_TRUST_FORWARDED_FOR")? {
             ClientAddress::ForwardedFor
@@ -171,6 +182,11 @@ impl Settings {
             per_second: env_parse("EDGE_RATE_LIMIT_PER_SECOND", defaults.per_second)?,
             burst: env_parse("EDGE_RATE_LIMIT_BURST", defaults.burst)?,
             otp_per_hour: env_parse("EDGE_OTP_LIMIT_PER_HOUR", defaults.otp_per_hour)?,
+            pages_per_second: env_parse(
+                "EDGE_PAGE_RATE_LIMIT_PER_SECOND",
+                defaults.pages_per_second,
+            )?,
+            pages_burst: env_parse("EDGE_PAGE_RATE_LIMIT_BURST", defaults.pages_burst)?,
         };
         let menu_cache_mb: u64 = env_parse("EDGE_MENU_CACHE_MB", 64)?;
         let session_cache_ms: u64 = env_parse("EDGE_SESSION_CACHE_MS", 2000)?;
@@ -199,6 +215,7 @@ impl Settings {
             services,
             cookie_secure,
             upstream_timeout: Duration::from_millis(timeout_ms),
+            request_budget: Duration::from_millis(budget_ms),
             dev_routes,
             client_address,
             rate_limit,
@@ -224,6 +241,14 @@ impl Settings {
         if ms == 0 || ms > 60_000 {
             return Err(invalid(
                 "UPSTREAM_TIMEOUT_MS",
+                &ms.to_string(),
+                "must be between 1 and 60000",
+            ));
+        }
+        let ms = self.request_budget.as_millis();
+        if ms == 0 || ms > 60_000 {
+            return Err(invalid(
+                "EDGE_REQUEST_BUDGET_MS",
                 &ms.to_string(),
                 "must be between 1 and 60000",
             ));
@@ -263,6 +288,13 @@ impl Settings {
                 "EDGE_RATE_LIMIT_BURST",
                 "0",
                 "must be at least 1 while EDGE_RATE_LIMIT_PER_SECOND is on",
+            ));
+        }
+        if limits.pages_per_second > 0 && limits.pages_burst == 0 {
+            return Err(invalid(
+                "EDGE_PAGE_RATE_LIMIT_BURST",
+                "0",
+                "must be at least 1 while EDGE_PAGE_RATE_LIMIT_PER_SECOND is on",
             ));
         }
         Ok(())
@@ -321,6 +353,7 @@ mod tests {
             services: ServiceUrls::local_defaults(),
             cookie_secure: false,
             upstream_timeout: Duration::from_secs(3),
+            request_budget: Duration::from_secs(5),
             dev_routes: false,
             client_address: ClientAddress::Peer,
             rate_limit: RateLimitSettings::default(),

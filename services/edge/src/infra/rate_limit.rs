@@ -4,6 +4,10 @@
 //!   `EDGE_RATE_LIMIT_BURST` (default 50/s, burst 100; 0 turns it off). Past it: 429 / 429
 //!   `We'll be back shortly` with `Retry-After`. It runs before the session is looked up, so a
 //!   flood never reaches the account service.
+//! - [`pages`]: every page load (the HTML of a storefront page, before its session is looked
+//!   up), `EDGE_PAGE_RATE_LIMIT_PER_SECOND` sustained with bursts of `EDGE_PAGE_RATE_LIMIT_BURST`
+//!   (default 10/s, burst 50; 0 turns it off). Past it: 429 with `Retry-After` and the storefront's
+//!   "We'll be back shortly" page.
 //! - [`Limits::check_otp`]: sending an OTP (`auth/otp`, `profile/update-mobile`): at most
 //!   `EDGE_OTP_LIMIT_PER_HOUR` (default 20) at once per address, refilled evenly over the hour (one
 //!   every 3 minutes at 20). Past it: 429 / 429 with `Retry-After` and a message saying when to try
@@ -41,22 +45,26 @@ const SWEEP_AT: usize = 10_000;
 #[derive(Debug, Clone)]
 pub struct Limits {
     api: Option<Arc<Keyed>>,
+    pages: Option<Arc<Keyed>>,
     otp: Option<Arc<Keyed>>,
     client_address: ClientAddress,
 }
 
 impl Limits {
     pub fn new(settings: &RateLimitSettings, client_address: ClientAddress) -> Self {
-        let api = NonZeroU32::new(settings.per_second).map(|rate| {
-            let burst = NonZeroU32::new(settings.burst).unwrap_or(rate);
-            Arc::new(RateLimiter::keyed(
-                Quota::per_second(rate).allow_burst(burst),
-            ))
-        });
+        let per_second = |rate: u32, burst: u32| {
+            NonZeroU32::new(rate).map(|rate| {
+                let burst = NonZeroU32::new(burst).unwrap_or(rate);
+                Arc::new(RateLimiter::keyed(
+                    Quota::per_second(rate).allow_burst(burst),
+                ))
+            })
+        };
         let otp = NonZeroU32::new(settings.otp_per_hour)
             .map(|n| Arc::new(RateLimiter::keyed(Quota::per_hour(n))));
         Self {
-            api,
+            api: per_second(settings.per_second, settings.burst),
+            pages: per_second(settings.pages_per_second, settings.pages_burst),
             otp,
             client_address,
         }
@@ -207,6 +215,26 @@ pub async fn middleware(State(limits): State<Limits>, request: Request, next: Ne
     }
 }
 
+/// Middleware for pages: the per-address page limit, checked before the session is looked up so a
+/// flood of page loads reaches neither the account service nor the disk. Its 429 is the
+/// storefront's own "We'll be back shortly" page, which a browser shows as it is.
+pub async fn pages(State(limits): State<Limits>, request: Request, next: Next) -> Response {
+    let client = limits.client_of(&request);
+    match check(limits.pages.as_deref(), client) {
+        Ok(()) => next.run(request).await,
+        Err(wait) => {
+            tracing::info!(client = %client, "page rate limit reached");
+            let mut response = crate::http::html::busy_page();
+            if let Ok(value) = http::HeaderValue::from_str(&whole_seconds(wait).to_string()) {
+                response
+                    .headers_mut()
+                    .insert(http::header::RETRY_AFTER, value);
+            }
+            response
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -217,6 +245,8 @@ mod tests {
                 per_second,
                 burst,
                 otp_per_hour,
+                pages_per_second: 0,
+                pages_burst: 0,
             },
             ClientAddress::Peer,
         )

@@ -4,7 +4,10 @@
 
 use std::sync::Arc;
 
+use std::time::Duration;
+
 use axum::extract::FromRef;
+use tiffin_platform::breaker::Breaker;
 use tiffin_proto::orders::v1::TrackOrderResponse;
 
 use crate::infra::city_cache::{CITY_TTL, CityCache};
@@ -40,6 +43,31 @@ pub struct Shared {
     /// Orders' `WatchOrder` streams being read, by (customer, order): one per order a customer
     /// watches, however many tabs and devices watch it.
     pub tracking: Fanout<(u64, u64), TrackOrderResponse>,
+    /// Breakers for the calls that only decorate an answer.
+    pub breakers: Breakers,
+}
+
+/// A breaker per service whose calls some answers can do without: the signed-in user on a page
+/// (account), whether a customer has ordered before and the fees they owe on a cart (orders).
+/// While one keeps failing, those answers are given without it at once instead of each waiting
+/// out its deadline.
+#[derive(Debug)]
+pub struct Breakers {
+    pub account: Breaker,
+    pub orders: Breaker,
+}
+
+/// Failures in a row that open a breaker, and how long it stays open before a probe.
+const TRIP_AFTER: u32 = 5;
+const OPEN_FOR: Duration = Duration::from_secs(10);
+
+impl Default for Breakers {
+    fn default() -> Self {
+        Self {
+            account: Breaker::new("account", TRIP_AFTER, OPEN_FOR),
+            orders: Breaker::new("orders", TRIP_AFTER, OPEN_FOR),
+        }
+    }
 }
 
 impl std::ops::Deref for AppState {
@@ -76,6 +104,7 @@ impl AppState {
             routes,
             cities: CityCache::new(CITY_TTL),
             tracking: Fanout::default(),
+            breakers: Breakers::default(),
         })))
     }
 }

@@ -153,10 +153,12 @@ impl Upstreams {
             .insert(tonic::GrpcMethod::new(ORDERS_SERVICE, WATCH_ORDER));
         let path = http::uri::PathAndQuery::from_static(WATCH_ORDER_PATH);
         let codec = LeanStreamCodec::<orders::v1::WatchOrderRequest, orders::v1::TrackOrderResponse>::default();
-        Ok(grpc
-            .server_streaming(request, path, codec)
-            .await?
-            .into_inner())
+        // The stream outlives the request that opens it, so it must not carry its deadline.
+        Ok(
+            tiffin_platform::deadline::unbounded(grpc.server_streaming(request, path, codec))
+                .await?
+                .into_inner(),
+        )
     }
 
     /// A request for a call that stays open (a server stream such as orders' `WatchOrder`):

@@ -1,6 +1,8 @@
 //! Sessions: who the browser is. The middleware reads the session cookie, asks the account service
-//! for the session (creating one when it is missing or has ended), sets the cookies, and leaves the
-//! result on the request as a [`Visitor`].
+//! for the session, sets the cookies, and leaves the result on the request as a [`Visitor`]. A
+//! browser without a live session gets a pending one ([`pending`]), which stores nothing; the
+//! account service is asked to create the session only by [`materialise`], on the first call that
+//! changes something.
 //!
 //! The session token is a credential: it lives only in an HttpOnly cookie and in the account
 //! service's hash. Services learn who is calling only from gRPC metadata written here with
@@ -10,15 +12,19 @@
 //! session cache is the session layer's alone, and the state handlers reach need not know it.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::extract::{Request, State};
 use axum::middleware::Next;
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use axum_extra::extract::cookie::CookieJar;
 use http::{HeaderMap, header};
+use moka::sync::Cache;
+use tiffin_platform::idempotency::KeyLocks;
 use tiffin_platform::identity::Caller;
 use tiffin_proto::account::v1::{CreateSessionRequest, GetSessionRequest, Session};
 
+use crate::http::error::ApiError;
 use crate::http::visitor::{SessionUnavailable, Visitor};
 use crate::infra::config::Settings;
 use crate::infra::upstream::Upstreams;
@@ -27,6 +33,26 @@ use crate::session::cookies::{
     DEVICE_COOKIE, append_cookie, device_cookie_for, session_cookie, session_token,
     sets_session_cookie,
 };
+use crate::session::pending;
+
+/// How long the edge remembers which session a pending token became: the browser's calls already
+/// in flight with the pending cookie (sent before the reply that replaced it arrived) join that
+/// session rather than start another.
+const MADE_FOR: Duration = Duration::from_secs(120);
+/// Most pending tokens remembered at once.
+const MADE_MAX: u64 = 100_000;
+
+/// On a request whose visitor is pending: the pending token, for [`materialise`].
+#[derive(Debug, Clone)]
+pub struct Pending(String);
+
+/// A session just created for a pending token: its token, visitor and expiry.
+#[derive(Debug, Clone)]
+struct Made {
+    token: String,
+    visitor: Visitor,
+    expires_at: i64,
+}
 
 /// Longest user agent kept with a session (anything longer is noise or abuse).
 const USER_AGENT_MAX: usize = 256;
@@ -42,6 +68,10 @@ struct Inner {
     cookie_secure: bool,
     /// Sessions looked up within the last moments (`EDGE_SESSION_CACHE_MS`).
     cache: SessionCache,
+    /// Sessions made from pending tokens lately, by pending token.
+    made: Cache<String, Made>,
+    /// One creation at a time per pending token, so parallel first writes make one session.
+    making: KeyLocks,
 }
 
 impl Sessions {
@@ -52,6 +82,11 @@ impl Sessions {
             upstreams,
             cookie_secure: settings.cookie_secure,
             cache: SessionCache::new(settings.session_cache_window),
+            made: Cache::builder()
+                .max_capacity(MADE_MAX)
+                .time_to_live(MADE_FOR)
+                .build(),
+            making: KeyLocks::default(),
         }))
     }
 }
@@ -82,28 +117,27 @@ pub async fn middleware(
     let jar = CookieJar::from_headers(request.headers());
     let token = session_token(&jar, secure);
     let device_cookie = jar.get(DEVICE_COOKIE).map(|c| c.value().to_string());
-    let user_agent = user_agent(request.headers());
 
-    match establish(
-        &sessions.0,
-        token.as_deref(),
-        device_cookie.as_deref(),
-        user_agent,
-    )
-    .await
-    {
+    match establish(&sessions.0, token.as_deref(), device_cookie.as_deref()).await {
         Ok(established) => {
             request.extensions_mut().insert(established.visitor.clone());
+            if let Some(pending) = established.pending {
+                request.extensions_mut().insert(Pending(pending));
+            }
             let mut response = next.run(request).await;
             let headers = response.headers_mut();
-            // The call ended or rotated the session (logout, sign-in, account deletion): its old
-            // token must not be honoured from the cache.
+            // The call ended, rotated or created the session (logout, sign-in, account deletion, a
+            // first write): its old token must not be honoured from the cache, and the reply's
+            // cookie is the one the browser keeps.
+            let replaced = sets_session_cookie(headers);
             if let Some(token) = &token
-                && sets_session_cookie(headers)
+                && replaced
             {
                 sessions.0.cache.forget(token);
             }
-            if let Some((token, expires_at)) = &established.new_token {
+            if let Some((token, expires_at)) = &established.new_token
+                && !replaced
+            {
                 append_cookie(headers, session_cookie(token, *expires_at, secure));
             }
             if device_cookie.as_deref() != Some(established.visitor.device_id.as_str()) {
@@ -122,30 +156,50 @@ pub async fn middleware(
     }
 }
 
-/// A visitor, and the new session's token and expiry when one was just created.
+/// A visitor; the token and expiry for the cookie when it changes (a new pending token, or the
+/// session a pending token became); the pending token when the visitor is still pending.
 struct Established {
     visitor: Visitor,
     new_token: Option<(String, i64)>,
+    pending: Option<String>,
 }
 
 async fn establish(
     sessions: &Inner,
     token: Option<&str>,
     device_cookie: Option<&str>,
-    user_agent: String,
 ) -> Result<Established, tonic::Status> {
     let upstreams = &sessions.upstreams;
     let now = unix_now();
-    if let Some(visitor) = token.and_then(|token| sessions.cache.get(token, now)) {
-        return Ok(Established {
-            visitor,
-            new_token: None,
-        });
-    }
     let device_id = device_cookie
         .filter(|d| is_device_id(d))
         .map(str::to_string)
         .unwrap_or_else(new_device_id);
+    // A pending token a call of this browser made into a session a moment ago stands for that
+    // session (looked up like any other, so one ended since is not honoured), and the reply
+    // hands the browser its cookie again.
+    let made = match token {
+        Some(t) if pending::is_pending(t) => match sessions.made.get(t) {
+            Some(m) => Some(m),
+            None => {
+                return Ok(Established {
+                    visitor: pending::visitor(t, &device_id),
+                    new_token: None,
+                    pending: Some(t.to_string()),
+                });
+            }
+        },
+        _ => None,
+    };
+    let token = made.as_ref().map(|m| m.token.as_str()).or(token);
+    let new_token = made.as_ref().map(|m| (m.token.clone(), m.expires_at));
+    if let Some(visitor) = token.and_then(|token| sessions.cache.get(token, now)) {
+        return Ok(Established {
+            visitor,
+            new_token,
+            pending: None,
+        });
+    }
     if let Some(token) = token {
         let request = upstreams.request(
             GetSessionRequest {
@@ -161,7 +215,8 @@ async fn establish(
                     sessions.cache.insert(token, &visitor, expires_at);
                     return Ok(Established {
                         visitor,
-                        new_token: None,
+                        new_token,
+                        pending: None,
                     });
                 }
             }
@@ -170,10 +225,76 @@ async fn establish(
             Err(status) => return Err(status),
         }
     }
+    // A first visit: a pending session, stored nowhere. Its cookie lasts as long as the browser
+    // session; nothing is lost with it, since nothing was written for it.
+    let token = pending::mint();
+    Ok(Established {
+        visitor: pending::visitor(&token, &device_id),
+        new_token: Some((token.clone(), 0)),
+        pending: Some(token),
+    })
+}
+
+/// Middleware for `/api`, inside the CSRF check: a state-changing call from a pending visitor (its
+/// CSRF token already matched) gets a real session first, so what it writes belongs to a session
+/// that lasts. The reply carries the session's cookie, and its envelope the session's `sid` and
+/// `csrfToken`. Reads pass untouched.
+pub async fn materialise(
+    State(sessions): State<Sessions>,
+    mut request: Request,
+    next: Next,
+) -> Response {
+    if request.method().is_safe() {
+        return next.run(request).await;
+    }
+    let Some(Pending(pending)) = request.extensions_mut().remove::<Pending>() else {
+        return next.run(request).await;
+    };
+    let Some(pending_visitor) = request.extensions().get::<Visitor>().cloned() else {
+        return next.run(request).await;
+    };
+    let user_agent = user_agent(request.headers());
+    let made = match make(&sessions.0, &pending, &pending_visitor, user_agent).await {
+        Ok(made) => made,
+        Err(status) => {
+            tracing::error!(grpc.code = ?status.code(), grpc.message = %status.message(), "session could not be created");
+            return ApiError::Upstream(status).into_response();
+        }
+    };
+    request.extensions_mut().insert(made.visitor.clone());
+    let mut response = next.run(request).await;
+    // A handler that set the cookie itself (a sign-in rotating this very session) has the last
+    // word.
+    if !sets_session_cookie(response.headers()) {
+        append_cookie(
+            response.headers_mut(),
+            session_cookie(&made.token, made.expires_at, sessions.0.cookie_secure),
+        );
+    }
+    response.extensions_mut().insert(made.visitor);
+    response
+}
+
+/// The session `pending` became: the one made a moment ago, else a new one. Calls with the same
+/// pending token wait for each other here, so a page's parallel first writes share one session.
+async fn make(
+    sessions: &Inner,
+    pending: &str,
+    pending_visitor: &Visitor,
+    user_agent: String,
+) -> Result<Made, tonic::Status> {
+    let device_id = pending_visitor.device_id.clone();
+    let _one_at_a_time = sessions.making.lock(pending.to_string()).await;
+    if let Some(made) = sessions.made.get(pending) {
+        return Ok(made);
+    }
+    let upstreams = &sessions.upstreams;
     let request = upstreams.request(
         CreateSessionRequest {
             device_id: device_id.clone(),
             user_agent,
+            // The token the browser was handed with the pending session stays good.
+            csrf_token: pending_visitor.csrf_token.clone(),
         },
         &Caller::default(),
     );
@@ -189,10 +310,13 @@ async fn establish(
     let expires_at = session.expires_at;
     let visitor = visitor_of(session, &device_id);
     sessions.cache.insert(&reply.token, &visitor, expires_at);
-    Ok(Established {
+    let made = Made {
+        token: reply.token,
         visitor,
-        new_token: Some((reply.token, expires_at)),
-    })
+        expires_at,
+    };
+    sessions.made.insert(pending.to_string(), made.clone());
+    Ok(made)
 }
 
 fn unix_now() -> i64 {

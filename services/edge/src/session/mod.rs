@@ -7,3 +7,4 @@ pub mod cache;
 pub mod cookies;
 pub mod csrf;
 pub mod middleware;
+pub mod pending;

@@ -6,21 +6,12 @@
 //! The tests find what they need (an open restaurant with a plain dish, a closed one) in the same
 //! catalogue the harness seeds from.
 
-use std::sync::Arc;
-
 use serde_json::{Value, json};
-use tiffin_catalog::Restaurant;
 
-use crate::helpers::{CATALOGUE, TestApp, add, restaurant_with_dish, spawn_app};
-
-/// A browser whose `userLocation` cookie is `metres_north` of the restaurant.
-fn browser_near(app: &TestApp, restaurant: &Restaurant, metres_north: f64) -> reqwest::Client {
-    browser_at(
-        app,
-        restaurant.lat + metres_north / 111_195.0,
-        restaurant.lng,
-    )
-}
+use crate::helpers::{
+    CATALOGUE, add, browser_at, browser_near, browser_with_location, restaurant_with_dish,
+    spawn_app,
+};
 
 /// Great-circle distance in metres (the same haversine the services use, to a few metres).
 fn metres_between(a: (f64, f64), b: (f64, f64)) -> f64 {
@@ -28,31 +19,6 @@ fn metres_between(a: (f64, f64), b: (f64, f64)) -> f64 {
     let h = ((la2 - la1) / 2.0).sin().powi(2)
         + la1.cos() * la2.cos() * ((b.1 - a.1).to_radians() / 2.0).sin().powi(2);
     2.0 * 6_371_008.8 * h.sqrt().asin()
-}
-
-/// A browser whose `userLocation` cookie is the point `lat`, `lng`.
-fn browser_at(app: &TestApp, lat: f64, lng: f64) -> reqwest::Client {
-    let jar = Arc::new(reqwest::cookie::Jar::default());
-    let location = json!({
-        "lat": lat,
-        "lng": lng,
-        "address": "Somewhere", "area": "Somewhere", "mainText": "Somewhere", "city": "bangalore"
-    })
-    .to_string();
-    let encoded: String = location
-        .bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' => (b as char).to_string(),
-            _ => format!("%{b:02X}"),
-        })
-        .collect();
-    let url: reqwest::Url = app.base.parse().unwrap();
-    jar.add_cookie_str(&format!("userLocation={encoded}; Path=/"), &url);
-    reqwest::Client::builder()
-        .cookie_provider(jar)
-        .redirect(reqwest::redirect::Policy::none())
-        .build()
-        .unwrap()
 }
 
 fn line<'a>(cart: &'a Value, key: &str) -> Option<&'a Value> {
@@ -162,6 +128,40 @@ async fn a_cart_at_a_point_no_restaurant_delivers_to_is_5_and_still_shown() {
 }
 
 #[tokio::test]
+async fn a_cart_with_no_usable_location_is_5_and_not_billed_as_serviceable() {
+    let app = spawn_app().await;
+    let (restaurant, dish) = restaurant_with_dish(true, 100_000);
+    let garbled = [
+        "nope",
+        "%7B%22lat%22%3A%22x%22%2C%22lng%22%3A10%7D",
+        "%7B%22lat%22%3A0%2C%22lng%22%3A0%7D",
+    ];
+    let browsers = garbled
+        .iter()
+        .map(|value| browser_with_location(&app, value))
+        .chain([crate::helpers::browser()]);
+
+    for browser in browsers {
+        let added = app
+            .api_post_as(&browser, "cart", add(restaurant, dish, 1))
+            .await;
+        let read = app.api_get_with(&browser, "cart").await;
+        let calculated = app.api_post_as(&browser, "cart/calculate", json!({})).await;
+
+        for reply in [&added, &read, &calculated] {
+            assert_eq!(
+                reply.outcome(),
+                (200, 5, "Your location is currently unserviceable"),
+                "{:?}",
+                reply.body
+            );
+            assert_eq!(reply.data()["serviceable"], false);
+            assert_eq!(reply.data()["cartItemsCount"], 1, "the cart is kept");
+        }
+    }
+}
+
+#[tokio::test]
 async fn adding_from_a_closed_restaurant_is_refused_with_6() {
     let app = spawn_app().await;
     let (restaurant, dish) = restaurant_with_dish(false, 100_000);
@@ -209,16 +209,28 @@ async fn more_than_twenty_of_one_dish_is_13() {
 async fn coupons_apply_and_are_removed_and_a_wrong_one_says_why() {
     let app = spawn_app().await;
     let (restaurant, dish) = restaurant_with_dish(true, 100_000);
+    let browser = browser_near(&app, restaurant, 500.0);
     let units = 30_000u32.div_ceil(dish.price).clamp(1, 20);
-    app.api_post("cart", add(restaurant, dish, units)).await;
+    app.api_post_as(&browser, "cart", add(restaurant, dish, units))
+        .await;
 
     let wrong = app
-        .api_post("cart/applyCoupon", json!({ "couponCode": "NOPE" }))
+        .api_post_as(
+            &browser,
+            "cart/applyCoupon",
+            json!({ "couponCode": "NOPE" }),
+        )
         .await;
     let applied = app
-        .api_post("cart/applyCoupon", json!({ "couponCode": "upi50" }))
+        .api_post_as(
+            &browser,
+            "cart/applyCoupon",
+            json!({ "couponCode": "upi50" }),
+        )
         .await;
-    let removed = app.api_post("cart/removeCoupon", json!({})).await;
+    let removed = app
+        .api_post_as(&browser, "cart/removeCoupon", json!({}))
+        .await;
 
     assert_eq!(wrong.outcome(), (400, 1, "Invalid coupon code"));
     assert_eq!(
@@ -243,7 +255,9 @@ async fn coupons_apply_and_are_removed_and_a_wrong_one_says_why() {
     assert_eq!(removed.data()["coupon_details"], Value::Null);
     assert_eq!(removed.data()["coupon_code"], "");
     assert!(line(removed.data(), "COUPON_DISCOUNT").is_none());
-    let reward = app.api_post("cart/removeReward", json!({})).await;
+    let reward = app
+        .api_post_as(&browser, "cart/removeReward", json!({}))
+        .await;
     assert_eq!(reward.outcome().1, 0, "nothing to remove is not an error");
 }
 
@@ -283,10 +297,13 @@ async fn calculate_bills_with_the_payment_method_and_saves_nothing() {
 async fn the_note_and_cutlery_change_without_touching_the_lines() {
     let app = spawn_app().await;
     let (restaurant, dish) = restaurant_with_dish(true, 100_000);
-    app.api_post("cart", add(restaurant, dish, 2)).await;
+    let browser = browser_near(&app, restaurant, 500.0);
+    app.api_post_as(&browser, "cart", add(restaurant, dish, 2))
+        .await;
 
     let reply = app
-        .api_post(
+        .api_post_as(
+            &browser,
             "cart",
             json!({ "order_comments": "Ring <the> bell & wait",
                     "cutlerySelection": { "restaurantId": restaurant.id.to_string(), "selected": true } }),

@@ -5,7 +5,7 @@
 
 use serde_json::{Value, json};
 
-use crate::helpers::{TestApp, add, browser, restaurant_with_dish, spawn_app};
+use crate::helpers::{TestApp, add, browser, browser_at, restaurant_with_dish, spawn_app};
 
 /// Signs the app's browser in, saves a home address 800 m from a restaurant and fills the cart
 /// with two of its dishes. Gives the address id and the bill's total.
@@ -385,6 +385,62 @@ async fn with_the_payments_service_down_checkout_says_so_and_the_cart_stays() {
     let client = browser();
     let (address_id, to_pay) = ready_to_pay(&app, &client, "9876500108").await;
     app.stop("payments").await;
+
+    let reply = app
+        .api_post_as(
+            &client,
+            "order/place-v2",
+            place_body("k1", &address_id, to_pay, json!({ "method": "cod" })),
+        )
+        .await;
+
+    assert_eq!(reply.outcome(), (503, 777, "Something's broken"));
+    assert_eq!(cart_lines(&app, &client).await, 1);
+    assert_eq!(
+        app.api_get_with(&client, "order/all").await.data()["total_orders"],
+        0
+    );
+}
+
+#[tokio::test]
+async fn an_order_is_never_priced_by_the_point_the_browser_claims() {
+    let app = spawn_app().await;
+    let (restaurant, _) = restaurant_with_dish(true, 100_000);
+    // The browser says it is at the restaurant's door, and names no saved address.
+    let client = browser_at(&app, restaurant.lat, restaurant.lng);
+    let (_, to_pay) = ready_to_pay(&app, &client, "9876500120").await;
+
+    let placed = app
+        .api_post_as(
+            &client,
+            "order/place-v2",
+            json!({
+                "idempotency_key": "k1",
+                "order": { "order_type": "SUBSCRIPTION", "to_pay": to_pay },
+                "payment": { "method": "cod" },
+            }),
+        )
+        .await;
+
+    assert_eq!(
+        placed.outcome(),
+        (200, 1, "Your location is currently unserviceable"),
+        "{:?}",
+        placed.body
+    );
+    assert_eq!(cart_lines(&app, &client).await, 1, "nothing was ordered");
+    assert_eq!(
+        app.api_get_with(&client, "order/all").await.data()["total_orders"],
+        0
+    );
+}
+
+#[tokio::test]
+async fn with_discovery_down_an_order_waits_rather_than_guessing_the_delivery_fee() {
+    let mut app = spawn_app().await;
+    let client = browser();
+    let (address_id, to_pay) = ready_to_pay(&app, &client, "9876500121").await;
+    app.stop("discovery").await;
 
     let reply = app
         .api_post_as(

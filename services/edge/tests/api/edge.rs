@@ -3,7 +3,9 @@
 
 use std::time::Duration;
 
-use crate::helpers::{KORAMANGALA, TestApp, browser, manifest, spawn_app, spawn_app_with};
+use crate::helpers::{
+    KORAMANGALA, TestApp, browser, browser_at, manifest, spawn_app, spawn_app_with,
+};
 use serde_json::{Value, json};
 use tiffin_catalog::picture::{DishKind, Picture};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -187,6 +189,168 @@ async fn the_same_cookie_keeps_the_same_session_and_another_browser_gets_another
         "no new session cookie"
     );
     assert_ne!(stranger.sid(), first.sid());
+}
+
+#[tokio::test]
+async fn cookieless_page_loads_and_reads_store_no_session_and_the_first_write_stores_one() {
+    let app = spawn_app().await;
+    let stored = app.session_rows().await;
+
+    for _ in 0..10 {
+        let stranger = reqwest::Client::new();
+        for path in ["/", "/api/misc/cities", "/api/cart"] {
+            let got = stranger.get(app.url(path)).send().await.unwrap();
+            assert_eq!(got.status(), 200, "GET {path}");
+            let head = stranger.head(app.url(path)).send().await.unwrap();
+            assert!(head.status().is_success(), "HEAD {path}: {}", head.status());
+        }
+    }
+    // A browser that keeps its cookie reads for a while, too.
+    let visitor = browser();
+    let first = app.api_get_with(&visitor, "cart").await;
+    let again = app.api_get_with(&visitor, "misc/cities").await;
+    assert_eq!(again.sid(), first.sid());
+    assert_eq!(app.session_rows().await, stored, "reads store nothing");
+
+    // The page's first writes, sent together with the token the page was given.
+    let token = first.csrf_token().to_string();
+    let empty = json!({ "cartItems": [] });
+    let (a, b) = tokio::join!(
+        app.api_post_with(&visitor, "cart", &empty, Some(&token)),
+        app.api_post_with(&visitor, "cart", &empty, Some(&token)),
+    );
+    let later = app
+        .api_post_with(&visitor, "cart", &empty, Some(&token))
+        .await;
+
+    for reply in [&a, &b, &later] {
+        assert_eq!(
+            reply.outcome(),
+            (200, 0, "done successfully"),
+            "{:?}",
+            reply.body
+        );
+        assert_eq!(
+            reply.csrf_token(),
+            token,
+            "the token the page holds stays good"
+        );
+    }
+    assert_eq!(a.sid(), b.sid(), "one session for the page");
+    assert_eq!(later.sid(), a.sid());
+    assert_eq!(
+        app.session_rows().await,
+        stored + 1,
+        "exactly one session stored"
+    );
+}
+
+#[tokio::test]
+async fn a_write_without_the_pages_token_stores_no_session() {
+    let app = spawn_app().await;
+    let stored = app.session_rows().await;
+
+    for _ in 0..5 {
+        let reply = app
+            .api_post_with(
+                &reqwest::Client::new(),
+                "cart",
+                &json!({ "cartItems": [], "_csrf": "guessed" }),
+                None,
+            )
+            .await;
+        assert_eq!(reply.outcome(), (403, 1, "Invalid CSRF token."));
+    }
+
+    assert_eq!(app.session_rows().await, stored);
+}
+
+#[tokio::test]
+async fn page_loads_past_the_limit_get_429_and_the_busy_page() {
+    let app = spawn_app_with(|s| {
+        s.rate_limit.pages_per_second = 1;
+        s.rate_limit.pages_burst = 3;
+    })
+    .await;
+
+    let mut statuses = Vec::new();
+    for _ in 0..3 {
+        statuses.push(app.get("/").await.status().as_u16());
+    }
+    let limited = app.get("/restaurants").await;
+
+    assert_eq!(statuses, [200, 200, 200]);
+    assert_eq!(limited.status(), 429);
+    let retry_after: u64 = limited.headers()["retry-after"]
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((1..=2).contains(&retry_after), "{retry_after}");
+    assert!(
+        limited.headers()["content-type"]
+            .to_str()
+            .unwrap()
+            .starts_with("text/html")
+    );
+    let page = limited.text().await.unwrap();
+    assert!(
+        page.contains("We&#x27;ll be back shortly") || page.contains("We'll be back shortly"),
+        "{page}"
+    );
+    assert!(page.contains("Our ovens need some maintenance."), "{page}");
+    // The page limit is its own: the API still answers this client.
+    assert_eq!(app.api_get("misc/cities").await.outcome().0, 200);
+    tokio::time::sleep(Duration::from_millis(1100)).await;
+    assert_eq!(app.get("/").await.status(), 200);
+}
+
+/// A port that takes connections and never answers on them: a service stuck on every call. The
+/// connections are held until the task is dropped.
+async fn stuck_service() -> (String, tokio::task::JoinHandle<()>) {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("http://{}", listener.local_addr().unwrap());
+    let held = tokio::spawn(async move {
+        let mut sockets = Vec::new();
+        while let Ok((socket, _)) = listener.accept().await {
+            sockets.push(socket);
+        }
+    });
+    (url, held)
+}
+
+#[tokio::test]
+async fn a_stuck_service_costs_a_request_its_budget_and_no_more() {
+    let (stuck, held) = stuck_service().await;
+    let app = spawn_app_with(|s| {
+        s.services.support = stuck.clone();
+        s.services.account = stuck.clone();
+        s.request_budget = Duration::from_millis(800);
+    })
+    .await;
+
+    let started = std::time::Instant::now();
+    let reply = app.api_get("support").await;
+    let took = started.elapsed();
+    // A page needs no account call until the visitor has a stored session.
+    let started = std::time::Instant::now();
+    let page = app.get("/").await.status();
+    let page_took = started.elapsed();
+
+    assert_eq!(
+        reply.outcome(),
+        (503, 777, "Something's broken"),
+        "{:?}",
+        reply.body
+    );
+    assert_eq!(reply.body["data"], Value::Null);
+    assert!(
+        took >= Duration::from_millis(700) && took < Duration::from_millis(1_500),
+        "the whole request took {took:?} on a budget of 800 ms (each call alone may take 3 s)"
+    );
+    assert_eq!(page, 200);
+    assert!(page_took < Duration::from_millis(700), "{page_took:?}");
+    held.abort();
 }
 
 #[tokio::test]
@@ -611,8 +775,11 @@ async fn an_added_dish_is_in_the_cart_at_the_server_price() {
     let dish = a_plain_item(menu.data());
     let price = dish["finalPrice"].as_i64().unwrap();
 
+    // A browser at the point the restaurant was listed for.
+    let here = browser_at(&app, KORAMANGALA.0, KORAMANGALA.1);
     let added = app
-        .api_post(
+        .api_post_as(
+            &here,
             "cart",
             json!({
                 "restaurantId": id,
@@ -622,7 +789,7 @@ async fn an_added_dish_is_in_the_cart_at_the_server_price() {
             }),
         )
         .await;
-    let cart = app.api_get("cart").await;
+    let cart = app.api_get_with(&here, "cart").await;
 
     assert_eq!(added.outcome(), (200, 0, "done successfully"));
     assert_eq!(cart.data(), added.data());

@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::{LazyLock, OnceLock};
+use std::sync::{Arc, LazyLock, OnceLock};
 use std::time::Duration;
 
 use reqwest::header::HeaderMap;
@@ -148,6 +148,45 @@ pub fn browser() -> reqwest::Client {
         .expect("http client")
 }
 
+/// A browser whose `userLocation` cookie is `metres_north` of the restaurant.
+pub fn browser_near(app: &TestApp, restaurant: &Restaurant, metres_north: f64) -> reqwest::Client {
+    browser_at(
+        app,
+        restaurant.lat + metres_north / 111_195.0,
+        restaurant.lng,
+    )
+}
+
+/// A browser whose `userLocation` cookie is the point `lat`, `lng`.
+pub fn browser_at(app: &TestApp, lat: f64, lng: f64) -> reqwest::Client {
+    let location = json!({
+        "lat": lat,
+        "lng": lng,
+        "address": "Somewhere", "area": "Somewhere", "mainText": "Somewhere", "city": "bangalore"
+    })
+    .to_string();
+    let encoded: String = location
+        .bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect();
+    browser_with_location(app, &encoded)
+}
+
+/// A browser whose `userLocation` cookie is `value` as it is (already encoded).
+pub fn browser_with_location(app: &TestApp, value: &str) -> reqwest::Client {
+    let jar = Arc::new(reqwest::cookie::Jar::default());
+    let url: reqwest::Url = app.base.parse().unwrap();
+    jar.add_cookie_str(&format!("userLocation={value}; Path=/"), &url);
+    reqwest::Client::builder()
+        .cookie_provider(jar)
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap()
+}
+
 /// Writes the published web build the edge serves: the shell (with the initial-state placeholder
 /// and the real route table), one microfrontend version and the manifest naming it.
 fn write_static_dir(dir: &Path) {
@@ -212,6 +251,7 @@ async fn spawn_storefront(
 ) -> TestApp {
     init_tracing();
     let catalogue = catalogue_path();
+    // The account service's is the fourth ([`TestApp::session_rows`] reads it).
     let databases: Vec<TestDatabase> = (0..8).map(|_| testing::sqlite()).collect();
     let mut running = HashMap::new();
 
@@ -284,6 +324,7 @@ async fn spawn_storefront(
         },
         cookie_secure: false,
         upstream_timeout: Duration::from_secs(3),
+        request_budget: Duration::from_secs(5),
         // As `make run` and the browser tests run it: the OTP outbox at GET /api/dev/sms.
         dev_routes: true,
         client_address: Default::default(),
@@ -433,6 +474,22 @@ impl TestApp {
             .to_string();
         body["_csrf"] = Value::String(token);
         self.api_post_with(client, path, &body, None).await
+    }
+
+    /// How many sessions the account service has stored (its own database, read directly).
+    pub async fn session_rows(&self) -> i64 {
+        use sqlx::Row;
+        sqlx::any::install_default_drivers();
+        let pool = sqlx::AnyPool::connect(&self._databases[3].url)
+            .await
+            .expect("the account database opens");
+        let count: i64 = sqlx::query("SELECT COUNT(*) AS n FROM sessions")
+            .fetch_one(&pool)
+            .await
+            .expect("sessions counted")
+            .get("n");
+        pool.close().await;
+        count
     }
 
     /// Stops one service and waits until it has gone.

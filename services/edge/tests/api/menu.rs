@@ -7,7 +7,7 @@
 use serde_json::{Value, json};
 use tiffin_catalog::{AddonGroup, MenuItem, Restaurant};
 
-use crate::helpers::{CATALOGUE, TestApp, spawn_app};
+use crate::helpers::{CATALOGUE, TestApp, browser_near, spawn_app};
 
 fn restaurant_where(
     what: &str,
@@ -67,7 +67,13 @@ async fn add(
     addons: Vec<Value>,
     variants: Vec<Value>,
 ) -> crate::helpers::Reply {
-    app.api_post(
+    let restaurant = CATALOGUE
+        .restaurants
+        .iter()
+        .find(|r| r.id == item.restaurant_id)
+        .expect("the item's restaurant");
+    app.api_post_as(
+        &browser_near(app, restaurant, 300.0),
         "cart",
         json!({
             "restaurantId": item.restaurant_id.to_string(),

@@ -5,7 +5,7 @@
 
 use serde_json::json;
 
-use crate::helpers::{add, restaurant_with_dish, spawn_app};
+use crate::helpers::{add, browser_near, restaurant_with_dish, spawn_app};
 
 /// NUL, a bell, a C1 control and a right-to-left override, as a pasted or forged text may hold.
 const UNWANTED: &str = "\u{0}\u{7}\u{85}\u{202e}";
@@ -39,15 +39,18 @@ async fn a_name_with_control_and_bidi_characters_is_stored_without_them() {
 async fn an_order_note_with_control_and_bidi_characters_is_stored_without_them() {
     let app = spawn_app().await;
     let (restaurant, dish) = restaurant_with_dish(true, 100_000);
-    app.api_post("cart", add(restaurant, dish, 1)).await;
+    let browser = browser_near(&app, restaurant, 300.0);
+    app.api_post_as(&browser, "cart", add(restaurant, dish, 1))
+        .await;
 
     let updated = app
-        .api_post(
+        .api_post_as(
+            &browser,
             "cart",
             json!({ "order_comments": format!("Ring{UNWANTED} the bell\n{UNWANTED}Gate 2") }),
         )
         .await;
-    let stored = app.api_get("cart").await;
+    let stored = app.api_get_with(&browser, "cart").await;
 
     assert_eq!(
         updated.outcome(),

@@ -60,16 +60,18 @@ pub async fn delivery_context(
             // A guest signs in before ordering; until then every first-order offer is shown.
             return true;
         }
-        upstreams
+        let mut client = upstreams.orders.clone();
+        let orders = client.list_orders(upstreams.request(
+            ListOrdersRequest {
+                before_order_id: None,
+                limit: 1,
+            },
+            &caller,
+        ));
+        state
+            .breakers
             .orders
-            .clone()
-            .list_orders(upstreams.request(
-                ListOrdersRequest {
-                    before_order_id: None,
-                    limit: 1,
-                },
-                &caller,
-            ))
+            .call(orders)
             .await
             .map_err(|e| tracing::warn!(code = ?e.code(), "orders unavailable for the cart"))
             // Unknown: the first-order offers are not promised.
@@ -80,10 +82,13 @@ pub async fn delivery_context(
             // A guest has placed nothing, so owes nothing.
             return Vec::new();
         }
-        upstreams
+        let mut client = upstreams.orders.clone();
+        let dues = client
+            .list_cancellation_dues(upstreams.request(ListCancellationDuesRequest {}, &caller));
+        state
+            .breakers
             .orders
-            .clone()
-            .list_cancellation_dues(upstreams.request(ListCancellationDuesRequest {}, &caller))
+            .call(dues)
             .await
             .map_err(
                 |e| tracing::warn!(code = ?e.code(), "cancellation dues unavailable for the cart"),

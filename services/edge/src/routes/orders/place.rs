@@ -246,10 +246,12 @@ pub async fn place(
     let address_id = order.address_id.unwrap_or_default().trim().to_string();
 
     // The cart as it will be charged: priced now, for this address and payment method. Only an
-    // explicit address counts here (never the cookie's), so what is ordered is what was chosen.
+    // explicit saved address counts here (never the address cookie, never the browser's point):
+    // the trip is priced to where the account service geocoded it, so what is ordered is what
+    // was chosen and a client cannot shorten its own delivery.
     let whereabouts = Whereabouts {
         address_id: Some(address_id.clone()).filter(|a| !a.is_empty()),
-        ..Whereabouts::read(&headers, None)
+        location: None,
     };
     let delivery = delivery_context(
         &state,
@@ -275,6 +277,14 @@ pub async fn place(
         ))
         .await?
         .into_inner();
+    // Without the restaurant's facts the trip has no length: the fee would be a guess, so the
+    // order waits for discovery rather than being charged less (or more) than the trip costs.
+    if priced.cart.as_ref().is_some_and(|c| c.restaurant.is_some()) && delivery.restaurant.is_none()
+    {
+        return Err(ApiError::Upstream(tonic::Status::unavailable(
+            "restaurant facts unavailable for pricing the order",
+        )));
+    }
 
     let reply = up
         .orders

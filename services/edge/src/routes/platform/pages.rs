@@ -9,12 +9,13 @@
 
 use axum::extract::{Request, State};
 use axum::response::{IntoResponse, Response};
-use http::{HeaderValue, Method, StatusCode, header};
+use http::{Method, StatusCode, header};
 use serde::Serialize;
 use tiffin_platform::identity::Caller;
 use tiffin_proto::account::v1::GetProfileRequest;
 
 use crate::http::visitor::Visitor;
+use crate::http::{html, messages};
 use crate::infra::route_table::Route;
 use crate::infra::state::AppState;
 use crate::routes::platform::first_page::{InitialReply, first_reply};
@@ -64,7 +65,7 @@ pub async fn page(State(state): State<AppState>, request: Request) -> Response {
         preload: preload.as_deref(),
     };
     let Some(html) = shell_html(&state, visitor.as_ref(), user.as_ref(), first).await else {
-        return html_reply(
+        return html::reply(
             if route.is_some() {
                 StatusCode::SERVICE_UNAVAILABLE
             } else {
@@ -78,7 +79,7 @@ pub async fn page(State(state): State<AppState>, request: Request) -> Response {
         Some(route) => with_page_text(&state, route, request.uri().path(), &caller, html).await,
         None => html,
     };
-    html_reply(
+    html::reply(
         if route.is_some() {
             StatusCode::OK
         } else {
@@ -96,12 +97,12 @@ pub async fn not_found(state: &AppState, visitor: Option<&Visitor>) -> Response 
     let html = shell_html(state, visitor, user.as_ref(), FirstPaint::default())
         .await
         .unwrap_or_else(|| fallback_page(false));
-    html_reply(StatusCode::NOT_FOUND, html)
+    html::reply(StatusCode::NOT_FOUND, html)
 }
 
 /// The storefront's error page ("Uh-oh!") with `status`, for such a link when a service failed.
 pub fn error_page(status: StatusCode) -> Response {
-    html_reply(status, fallback_page(true))
+    html::error_page(status)
 }
 
 /// What a page carries beyond the visitor's session so its first picture comes sooner.
@@ -263,12 +264,9 @@ pub fn replace_page_text(html: &str, title: &str, description: &str) -> String {
 async fn signed_in_user(state: &AppState, visitor: Option<&Visitor>) -> Option<UserJson> {
     let visitor = visitor.filter(|v| v.user_id.is_some())?;
     let up = &state.upstreams;
-    match up
-        .account
-        .clone()
-        .get_profile(up.request(GetProfileRequest {}, &visitor.caller()))
-        .await
-    {
+    let mut account = up.account.clone();
+    let profile = account.get_profile(up.request(GetProfileRequest {}, &visitor.caller()));
+    match state.breakers.account.call(profile).await {
         Ok(reply) => reply.into_inner().profile.map(user_json),
         Err(status) => {
             tracing::warn!(grpc.code = ?status.code(), grpc.message = %status.message(), "profile unavailable: page rendered without the user");
@@ -361,35 +359,16 @@ pub fn escape_json_for_script(json: &str) -> String {
 /// A page when the shell is not published: the contract's not-found wording for unknown paths, its
 /// generic error wording for known ones (the page exists, the shell is what is missing).
 fn fallback_page(known_route: bool) -> String {
-    let (title, heading, message) = if known_route {
-        (
-            "Tiffin",
-            "Uh-oh!",
-            "Sorry! This should not have happened. Please retry.",
-        )
+    if known_route {
+        html::bare("Tiffin", "Uh-oh!", messages::ERROR_PAGE, true)
     } else {
-        (
+        html::bare(
             "Page not found",
             "Page not found",
             "Uh-oh! Looks like the page you are trying to access, doesn't exist. Please start afresh.",
+            true,
         )
-    };
-    format!(
-        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>{title}</title></head>\
-         <body><main><h1>{heading}</h1><p>{message}</p><a href=\"/\">GO HOME</a></main></body></html>"
-    )
-}
-
-fn html_reply(status: StatusCode, html: String) -> Response {
-    let mut response = (status, html).into_response();
-    let headers = response.headers_mut();
-    headers.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("text/html; charset=utf-8"),
-    );
-    // The HTML carries this visitor's session ids: revalidate every time, never share.
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
-    response
+    }
 }
 
 #[cfg(test)]
