@@ -4,8 +4,8 @@
 //!   OTLP export of spans when `OTEL_EXPORTER_OTLP_ENDPOINT` is set.
 //! - [`grpc`]: serving a tonic service with health, reflection, trace continuation and graceful
 //!   shutdown; and channels to other services that carry the trace onward.
-//! - [`identity`]: the gRPC metadata through which the edge tells a service who is calling, and
-//!   how a service reads it. Nothing else may carry identity.
+//! - [`identity`]: the signed gRPC metadata through which the edge tells a service who is calling,
+//!   and how a service reads it. Nothing else may carry identity.
 //! - [`status`]: gRPC statuses that carry one of the spec's domain status codes, and the one
 //!   generic answer to a fault of ours ([`internal_error!`]).
 //! - [`service`]: the start-up every gRPC service shares (migrate, bind, serve) as
