@@ -27,7 +27,7 @@ WEB_SOURCES := $(shell find libs shell-app mfe-discovery mfe-cart mfe-checkout m
 help:
 	@echo "make run    start the storefront at http://127.0.0.1:$(PORT) (PORT=… to change)"
 	@echo "make test   run the gates and every test (Rust, web unit, browser end-to-end)"
-	@echo "make lint   only the gates: clippy, rustfmt, TypeScript, buf lint and breaking"
+	@echo "make lint   only the gates: clippy, rustfmt, TypeScript, buf lint and breaking, deploy/"
 	@echo "make contract  regenerate docs/openapi.json and the web's edge types from the edge's code"
 	@echo "make bench  run the benchmarks, then the page audit"
 	@echo "make audit  only the page audit: Lighthouse (mobile) on landing, listing, a menu and the cart"

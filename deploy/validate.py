@@ -15,7 +15,8 @@ Three kinds of check, all of which must pass:
    knows every service's URL, trusts X-Forwarded-For and is reachable only under a NetworkPolicy; each microfrontend is routed by the Ingress and the manifest points
    at a version its shipped image serves (its own or an earlier one); nothing declares development
    (TIFFIN_ENV, GRPC_REFLECTION, TIFFIN_DEV_ROUTES) and the account service sends OTPs through its
-   webhook, whose URL and secret come from Secret account-messages.
+   webhook, whose URL and secret come from Secret account-messages; every Tiffin pod reads
+   TIFFIN_IDENTITY_KEY from Secret tiffin-identity.
 """
 
 from __future__ import annotations
@@ -228,6 +229,13 @@ def check_rules(docs: list[tuple[str, dict]], services_dir: Path, tags: dict[str
             )
             for switch in ("GRPC_REFLECTION", "TIFFIN_DEV_ROUTES"):
                 report.check(env.get(switch, {}).get("value", "0") == "0", where, f"{name}: {switch} is development only")
+    # Identity between pods is signed with one key that only the edge and the services are given.
+    for name, (where, deployment) in deployments.items():
+        if deployment["metadata"].get("labels", {}).get("app.kubernetes.io/component") not in ("edge", "grpc-service"):
+            continue
+        for container in deployment["spec"]["template"]["spec"]["containers"]:
+            ref = env_of(container).get("TIFFIN_IDENTITY_KEY", {}).get("valueFrom", {}).get("secretKeyRef", {})
+            report.check(ref.get("name") == "tiffin-identity", where, f"{name}: TIFFIN_IDENTITY_KEY must come from Secret tiffin-identity")
     if "account" in deployments:
         where, account = deployments["account"]
         env = env_of(account["spec"]["template"]["spec"]["containers"][0])

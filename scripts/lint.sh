@@ -8,6 +8,8 @@
 #                 docs/openapi.json (scripts/contract.sh check; the edge's tests check the JSON)
 #   buf-lint      buf lint: the protos in buf's STANDARD style (buf.yaml)
 #   buf-breaking  buf breaking against the last released protos (proto/releases/)
+#   deploy        deploy/validate.sh: the Kubernetes manifests against the API's schemas and the
+#                 rules a deployment must keep (no development switch, secrets from Secrets)
 # LINT_GATES="fmt buf-lint" runs only those.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -25,11 +27,12 @@ gate_cmd() {
     contract) echo "scripts/contract.sh check" ;;
     buf-lint) echo "$BUF lint" ;;
     buf-breaking) echo "$BUF breaking --against $BUF_AGAINST" ;;
+    deploy) echo "deploy/validate.sh" ;;
     *) echo "unknown gate: $1" >&2; return 1 ;;
   esac
 }
 
-gates=${LINT_GATES:-clippy fmt typecheck contract buf-lint buf-breaking}
+gates=${LINT_GATES:-clippy fmt typecheck contract buf-lint buf-breaking deploy}
 declare -A result seconds
 status=0
 for gate in $gates; do

@@ -104,6 +104,39 @@ impl std::fmt::Debug for Secret {
     }
 }
 
+/// The environment variable with the key every Tiffin process signs and checks identity with.
+pub const IDENTITY_KEY_VAR: &str = "TIFFIN_IDENTITY_KEY";
+/// The shortest key taken, in bytes: HMAC-SHA-256's own block of strength.
+pub const MIN_IDENTITY_KEY_LEN: usize = 32;
+/// A declared development process without `TIFFIN_IDENTITY_KEY` uses this well-known key. The
+/// launcher behind `make run` gives its children a random one instead; outside development a key
+/// must be configured.
+pub const DEVELOPMENT_IDENTITY_KEY: &str = "tiffin-development-identity-key-never-for-production";
+
+/// The identity key (`crate::identity` signs and checks with it) from `TIFFIN_IDENTITY_KEY`; a declared development process without one (unset
+/// or empty) gets [`DEVELOPMENT_IDENTITY_KEY`], anything else must have it.
+pub fn identity_key_from_env(environment: Environment) -> Result<Secret, ConfigError> {
+    match std::env::var(IDENTITY_KEY_VAR)
+        .ok()
+        .filter(|key| !key.is_empty())
+    {
+        Some(key) if key.len() >= MIN_IDENTITY_KEY_LEN => Ok(Secret::new(key)),
+        Some(_) => Err(ConfigError {
+            name: IDENTITY_KEY_VAR.into(),
+            // A key, even a bad one, is never printed.
+            value: "…".into(),
+            reason: format!("must be at least {MIN_IDENTITY_KEY_LEN} bytes"),
+        }),
+        None if environment.is_development() => Ok(Secret::new(DEVELOPMENT_IDENTITY_KEY)),
+        None => Err(ConfigError {
+            name: IDENTITY_KEY_VAR.into(),
+            value: String::new(),
+            reason: "required: the key Tiffin's processes sign and check callers' identity with"
+                .into(),
+        }),
+    }
+}
+
 /// Settings every gRPC service shares: where it listens and where its database is.
 #[derive(Debug, Clone)]
 pub struct ServiceSettings {
@@ -116,11 +149,14 @@ pub struct ServiceSettings {
     /// Serve gRPC server reflection (`grpcurl list`): in development only, where it is on unless
     /// `GRPC_REFLECTION=0`. Reflection describes every RPC to anyone who reaches the port.
     pub reflection: bool,
+    /// The key callers' identity is signed and checked with (`TIFFIN_IDENTITY_KEY`, see
+    /// [`crate::identity`]).
+    pub identity_key: Secret,
 }
 
 impl ServiceSettings {
     /// Reads `GRPC_ADDR`, `DATABASE_URL` (defaulting to `default_addr` and
-    /// `sqlite://data/<service>.db`), `TIFFIN_ENV` and `GRPC_REFLECTION`.
+    /// `sqlite://data/<service>.db`), `TIFFIN_ENV`, `GRPC_REFLECTION` and `TIFFIN_IDENTITY_KEY`.
     pub fn from_env(service: &str, default_addr: &str) -> Result<Self, ConfigError> {
         let data_dir = data_dir();
         let environment = Environment::from_env()?;
@@ -129,6 +165,7 @@ impl ServiceSettings {
             database_url: env_or("DATABASE_URL", &format!("sqlite://{data_dir}/{service}.db")),
             environment,
             reflection: environment.development_switch("GRPC_REFLECTION")?,
+            identity_key: identity_key_from_env(environment)?,
         })
     }
 }

@@ -24,6 +24,7 @@ use tracing::Instrument;
 use tracing_opentelemetry::OpenTelemetrySpanExt;
 
 use crate::deadline;
+use crate::identity::{Callers, CallersLayer};
 
 /// How long in-flight calls may finish after a stop is requested.
 pub const DRAIN_DEADLINE: Duration = Duration::from_secs(10);
@@ -70,9 +71,11 @@ impl<S> GrpcService for S where
 /// Serves `service` on `listener` until `shutdown` resolves, then drains for at most
 /// [`DRAIN_DEADLINE`]. Health reports SERVING until the stop, NOT_SERVING while draining. Server
 /// reflection (`grpc.reflection.v1`, what `grpcurl list` asks) is served only when `reflection`.
+/// Every call to `service` must be signed by one of its `callers` (`identity::Callers`).
 pub async fn serve<S: GrpcService>(
     listener: tokio::net::TcpListener,
     service: S,
+    callers: Callers,
     reflection: bool,
     shutdown: impl Future<Output = ()> + Send,
 ) -> Result<(), ServeError> {
@@ -95,6 +98,10 @@ pub async fn serve<S: GrpcService>(
     let incoming = tonic::transport::server::TcpIncoming::from(listener).with_nodelay(Some(true));
     let server = Server::builder()
         .layer(ServerTraceLayer)
+        .layer(CallersLayer {
+            service: S::NAME,
+            callers,
+        })
         .add_service(health)
         .add_optional_service(reflection)
         .add_service(service)
@@ -367,9 +374,15 @@ mod tests {
             .build_v1alpha()
             .unwrap();
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-        let server = tokio::spawn(serve(listener, stand_in, reflection, async {
-            let _ = stopped.await;
-        }));
+        let server = tokio::spawn(serve(
+            listener,
+            stand_in,
+            Callers::EDGE_ONLY,
+            reflection,
+            async {
+                let _ = stopped.await;
+            },
+        ));
         let mut client =
             ServerReflectionClient::new(channel(&url, Duration::from_secs(5)).unwrap());
         let ask = ServerReflectionRequest {

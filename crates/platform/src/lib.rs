@@ -7,8 +7,8 @@
 //! - [`breaker`]: a circuit breaker for calls a request can do without.
 //! - [`deadline`]: one deadline per request, carried through every gRPC call it makes as
 //!   `grpc-timeout`.
-//! - [`identity`]: the gRPC metadata through which the edge tells a service who is calling, and
-//!   how a service reads it. Nothing else may carry identity.
+//! - [`identity`]: the signed gRPC metadata through which the edge tells a service who is calling,
+//!   and how a service reads it. Nothing else may carry identity.
 //! - [`status`]: gRPC statuses that carry one of the spec's domain status codes, and the one
 //!   generic answer to a fault of ours ([`internal_error!`]).
 //! - [`service`]: the start-up every gRPC service shares (migrate, bind, serve) as

@@ -28,6 +28,7 @@ use tokio::net::TcpListener;
 use crate::config::ServiceSettings;
 use crate::db::{self, DbError};
 use crate::grpc::{self, GrpcService, ServeError};
+use crate::identity::Callers;
 
 /// A service could not start. Each variant shows its cause's own message, as before this type
 /// existed, so operators see the same words.
@@ -39,6 +40,9 @@ pub enum StartError {
     /// The listen address could not be bound (in use, not a local address, no permission).
     #[error(transparent)]
     Bind(#[from] std::io::Error),
+    /// The identity key is unusable.
+    #[error(transparent)]
+    Identity(#[from] crate::identity::KeyError),
 }
 
 /// A service's migrated database and bound port, ready to serve.
@@ -65,6 +69,8 @@ impl ServiceHost {
     /// Binds `settings.addr` for a pool already opened with [`db::connect`]: for services that
     /// seed or load their data between migrating and listening.
     pub async fn bind(settings: &ServiceSettings, pool: AnyPool) -> Result<Self, StartError> {
+        // Before the port opens, so no call is ever read without the key.
+        crate::identity::install(settings.identity_key.expose())?;
         let listener = TcpListener::bind(settings.addr).await?;
         Ok(Self {
             listener,
@@ -87,13 +93,14 @@ impl ServiceHost {
     }
 
     /// Serves `service` with [`grpc::serve`] (health, reflection when the settings ask for it,
-    /// trace continuation) until `shutdown` resolves, then drains.
+    /// trace continuation, only the `callers` it names) until `shutdown` resolves, then drains.
     pub async fn serve(
         self,
         service: impl GrpcService,
+        callers: Callers,
         shutdown: impl Future<Output = ()> + Send,
     ) -> Result<(), ServeError> {
-        grpc::serve(self.listener, service, self.reflection, shutdown).await
+        grpc::serve(self.listener, service, callers, self.reflection, shutdown).await
     }
 }
 
@@ -119,6 +126,7 @@ pub mod testing {
             database_url: database_url.to_string(),
             environment: crate::config::Environment::Development,
             reflection: false,
+            identity_key: crate::config::Secret::new(crate::config::DEVELOPMENT_IDENTITY_KEY),
         }
     }
 
@@ -141,6 +149,44 @@ pub mod testing {
         match crate::grpc::channel(url, std::time::Duration::from_secs(2)) {
             Ok(channel) => crate::grpc::is_serving(channel, service).await,
             Err(_) => false,
+        }
+    }
+
+    /// A channel to a service under test whose calls are signed as the edge's, as an anonymous
+    /// caller, unless a call carries its own signed caller (a test acting for a customer with
+    /// `Caller::write_to`): what the service's [`crate::identity::Callers`] check admits.
+    #[derive(Debug, Clone)]
+    pub struct SignedChannel(tonic::transport::Channel);
+
+    /// Connects to the service at `url` and makes its generated client from the channel:
+    /// `signed_client(MenuServiceClient::new, url)`.
+    pub async fn signed_client<C>(
+        client: impl FnOnce(SignedChannel) -> C,
+        url: impl Into<String>,
+    ) -> Result<C, tonic::transport::Error> {
+        let channel = tonic::transport::Endpoint::from_shared(url.into())?
+            .connect()
+            .await?;
+        Ok(client(SignedChannel(channel)))
+    }
+
+    impl tower::Service<http::Request<tonic::body::Body>> for SignedChannel {
+        type Response = http::Response<tonic::body::Body>;
+        type Error = tonic::transport::Error;
+        type Future =
+            <tonic::transport::Channel as tower::Service<http::Request<tonic::body::Body>>>::Future;
+
+        fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Self::Error>> {
+            tower::Service::poll_ready(&mut self.0, cx)
+        }
+
+        fn call(&mut self, mut request: http::Request<tonic::body::Body>) -> Self::Future {
+            if !request.headers().contains_key(crate::identity::TOKEN) {
+                let mut metadata = tonic::metadata::MetadataMap::new();
+                crate::identity::Caller::default().write_to(&mut metadata, crate::identity::EDGE);
+                request.headers_mut().extend(metadata.into_headers());
+            }
+            tower::Service::call(&mut self.0, request)
         }
     }
 

@@ -230,7 +230,11 @@ impl Application {
         let sweeper = tokio::spawn(sweep_forever(self.ctx.clone()));
         let served = self
             .host
-            .serve(AccountServiceServer::new(self.account), shutdown)
+            .serve(
+                AccountServiceServer::new(self.account),
+                tiffin_platform::identity::Callers::EDGE_ONLY,
+                shutdown,
+            )
             .await;
         sweeper.abort();
         served?;

@@ -37,6 +37,7 @@ pub mod status;
 pub mod store;
 
 use std::future::Future;
+use tiffin_platform::identity::Callers;
 
 use tiffin_platform::config::{ConfigError, ServiceSettings, service_url};
 use tiffin_platform::service::ServiceHost;
@@ -68,6 +69,12 @@ impl Settings {
         })
     }
 }
+
+/// Who may call the cart besides the edge: orders, emptying a paid-for cart (`UpdateCart`),
+/// pricing a reorder and putting it in the cart.
+pub const CALLERS: Callers = Callers {
+    also: &[("UpdateCart", &["orders"]), ("CalculateCart", &["orders"])],
+};
 
 /// A bound, migrated service ready to run.
 pub struct Application {
@@ -104,7 +111,7 @@ impl Application {
         shutdown: impl Future<Output = ()> + Send,
     ) -> anyhow::Result<()> {
         self.host
-            .serve(CartServiceServer::new(self.carts), shutdown)
+            .serve(CartServiceServer::new(self.carts), CALLERS, shutdown)
             .await?;
         Ok(())
     }

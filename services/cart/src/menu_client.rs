@@ -6,6 +6,7 @@
 //! anything else is our fault (internal).
 
 use std::time::Duration;
+use tiffin_platform::identity::Caller;
 
 use futures::future::join_all;
 use tiffin_platform::grpc::TracedChannel;
@@ -17,6 +18,13 @@ use tonic::{Code, Status};
 
 use crate::error::Error;
 
+/// A call to the menu signed as the cart: the menu admits the cart for the calls it prices and
+/// reads offers with, and no one unsigned. No customer's identity travels: prices are everyone's.
+fn as_cart<T>(message: T) -> tonic::Request<T> {
+    let mut request = tonic::Request::new(message);
+    Caller::default().write_to(request.metadata_mut(), "cart");
+    request
+}
 /// How long one `PriceItems` call may take before the cart answers UNAVAILABLE.
 pub const MENU_TIMEOUT: Duration = Duration::from_secs(3);
 
@@ -79,11 +87,11 @@ impl MenuClient {
         let menu = self
             .client
             .clone()
-            .get_menu(GetMenuRequest {
+            .get_menu(as_cart(GetMenuRequest {
                 restaurant_id,
                 quick: true,
                 ..GetMenuRequest::default()
-            })
+            }))
             .await
             .map_err(from_menu)?
             .into_inner()
@@ -108,10 +116,10 @@ impl MenuClient {
         let reply = self
             .client
             .clone()
-            .price_items(PriceItemsRequest {
+            .price_items(as_cart(PriceItemsRequest {
                 restaurant_id,
                 selections,
-            })
+            }))
             .await
             .map_err(from_menu)?
             .into_inner();

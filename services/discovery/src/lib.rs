@@ -162,7 +162,11 @@ impl Application {
         shutdown: impl Future<Output = ()> + Send,
     ) -> anyhow::Result<()> {
         self.host
-            .serve(DiscoveryServiceServer::new(self.discovery), shutdown)
+            .serve(
+                DiscoveryServiceServer::new(self.discovery),
+                tiffin_platform::identity::Callers::EDGE_ONLY,
+                shutdown,
+            )
             .await?;
         Ok(())
     }

@@ -411,6 +411,9 @@ mod tests {
             support: url,
         };
         let settings = Settings {
+            identity_key: tiffin_platform::config::Secret::new(
+                tiffin_platform::config::DEVELOPMENT_IDENTITY_KEY,
+            ),
             addr: "127.0.0.1:0".parse().unwrap(),
             static_dir: std::env::temp_dir().join("tiffin-edge-no-static"),
             services,

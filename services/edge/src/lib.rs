@@ -55,6 +55,8 @@ impl Application {
     /// admin listener's `/upstreams` reports them until they are.
     pub async fn build(settings: Settings) -> anyhow::Result<Self> {
         settings.check()?;
+        // The services believe only what is signed with it: without it, every call is nobody's.
+        tiffin_platform::identity::install(settings.identity_key.expose())?;
         let addr = settings.addr;
         let admin_addr = settings.admin_addr;
         let header_read_timeout = settings.header_read_timeout;

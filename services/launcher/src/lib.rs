@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use anyhow::{Context, bail};
-use tiffin_platform::config::{Environment, env_or, env_parse};
+use tiffin_platform::config::{self, Environment, env_or, env_parse};
 
 /// The gRPC services, in start order, with their offset from the base port. The order matches
 /// `docs/service-conventions.md` (discovery on the base port, support on base + 7).
@@ -130,6 +130,15 @@ pub struct Child {
 /// `CART_DATABASE_URL=postgres://…`) move one service to PostgreSQL.
 pub fn plan(settings: &Settings, lookup: impl Fn(&str) -> Option<String>) -> Vec<Child> {
     let data_dir = settings.data_dir.display().to_string();
+    // One key for the whole storefront, new every start unless the launcher's environment has one:
+    // the well-known development key would let any local process act as any customer.
+    let identity_key = lookup(config::IDENTITY_KEY_VAR).unwrap_or_else(|| {
+        format!(
+            "{}{}",
+            uuid::Uuid::new_v4().simple(),
+            uuid::Uuid::new_v4().simple()
+        )
+    });
     let url_of = |name: &str| format!("http://127.0.0.1:{}", settings.service_port(name));
     let mut children: Vec<Child> = SERVICES
         .iter()
@@ -149,6 +158,7 @@ pub fn plan(settings: &Settings, lookup: impl Fn(&str) -> Option<String>) -> Vec
                 settings.catalogue_path().display().to_string(),
             );
             env.insert(Environment::VAR.into(), DEVELOPMENT.into());
+            env.insert(config::IDENTITY_KEY_VAR.into(), identity_key.clone());
             if *name == "cart" {
                 env.insert("MENU_URL".into(), url_of("menu"));
             }
@@ -179,6 +189,7 @@ pub fn plan(settings: &Settings, lookup: impl Fn(&str) -> Option<String>) -> Vec
         format!("127.0.0.1:{}", settings.admin_port),
     );
     edge.insert(Environment::VAR.into(), DEVELOPMENT.into());
+    edge.insert(config::IDENTITY_KEY_VAR.into(), identity_key);
     children.push(Child {
         name: "edge".into(),
         binary: "tiffin-edge".into(),
@@ -379,6 +390,29 @@ mod tests {
             );
             assert!(!child.env.contains_key("GRPC_REFLECTION"), "{}", child.name);
         }
+    }
+
+    #[test]
+    fn every_child_signs_with_one_key_new_at_every_start_unless_one_is_given() {
+        let key_of = |children: &[Child]| {
+            let keys: std::collections::BTreeSet<&str> = children
+                .iter()
+                .map(|c| c.env[config::IDENTITY_KEY_VAR].as_str())
+                .collect();
+            assert_eq!(keys.len(), 1, "one key for every child");
+            keys.first().unwrap().to_string()
+        };
+        let first = key_of(&plan(&settings(), |_| None));
+        let second = key_of(&plan(&settings(), |_| None));
+        assert!(first.len() >= config::MIN_IDENTITY_KEY_LEN);
+        assert_ne!(first, second);
+        assert_ne!(first, config::DEVELOPMENT_IDENTITY_KEY);
+
+        let given = "a-key-the-operator-chose-of-enough-length";
+        let children = plan(&settings(), |k| {
+            (k == config::IDENTITY_KEY_VAR).then(|| given.to_string())
+        });
+        assert_eq!(key_of(&children), given);
     }
 
     #[test]

@@ -65,7 +65,11 @@ impl Application {
         shutdown: impl Future<Output = ()> + Send,
     ) -> anyhow::Result<()> {
         self.host
-            .serve(MembershipServiceServer::new(self.membership), shutdown)
+            .serve(
+                MembershipServiceServer::new(self.membership),
+                tiffin_platform::identity::Callers::EDGE_ONLY,
+                shutdown,
+            )
             .await?;
         Ok(())
     }

@@ -2,6 +2,7 @@
 
 use tiffin_membership::{Application, MIGRATOR, Settings};
 use tiffin_platform::db::testing;
+use tiffin_platform::service::testing::signed_client;
 use tiffin_platform::service::testing::{self as service, Stop};
 use tiffin_proto::membership::v1::{
     ListPlansRequest, ListPlansResponse, membership_service_client::MembershipServiceClient,
@@ -16,7 +17,7 @@ async fn spawn(database_url: &str) -> (String, Stop) {
 }
 
 async fn list_plans(url: &str) -> ListPlansResponse {
-    let mut client = MembershipServiceClient::connect(url.to_string())
+    let mut client = signed_client(MembershipServiceClient::new, url.to_string())
         .await
         .expect("connects");
     client

@@ -24,6 +24,7 @@ pub mod store;
 
 use std::future::Future;
 use std::path::PathBuf;
+use tiffin_platform::identity::Callers;
 
 use tiffin_platform::config::{ConfigError, ServiceSettings, catalog_path};
 use tiffin_platform::service::ServiceHost;
@@ -52,6 +53,12 @@ impl Settings {
         })
     }
 }
+
+/// Who may call the menu besides the edge: the cart, pricing its lines and reading a
+/// restaurant's offers for its coupons.
+pub const CALLERS: Callers = Callers {
+    also: &[("GetMenu", &["cart"]), ("PriceItems", &["cart"])],
+};
 
 /// A bound, migrated, seeded service ready to run.
 pub struct Application {
@@ -89,7 +96,7 @@ impl Application {
         shutdown: impl Future<Output = ()> + Send,
     ) -> anyhow::Result<()> {
         let service = MenuServiceServer::new(menus::Menus::new(self.cache));
-        self.host.serve(service, shutdown).await?;
+        self.host.serve(service, CALLERS, shutdown).await?;
         Ok(())
     }
 }

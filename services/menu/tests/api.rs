@@ -2,6 +2,7 @@
 //! over gRPC, on every database engine.
 
 use std::path::{Path, PathBuf};
+use tiffin_platform::service::testing::{SignedChannel, signed_client};
 
 use tiffin_catalog::{Catalogue, Options};
 use tiffin_menu::{Application, Settings};
@@ -14,7 +15,6 @@ use tiffin_proto::menu::v1::{
     SearchMenuRequest, SpiceLevel, VariationRef,
 };
 use tiffin_proto::types::VegType;
-use tonic::transport::Channel;
 use tonic::{Code, Status};
 
 // ---- Arrange helpers --------------------------------------------------------------------------
@@ -53,7 +53,7 @@ fn settings(db: &TestDatabase, catalog_path: &Path) -> Settings {
 
 /// A running service and a client for it; the service stops when this is dropped.
 struct Running {
-    client: MenuServiceClient<Channel>,
+    client: MenuServiceClient<SignedChannel>,
     url: String,
     _stop: Stop,
 }
@@ -61,7 +61,7 @@ struct Running {
 async fn spawn(settings: Settings) -> Running {
     let app = Application::build(settings).await.expect("service starts");
     let (url, stop) = service::spawn(app.port(), |stopped| app.run_until_stopped(stopped));
-    let client = MenuServiceClient::connect(url.clone())
+    let client = signed_client(MenuServiceClient::new, url.clone())
         .await
         .expect("connects");
     Running {
@@ -72,7 +72,7 @@ async fn spawn(settings: Settings) -> Running {
 }
 
 async fn get_menu(
-    client: &mut MenuServiceClient<Channel>,
+    client: &mut MenuServiceClient<SignedChannel>,
     restaurant_id: u64,
 ) -> Result<Menu, Status> {
     let reply = client
@@ -86,7 +86,7 @@ async fn get_menu(
 }
 
 async fn price_one(
-    client: &mut MenuServiceClient<Channel>,
+    client: &mut MenuServiceClient<SignedChannel>,
     restaurant_id: u64,
     selection: ItemSelection,
 ) -> Result<PricedItem, Status> {
@@ -688,7 +688,7 @@ async fn reports_serving_health() {
 // ---- Quick menus, extras, search, V1/V2 pricing, validation -------------------------------
 
 async fn search(
-    client: &mut MenuServiceClient<Channel>,
+    client: &mut MenuServiceClient<SignedChannel>,
     restaurant_id: u64,
     query: &str,
 ) -> Result<Vec<String>, Status> {

@@ -26,7 +26,7 @@ fn on_behalf_of<T>(user_id: u64, message: T) -> tonic::Request<T> {
         user_id: Some(user_id),
         session_id: None,
     }
-    .write_to(request.metadata_mut());
+    .write_to(request.metadata_mut(), "orders");
     request
 }
 

@@ -263,7 +263,11 @@ impl Application {
         ];
         let served = self
             .host
-            .serve(OrdersServiceServer::new(self.orders), shutdown)
+            .serve(
+                OrdersServiceServer::new(self.orders),
+                tiffin_platform::identity::Callers::EDGE_ONLY,
+                shutdown,
+            )
             .await;
         for task in background.iter().chain(self.consuming.as_ref()) {
             task.abort();

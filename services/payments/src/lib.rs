@@ -61,6 +61,7 @@ pub mod wallets;
 
 use std::future::Future;
 use std::sync::Arc;
+use tiffin_platform::identity::Callers;
 
 use tiffin_platform::config::{ConfigError, ServiceSettings};
 use tiffin_platform::db::Writer;
@@ -94,6 +95,16 @@ impl Settings {
         })
     }
 }
+
+/// Who may call payments besides the edge: orders, charging for an order, asking after a
+/// payment by its key (recovery) and refunding a cancelled one.
+pub const CALLERS: Callers = Callers {
+    also: &[
+        ("CreatePayment", &["orders"]),
+        ("GetPayment", &["orders"]),
+        ("RefundPayment", &["orders"]),
+    ],
+};
 
 /// A bound, migrated service ready to run.
 pub struct Application {
@@ -173,7 +184,7 @@ impl Application {
         let sweeper = tokio::spawn(sweep_forever(self.writer));
         let served = self
             .host
-            .serve(PaymentsServiceServer::new(self.payments), shutdown)
+            .serve(PaymentsServiceServer::new(self.payments), CALLERS, shutdown)
             .await;
         sweeper.abort();
         served?;

@@ -63,7 +63,11 @@ impl Application {
         shutdown: impl Future<Output = ()> + Send,
     ) -> anyhow::Result<()> {
         self.host
-            .serve(SupportServiceServer::new(self.support), shutdown)
+            .serve(
+                SupportServiceServer::new(self.support),
+                tiffin_platform::identity::Callers::EDGE_ONLY,
+                shutdown,
+            )
             .await?;
         Ok(())
     }

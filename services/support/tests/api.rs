@@ -1,6 +1,7 @@
 //! Black-box tests: the real service on port 0, called over gRPC, on every database engine.
 
 use tiffin_platform::db::testing;
+use tiffin_platform::service::testing::signed_client;
 use tiffin_platform::service::testing::{self as service, Stop};
 use tiffin_proto::support::v1::{
     ListIssueTypesRequest, support_service_client::SupportServiceClient,
@@ -19,7 +20,9 @@ async fn spawn(database_url: &str) -> (String, Stop) {
 async fn lists_help_topics_in_order_on_every_engine() {
     for db in testing::all().await {
         let (url, _stop) = spawn(&db.url).await;
-        let mut client = SupportServiceClient::connect(url).await.expect("connects");
+        let mut client = signed_client(SupportServiceClient::new, url)
+            .await
+            .expect("connects");
 
         let reply = client
             .list_issue_types(ListIssueTypesRequest {})

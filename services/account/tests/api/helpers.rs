@@ -6,14 +6,14 @@ use tiffin_account::clock::{Clock, ManualClock};
 use tiffin_account::{Application, Settings};
 use tiffin_platform::identity::Caller;
 use tiffin_platform::service::testing::{self as service, Stop};
+use tiffin_platform::service::testing::{SignedChannel, signed_client};
 use tiffin_proto::account::v1::{
     CreateSessionRequest, ListOutboxRequest, SendOtpRequest, VerifyOtpRequest, VerifyOtpResponse,
     account_service_client::AccountServiceClient,
 };
-use tonic::transport::Channel;
 use tonic::{Code, Request, Status};
 
-pub type Client = AccountServiceClient<Channel>;
+pub type Client = AccountServiceClient<SignedChannel>;
 
 /// A running service with its clock and a direct line to its database.
 pub struct Svc {
@@ -31,7 +31,9 @@ pub async fn spawn_with(database_url: &str, tweak: impl FnOnce(&mut Settings)) -
     tweak(&mut settings);
     let app = Application::build(settings).await.expect("service starts");
     let (url, stop) = service::spawn(app.port(), |stopped| app.run_until_stopped(stopped));
-    let client = AccountServiceClient::connect(url).await.expect("connects");
+    let client = signed_client(AccountServiceClient::new, url)
+        .await
+        .expect("connects");
     sqlx::any::install_default_drivers();
     let pool = AnyPool::connect(database_url)
         .await
@@ -51,7 +53,7 @@ pub async fn spawn(database_url: &str) -> Svc {
 /// `message` sent as `caller` (the metadata the edge would set).
 pub fn as_caller<T>(caller: &Caller, message: T) -> Request<T> {
     let mut request = Request::new(message);
-    caller.write_to(request.metadata_mut());
+    caller.write_to(request.metadata_mut(), "edge");
     request
 }
 

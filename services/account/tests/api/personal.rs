@@ -88,6 +88,37 @@ async fn favourite(
         .map(|_| ())
 }
 
+/// What anything that reaches the port could send: a user id stated in plain metadata, or a token
+/// signed with a key that is not Tiffin's. Neither is anyone.
+#[tokio::test]
+async fn an_identity_not_signed_with_the_key_reaches_no_one_s_data() {
+    let db = testing::sqlite();
+    let mut svc = spawn(&db.url).await;
+    let (asha, _) = svc.sign_in(ASHA, "Asha").await;
+    assert_eq!(profile(&mut svc, &asha).await.unwrap().mobile, ASHA);
+    let user_id = asha.user_id.unwrap();
+
+    let mut stated = tonic::Request::new(GetProfileRequest {});
+    stated
+        .metadata_mut()
+        .insert("x-tiffin-user-id", user_id.to_string().parse().unwrap());
+    let refused = svc.client.get_profile(stated).await.unwrap_err();
+    assert_eq!(refused.code(), Code::Unauthenticated);
+
+    let forged = jsonwebtoken::encode(
+        &jsonwebtoken::Header::default(),
+        &serde_json::json!({ "iss": "edge", "uid": user_id, "exp": u64::MAX / 2 }),
+        &jsonwebtoken::EncodingKey::from_secret(b"a key that is long enough but not ours"),
+    )
+    .unwrap();
+    let mut signed_elsewhere = tonic::Request::new(GetProfileRequest {});
+    signed_elsewhere
+        .metadata_mut()
+        .insert("x-tiffin-identity", forged.parse().unwrap());
+    let refused = svc.client.get_profile(signed_elsewhere).await.unwrap_err();
+    assert_eq!(refused.code(), Code::Unauthenticated);
+}
+
 #[tokio::test]
 async fn every_personal_call_without_a_user_is_unauthenticated() {
     let db = testing::sqlite();

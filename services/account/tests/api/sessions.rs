@@ -9,12 +9,12 @@ use tiffin_account::sessions::{
 use tiffin_account::{Application, Settings};
 use tiffin_platform::db::testing;
 use tiffin_platform::service::testing::{self as service, Stop};
+use tiffin_platform::service::testing::{SignedChannel, signed_client};
 use tiffin_proto::account::v1::{
     CreateSessionRequest, CreateSessionResponse, GetSessionRequest,
     account_service_client::AccountServiceClient,
 };
 use tonic::Code;
-use tonic::transport::Channel;
 
 async fn start(database_url: &str) -> (String, Stop) {
     let settings = Settings::new(service::settings(database_url));
@@ -22,10 +22,12 @@ async fn start(database_url: &str) -> (String, Stop) {
     service::spawn(app.port(), |stopped| app.run_until_stopped(stopped))
 }
 
-async fn spawn(database_url: &str) -> (AccountServiceClient<Channel>, Stop) {
+async fn spawn(database_url: &str) -> (AccountServiceClient<SignedChannel>, Stop) {
     let (url, stop) = start(database_url).await;
     (
-        AccountServiceClient::connect(url).await.expect("connects"),
+        signed_client(AccountServiceClient::new, url)
+            .await
+            .expect("connects"),
         stop,
     )
 }
@@ -42,7 +44,7 @@ fn now() -> i64 {
     SystemClock.now()
 }
 
-async fn create(client: &mut AccountServiceClient<Channel>) -> CreateSessionResponse {
+async fn create(client: &mut AccountServiceClient<SignedChannel>) -> CreateSessionResponse {
     let request = CreateSessionRequest {
         device_id: "device-1".into(),
         user_agent: "Mozilla/5.0 test".into(),
@@ -55,7 +57,7 @@ async fn create(client: &mut AccountServiceClient<Channel>) -> CreateSessionResp
         .into_inner()
 }
 
-async fn get_code(client: &mut AccountServiceClient<Channel>, token: &str) -> (Code, String) {
+async fn get_code(client: &mut AccountServiceClient<SignedChannel>, token: &str) -> (Code, String) {
     match client
         .get_session(GetSessionRequest {
             token: token.to_string(),

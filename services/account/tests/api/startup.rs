@@ -5,6 +5,7 @@
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
+use tiffin_platform::service::testing::signed_client;
 
 use tiffin_account::messages::MessagesConfig;
 use tiffin_account::{Application, Settings};
@@ -14,6 +15,10 @@ use tiffin_platform::service::testing as service;
 use tiffin_proto::account::v1::ListOutboxRequest;
 use tiffin_proto::account::v1::account_service_client::AccountServiceClient;
 use tonic::Code;
+
+/// The identity key a deployment is given (`TIFFIN_IDENTITY_KEY`); every start below has it unless
+/// the environment under test says otherwise.
+const IDENTITY_KEY: &str = "a-deployment's-identity-key-of-enough-length";
 
 /// How long the binary may take to start or to refuse, on a busy machine.
 const PATIENCE: Duration = Duration::from_secs(60);
@@ -29,6 +34,7 @@ fn start(env: &[(&str, &str)]) -> Result<(), String> {
             "DATABASE_URL",
             format!("sqlite://{}/account.db", dir.display()),
         )
+        .env("TIFFIN_IDENTITY_KEY", IDENTITY_KEY)
         .envs(env.iter().copied())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -102,6 +108,26 @@ fn the_development_provider_is_refused_unless_development_is_declared() {
 }
 
 #[test]
+fn outside_development_the_service_does_not_start_without_an_identity_key() {
+    let webhook = [
+        (
+            "ACCOUNT_MESSAGES_WEBHOOK_URL",
+            "https://sms.example.com/hook",
+        ),
+        ("ACCOUNT_MESSAGES_WEBHOOK_SECRET", "s3cret"),
+    ];
+    for key in ["", "too-short"] {
+        let mut env = webhook.to_vec();
+        env.push(("TIFFIN_IDENTITY_KEY", key));
+        let refused = start(&env).expect_err("it must not run");
+        assert!(
+            refused.contains("TIFFIN_IDENTITY_KEY"),
+            "{key:?}: {refused}"
+        );
+    }
+}
+
+#[test]
 fn a_webhook_needs_its_secret() {
     let refused = start(&[
         ("ACCOUNT_MESSAGES", "webhook"),
@@ -157,7 +183,9 @@ async fn outside_development_list_outbox_is_refused() {
     };
     let app = Application::build(settings).await.expect("starts");
     let (url, _stop) = service::spawn(app.port(), |stopped| app.run_until_stopped(stopped));
-    let mut client = AccountServiceClient::connect(url).await.expect("connects");
+    let mut client = signed_client(AccountServiceClient::new, url)
+        .await
+        .expect("connects");
 
     let refused = client
         .list_outbox(ListOutboxRequest {

@@ -3,6 +3,7 @@
 use tiffin_catalog::{Catalogue, MenuItem, Options};
 use tiffin_platform::db::testing;
 use tiffin_platform::identity::Caller;
+use tiffin_platform::service::testing::SignedChannel;
 use tiffin_proto::cart::v1::cart_service_client::CartServiceClient;
 use tiffin_proto::cart::v1::{
     ApplyCouponRequest, CalculateCartRequest, CancellationDue, Cart, CartDetailsInput,
@@ -10,7 +11,6 @@ use tiffin_proto::cart::v1::{
     RemoveCouponRequest, RemoveRewardRequest, RestaurantFacts, SavedAddress, UpdateCartRequest,
     UpdateCartResponse,
 };
-use tonic::transport::Channel;
 use tonic::{Code, Status};
 
 use crate::helpers::*;
@@ -51,7 +51,7 @@ fn near(catalogue: &Catalogue, restaurant_id: u64, metres_north: f64) -> Deliver
 }
 
 async fn update_with(
-    client: &mut CartServiceClient<Channel>,
+    client: &mut CartServiceClient<SignedChannel>,
     caller: &Caller,
     request: UpdateCartRequest,
 ) -> Result<UpdateCartResponse, Status> {
@@ -62,7 +62,7 @@ async fn update_with(
 }
 
 async fn get_with(
-    client: &mut CartServiceClient<Channel>,
+    client: &mut CartServiceClient<SignedChannel>,
     caller: &Caller,
     delivery: DeliveryContext,
 ) -> GetCartResponse {

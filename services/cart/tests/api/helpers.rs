@@ -2,6 +2,7 @@
 //! priced by it, callers, and requests as the edge sends them.
 
 use std::path::PathBuf;
+use tiffin_platform::service::testing::{SignedChannel, signed_client};
 
 use tiffin_cart::{Application, Settings};
 use tiffin_catalog::{Catalogue, MenuItem, Options};
@@ -13,7 +14,6 @@ use tiffin_proto::cart::v1::{
     Cart, CartItemInput, CartVariant, DeliveryContext, DeliveryPoint, GetCartRequest,
     GetCartResponse, UpdateCartRequest, UpdateCartResponse,
 };
-use tonic::transport::Channel;
 use tonic::{Request, Status};
 
 /// The real menu service, seeded from a small catalogue; it stops when this is dropped.
@@ -60,7 +60,7 @@ pub async fn start_menu_with_seed(seed: u64) -> Menu {
 
 /// A running cart service; it stops when this is dropped.
 pub struct CartService {
-    pub client: CartServiceClient<Channel>,
+    pub client: CartServiceClient<SignedChannel>,
     pub url: String,
     _stop: Stop,
 }
@@ -73,7 +73,7 @@ pub async fn start_cart(database_url: &str, menu_url: &str) -> CartService {
     let app = Application::build(settings).await.expect("cart starts");
     let (url, stop) = service::spawn(app.port(), |stopped| app.run_until_stopped(stopped));
     CartService {
-        client: CartServiceClient::connect(url.clone())
+        client: signed_client(CartServiceClient::new, url.clone())
             .await
             .expect("connects"),
         url,
@@ -91,7 +91,7 @@ pub fn guest(session_id: &str) -> Caller {
 /// A request as the edge sends it: the caller in metadata.
 pub fn as_caller<T>(caller: &Caller, message: T) -> Request<T> {
     let mut request = Request::new(message);
-    caller.write_to(request.metadata_mut());
+    caller.write_to(request.metadata_mut(), "edge");
     request
 }
 
@@ -127,7 +127,7 @@ pub fn located() -> DeliveryContext {
 }
 
 pub async fn update(
-    client: &mut CartServiceClient<Channel>,
+    client: &mut CartServiceClient<SignedChannel>,
     caller: &Caller,
     restaurant_id: u64,
     items: Vec<CartItemInput>,
@@ -147,7 +147,10 @@ pub async fn update(
         .into_inner())
 }
 
-pub async fn get(client: &mut CartServiceClient<Channel>, caller: &Caller) -> GetCartResponse {
+pub async fn get(
+    client: &mut CartServiceClient<SignedChannel>,
+    caller: &Caller,
+) -> GetCartResponse {
     client
         .get_cart(as_caller(
             caller,

@@ -1,6 +1,7 @@
 //! Every line priced by the menu, and lines merged by the cart key.
 
 use tiffin_platform::db::testing;
+use tiffin_platform::service::testing::signed_client;
 use tiffin_proto::menu::v1::menu_service_client::MenuServiceClient;
 use tiffin_proto::menu::v1::{ItemSelection, PriceItemsRequest, VariationRef};
 
@@ -90,7 +91,7 @@ async fn the_same_item_with_different_choices_is_two_lines() {
     let (restaurant_id, item) = varied_item(&menu.catalogue);
     let group = &item.variant_groups[0];
     let (first, second) = (&group.variations[0], &group.variations[1]);
-    let mut prices = MenuServiceClient::connect(menu.url.clone())
+    let mut prices = signed_client(MenuServiceClient::new, menu.url.clone())
         .await
         .expect("menu connects");
     let selection = |variation_id: &str| ItemSelection {

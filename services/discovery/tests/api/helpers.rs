@@ -3,12 +3,12 @@
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
+use tiffin_platform::service::testing::{SignedChannel, signed_client};
 
 use tiffin_catalog::{Catalogue, Options};
 use tiffin_discovery::{Application, Settings};
 use tiffin_platform::service::testing::{self as service, Stop};
 use tiffin_proto::discovery::v1::{LatLng, discovery_service_client::DiscoveryServiceClient};
-use tonic::transport::Channel;
 
 pub const KORAMANGALA: (f64, f64) = (12.9352, 77.6245);
 /// Jaipur's centre: a city Tiffin knows, but the test catalogue has no restaurant near it.
@@ -59,9 +59,9 @@ pub async fn start(database_url: &str, catalog_path: &Path) -> (String, Stop) {
 pub async fn spawn(
     database_url: &str,
     catalog_path: &Path,
-) -> (DiscoveryServiceClient<Channel>, Stop) {
+) -> (DiscoveryServiceClient<SignedChannel>, Stop) {
     let (url, stop) = start(database_url, catalog_path).await;
-    let client = DiscoveryServiceClient::connect(url)
+    let client = signed_client(DiscoveryServiceClient::new, url)
         .await
         .expect("connects");
     (client, stop)

@@ -3,6 +3,7 @@
 //! from the catalogue itself, not from the service's code.
 
 use std::collections::HashSet;
+use tiffin_platform::service::testing::SignedChannel;
 
 use tiffin_catalog::{Catalogue, Restaurant};
 use tiffin_discovery::sla;
@@ -13,7 +14,6 @@ use tiffin_proto::discovery::v1::{
     Serviceability, SortBy, discovery_service_client::DiscoveryServiceClient,
 };
 use tonic::Code;
-use tonic::transport::Channel;
 
 use crate::helpers::*;
 
@@ -27,7 +27,7 @@ fn request((lat, lng): (f64, f64), sort: SortBy, filters: ListingFilters) -> Ref
 }
 
 async fn refine(
-    client: &mut DiscoveryServiceClient<Channel>,
+    client: &mut DiscoveryServiceClient<SignedChannel>,
     r: RefineListingRequest,
 ) -> RefineListingResponse {
     client
@@ -39,7 +39,7 @@ async fn refine(
 
 /// Every restaurant id of every page, in order, walking `next_offset` with pages of `limit`.
 async fn all_pages(
-    client: &mut DiscoveryServiceClient<Channel>,
+    client: &mut DiscoveryServiceClient<SignedChannel>,
     mut r: RefineListingRequest,
     limit: u32,
 ) -> Vec<u64> {

@@ -2,6 +2,7 @@
 //! Bangalore catalogue, called over gRPC, on every database engine.
 
 use std::collections::{HashMap, HashSet};
+use tiffin_platform::service::testing::SignedChannel;
 
 use tiffin_platform::db::testing;
 use tiffin_proto::discovery::v1::{
@@ -9,12 +10,11 @@ use tiffin_proto::discovery::v1::{
     discovery_service_client::DiscoveryServiceClient,
 };
 use tonic::Code;
-use tonic::transport::Channel;
 
 use crate::helpers::*;
 
 async fn search(
-    client: &mut DiscoveryServiceClient<Channel>,
+    client: &mut DiscoveryServiceClient<SignedChannel>,
     text: &str,
     point: (f64, f64),
 ) -> SearchResponse {

@@ -3,6 +3,7 @@
 
 use std::collections::HashSet;
 use std::path::Path;
+use tiffin_platform::service::testing::SignedChannel;
 
 use tiffin_discovery::Application;
 use tiffin_geo as gazetteer;
@@ -15,12 +16,11 @@ use tiffin_proto::discovery::v1::{
     recommend_address_request::Target,
 };
 use tonic::Code;
-use tonic::transport::Channel;
 
 use crate::helpers::*;
 
 async fn list(
-    client: &mut DiscoveryServiceClient<Channel>,
+    client: &mut DiscoveryServiceClient<SignedChannel>,
     point: (f64, f64),
     offset: u32,
     limit: u32,
@@ -38,7 +38,7 @@ async fn list(
 
 /// Every card of every page, in order, with whether it came from the open list.
 async fn all_pages(
-    client: &mut DiscoveryServiceClient<Channel>,
+    client: &mut DiscoveryServiceClient<SignedChannel>,
     point: (f64, f64),
     limit: u32,
 ) -> Vec<(bool, RestaurantCard)> {

@@ -5,7 +5,9 @@ use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::time::Duration;
 
-use tiffin_platform::config::{ConfigError, Environment, env_addr, env_flag, env_or, env_parse};
+use tiffin_platform::config::{
+    ConfigError, Environment, Secret, env_addr, env_flag, env_or, env_parse,
+};
 
 /// Where each upstream gRPC service listens.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -53,6 +55,9 @@ impl ServiceUrls {
 /// Everything the edge needs to start.
 #[derive(Debug, Clone)]
 pub struct Settings {
+    /// The key the callers' identity is signed with for the services (`TIFFIN_IDENTITY_KEY`,
+    /// see `tiffin_platform::identity`).
+    pub identity_key: Secret,
     /// Listen address (`BIND_ADDR`:`PORT`, default 127.0.0.1:8080); port 0 picks a free port.
     pub addr: SocketAddr,
     /// The published web build (`STATIC_DIR`, default `dist/web`): `shell/`, `mfe/`,
@@ -171,7 +176,8 @@ impl Settings {
         let cookie_secure = env_flag("COOKIE_SECURE")?;
         let timeout_ms: u64 = env_parse("UPSTREAM_TIMEOUT_MS", 3000)?;
         let budget_ms: u64 = env_parse("EDGE_REQUEST_BUDGET_MS", 5000)?;
-        let dev_routes = Environment::from_env()?.development_switch("TIFFIN_DEV_ROUTES")?;
+        let environment = Environment::from_env()?;
+        let dev_routes = environment.development_switch("TIFFIN_DEV_ROUTES")?;
         let client_address = if env_flag("EDGE_TRUST_FORWARDED_FOR")? {
             ClientAddress::ForwardedFor
         } else {
@@ -210,6 +216,7 @@ impl Settings {
             _ => Some(env_addr("EDGE_ADMIN_ADDR", "")?),
         };
         let settings = Self {
+            identity_key: tiffin_platform::config::identity_key_from_env(environment)?,
             addr: SocketAddr::new(bind, port),
             static_dir: PathBuf::from(env_or("STATIC_DIR", "dist/web")),
             services,
@@ -348,6 +355,7 @@ mod tests {
 
     fn settings() -> Settings {
         Settings {
+            identity_key: Secret::new(tiffin_platform::config::DEVELOPMENT_IDENTITY_KEY),
             addr: "127.0.0.1:0".parse().unwrap(),
             static_dir: "dist/web".into(),
             services: ServiceUrls::local_defaults(),

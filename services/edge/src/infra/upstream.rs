@@ -1,5 +1,6 @@
 //! Clients of the gRPC services the edge calls, and the one way a call is made: with the caller's
-//! identity in metadata (via `Caller::write_to`, never anything the browser sent) and a deadline.
+//! identity in metadata (via `Caller::write_to`, signed, never anything the browser sent) and a
+//! deadline.
 //!
 //! Channels come from `tiffin_platform::grpc::channel`: they connect lazily (the edge starts even
 //! when a service is down, and `/readyz` says so), time calls out, and carry the trace onward.
@@ -19,6 +20,9 @@ use tiffin_proto::support::v1::support_service_client::SupportServiceClient;
 use tiffin_proto::{account, cart, discovery, membership, menu, orders, payments, support};
 
 use crate::infra::config::ServiceUrls;
+
+/// The name the edge signs its callers' identity as.
+const SIGNER: &str = "edge";
 
 /// One upstream as `/readyz` checks it.
 #[derive(Debug, Clone)]
@@ -127,7 +131,7 @@ impl Upstreams {
     /// A request carrying `caller` in metadata and the edge's deadline.
     pub fn request<T>(&self, message: T, caller: &Caller) -> tonic::Request<T> {
         let mut request = tonic::Request::new(message);
-        caller.write_to(request.metadata_mut());
+        caller.write_to(request.metadata_mut(), SIGNER);
         request.set_timeout(self.timeout);
         request
     }
@@ -167,7 +171,7 @@ impl Upstreams {
     /// answer's headers; the caller bounds the wait for the first message with [`Self::timeout`].
     pub fn open_request<T>(&self, message: T, caller: &Caller) -> tonic::Request<T> {
         let mut request = tonic::Request::new(message);
-        caller.write_to(request.metadata_mut());
+        caller.write_to(request.metadata_mut(), SIGNER);
         request
     }
 

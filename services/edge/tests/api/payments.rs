@@ -4,7 +4,8 @@
 //! payments service's gRPC API (the edge has no checkout route yet), as the user who signed in.
 
 use serde_json::{Value, json};
-use tiffin_platform::identity::USER_ID;
+use tiffin_platform::identity::Caller;
+use tiffin_platform::service::testing::{SignedChannel, signed_client};
 use tiffin_proto::payments::v1::create_payment_request::Method;
 use tiffin_proto::payments::v1::payments_service_client::PaymentsServiceClient;
 use tiffin_proto::payments::v1::{
@@ -30,14 +31,16 @@ pub(crate) async fn signed_in(
 
 pub(crate) fn as_user<T>(user_id: &str, message: T) -> tonic::Request<T> {
     let mut request = tonic::Request::new(message);
-    request
-        .metadata_mut()
-        .insert(USER_ID, user_id.parse().unwrap());
+    Caller {
+        user_id: Some(user_id.parse().unwrap()),
+        session_id: None,
+    }
+    .write_to(request.metadata_mut(), "edge");
     request
 }
 
-pub(crate) async fn payments(app: &TestApp) -> PaymentsServiceClient<tonic::transport::Channel> {
-    PaymentsServiceClient::connect(app.payments.clone())
+pub(crate) async fn payments(app: &TestApp) -> PaymentsServiceClient<SignedChannel> {
+    signed_client(PaymentsServiceClient::new, app.payments.clone())
         .await
         .expect("payments answers")
 }

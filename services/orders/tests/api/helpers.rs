@@ -2,6 +2,7 @@
 //! as the edge hands them over (priced by the cart service), and calls as the edge makes them.
 
 use std::time::Duration;
+use tiffin_platform::service::testing::{SignedChannel, signed_client};
 
 use sqlx::AnyPool;
 use tiffin_orders::{Application, MIGRATOR, Settings};
@@ -21,7 +22,6 @@ use tiffin_proto::payments::v1::payments_service_client::PaymentsServiceClient;
 use tiffin_proto::payments::v1::{
     AuthenticatePaymentRequest, CardDetails, CashOnDelivery, GetPaymentRequest, Payment, UpiCollect,
 };
-use tonic::transport::Channel;
 use tonic::{Request, Status};
 
 pub const ASHA: u64 = 101;
@@ -81,7 +81,7 @@ pub async fn neighbours_with_menu(menu_url: &str) -> Neighbours {
 pub struct World {
     pub url: String,
     cart_url: String,
-    pub payments: PaymentsServiceClient<Channel>,
+    pub payments: PaymentsServiceClient<SignedChannel>,
     /// The orders service's own database, to look at its outbox and attempts.
     pub pool: AnyPool,
     _neighbours: Neighbours,
@@ -115,7 +115,7 @@ pub async fn world_with(
     World {
         url,
         cart_url: neighbours.cart_url.clone(),
-        payments: PaymentsServiceClient::connect(neighbours.payments_url.clone())
+        payments: signed_client(PaymentsServiceClient::new, neighbours.payments_url.clone())
             .await
             .expect("connects"),
         pool: tiffin_platform::db::connect(database_url, &MIGRATOR)
@@ -139,7 +139,7 @@ pub fn as_user<T>(user: u64, message: T) -> Request<T> {
         user_id: Some(user),
         session_id: Some(format!("s-{user}")),
     }
-    .write_to(request.metadata_mut());
+    .write_to(request.metadata_mut(), "edge");
     request
 }
 
@@ -288,7 +288,7 @@ pub async fn place(
     user: u64,
     request: PlaceOrderRequest,
 ) -> Result<PlaceOrderResponse, Status> {
-    OrdersServiceClient::connect(url.to_string())
+    signed_client(OrdersServiceClient::new, url.to_string())
         .await
         .expect("connects")
         .place_order(as_user(user, request))
@@ -297,7 +297,7 @@ pub async fn place(
 }
 
 pub async fn confirm(url: &str, user: u64, order_id: u64) -> Result<Order, Status> {
-    OrdersServiceClient::connect(url.to_string())
+    signed_client(OrdersServiceClient::new, url.to_string())
         .await
         .expect("connects")
         .confirm_order(as_user(user, ConfirmOrderRequest { order_id }))
@@ -306,7 +306,7 @@ pub async fn confirm(url: &str, user: u64, order_id: u64) -> Result<Order, Statu
 }
 
 pub async fn get_order(url: &str, user: u64, order_id: u64) -> Result<Order, Status> {
-    OrdersServiceClient::connect(url.to_string())
+    signed_client(OrdersServiceClient::new, url.to_string())
         .await
         .expect("connects")
         .get_order(as_user(user, GetOrderRequest { order_id }))

@@ -5,6 +5,7 @@ use tiffin_orders::orders::Store;
 use tiffin_orders::{Application, MIGRATOR, Settings};
 use tiffin_platform::db::testing;
 use tiffin_platform::identity::Caller;
+use tiffin_platform::service::testing::signed_client;
 use tiffin_platform::service::testing::{self as service, Stop};
 use tiffin_proto::orders::v1::{
     ListOrdersRequest, ListOrdersResponse, Order, orders_service_client::OrdersServiceClient,
@@ -50,7 +51,7 @@ async fn list_orders(
     user: Option<u64>,
     request: ListOrdersRequest,
 ) -> Result<ListOrdersResponse, tonic::Status> {
-    let mut client = OrdersServiceClient::connect(url.to_string())
+    let mut client = signed_client(OrdersServiceClient::new, url.to_string())
         .await
         .expect("connects");
     let mut request = tonic::Request::new(request);
@@ -58,7 +59,7 @@ async fn list_orders(
         user_id: user,
         session_id: Some("s-test".into()),
     }
-    .write_to(request.metadata_mut());
+    .write_to(request.metadata_mut(), "edge");
     client
         .list_orders(request)
         .await

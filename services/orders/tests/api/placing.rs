@@ -2,6 +2,7 @@
 //! every refusal before money moves.
 
 use tiffin_platform::db::testing;
+use tiffin_platform::service::testing::signed_client;
 use tiffin_proto::orders::v1::ListOrdersRequest;
 use tiffin_proto::orders::v1::orders_service_client::OrdersServiceClient;
 use tonic::Code;
@@ -30,7 +31,7 @@ async fn cash_on_delivery_is_placed_and_confirmed_at_once_on_every_engine() {
             ["order.placed", "order.confirmed"],
             "{engine:?}"
         );
-        let history = OrdersServiceClient::connect(w.url.clone())
+        let history = signed_client(OrdersServiceClient::new, w.url.clone())
             .await
             .unwrap()
             .list_orders(as_user(ASHA, ListOrdersRequest::default()))
@@ -169,7 +170,7 @@ async fn a_declined_card_leaves_the_order_unpaid_and_a_new_key_pays_for_the_same
         assert_eq!(status_name(&first_payment), "DECLINED", "{engine:?}");
         assert!(!first_payment.failure_reason.is_empty(), "{engine:?}");
         assert_eq!(unpaid.order_status, "AWAITING_PAYMENT", "{engine:?}");
-        let nothing_yet = OrdersServiceClient::connect(w.url.clone())
+        let nothing_yet = signed_client(OrdersServiceClient::new, w.url.clone())
             .await
             .unwrap()
             .list_orders(as_user(ASHA, ListOrdersRequest::default()))
@@ -368,7 +369,7 @@ async fn nobody_reads_confirms_or_replays_another_customers_order() {
     assert_eq!(read.message(), "Order not found");
     assert_eq!(confirmed.code(), Code::NotFound);
     assert_ne!(own.order.unwrap().order_id, order_id);
-    let anonymous = OrdersServiceClient::connect(w.url.clone())
+    let anonymous = signed_client(OrdersServiceClient::new, w.url.clone())
         .await
         .unwrap()
         .place_order(place_request("k9", biryanis(), cod()))

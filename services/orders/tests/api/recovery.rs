@@ -4,6 +4,7 @@
 
 use std::process::Stdio;
 use std::time::Duration;
+use tiffin_platform::service::testing::signed_client;
 
 use tiffin_platform::db::testing;
 use tiffin_proto::orders::v1::ListOrdersRequest;
@@ -33,6 +34,11 @@ fn orders_process(
         .env("ORDERS_FAILPOINT", failpoint)
         .env("ORDERS_RECOVERY_INTERVAL_MS", "100")
         .env("RUST_LOG", "warn")
+        // As deployed: the key its neighbours here (started by the test) sign with.
+        .env(
+            "TIFFIN_IDENTITY_KEY",
+            tiffin_platform::config::DEVELOPMENT_IDENTITY_KEY,
+        )
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .kill_on_drop(true)
@@ -42,7 +48,10 @@ fn orders_process(
 
 async fn wait_listening(url: &str) {
     let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
-    while OrdersServiceClient::connect(url.to_string()).await.is_err() {
+    while signed_client(OrdersServiceClient::new, url.to_string())
+        .await
+        .is_err()
+    {
         assert!(
             tokio::time::Instant::now() < deadline,
             "{url} never listened"
@@ -108,7 +117,7 @@ async fn an_orders_process_killed_between_charge_and_confirm_confirms_the_order_
             .map(|e| e.event_type)
             .collect();
         assert_eq!(events, ["order.placed", "order.confirmed"], "{engine:?}");
-        let history = OrdersServiceClient::connect(url.clone())
+        let history = signed_client(OrdersServiceClient::new, url.clone())
             .await
             .unwrap()
             .list_orders(as_user(ASHA, ListOrdersRequest::default()))

@@ -3,6 +3,7 @@
 
 use tiffin_catalog::{Catalogue, MenuItem, Options};
 use tiffin_platform::db::testing::{self, TestDatabase};
+use tiffin_platform::service::testing::signed_client;
 use tiffin_platform::service::testing::{self as service, Stop};
 use tiffin_proto::cart::v1::GetCartRequest;
 use tiffin_proto::cart::v1::cart_service_client::CartServiceClient;
@@ -109,7 +110,9 @@ async fn reordering_puts_what_is_sold_today_in_the_cart_and_reports_the_rest() {
     assert_eq!(change.unit_price_paise, i64::from(a.price));
 
     // The cart holds them, priced by the menu.
-    let mut carts = CartServiceClient::connect(w.cart_url()).await.unwrap();
+    let mut carts = signed_client(CartServiceClient::new, w.cart_url())
+        .await
+        .unwrap();
     let in_cart = carts
         .get_cart(as_user(ASHA, GetCartRequest::default()))
         .await

@@ -2,6 +2,7 @@
 //! status in its history, and what TrackOrder and WatchOrder tell the customer on the way.
 
 use std::time::Duration;
+use tiffin_platform::service::testing::{SignedChannel, signed_client};
 
 use futures::StreamExt;
 use sqlx::Row;
@@ -36,8 +37,8 @@ pub fn fast(speed: f64) -> impl FnOnce(&mut Settings) {
     }
 }
 
-pub async fn orders_client(url: &str) -> OrdersServiceClient<tonic::transport::Channel> {
-    OrdersServiceClient::connect(url.to_string())
+pub async fn orders_client(url: &str) -> OrdersServiceClient<SignedChannel> {
+    signed_client(OrdersServiceClient::new, url.to_string())
         .await
         .expect("connects")
 }

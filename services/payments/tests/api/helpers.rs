@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 use std::time::Duration;
+use tiffin_platform::service::testing::{SignedChannel, signed_client};
 
 use sqlx::AnyPool;
 use tiffin_payments::config::PaymentsConfig;
@@ -15,7 +16,6 @@ use tiffin_proto::payments::v1::payments_service_client::PaymentsServiceClient;
 use tiffin_proto::payments::v1::{
     CardDetails, CashOnDelivery, CreatePaymentRequest, GetPaymentRequest, Payment, UpiCollect,
 };
-use tonic::transport::Channel;
 use tonic::{Request, Status};
 
 /// The sandbox's UPI test addresses settle this long after creation in tests.
@@ -27,7 +27,7 @@ pub const SECRET: &str = "test-webhook-secret";
 
 /// A running payments service; it stops when this is dropped.
 pub struct Payments {
-    pub client: PaymentsServiceClient<Channel>,
+    pub client: PaymentsServiceClient<SignedChannel>,
     pub url: String,
     /// The gateway, to count its calls.
     pub sandbox: Arc<Sandbox>,
@@ -62,7 +62,7 @@ pub async fn start_with(database_url: &str, payments: PaymentsConfig) -> Payment
         .await
         .expect("opens the database");
     Payments {
-        client: PaymentsServiceClient::connect(url.clone())
+        client: signed_client(PaymentsServiceClient::new, url.clone())
             .await
             .expect("connects"),
         url,
@@ -83,7 +83,7 @@ pub fn user(id: u64) -> Caller {
 /// A request as the edge sends it: the caller in metadata.
 pub fn as_caller<T>(caller: &Caller, message: T) -> Request<T> {
     let mut request = Request::new(message);
-    caller.write_to(request.metadata_mut());
+    caller.write_to(request.metadata_mut(), "edge");
     request
 }
 

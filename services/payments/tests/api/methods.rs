@@ -3,6 +3,7 @@
 use tiffin_payments::MIGRATOR;
 use tiffin_platform::db::testing;
 use tiffin_platform::service::testing as service;
+use tiffin_platform::service::testing::signed_client;
 use tiffin_proto::payments::v1::{
     ListPaymentMethodsRequest, ListPaymentMethodsResponse,
     payments_service_client::PaymentsServiceClient,
@@ -16,7 +17,7 @@ async fn spawn(database_url: &str) -> (String, helpers::Payments) {
 }
 
 async fn list(url: &str) -> ListPaymentMethodsResponse {
-    let mut client = PaymentsServiceClient::connect(url.to_string())
+    let mut client = signed_client(PaymentsServiceClient::new, url.to_string())
         .await
         .expect("connects");
     client
