@@ -90,7 +90,8 @@ pub fn json_value() -> impl Strategy<Value = serde_json::Value> {
 /// unit or two in the last place off, more after a second trip: nanometres on a coordinate, and
 /// money is integer paise.
 pub fn same_float(a: f64, b: f64) -> bool {
-    a == b || (a - b).abs() <= a.abs().max(b.abs()) * 1e-15
+    // Relative, but never finer than the few units of a subnormal number.
+    a == b || (a - b).abs() <= a.abs().max(b.abs()).max(f64::MIN_POSITIVE) * 1e-15
 }
 
 /// Whether two documents are equal, numbers compared with [`same_float`].
