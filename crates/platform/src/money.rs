@@ -68,4 +68,57 @@ mod tests {
             "\u{2212}₹92,23,37,20,36,85,47,758.08"
         );
     }
+
+    mod properties {
+        use proptest::prelude::*;
+
+        use super::super::*;
+
+        /// The paise a written amount says, checking its form on the way: one sign at most, the
+        /// rupee sign, digits grouped 2-2-…-3 and either no paise or exactly two digits of them.
+        fn read_back(text: &str, minus: &str) -> Option<i128> {
+            let (negative, rest) = match text.strip_prefix(minus) {
+                Some(rest) => (true, rest),
+                None => (false, text),
+            };
+            let rest = rest.strip_prefix('₹')?;
+            let (whole, paise) = match rest.split_once('.') {
+                Some((whole, paise)) if paise.len() == 2 => (whole, paise.parse::<i128>().ok()?),
+                Some(_) => return None,
+                None => (rest, 0),
+            };
+            let groups: Vec<&str> = whole.split(',').collect();
+            let (last, head) = groups.split_last()?;
+            let grouped_right = if head.is_empty() {
+                (1..=3).contains(&last.len())
+            } else {
+                last.len() == 3
+                    && (1..=2).contains(&head[0].len())
+                    && head[1..].iter().all(|g| g.len() == 2)
+            };
+            if !grouped_right || !whole.replace(',', "").bytes().all(|b| b.is_ascii_digit()) {
+                return None;
+            }
+            let amount = whole.replace(',', "").parse::<i128>().ok()? * 100 + paise;
+            Some(if negative { -amount } else { amount })
+        }
+
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(256))]
+
+            /// Every amount, the extremes included, is written in the Indian form and says
+            /// exactly the paise it was given.
+            #[test]
+            fn every_amount_is_written_grouped_and_reads_back_the_same(paise in any::<i64>()) {
+                let text = rupees(paise);
+                let full = rupees_in_full(paise);
+
+                prop_assert_eq!(read_back(&text, "-"), Some(i128::from(paise)), "{}", text);
+                prop_assert_eq!(read_back(&full, "\u{2212}"), Some(i128::from(paise)), "{}", full);
+                prop_assert_eq!(text.contains('.'), paise % 100 != 0);
+                let paise_part = format!(".{:02}", paise.unsigned_abs() % 100);
+                prop_assert!(full.ends_with(&paise_part));
+            }
+        }
+    }
 }

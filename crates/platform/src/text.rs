@@ -85,4 +85,40 @@ mod tests {
         assert_eq!(free_text("  <b>Asha</b> & co\u{0} "), "bAsha/b  co");
         assert_eq!(free_text("\u{202e} \u{0}"), "");
     }
+
+    mod properties {
+        use proptest::prelude::*;
+
+        use super::super::*;
+        use crate::strategies::hostile_text;
+
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(256))]
+
+            /// Whatever arrives, what is kept holds none of the removed characters, keeps every
+            /// other one in order, and cleaning it again changes nothing.
+            #[test]
+            fn clean_removes_exactly_the_unwanted_characters(text in hostile_text()) {
+                let cleaned = clean(&text);
+
+                prop_assert!(!cleaned.chars().any(is_unwanted));
+                let kept: String = text.chars().filter(|c| !is_unwanted(*c)).collect();
+                prop_assert_eq!(cleaned.as_ref(), kept.as_str());
+                prop_assert_eq!(matches!(cleaned, Cow::Borrowed(_)), kept == text);
+                prop_assert!(matches!(clean(&cleaned), Cow::Borrowed(_)));
+            }
+
+            /// Free text is clean, cannot be markup, has no outer spaces, and is stored the same
+            /// however many times it is cleaned.
+            #[test]
+            fn free_text_is_clean_unmarked_trimmed_and_stable(text in hostile_text()) {
+                let stored = free_text(&text);
+
+                prop_assert!(!stored.chars().any(|c| is_unwanted(c) || matches!(c, '&' | '<' | '>')));
+                prop_assert_eq!(stored.trim(), stored.as_str());
+                prop_assert!(stored.chars().count() <= text.chars().count());
+                prop_assert_eq!(free_text(&stored), stored);
+            }
+        }
+    }
 }

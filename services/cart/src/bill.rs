@@ -31,6 +31,12 @@ pub const MIN_CART_FLOOR_PAISE: i64 = 9_900;
 /// ... and the highest (₹199).
 pub const MIN_CART_CEILING_PAISE: i64 = 19_900;
 
+/// The most any one amount given to the bill counts for (₹10 lakh crore): no cart comes near it,
+/// and below it every sum of the bill fits an `i64`, so the lines always add up exactly. Item
+/// totals saturate rather than overflow upstream, so an absurd menu price arrives as the largest
+/// integer, and adding fees to that would overflow.
+pub const AMOUNT_CEILING_PAISE: i64 = 1_000_000_000_000_000;
+
 /// The bill's line keys, in display order.
 pub const ITEM_TOTAL: &str = "ITEM_TOTAL";
 pub const DELIVERY_FEE: &str = "DELIVERY_FEE";
@@ -124,14 +130,16 @@ pub fn min_cart_value(cost_for_two_paise: i64) -> i64 {
 
 /// Kilometres with one decimal, for labels ("2.4").
 pub fn km(distance_m: u32) -> String {
-    let tenths = (distance_m + 50) / 100;
+    // In u64: a point no distance can be computed for arrives as u32::MAX metres.
+    let tenths = (u64::from(distance_m) + 50) / 100;
     format!("{}.{}", tenths / 10, tenths % 10)
 }
 
 /// The bill of a cart. An empty item total gives `None` (an empty or wholly unavailable cart has
 /// nothing to pay).
 pub fn compute(input: &BillInput) -> Option<Bill> {
-    let item_total = input.item_total.max(0);
+    let item_total = input.item_total.clamp(0, AMOUNT_CEILING_PAISE);
+    let cancellation_due = input.cancellation_due.min(AMOUNT_CEILING_PAISE);
     if item_total == 0 {
         return None;
     }
@@ -188,11 +196,11 @@ pub fn compute(input: &BillInput) -> Option<Bill> {
             )),
         },
     ];
-    if input.cancellation_due > 0 {
+    if cancellation_due > 0 {
         lines.push(Line {
             key: CANCELLATION_DUE,
             label: "Cancellation Fee".into(),
-            amount: input.cancellation_due,
+            amount: cancellation_due,
             tooltip: Some(
                 "Kept when a cash-on-delivery order was cancelled after the restaurant confirmed it."
                     .into(),
@@ -438,6 +446,70 @@ mod tests {
             let fee = delivery_fee(item_total, Some(distance_m));
             let expected = percent_of(item_total + packaging(units), 5) + percent_of(fee + PLATFORM_FEE_PAISE, 18);
             prop_assert_eq!(amount(&bill, GST), Some(expected));
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        /// Whatever reaches the bill, however absurd (a menu price near the largest integer, a
+        /// point no distance can be computed for, a negative due), it is computed without
+        /// overflow: every charge is non-negative, the lines add up to "To Pay", which is never
+        /// negative, and the labels are readable.
+        #[test]
+        fn any_input_gives_a_bill_that_adds_up(
+            item_total in prop_oneof![any::<i64>(), 1i64..10_000_000],
+            units in any::<u32>(),
+            distance_m in proptest::option::of(any::<u32>()),
+            on_food in any::<i64>(),
+            free_delivery: bool,
+            cancellation_due in prop_oneof![any::<i64>(), 0i64..100_000],
+        ) {
+            let input = BillInput {
+                item_total,
+                units,
+                distance_m,
+                discount: Discount { on_food, free_delivery, code: "X".into(), tooltip: String::new() },
+                cancellation_due,
+            };
+
+            let Some(bill) = compute(&input) else {
+                prop_assert!(item_total <= 0);
+                return Ok(());
+            };
+
+            prop_assert_eq!(Some(bill.to_pay), bill.lines.iter().try_fold(0i64, |sum, l| sum.checked_add(l.amount)));
+            prop_assert!(bill.to_pay >= 0);
+            prop_assert!(bill.total_without_coupon >= bill.to_pay);
+            for line in &bill.lines {
+                prop_assert_eq!(line.amount < 0, line.key == COUPON_DISCOUNT);
+            }
+            prop_assert!(bill.lines[1].label.starts_with("Delivery Fee"));
+            if let Some(m) = distance_m {
+                let shown: f64 = km(m).parse().unwrap();
+                prop_assert!((shown - f64::from(m) / 1_000.0).abs() <= 0.05 + 1e-9, "{} m shown as {}", m, shown);
+            }
+        }
+
+        /// The fee rules hold for every distance: free from ₹499, else at least the base fee and
+        /// ₹8 more per started kilometre beyond three.
+        #[test]
+        fn the_delivery_fee_follows_the_distance(
+            item_total in any::<i64>(),
+            distance_m in proptest::option::of(any::<u32>()),
+            units in any::<u32>(),
+        ) {
+            let fee = delivery_fee(item_total, distance_m);
+            if item_total >= FREE_DELIVERY_FROM_PAISE {
+                prop_assert_eq!(fee, 0);
+            } else {
+                let beyond_km = i64::from(distance_m.unwrap_or(0).saturating_sub(3_000).div_ceil(1_000));
+                prop_assert_eq!(fee, BASE_DELIVERY_FEE_PAISE + beyond_km * DELIVERY_FEE_PER_KM_PAISE);
+            }
+            prop_assert_eq!(packaging(units), (i64::from(units) * 500).min(5_000));
+            let min = min_cart_value(item_total);
+            prop_assert!((MIN_CART_FLOOR_PAISE..=MIN_CART_CEILING_PAISE).contains(&min));
+            prop_assert!(percent_of(item_total, 18) >= 0);
         }
     }
 }

@@ -211,7 +211,8 @@ pub fn evaluate(coupon: &Coupon, cart: &CartFacts) -> Result<Benefit, String> {
     }
     let benefit = match coupon.kind {
         Kind::Percentage { percent, cap } => {
-            let off = (cart.item_total * percent / 100).min(cap);
+            // Saturating: the item total of an absurdly priced cart is the largest integer.
+            let off = (cart.item_total.saturating_mul(percent) / 100).min(cap);
             food(off, cart.item_total)
         }
         Kind::Flat { amount } => food(amount, cart.item_total),
@@ -219,8 +220,12 @@ pub fn evaluate(coupon: &Coupon, cart: &CartFacts) -> Result<Benefit, String> {
             let off: i64 = cart
                 .units
                 .iter()
-                .map(|&(unit, quantity)| (unit - price).max(0) * i64::from(quantity))
-                .sum();
+                .map(|&(unit, quantity)| {
+                    unit.saturating_sub(price)
+                        .max(0)
+                        .saturating_mul(i64::from(quantity))
+                })
+                .fold(0, i64::saturating_add);
             if off == 0 {
                 return Err(format!("{code} applies to items above {}", rupees(price)));
             }
@@ -527,6 +532,65 @@ mod tests {
             } else {
                 let items_at = matches!(c.kind, Kind::ItemsAt { .. });
                 prop_assert!(item_total < c.min_cart || items_at);
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        /// A code typed in any way finds its coupon exactly when it is that code, in any case,
+        /// with spaces around; anything else finds nothing, never a panic.
+        #[test]
+        fn a_typed_code_finds_its_coupon_or_none(
+            typed in prop_oneof![
+                tiffin_platform::strategies::hostile_text(),
+                (prop::sample::select(vec!["TIFFIN20", "FLAT50", "UPI50", "FREEITEM"]), "[ \t]{0,3}", any::<u64>())
+                    .prop_map(|(code, pad, seed)| {
+                        let cased: String = code.chars().enumerate()
+                            .map(|(i, c)| if seed >> (i % 64) & 1 == 1 { c.to_ascii_lowercase() } else { c })
+                            .collect();
+                        format!("{pad}{cased}{pad}")
+                    }),
+            ],
+        ) {
+            let mut coupons: Vec<Coupon> = ["TIFFIN20", "FLAT50", "FREEITEM"].iter().map(|c| coupon(c)).collect();
+            coupons.extend(platform_coupons());
+
+            match find(&coupons, &typed) {
+                Some(found) => prop_assert!(found.code.eq_ignore_ascii_case(typed.trim())),
+                None => prop_assert!(coupons.iter().all(|c| !c.code.eq_ignore_ascii_case(typed.trim()))),
+            }
+            prop_assert_eq!(from_offer("t", &typed, "d").map(|c| c.code), terms(&typed.trim().to_ascii_uppercase()).map(|_| typed.trim().to_ascii_uppercase()));
+        }
+
+        /// Every coupon, on any cart however absurd, gives a benefit within the food or the
+        /// delivery fee, or a reason; never an overflow.
+        #[test]
+        fn any_cart_gets_a_bounded_benefit_or_a_reason(
+            item_total in prop_oneof![any::<i64>(), 1i64..2_000_000],
+            units in prop::collection::vec((any::<i64>(), any::<u32>()), 0..4),
+            delivery_fee in prop_oneof![0..=i64::MAX, 0i64..10_000],
+            first_order: bool,
+            now in any::<i64>(),
+        ) {
+            let cart = CartFacts { item_total, units, delivery_fee, first_order, payment_code: None, now };
+            let mut coupons: Vec<Coupon> = ["TIFFIN20", "TRYNEW", "WELCOME60", "SAVE10", "FEAST125", "BIGDEAL", "TREAT75", "FLAT50", "FREEDEL", "ITEMS129", "FREEITEM"]
+                .iter()
+                .map(|c| coupon(c))
+                .collect();
+            coupons.extend(platform_coupons());
+
+            for (c, verdict) in ranked(&coupons, &cart) {
+                match verdict {
+                    Ok(b) => {
+                        prop_assert!(b.on_food >= 0 && b.on_food <= item_total, "{}", c.code);
+                        prop_assert!(b.saving >= 0);
+                        prop_assert!(b.saving == b.on_food || (b.free_delivery && b.saving == delivery_fee));
+                        prop_assert!(!saving_message(&b).is_empty());
+                    }
+                    Err(reason) => prop_assert!(!reason.is_empty()),
+                }
             }
         }
     }

@@ -136,4 +136,147 @@ mod tests {
         assert_eq!(optional_number::<u32>(None).unwrap(), None);
         assert!(optional_number::<u32>(Some("x")).is_err());
     }
+
+    mod properties {
+        use axum::extract::FromRequestParts;
+        use proptest::prelude::*;
+        use serde::Deserialize;
+        use tiffin_platform::strategies::{hostile_bytes, hostile_text, numberish_text, same_json};
+
+        use super::super::*;
+
+        /// What the caller sees of an error: HTTP status, envelope code, wording.
+        fn seen(error: &ApiError) -> (u16, u32, String) {
+            let outcome = error.outcome();
+            (
+                outcome.http.as_u16(),
+                outcome.status_code,
+                outcome.message.into_owned(),
+            )
+        }
+
+        fn invalid_location() -> (u16, u32, String) {
+            (400, 1, "Invalid user location.".into())
+        }
+
+        fn bad_request(message: &str) -> (u16, u32, String) {
+            (400, 1, message.into())
+        }
+
+        /// A query struct as the routes declare theirs.
+        #[derive(Debug, Deserialize)]
+        #[allow(dead_code)]
+        struct SomeQuery {
+            lat: Option<String>,
+            lng: Option<String>,
+            offset: Option<String>,
+        }
+
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(256))]
+
+            /// Any pair of texts gives a finite point on the globe or the location error.
+            #[test]
+            fn a_location_is_on_the_globe_or_refused(
+                lat in proptest::option::of(numberish_text()),
+                lng in proptest::option::of(numberish_text()),
+            ) {
+                match location(lat.as_deref(), lng.as_deref()) {
+                    Ok(point) => {
+                        prop_assert!(point.lat.is_finite() && point.lat.abs() <= 90.0);
+                        prop_assert!(point.lng.is_finite() && point.lng.abs() <= 180.0);
+                    }
+                    Err(e) => prop_assert_eq!(seen(&e), invalid_location()),
+                }
+                match optional_location(lat.as_deref(), lng.as_deref()) {
+                    Ok(None) => prop_assert!(
+                        [&lat, &lng].iter().all(|v| v.as_deref().is_none_or(|v| v.trim().is_empty()))
+                    ),
+                    Ok(Some(point)) => prop_assert_eq!(Ok(point), location(lat.as_deref(), lng.as_deref()).map_err(|e| seen(&e))),
+                    Err(e) => prop_assert_eq!(seen(&e), invalid_location()),
+                }
+            }
+
+            /// Every point on the globe, written as the web writes it, reads back exactly.
+            #[test]
+            fn a_written_point_reads_back_exactly(lat in -90.0f64..=90.0, lng in -180.0f64..=180.0) {
+                let point = latlng(&format!("{lat},{lng}")).unwrap();
+                prop_assert_eq!(point, LatLng { lat, lng });
+                let point = location(Some(&format!(" {lat} ")), Some(&lng.to_string())).unwrap();
+                prop_assert_eq!(point, LatLng { lat, lng });
+            }
+
+            /// A `latlng` value of any text is a point on the globe or the location error.
+            #[test]
+            fn a_latlng_is_a_point_or_refused(value in prop_oneof![
+                hostile_text(),
+                (numberish_text(), numberish_text()).prop_map(|(a, b)| format!("{a},{b}")),
+            ]) {
+                match latlng(&value) {
+                    Ok(point) => prop_assert!(point.lat.abs() <= 90.0 && point.lng.abs() <= 180.0),
+                    Err(e) => prop_assert_eq!(seen(&e), invalid_location()),
+                }
+            }
+
+            /// An id is a number or the route's own wording, and every number reads back.
+            #[test]
+            fn an_id_is_a_number_or_the_routes_refusal(text in numberish_text(), n in any::<u64>()) {
+                match id(&text, "No such thing") {
+                    Ok(value) => {
+                        let digits = text.trim().strip_prefix('+').unwrap_or(text.trim());
+                        prop_assert!(digits.bytes().all(|b| b.is_ascii_digit()), "{:?}", text);
+                        prop_assert_eq!(digits.parse::<u64>().ok(), Some(value));
+                    }
+                    Err(e) => prop_assert_eq!(seen(&e), bad_request("No such thing")),
+                }
+                prop_assert_eq!(id(&format!("\t{n} "), "x").map_err(|e| seen(&e)), Ok(n));
+                match optional_number::<u32>(Some(&text)) {
+                    Ok(None) => prop_assert!(text.trim().is_empty()),
+                    Ok(Some(v)) => prop_assert_eq!(Some(v), text.trim().parse::<u32>().ok()),
+                    Err(e) => prop_assert_eq!(seen(&e), bad_request(messages::BAD_REQUEST)),
+                }
+            }
+
+            /// Any body is the shape asked for or 400 / 1 `Invalid request.`; a document the
+            /// web could have written reads back as it was.
+            #[test]
+            fn a_json_body_is_the_shape_or_refused(
+                body in hostile_bytes(),
+                document in tiffin_platform::strategies::json_value(),
+            ) {
+                if let Err(e) = json_body::<serde_json::Value>(&body) {
+                    prop_assert_eq!(seen(&e), bad_request(messages::BAD_REQUEST));
+                }
+                let written = serde_json::to_vec(&document).unwrap();
+                let read = json_body::<serde_json::Value>(&written).unwrap();
+                prop_assert!(same_json(&read, &document), "{} read as {}", document, read);
+            }
+
+            /// Nesting deeper than any real body is refused, never a stack overflow.
+            #[test]
+            fn deeply_nested_bodies_are_refused(depth in 200usize..100_000, open in prop::sample::select(vec!["[", "{\"a\":"])) {
+                let body = open.repeat(depth);
+                let error = json_body::<serde_json::Value>(body.as_bytes()).unwrap_err();
+                prop_assert_eq!(seen(&error), bad_request(messages::BAD_REQUEST));
+            }
+
+            /// Any query string a request can carry decodes or is 400 / 1 `Invalid request.`
+            #[test]
+            fn any_query_string_decodes_or_is_refused(query in hostile_bytes()) {
+                let mut uri = b"/api/x?".to_vec();
+                uri.extend_from_slice(&query);
+                let Ok(request) = http::Request::builder().uri(uri.as_slice()).body(()) else {
+                    // Not a URI hyper would hand on.
+                    return Ok(());
+                };
+                let (mut parts, ()) = request.into_parts();
+                let decoded = futures::executor::block_on(
+                    Params::<SomeQuery>::from_request_parts(&mut parts, &()),
+                );
+                if let Err(e) = decoded {
+                    prop_assert_eq!(seen(&e), bad_request(messages::BAD_REQUEST));
+                }
+            }
+        }
+    }
 }

@@ -100,12 +100,14 @@ fn clean_json(body: &[u8]) -> Option<Vec<u8>> {
     serde_json::to_vec(&value).ok()
 }
 
-/// Whether the JSON text could hold an unwanted character: as an escape (`\u…`), or written out
-/// (DEL, the UTF-8 of a C1 control or of a bidi embedding, override or isolate). A raw C0 control
-/// inside a string is not JSON at all. False for nearly every body, which is then left alone
-/// without being parsed.
+/// Whether the JSON text could hold an unwanted character: as an escape (`\u…`, or the short
+/// escapes of backspace, form feed and carriage return, `\b` `\f` `\r`, which `JSON.stringify`
+/// writes), or written out (DEL, the UTF-8 of a C1 control or of a bidi embedding, override or
+/// isolate). A raw C0 control inside a string is not JSON at all. False for nearly every body,
+/// which is then left alone without being parsed.
 fn may_hold_unwanted(body: &[u8]) -> bool {
-    body.windows(2).any(|w| w == b"\\u")
+    body.windows(2)
+        .any(|w| w[0] == b'\\' && matches!(w[1], b'u' | b'b' | b'f' | b'r'))
         || body.contains(&0x7f)
         || body
             .windows(2)
@@ -164,6 +166,15 @@ mod tests {
     }
 
     #[test]
+    fn short_escapes_of_controls_are_cleaned_too() {
+        let body = br#"{"note":"ring\r\nthe\b bell\f\t"}"#;
+
+        let cleaned: Value = serde_json::from_slice(&clean_json(body).unwrap()).unwrap();
+
+        assert_eq!(cleaned, json!({ "note": "ring\nthe bell\t" }));
+    }
+
+    #[test]
     fn written_out_bidi_and_c1_characters_are_cleaned_too() {
         let body = "{\"note\":\"ring\u{202e}\u{85}\u{7f} bell\"}".as_bytes();
 
@@ -214,5 +225,125 @@ mod tests {
 
         assert_eq!(uri.path(), "/api/search");
         assert_eq!(uri.query(), Some("q=ab"));
+    }
+
+    mod properties {
+        use proptest::prelude::*;
+        use tiffin_platform::strategies::{
+            hostile_bytes, json_value, same_json, short_hostile_text,
+        };
+
+        use super::super::*;
+
+        /// Whether any string in the document (keys too) holds a character no text may keep.
+        fn holds_unwanted(value: &Value) -> bool {
+            match value {
+                Value::String(s) => s.chars().any(is_unwanted),
+                Value::Array(items) => items.iter().any(holds_unwanted),
+                Value::Object(map) => map
+                    .iter()
+                    .any(|(k, v)| k.chars().any(is_unwanted) || holds_unwanted(v)),
+                _ => false,
+            }
+        }
+
+        /// The document with every string cleaned, built independently of `clean_value`.
+        fn cleaned_copy(value: &Value) -> Value {
+            match value {
+                Value::String(s) => Value::String(clean(s).into_owned()),
+                Value::Array(items) => Value::Array(items.iter().map(cleaned_copy).collect()),
+                Value::Object(map) => Value::Object(
+                    map.iter()
+                        .map(|(k, v)| (clean(k).into_owned(), cleaned_copy(v)))
+                        .collect(),
+                ),
+                other => other.clone(),
+            }
+        }
+
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(256))]
+
+            /// A JSON body reaches the handler with every string cleaned and nothing else
+            /// changed, whether written with escapes or with the characters themselves; the
+            /// shortcut that skips parsing never lets an unwanted character through.
+            #[test]
+            fn a_json_body_arrives_cleaned(document in json_value(), escape_all: bool) {
+                let written = if escape_all {
+                    // Every non-ASCII character as `\u` escapes, as some clients write JSON.
+                    let mut out = String::new();
+                    for c in serde_json::to_string(&document).unwrap().chars() {
+                        if c.is_ascii() {
+                            out.push(c);
+                        } else {
+                            for unit in c.encode_utf16(&mut [0; 2]) {
+                                out.push_str(&format!("\\u{unit:04x}"));
+                            }
+                        }
+                    }
+                    out.into_bytes()
+                } else {
+                    serde_json::to_vec(&document).unwrap()
+                };
+
+                let arrived: Value = match clean_json(&written) {
+                    Some(cleaned) => serde_json::from_slice(&cleaned).unwrap(),
+                    None => {
+                        prop_assert!(!holds_unwanted(&document));
+                        serde_json::from_slice(&written).unwrap()
+                    }
+                };
+
+                prop_assert!(!holds_unwanted(&arrived));
+                let expected = cleaned_copy(&document);
+                prop_assert!(same_json(&arrived, &expected), "{} arrived as {}", expected, arrived);
+            }
+
+            /// A body that is not JSON is handed on unchanged, whatever it holds.
+            #[test]
+            fn a_body_that_is_not_json_is_left_alone(body in hostile_bytes()) {
+                if serde_json::from_slice::<Value>(&body).is_err() {
+                    prop_assert_eq!(clean_json(&body), None);
+                }
+            }
+
+            /// Every query value and name a handler reads is clean and otherwise as sent, and
+            /// the path is kept.
+            #[test]
+            fn a_query_arrives_cleaned(
+                pairs in prop::collection::vec((short_hostile_text(), short_hostile_text()), 0..5),
+                raw in hostile_bytes(),
+            ) {
+                let mut query = form_urlencoded::Serializer::new(String::new());
+                for (name, value) in &pairs {
+                    query.append_pair(name, value);
+                }
+                let query = query.finish();
+                let uri: Uri = format!("/api/search?{query}").parse().unwrap();
+
+                let arrived = match clean_query(&query) {
+                    Some(cleaned) => with_query(&uri, &cleaned).unwrap(),
+                    None => uri,
+                };
+
+                prop_assert_eq!(arrived.path(), "/api/search");
+                let read: Vec<(String, String)> =
+                    form_urlencoded::parse(arrived.query().unwrap_or_default().as_bytes()).into_owned().collect();
+                let expected: Vec<(String, String)> = pairs
+                    .iter()
+                    .map(|(n, v)| (clean(n).into_owned(), clean(v).into_owned()))
+                    .collect();
+                prop_assert_eq!(read, expected);
+
+                // Any query at all: cleaned to one a URI can carry, or left as it came.
+                if let Ok(raw) = std::str::from_utf8(&raw)
+                    && let Some(cleaned) = clean_query(raw)
+                {
+                    let read = form_urlencoded::parse(cleaned.as_bytes());
+                    prop_assert!(read.clone().all(|(n, v)| !n.chars().chain(v.chars()).any(is_unwanted)));
+                    prop_assert!(with_query(&"/x".parse().unwrap(), &cleaned).is_ok());
+                }
+            }
+        }
     }
 }

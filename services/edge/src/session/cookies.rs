@@ -208,4 +208,115 @@ mod tests {
             "{text}"
         );
     }
+
+    mod properties {
+        use proptest::prelude::*;
+        use tiffin_platform::strategies::{hostile_bytes, hostile_text};
+
+        use super::super::*;
+
+        /// The jar the edge reads from a `Cookie` header of these bytes; `None` when the bytes
+        /// cannot be a header value at all (hyper refuses such a request before the edge).
+        fn jar_of(cookie_header: &[u8]) -> Option<CookieJar> {
+            let mut headers = HeaderMap::new();
+            headers.insert(header::COOKIE, HeaderValue::from_bytes(cookie_header).ok()?);
+            Some(CookieJar::from_headers(&headers))
+        }
+
+        /// A token passed on is 1 to 256 characters of visible ASCII, or there is none.
+        fn token_is_short_visible_ascii(token: Option<String>) -> Result<(), TestCaseError> {
+            if let Some(token) = token {
+                prop_assert!(!token.is_empty() && token.len() <= TOKEN_MAX);
+                prop_assert!(token.bytes().all(|b| b.is_ascii_graphic()), "{:?}", token);
+            }
+            Ok(())
+        }
+
+        /// What a browser sends back for a `Set-Cookie` value: its `name=value` part.
+        fn sent_back(set_cookie: &str) -> String {
+            set_cookie.split(';').next().unwrap_or_default().to_string()
+        }
+
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(256))]
+
+            /// Whatever the header holds, a session token is either absent or a short run of
+            /// visible ASCII: nothing else is ever sent to the account service.
+            #[test]
+            fn a_session_token_is_absent_or_short_visible_ascii(
+                header in hostile_bytes(),
+                secure: bool,
+            ) {
+                if let Some(jar) = jar_of(&header) {
+                    token_is_short_visible_ascii(session_token(&jar, secure))?;
+                }
+            }
+
+            /// The same for a header of well-formed pairs whose values are hostile: the session
+            /// cookie among others, under either name.
+            #[test]
+            fn a_hostile_session_cookie_value_is_never_passed_on_unchecked(
+                value in hostile_text(),
+                plain_first: bool,
+                secure: bool,
+            ) {
+                let cookie = if plain_first {
+                    format!("{SESSION_COOKIE}={value}; {SECURE_SESSION_COOKIE}=x")
+                } else {
+                    format!("a=b; {}={value}", session_cookie_name(secure))
+                };
+                if let Some(jar) = jar_of(cookie.as_bytes()) {
+                    token_is_short_visible_ascii(session_token(&jar, secure))?;
+                }
+            }
+
+            /// A token the account service mints (hex; the URL-safe alphabet is allowed for) comes
+            /// back from the cookie the edge writes, among the browser's other cookies.
+            #[test]
+            fn a_written_session_cookie_reads_back_the_same_token(
+                token in "[0-9A-Za-z_-]{1,256}",
+                expires_at in any::<i64>(),
+                secure: bool,
+            ) {
+                let written = session_cookie(&token, expires_at, secure).to_string();
+                let jar = jar_of(format!("theme=dark; {}; x=1", sent_back(&written)).as_bytes())
+                    .expect("a cookie the edge wrote is a valid header");
+
+                prop_assert_eq!(session_token(&jar, secure), Some(token));
+                prop_assert_eq!(session_token(&jar, !secure), None);
+            }
+
+            /// The device id the edge writes comes back as it was written.
+            #[test]
+            fn a_written_device_cookie_reads_back_the_same_id(
+                id in "[0-9a-f-]{1,64}",
+                secure: bool,
+            ) {
+                let written = device_cookie_for(&id, secure).to_string();
+                let jar = jar_of(sent_back(&written).as_bytes()).unwrap();
+
+                prop_assert_eq!(jar.get(DEVICE_COOKIE).map(|c| c.value().to_string()), Some(id));
+            }
+
+            /// Whether a reply sets the session cookie depends on the cookie's name alone.
+            #[test]
+            fn only_the_session_cookies_name_counts_as_setting_it(
+                name in prop_oneof![
+                    Just(SESSION_COOKIE.to_string()),
+                    Just(SECURE_SESSION_COOKIE.to_string()),
+                    "[!-:<>-~]{0,20}",
+                ],
+                rest in "[ -~]{0,40}",
+            ) {
+                let mut headers = HeaderMap::new();
+                let value = format!("{name}={rest}");
+                headers.append(header::SET_COOKIE, HeaderValue::from_str(&value).unwrap());
+
+                prop_assert_eq!(
+                    sets_session_cookie(&headers),
+                    name == SESSION_COOKIE || name == SECURE_SESSION_COOKIE
+                );
+            }
+        }
+    }
 }

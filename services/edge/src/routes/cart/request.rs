@@ -35,11 +35,15 @@ pub struct CouponBody {
 /// The cart service's word for a code it does not know; the edge says the same for an empty one.
 const INVALID_COUPON: &str = "Invalid coupon code";
 
+/// Longest coupon code the edge passes on (no code is near it); counted in characters, as the
+/// contract words it, so a code in another script is not refused for its UTF-8 length.
+const COUPON_MAX_CHARS: usize = 40;
+
 /// The body of `cart/applyCoupon`: a code of at most 40 characters.
 pub fn coupon_body(body: &[u8]) -> Result<CouponBody, ApiError> {
     let body: CouponBody =
         serde_json::from_slice(body).map_err(|_| ApiError::BadRequest(messages::CART_FAILURE))?;
-    if body.coupon_code.trim().is_empty() || body.coupon_code.len() > 40 {
+    if body.coupon_code.trim().is_empty() || body.coupon_code.chars().count() > COUPON_MAX_CHARS {
         return Err(ApiError::BadRequest(INVALID_COUPON));
     }
     Ok(body)
@@ -253,6 +257,169 @@ mod tests {
         ] {
             let err = update_request(body).unwrap_err();
             assert_eq!(err.outcome().message, "Oops! Something wrong");
+        }
+    }
+
+    mod properties {
+        use proptest::prelude::*;
+        use serde_json::{Value, json};
+        use tiffin_platform::strategies::{hostile_bytes, json_value, short_hostile_text};
+
+        use super::super::*;
+
+        fn seen(error: &ApiError) -> (u16, u32, String) {
+            let outcome = error.outcome();
+            (
+                outcome.http.as_u16(),
+                outcome.status_code,
+                outcome.message.into_owned(),
+            )
+        }
+
+        fn refused(message: &str) -> (u16, u32, String) {
+            (400, 1, message.into())
+        }
+
+        /// An id as JavaScript callers send one: a number, or its digits in a string (padded).
+        fn id_json() -> impl Strategy<Value = (u64, Value)> {
+            (any::<u64>(), 0..3u8).prop_map(|(n, form)| {
+                let value = match form {
+                    0 => json!(n),
+                    1 => json!(n.to_string()),
+                    _ => json!(format!(" {n} ")),
+                };
+                (n, value)
+            })
+        }
+
+        /// A cart line as the web writes it, with the request line it must become.
+        fn line() -> impl Strategy<Value = (CartItemInput, Value)> {
+            let pairs =
+                || prop::collection::vec((short_hostile_text(), short_hostile_text()), 0..3);
+            (id_json(), any::<u32>(), pairs(), pairs()).prop_map(
+                |((id, id_json), quantity, addons, variants)| {
+                    let json = json!({
+                        "menu_item_id": id_json,
+                        "quantity": quantity,
+                        "price": 1,
+                        "addons": addons.iter().map(|(g, c)| json!({ "group_id": g, "choice_id": c })).collect::<Vec<_>>(),
+                        "variants": variants.iter().map(|(g, v)| json!({ "group_id": g, "variation_id": v })).collect::<Vec<_>>(),
+                    });
+                    let input = CartItemInput {
+                        menu_item_id: id,
+                        quantity,
+                        addons: addons
+                            .into_iter()
+                            .map(|(group_id, choice_id)| CartAddon { group_id, choice_id })
+                            .collect(),
+                        variants: variants
+                            .into_iter()
+                            .map(|(group_id, variation_id)| CartVariant { group_id, variation_id })
+                            .collect(),
+                    };
+                    (input, json)
+                },
+            )
+        }
+
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(256))]
+
+            /// Any bytes, or any JSON document, as the body of `POST /api/cart`: a request or
+            /// 400 / 1 `Oops! Something wrong`, never anything else.
+            #[test]
+            fn any_cart_body_is_a_request_or_the_cart_failure(
+                body in prop_oneof![
+                    hostile_bytes(),
+                    json_value().prop_map(|v| serde_json::to_vec(&v).unwrap()),
+                ],
+            ) {
+                match update_request(&body) {
+                    Ok((request, _)) => prop_assert!(request.items_given || request.items.is_empty()),
+                    Err(e) => prop_assert_eq!(seen(&e), refused(messages::CART_FAILURE)),
+                }
+            }
+
+            /// A body the web writes becomes exactly the request it describes: every id, quantity,
+            /// choice and detail as sent, and no price.
+            #[test]
+            fn a_written_cart_body_reads_back_as_its_request(
+                restaurant in proptest::option::of(id_json()),
+                lines in proptest::option::of(prop::collection::vec(line(), 0..4)),
+                coupon in proptest::option::of(short_hostile_text()),
+                note in proptest::option::of(short_hostile_text()),
+                cutlery in proptest::option::of(any::<bool>()),
+                address in proptest::option::of(short_hostile_text()),
+                payment in proptest::option::of(short_hostile_text()),
+            ) {
+                let mut body = json!({ "_csrf": "t" });
+                let fields = [
+                    ("restaurantId", restaurant.as_ref().map(|(_, v)| v.clone())),
+                    ("cartItems", lines.as_ref().map(|l| Value::Array(l.iter().map(|(_, j)| j.clone()).collect()))),
+                    ("couponCode", coupon.clone().map(Value::String)),
+                    ("order_comments", note.clone().map(Value::String)),
+                    ("cutlerySelection", cutlery.map(|c| json!({ "selected": c }))),
+                    ("address_id", address.clone().map(Value::String)),
+                    ("paymentMethod", payment.clone().map(Value::String)),
+                ];
+                for (name, value) in fields {
+                    if let Some(value) = value {
+                        body[name] = value;
+                    }
+                }
+
+                let (request, rest) = update_request(&serde_json::to_vec(&body).unwrap()).unwrap();
+
+                prop_assert_eq!(request.restaurant_id, restaurant.map_or(0, |(n, _)| n));
+                prop_assert_eq!(request.items_given, lines.is_some());
+                let expected: Vec<CartItemInput> = lines.into_iter().flatten().map(|(i, _)| i).collect();
+                prop_assert_eq!(request.items, expected);
+                let details = request.details.unwrap();
+                prop_assert_eq!(details.coupon_code, coupon);
+                prop_assert_eq!(details.order_note, note);
+                prop_assert_eq!(details.cutlery_selected, cutlery);
+                prop_assert_eq!(rest.address_id, address);
+                prop_assert_eq!(rest.payment_method, payment);
+            }
+
+            /// A quantity that is no `u32` (negative, fractional, too big) is the cart failure.
+            #[test]
+            fn a_quantity_out_of_range_is_the_cart_failure(
+                quantity in prop_oneof![
+                    (i64::MIN..0).prop_map(|q| json!(q)),
+                    (u64::from(u32::MAX) + 1..).prop_map(|q| json!(q)),
+                    any::<f64>().prop_filter("not whole", |q| q.fract() != 0.0).prop_map(|q| json!(q)),
+                ],
+            ) {
+                let body = json!({ "cartItems": [{ "menu_item_id": "1", "quantity": quantity }] });
+                let error = update_request(&serde_json::to_vec(&body).unwrap()).unwrap_err();
+                prop_assert_eq!(seen(&error), refused(messages::CART_FAILURE));
+            }
+
+            /// A coupon body is a code of 1 to 40 characters (not all blank), else `Invalid coupon
+            /// code`; what is not a coupon body at all is the cart failure.
+            #[test]
+            fn a_coupon_code_is_short_and_not_blank_or_refused(
+                code in prop_oneof![short_hostile_text(), "[ a-zA-Z0-9]{0,50}", "\\PC{35,45}"],
+                junk in hostile_bytes(),
+            ) {
+                let body = serde_json::to_vec(&json!({ "couponCode": code, "_csrf": "t" })).unwrap();
+                let length = code.chars().count();
+                match coupon_body(&body) {
+                    Ok(body) => {
+                        prop_assert_eq!(&body.coupon_code, &code);
+                        prop_assert!(!code.trim().is_empty() && length <= COUPON_MAX_CHARS);
+                    }
+                    Err(e) => {
+                        prop_assert_eq!(seen(&e), refused(INVALID_COUPON));
+                        prop_assert!(code.trim().is_empty() || length > COUPON_MAX_CHARS);
+                    }
+                }
+                if let Err(e) = coupon_body(&junk) {
+                    let message = seen(&e).2;
+                    prop_assert!(message == INVALID_COUPON || message == messages::CART_FAILURE, "{}", message);
+                }
+            }
         }
     }
 }

@@ -104,4 +104,91 @@ mod tests {
             );
         }
     }
+
+    mod properties {
+        use proptest::prelude::*;
+        use tiffin_platform::strategies::{
+            hostile_bytes, hostile_text, numberish_text, same_float, short_hostile_text,
+        };
+
+        use super::super::*;
+
+        /// `encodeURIComponent`, as the web writes the cookie's JSON.
+        fn uri_component(text: &str) -> String {
+            text.bytes()
+                .map(|b| match b {
+                    b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'!' | b'~' => {
+                        (b as char).to_string()
+                    }
+                    _ => format!("%{b:02X}"),
+                })
+                .collect()
+        }
+
+        fn read(cookie_header: &[u8], given: Option<&str>) -> Option<Whereabouts> {
+            let mut h = HeaderMap::new();
+            h.insert(
+                axum::http::header::COOKIE,
+                axum::http::HeaderValue::from_bytes(cookie_header).ok()?,
+            );
+            Some(Whereabouts::read(&h, given))
+        }
+
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(256))]
+
+            /// Whatever the cookies hold, a point is on the globe and not the (0, 0) the web
+            /// writes for "unknown", and an address id is trimmed and not empty.
+            #[test]
+            fn whereabouts_are_on_the_globe_or_absent(
+                header in prop_oneof![
+                    hostile_bytes(),
+                    (numberish_text(), numberish_text(), short_hostile_text()).prop_map(|(lat, lng, id)| {
+                        let json = serde_json::json!({ "lat": lat, "lng": lng }).to_string();
+                        format!("userLocation={}; deliveryAddressId={id}", uri_component(&json)).into_bytes()
+                    }),
+                    (any::<f64>(), any::<f64>()).prop_map(|(lat, lng)| {
+                        format!("userLocation={}", uri_component(&format!("{{\"lat\":{lat},\"lng\":{lng}}}"))).into_bytes()
+                    }),
+                ],
+                given in proptest::option::of(hostile_text()),
+            ) {
+                let Some(whereabouts) = read(&header, given.as_deref()) else { return Ok(()) };
+                if let Some((lat, lng)) = whereabouts.location {
+                    prop_assert!(lat.is_finite() && lat.abs() <= 90.0, "{}", lat);
+                    prop_assert!(lng.is_finite() && lng.abs() <= 180.0, "{}", lng);
+                    prop_assert!((lat, lng) != (0.0, 0.0));
+                }
+                if let Some(id) = &whereabouts.address_id {
+                    prop_assert!(!id.is_empty() && id.trim() == id);
+                }
+                if let Some(given) = given.as_deref().map(str::trim).filter(|g| !g.is_empty()) {
+                    prop_assert_eq!(whereabouts.address_id.as_deref(), Some(given));
+                }
+            }
+
+            /// A point the web writes (numbers or numeric strings, with its other fields) reads
+            /// back exactly.
+            #[test]
+            fn a_written_location_cookie_reads_back_the_same_point(
+                lat in -90.0f64..=90.0,
+                lng in -180.0f64..=180.0,
+                as_text: bool,
+                label in short_hostile_text(),
+            ) {
+                prop_assume!((lat, lng) != (0.0, 0.0));
+                let json = if as_text {
+                    serde_json::json!({ "lat": lat.to_string(), "lng": lng.to_string(), "label": label })
+                } else {
+                    serde_json::json!({ "lat": lat, "lng": lng, "label": label })
+                };
+                let cookie = format!("a=1; userLocation={}", uri_component(&json.to_string()));
+
+                let whereabouts = read(cookie.as_bytes(), None).unwrap();
+
+                let (read_lat, read_lng) = whereabouts.location.unwrap();
+                prop_assert!(same_float(read_lat, lat) && same_float(read_lng, lng), "{},{} read as {},{}", lat, lng, read_lat, read_lng);
+            }
+        }
+    }
 }

@@ -57,4 +57,50 @@ mod tests {
             );
         }
     }
+
+    mod properties {
+        use proptest::prelude::*;
+        use tiffin_platform::strategies::{json_value, numberish_text};
+
+        use super::super::*;
+
+        fn seen(error: &ApiError) -> (u16, u32, String) {
+            let outcome = error.outcome();
+            (
+                outcome.http.as_u16(),
+                outcome.status_code,
+                outcome.message.into_owned(),
+            )
+        }
+
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(256))]
+
+            /// Any text names an order by its number or is 404 / 404 `Order not found`; every
+            /// number written (padded or not) reads back.
+            #[test]
+            fn any_text_is_an_order_number_or_not_found(text in numberish_text(), n in any::<u64>()) {
+                match parse(&text) {
+                    Ok(id) => prop_assert_eq!(Some(id), text.trim().parse::<u64>().ok()),
+                    Err(e) => prop_assert_eq!(seen(&e), (404, 404, ORDER_NOT_FOUND.to_string())),
+                }
+                prop_assert_eq!(parse(&format!(" {n}\n")).ok(), Some(n));
+            }
+
+            /// An id in a body, of any JSON shape, is an order number or the same 404; a number
+            /// and its string name the same order.
+            #[test]
+            fn any_body_id_is_an_order_number_or_not_found(value in json_value(), n in any::<u64>()) {
+                if let Ok(id) = serde_json::from_value::<OrderId>(value)
+                    && let Err(e) = id.parse()
+                {
+                    prop_assert_eq!(seen(&e), (404, 404, ORDER_NOT_FOUND.to_string()));
+                }
+                let as_number: OrderId = serde_json::from_value(serde_json::json!(n)).unwrap();
+                let as_text: OrderId = serde_json::from_value(serde_json::json!(n.to_string())).unwrap();
+                prop_assert_eq!(as_number.parse().ok(), Some(n));
+                prop_assert_eq!(as_text.parse().ok(), Some(n));
+            }
+        }
+    }
 }
