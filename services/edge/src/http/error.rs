@@ -486,3 +486,15 @@ mod tests {
         );
     }
 }
+
+/// What a caller sees of an error: HTTP status, envelope code, wording (for tests that compare
+/// a decoder's refusal with the contract's).
+#[cfg(test)]
+pub(crate) fn seen(error: &ApiError) -> (u16, u32, String) {
+    let outcome = error.outcome();
+    (
+        outcome.http.as_u16(),
+        outcome.status_code,
+        outcome.message.into_owned(),
+    )
+}

@@ -144,16 +144,7 @@ mod tests {
         use tiffin_platform::strategies::{hostile_bytes, hostile_text, numberish_text, same_json};
 
         use super::super::*;
-
-        /// What the caller sees of an error: HTTP status, envelope code, wording.
-        fn seen(error: &ApiError) -> (u16, u32, String) {
-            let outcome = error.outcome();
-            (
-                outcome.http.as_u16(),
-                outcome.status_code,
-                outcome.message.into_owned(),
-            )
-        }
+        use crate::http::error::seen;
 
         fn invalid_location() -> (u16, u32, String) {
             (400, 1, "Invalid user location.".into())

@@ -266,15 +266,7 @@ mod tests {
         use tiffin_platform::strategies::{hostile_bytes, json_value, short_hostile_text};
 
         use super::super::*;
-
-        fn seen(error: &ApiError) -> (u16, u32, String) {
-            let outcome = error.outcome();
-            (
-                outcome.http.as_u16(),
-                outcome.status_code,
-                outcome.message.into_owned(),
-            )
-        }
+        use crate::http::error::seen;
 
         fn refused(message: &str) -> (u16, u32, String) {
             (400, 1, message.into())

@@ -63,15 +63,7 @@ mod tests {
         use tiffin_platform::strategies::{json_value, numberish_text};
 
         use super::super::*;
-
-        fn seen(error: &ApiError) -> (u16, u32, String) {
-            let outcome = error.outcome();
-            (
-                outcome.http.as_u16(),
-                outcome.status_code,
-                outcome.message.into_owned(),
-            )
-        }
+        use crate::http::error::seen;
 
         proptest! {
             #![proptest_config(ProptestConfig::with_cases(256))]
