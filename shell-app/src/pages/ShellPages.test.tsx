@@ -57,7 +57,7 @@ describe('the company and legal pages', () => {
     for (const link of help) expect(link.getAttribute('href')).toBe('/support');
     // Every link stays on this site, and no link text leaks its markup.
     for (const link of within(article).getAllByRole('link')) expect(link.getAttribute('href')).toMatch(/^\/[a-z]/);
-    expect(article.textContent).not.toMatch(/\]\(|\[[A-Z]/);
+    expect(article.textContent).not.toMatch(/\]\(|\[[A-Z]|`/);
   });
 
   it('the privacy policy names what the account keeps and how cards are kept', async () => {
@@ -95,12 +95,16 @@ describe('the company and legal pages', () => {
     expect(never.some((item) => item.includes('UPI PIN'))).toBe(true);
   });
 
-  it('turns only paths on this site into links', async () => {
+  it('turns only paths on this site into links, and backticked names into code', async () => {
     const { InlineText } = await import('./info/InfoPage');
     render(<p data-testid="text"><InlineText text="See [terms](/terms-and-conditions), not [elsewhere](//evil.example) or [that](https://evil.example)." /></p>);
     const text = screen.getByTestId('text');
     expect(within(text).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/terms-and-conditions']);
     expect(text.textContent).toBe('See terms, not elsewhere or that.');
+
+    render(<p data-testid="names"><InlineText text="The `tfn_did` cookie." /></p>);
+    expect(screen.getByTestId('names').querySelector('code')?.textContent).toBe('tfn_did');
+    expect(screen.getByTestId('names').textContent).toBe('The tfn_did cookie.');
   });
 });
 

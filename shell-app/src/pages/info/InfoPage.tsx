@@ -16,22 +16,24 @@ export function formatUpdated(iso: string): string {
   return `${day} ${MONTHS[(month ?? 1) - 1]} ${year}`;
 }
 
-const LINK = /\[([^\]]+)\]\(([^)\s]+)\)/g;
+/** `[label](/path)` for a link, or `name` in backticks for a name to type or look for (a cookie's). */
+const MARKUP = /\[([^\]]+)\]\(([^)\s]+)\)|`([^`]+)`/g;
 
 /** A path on this site: one leading slash, so `//host` (another site) does not pass. */
 function isSitePath(href: string): boolean {
   return href.startsWith('/') && !href.startsWith('//');
 }
 
-/** Text with its `[label](/path)` links turned into links; anything else stays text. */
+/** Text with its links and names marked up; a link to anywhere but this site stays plain text. */
 export function InlineText({ text }: { text: string }) {
   const parts: ReactNode[] = [];
   let last = 0;
-  for (const match of text.matchAll(LINK)) {
-    const [whole, label = '', href = ''] = match;
+  for (const match of text.matchAll(MARKUP)) {
+    const [whole, label, href = '', code] = match;
     const at = match.index ?? 0;
     parts.push(text.slice(last, at));
-    parts.push(isSitePath(href) ? <Link key={at} href={href}>{label}</Link> : label);
+    if (code !== undefined) parts.push(<code>{code}</code>);
+    else parts.push(isSitePath(href) ? <Link href={href}>{label}</Link> : label);
     last = at + whole.length;
   }
   parts.push(text.slice(last));

@@ -3,8 +3,9 @@
  * the storefront really behaves (fees, cancellation, refunds, cookies, coupons): when the rule
  * changes in the service that owns it, this text changes with it.
  *
- * Paragraphs and list items may carry links written `[label](/path)`; only paths on this site are
- * turned into links, so the text cannot send a reader elsewhere by accident.
+ * Paragraphs and list items may carry links written `[label](/path)` and names in backticks (shown
+ * as code); only paths on this site are turned into links, so the text cannot send a reader
+ * elsewhere by accident.
  */
 import { INFO_PAGE_TITLES, type InfoPageId } from './titles';
 
@@ -268,7 +269,7 @@ const CONTENT: Record<InfoPageId, Omit<InfoPageContent, 'title'>> = {
       {
         heading: 'Cancelling an order',
         blocks: [
-          'Cancel from the order in My Account, under Orders. What cancelling does depends on the order’s status:',
+          'Cancel from the order in My Account, under [Orders](/my-account/orders). What cancelling does depends on the order’s status:',
           { list: [
             'Order Received (waiting for the restaurant to confirm): free. You get back everything you paid.',
             'Order Confirmed, Preparing or Rider Assigned: the restaurant has started on your food, so half of the order total is kept as a cancellation fee and the rest is refunded.',
@@ -393,8 +394,8 @@ const CONTENT: Record<InfoPageId, Omit<InfoPageContent, 'title'>> = {
         heading: 'Cookies that keep you signed in',
         blocks: [
           { list: [
-            '__Host-tfn_sid (tfn_sid on a plain HTTP development server): your session. It keeps you signed in and keeps a guest’s cart across visits. It lasts until the session ends (at most 30 days, or 7 days without use). Scripts on the page cannot read it, and the browser sends it only to this site over a secure connection.',
-            'tfn_did: a random id for this browser, kept for a year, so the browser is recognised as the same device across sessions. Scripts on the page cannot read it either.',
+            '`__Host-tfn_sid` (`tfn_sid` on a plain HTTP development server): your session. It keeps you signed in and keeps a guest’s cart across visits. It lasts until the session ends (at most 30 days, or 7 days without use). Scripts on the page cannot read it, and the browser sends it only to this site over a secure connection.',
+            '`tfn_did`: a random id for this browser, kept for a year, so the browser is recognised as the same device across sessions. Scripts on the page cannot read it either.',
           ] },
           'Without these cookies you cannot sign in or keep a cart, so they cannot be turned off.',
         ],
@@ -403,17 +404,17 @@ const CONTENT: Record<InfoPageId, Omit<InfoPageContent, 'title'>> = {
         heading: 'Cookies that remember your choices',
         blocks: [
           { list: [
-            'userLocation: your delivery location (its point on the map, the address text, area and city), kept for a year, so every page shows the restaurants that deliver to you.',
-            'deliveryAddressId: which of your saved addresses you chose to deliver to, kept for a year and removed when you log out.',
-            'tfn_default_address_applied: set for one minute after we pick one of your saved addresses as your location when you sign in, so we pick it only once.',
-            'tfn_default_address_declined: set for one day when you choose another location instead of the one we picked, so we do not pick it again.',
+            '`userLocation`: your delivery location (its point on the map, the address text, area and city), kept for a year, so every page shows the restaurants that deliver to you.',
+            '`deliveryAddressId`: which of your saved addresses you chose to deliver to, kept for a year and removed when you log out.',
+            '`tfn_default_address_applied`: set for one minute after we pick one of your saved addresses as your location when you sign in, so we pick it only once.',
+            '`tfn_default_address_declined`: set for one day when you choose another location instead of the one we picked, so we do not pick it again.',
           ] },
         ],
       },
       {
         heading: 'Storage in your browser',
         blocks: [
-          'Besides cookies, the storefront keeps a few things in your browser’s local storage, under names starting with tfn_dweb_: a copy of a guest’s cart, your recent searches, whether you turned on the veg-only filter on menus, and the saved address chosen for delivery. Logging out removes the cart copy and the address choice.',
+          'Besides cookies, the storefront keeps a few things in your browser’s local storage, under names starting with `tfn_dweb_`: a copy of a guest’s cart, your recent searches, whether you turned on the veg-only filter on menus, and the saved address chosen for delivery. Logging out removes the cart copy and the address choice.',
         ],
       },
       {
