@@ -363,7 +363,7 @@ const CONTENT: Record<InfoPageId, Omit<InfoPageContent, 'title'>> = {
         heading: 'Who we share it with',
         blocks: [
           { list: [
-            'The restaurant you order from: your order and, for delivery, what it needs to hand it over.',
+            'The restaurant you order from: the items, your choices and any note you leave for the restaurant.',
             'The delivery partner: the delivery address, your instructions and the contact number saved with that address.',
             'Payment gateways, banks, wallet and pay-later providers: what is needed to take or refund a payment.',
             'Our SMS provider: your mobile number and the message being sent.',
@@ -488,14 +488,16 @@ const CONTENT: Record<InfoPageId, Omit<InfoPageContent, 'title'>> = {
       {
         heading: 'Tiffin will never ask you for',
         blocks: [
+          'Not by phone, SMS, email, WhatsApp or social media, and not at your door:',
           { list: [
-            'Your sign-in code (OTP), by phone, SMS, email or chat. The code is for you to type into Tiffin yourself.',
+            'Your sign-in code (OTP). The code is for you to type into Tiffin yourself.',
             'Your card number, CVV, expiry date or your bank’s one-time password.',
             'Your UPI PIN. You never need your PIN to receive a refund: a request that asks for it is taking money, not giving it.',
             'Your wallet or pay-later one-time code.',
             'Money to "unlock" a refund, a prize, a job or a restaurant listing.',
             'To install a screen-sharing or remote-access app.',
           ] },
+          'You type your card details and your bank’s one-time password only into checkout on this site, never to a person, and your UPI PIN only in your own UPI app.',
         ],
       },
       {
@@ -508,7 +510,7 @@ const CONTENT: Record<InfoPageId, Omit<InfoPageContent, 'title'>> = {
         heading: 'Signs of a scam',
         blocks: [
           { list: [
-            'A "customer care number" found in a search result or on social media. Tiffin’s help is only in Help & Support on this site.',
+            'A "customer care number" found in a search result or on social media. Tiffin’s help is only in [Help & Support](/support) on this site.',
             'A link to a page that looks like Tiffin but is on another web address.',
             'Pressure to act now: an order "about to be cancelled", a refund "about to expire".',
             'A UPI collect request you did not start, especially one described as a refund.',
