@@ -203,7 +203,7 @@ const CONTENT: Record<InfoPageId, Omit<InfoPageContent, 'title'>> = {
         blocks: [
           'You sign in with your mobile number and a one-time code we send by SMS. The code works once, for 10 minutes, and only in the browser where you asked for it. We send at most 5 codes to a number in an hour. After 5 wrong codes that browser cannot ask for or enter a code for 15 minutes; your number itself is never locked, so nobody can lock you out by guessing.',
           'Keep your phone and codes to yourself: anyone who has a code can sign in as you. Tiffin staff will never ask you for one.',
-          'You can change your mobile number (with a code sent to the new number), your name and email, and you can delete your account from My Account.',
+          'You can change your mobile number (with a code sent to the new number) and your email (with a link sent to it), and you can delete your account, from My Account.',
         ],
       },
       {
@@ -375,7 +375,7 @@ const CONTENT: Record<InfoPageId, Omit<InfoPageContent, 'title'>> = {
         heading: 'Your choices',
         blocks: [
           { list: [
-            'See and correct your profile and saved addresses in My Account.',
+            'See your profile, change your mobile number and email, and edit or delete saved addresses in My Account.',
             'Turn recommendation and reminder messages on or off in My Account, under Settings.',
             'Delete your account from My Account. This deletes your profile, saved addresses, favourites, pending email links, sign-in codes and every session at once, and signs you out.',
           ] },
