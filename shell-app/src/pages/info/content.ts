@@ -140,7 +140,7 @@ const CONTENT: Record<InfoPageId, Omit<InfoPageContent, 'title'>> = {
       {
         heading: 'How to apply',
         blocks: [
-          `Write to us from ${HELP} with the kind of work you do, a link to something you have built or run, and the city you would like to work from. We reply to every application.`,
+          `Write to us from ${HELP} with the kind of work you do, a link to something you have built or run, and the city you would like to work from. We read every application and write back when there is a role that fits.`,
           'We never ask for money at any stage of hiring. An offer that asks you to pay a fee is not from Tiffin: see [Beware of Phishing and Fraud](/beware-of-phishing-and-fraud).',
         ],
       },
