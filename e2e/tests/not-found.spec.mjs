@@ -1,5 +1,6 @@
 // The catch-all route: a path outside the route table is answered 404 by the edge with the
-// shell's HTML, which renders the not-found page; a known city page is a real route (200).
+// shell's HTML, which renders the not-found page; a known city page and the shell's own legal
+// pages are real routes (200).
 import { expect, test } from '@playwright/test';
 
 const NOT_FOUND_TEXT = "Uh-oh! Looks like the page you are trying to access, doesn't exist. Please start afresh.";
@@ -33,4 +34,25 @@ test('a city page (/bangalore) is a real route: 200 and no not-found page', asyn
   await expect(page.locator('main[data-route-id="city"] [data-mfe="mfe-discovery"]')).toBeVisible();
   await expect(page).toHaveTitle(/Bangalore/);
   await expect(page.getByRole('heading', { name: 'Page not found' })).toHaveCount(0);
+});
+
+test('a legal page (/privacy-policy) is a real route: its heading, the cookies named, help at /support, fits 360 px', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  const response = await page.goto('/privacy-policy');
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
+  await expect(page).toHaveTitle('Privacy Policy | Tiffin');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toHaveCount(0);
+  const article = page.getByRole('article');
+  await expect(article.getByRole('link', { name: 'Help & Support' }).first()).toHaveAttribute('href', '/support');
+
+  // Its link to the cookie policy stays in the storefront, and that page names the cookies.
+  await article.getByRole('link', { name: 'Cookie Policy' }).click();
+  await expect(page).toHaveURL(/\/cookie-policy$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Cookie Policy' })).toBeVisible();
+  for (const cookie of ['__Host-tfn_sid', 'tfn_did', 'userLocation']) {
+    await expect(page.getByRole('article')).toContainText(cookie);
+  }
+  const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+  expect(widths.scroll, 'the page scrolls sideways at 360 px').toBeLessThanOrEqual(widths.inner);
 });

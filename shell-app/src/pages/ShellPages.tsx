@@ -4,9 +4,15 @@
  */
 import { navigate, type MatchedRoute } from '@tiffin/contract';
 import { Link, Skeleton } from '@tiffin/design-system';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { sameOriginTarget } from '../routing/redirect';
-import { documentTitle } from '../routing/titles';
+import { NotFound } from './NotFound';
+import { isInfoPageId } from './info/titles';
+
+// The text of the company and legal pages is its own chunk: few visitors open them, and every
+// page's first download carries the shell. A chunk that fails to load reaches the app's error
+// boundary, whose retry reloads the page.
+const InfoPage = lazy(() => import('./info/InfoPage'));
 
 function RedirectPage({ search }: { search: string }) {
   useEffect(() => {
@@ -31,26 +37,24 @@ function CorporatePage() {
   );
 }
 
-function InfoPage({ route }: { route: MatchedRoute }) {
-  const heading = documentTitle(route).replace(/ \| Tiffin$/, '');
-  return (
-    <article className="shell-static-page">
-      <h1>{heading}</h1>
-      <p>
-        This page is not published on the storefront yet. For anything you need now, reach us through{' '}
-        <Link href="/support">Help &amp; Support</Link>.
-      </p>
-    </article>
-  );
-}
-
 export function ShellPage({ route, search }: { route: MatchedRoute; search: string }) {
   switch (route.id) {
     case 'redirect':
       return <RedirectPage search={search} />;
     case 'corporate':
       return <CorporatePage />;
+    case 'info-page': {
+      // The route's pattern lists the same pages (a test holds the two together); a page with no
+      // text is answered as not found rather than drawn empty.
+      const page = route.params.page;
+      if (!isInfoPageId(page)) return <NotFound />;
+      return (
+        <Suspense fallback={<Skeleton height={240} />}>
+          <InfoPage id={page} />
+        </Suspense>
+      );
+    }
     default:
-      return <InfoPage route={route} />;
+      return <NotFound />;
   }
 }

@@ -131,5 +131,6 @@ describe('documentTitle', () => {
     expect(documentTitle({ id: 'order-confirmation', params: { orderId: '1' }, pageType: 'CHECKOUT' })).toBe('Order Placed | Tiffin');
     expect(documentTitle({ id: 'city', params: { city: 'bangalore' }, pageType: 'CITY' })).toBe('Food delivery in Bangalore | Tiffin');
     expect(documentTitle(null)).toBe('Page not found | Tiffin');
+    expect(documentTitle({ id: 'info-page', params: { page: 'tnc-corporate-sm' }, pageType: 'STATIC' })).toBe('Corporate Tiffin Money Terms | Tiffin');
   });
 });

@@ -1,5 +1,6 @@
 /** Document titles per route id. The shell sets them on every navigation. */
 import type { MatchedRoute } from '@tiffin/contract';
+import { INFO_PAGE_TITLES, isInfoPageId } from '../pages/info/titles';
 
 const BRAND = 'Tiffin';
 
@@ -39,7 +40,7 @@ const TITLES: Record<string, (params: Record<string, string>) => string> = {
   support: () => 'Help',
   membership: () => 'Tiffin One',
   'membership-confirm': () => 'Tiffin One',
-  'info-page': (p) => titleCase(p.page ?? ''),
+  'info-page': (p) => (isInfoPageId(p.page) ? INFO_PAGE_TITLES[p.page] : titleCase(p.page ?? '')),
   corporate: () => 'Tiffin for Corporates',
   'city-restaurant': (p) => `${titleCase(p.slug ?? 'Restaurant')} menu, ${titleCase(p.city ?? '')}`,
   'city-best-restaurants': (p) => `Best restaurants in ${titleCase(p.city ?? '')}`,
