@@ -1,7 +1,8 @@
 // One signed-in customer (a saved address in Koramangala, a plain dish in the cart) shared by the
-// specs that only look at pages: the layout and screenshot tests. Signing up sends an OTP, and the
-// edge allows 20 an hour per client address (EDGE_OTP_LIMIT_PER_HOUR) across the whole suite, so
-// these specs sign up once per worker and open each page in a fresh context with its cookies.
+// specs that only look at pages: the layout and screenshot tests. Signing up sends an OTP, which
+// the edge limits per client address (EDGE_OTP_LIMIT_PER_HOUR, raised for the suite in
+// global-setup.mjs), and takes time, so these specs sign up once per worker and open each page in
+// a fresh context with its cookies.
 import { customerWithCart } from './customer.mjs';
 
 let shared = null;
