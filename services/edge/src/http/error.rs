@@ -350,6 +350,18 @@ impl utoipa::IntoResponses for Failures {
     }
 }
 
+/// What a caller sees of an error: HTTP status, envelope code, wording (for tests that compare
+/// a decoder's refusal with the contract's).
+#[cfg(test)]
+pub(crate) fn seen(error: &ApiError) -> (u16, u32, String) {
+    let outcome = error.outcome();
+    (
+        outcome.http.as_u16(),
+        outcome.status_code,
+        outcome.message.into_owned(),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -485,16 +497,4 @@ mod tests {
             (400, 1, "Invalid user location.")
         );
     }
-}
-
-/// What a caller sees of an error: HTTP status, envelope code, wording (for tests that compare
-/// a decoder's refusal with the contract's).
-#[cfg(test)]
-pub(crate) fn seen(error: &ApiError) -> (u16, u32, String) {
-    let outcome = error.outcome();
-    (
-        outcome.http.as_u16(),
-        outcome.status_code,
-        outcome.message.into_owned(),
-    )
 }
