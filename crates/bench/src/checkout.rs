@@ -33,6 +33,8 @@ pub const RATIO_BELOW: f64 = 3.0;
 pub struct PlaceOrder {
     pub restaurant_id: u64,
     pub restaurant_name: String,
+    /// Where the customers are while they fill their carts: at the restaurant.
+    point: (f64, f64),
     cart: Value,
     address: Value,
 }
@@ -43,6 +45,7 @@ pub fn place_order(catalogue: &Catalogue) -> Option<PlaceOrder> {
     Some(PlaceOrder {
         restaurant_id: restaurant.id,
         restaurant_name: restaurant.name.clone(),
+        point: (restaurant.lat, restaurant.lng),
         cart,
         address: address_near(restaurant),
     })
@@ -210,7 +213,7 @@ pub(crate) async fn customer(
     place: &PlaceOrder,
     number: usize,
 ) -> anyhow::Result<Customer> {
-    let mut session = Session::default();
+    let mut session = Session::at(Some(place.point));
     call(client, base_url, &Request::get(SESSION_PATH), &mut session).await?;
     let mobile = format!("7{:09}", number);
     call(

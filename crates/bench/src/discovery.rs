@@ -136,6 +136,7 @@ pub fn listing(name: &str, catalogue: &Catalogue, points: &[Point]) -> Option<Sc
         request: Request::get_each(paths)?,
         success_codes: vec![0],
         target: Some(Target { p99_below_ms: 20.0 }),
+        location: None,
     })
 }
 
@@ -167,6 +168,7 @@ pub fn suggest(catalogue: &Catalogue, points: &[Point]) -> Option<Scenario> {
         request: Request::get_each(paths)?,
         success_codes: vec![0],
         target: Some(Target { p99_below_ms: 10.0 }),
+        location: None,
     })
 }
 
@@ -189,6 +191,7 @@ pub fn one_discovery_call(points: &[Point]) -> Option<Scenario> {
         request: Request::get_each(paths)?,
         success_codes: vec![0],
         target: None,
+        location: None,
     })
 }
 

@@ -62,7 +62,7 @@ pub async fn run(
         let ready = ready.clone();
         let mut start_rx = start_rx.clone();
         clients.push(tokio::spawn(async move {
-            let mut session = Session::default();
+            let mut session = Session::at(scenario.location);
             let _ = send(
                 &client,
                 &base_url,
@@ -179,7 +179,7 @@ pub async fn capture(
     base_url: &str,
     scenario: &Scenario,
 ) -> anyhow::Result<Captured> {
-    let mut session = Session::default();
+    let mut session = Session::at(scenario.location);
     send(
         client,
         base_url,

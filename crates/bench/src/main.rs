@@ -263,6 +263,7 @@ async fn run(args: Args) -> anyhow::Result<ExitCode> {
             // (its listing target is the `listing` scenario's): they print as references.
             let scenario = Scenario {
                 target: None,
+                location: None,
                 ..scenario
             };
             let mut measured = bench_on(

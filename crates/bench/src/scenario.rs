@@ -27,6 +27,9 @@ pub struct Scenario {
     pub success_codes: Vec<i64>,
     /// `None` for a reference scenario, measured to read the others by (the floor under them).
     pub target: Option<Target>,
+    /// Where the clients say they are (the `userLocation` cookie a browser keeps): a cart is
+    /// priced and served only for a known point. `None` for requests that name their own.
+    pub location: Option<(f64, f64)>,
 }
 
 /// The latency the issue asks for, reported as PASS or FAIL (never a failed command).
@@ -140,9 +143,30 @@ pub struct Session {
 }
 
 impl Session {
+    /// A new session of a browser at `location` (its `userLocation` cookie, as the web writes it),
+    /// or nowhere yet.
+    pub fn at(location: Option<(f64, f64)>) -> Self {
+        let mut session = Self::default();
+        if let Some((lat, lng)) = location {
+            let value = serde_json::json!({ "lat": lat, "lng": lng }).to_string();
+            let encoded: String = form_urlencoded::byte_serialize(value.as_bytes()).collect();
+            session.set_cookie("userLocation", &encoded);
+        }
+        session
+    }
+
+    fn set_cookie(&mut self, name: &str, value: &str) {
+        self.cookies.insert(name.to_string(), value.to_string());
+        let joined: Vec<String> = self
+            .cookies
+            .iter()
+            .map(|(n, v)| format!("{n}={v}"))
+            .collect();
+        self.cookie_header = HeaderValue::from_str(&joined.join("; ")).ok();
+    }
+
     /// Keeps the cookies a reply sets (name and value; attributes do not matter on loopback).
     pub fn remember_cookies(&mut self, headers: &http::HeaderMap) {
-        let mut changed = false;
         for set in headers.get_all(header::SET_COOKIE) {
             let Ok(set) = set.to_str() else { continue };
             let pair = set.split(';').next().unwrap_or_default();
@@ -153,16 +177,7 @@ impl Session {
             if name.is_empty() || self.cookies.get(name).is_some_and(|v| v == value) {
                 continue;
             }
-            self.cookies.insert(name.to_string(), value.to_string());
-            changed = true;
-        }
-        if changed {
-            let joined: Vec<String> = self
-                .cookies
-                .iter()
-                .map(|(n, v)| format!("{n}={v}"))
-                .collect();
-            self.cookie_header = HeaderValue::from_str(&joined.join("; ")).ok();
+            self.set_cookie(name, value);
         }
     }
 
@@ -207,6 +222,7 @@ pub fn menu_fetch(catalogue: &Catalogue, items: usize) -> Option<Scenario> {
         )),
         success_codes: vec![0],
         target: Some(Target { p99_below_ms: 15.0 }),
+        location: None,
     })
 }
 
@@ -309,6 +325,7 @@ pub fn cart_update(catalogue: &Catalogue, database: &str) -> Option<Scenario> {
         request: Request::post_json("/api/cart", &body),
         success_codes: vec![0, 8, 9],
         target: Some(Target { p99_below_ms: 20.0 }),
+        location: Some((restaurant.lat, restaurant.lng)),
     })
 }
 
