@@ -9,14 +9,23 @@ use crate::http::messages;
 
 /// `html` as a page with `status`.
 pub fn reply(status: StatusCode, html: String) -> Response {
+    // The HTML carries this visitor's session ids: revalidate every time, never share.
+    with_cache_control(status, html, "no-cache")
+}
+
+/// `html` as a page with `status` that no cache may keep at all: one carrying a form's CSRF token.
+pub fn reply_unstored(status: StatusCode, html: String) -> Response {
+    with_cache_control(status, html, "no-store")
+}
+
+fn with_cache_control(status: StatusCode, html: String, cache: &'static str) -> Response {
     let mut response = (status, html).into_response();
     let headers = response.headers_mut();
     headers.insert(
         header::CONTENT_TYPE,
         HeaderValue::from_static("text/html; charset=utf-8"),
     );
-    // The HTML carries this visitor's session ids: revalidate every time, never share.
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
     response
 }
 

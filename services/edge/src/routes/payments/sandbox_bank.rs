@@ -12,8 +12,8 @@
 use axum::Extension;
 use axum::extract::rejection::FormRejection;
 use axum::extract::{Form, Path, State};
-use axum::response::{IntoResponse, Response};
-use http::{HeaderValue, StatusCode, header};
+use axum::response::Response;
+use http::StatusCode;
 use serde::Deserialize;
 use tiffin_platform::money::rupees;
 use tiffin_proto::payments::v1::authenticate_payment_request::Action;
@@ -276,16 +276,9 @@ fn result_page(bank_name: &str, payment: &Payment) -> String {
     )
 }
 
+/// It carries the session's CSRF token: never kept by a cache.
 fn html(status: StatusCode, body: &str) -> Response {
-    let mut response = (status, body.to_string()).into_response();
-    let headers = response.headers_mut();
-    headers.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("text/html; charset=utf-8"),
-    );
-    // It carries the session's CSRF token: never kept by a cache.
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    response
+    crate::http::html::reply_unstored(status, body.to_string())
 }
 
 #[cfg(test)]
