@@ -134,9 +134,18 @@ impl CartService for Carts {
     ) -> Result<Response<MergeGuestCartResponse>, Status> {
         let caller = Caller::from_metadata(request.metadata());
         let user_id = caller.user_id.ok_or(Error::NoCaller)?;
-        let guest_session_id = request.into_inner().guest_session_id;
+        // The guest cart merged is the one of the session the edge signed this call for: the
+        // session whose cookie the browser signed in with. The message may only repeat it, so no
+        // caller can name another visitor's session and take their cart.
+        let guest_session_id = caller.session_id.unwrap_or_default();
         if guest_session_id.is_empty() || guest_session_id.len() > 128 {
             return Err(Error::Malformed("guest_session_id".into()).into());
+        }
+        let named = request.into_inner().guest_session_id;
+        if !named.is_empty() && named != guest_session_id {
+            return Err(Status::permission_denied(
+                "the guest session named is not the one the call is signed for",
+            ));
         }
         let guest = Caller {
             user_id: None,

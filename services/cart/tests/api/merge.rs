@@ -69,21 +69,78 @@ async fn content(cart: &mut CartService, caller: &Caller) -> (Option<u64>, Vec<(
     )
 }
 
+/// The merge as the edge asks for it on sign-in: signed for the account and the guest session
+/// the browser held, which the message repeats.
 async fn merge(
     cart: &mut CartService,
     caller: &Caller,
     guest_session: &str,
 ) -> Result<MergeGuestCartResponse, Status> {
+    merge_signed(cart, caller, guest_session, guest_session).await
+}
+
+/// A merge signed for `signed_session`, whose message names `named_session`.
+async fn merge_signed(
+    cart: &mut CartService,
+    caller: &Caller,
+    signed_session: &str,
+    named_session: &str,
+) -> Result<MergeGuestCartResponse, Status> {
+    let signed = Caller {
+        user_id: caller.user_id,
+        session_id: Some(signed_session.into()),
+    };
     Ok(cart
         .client
         .merge_guest_cart(as_caller(
-            caller,
+            &signed,
             MergeGuestCartRequest {
-                guest_session_id: guest_session.into(),
+                guest_session_id: named_session.into(),
             },
         ))
         .await?
         .into_inner())
+}
+
+#[tokio::test]
+async fn a_merge_takes_only_the_guest_cart_of_the_session_it_is_signed_for() {
+    let menu = start_menu().await;
+    let [(r1, items), (r2, other_items)] = two_restaurants(&menu.catalogue);
+    for db in testing::all().await {
+        let mut cart = start_cart(&db.url, &menu.url).await;
+        fill(&mut cart, &guest("mine"), r1, vec![line(items[0], 1)]).await;
+        fill(
+            &mut cart,
+            &guest("victim"),
+            r2,
+            vec![line(other_items[0], 2)],
+        )
+        .await;
+
+        // Naming another visitor's session than the one the call is signed for is refused, and
+        // their cart is left where it was.
+        let refused = merge_signed(&mut cart, &user(1), "mine", "victim")
+            .await
+            .unwrap_err();
+        assert_eq!(refused.code(), Code::PermissionDenied, "{:?}", db.engine);
+        assert_eq!(
+            content(&mut cart, &guest("victim")).await,
+            (Some(r2), vec![(other_items[0], 2)])
+        );
+        assert_eq!(content(&mut cart, &user(1)).await, (None, vec![]));
+
+        // Signed for the session, with the message silent about it: that session's cart moves.
+        let reply = merge_signed(&mut cart, &user(1), "mine", "").await.unwrap();
+        assert_eq!(reply.outcome(), MergeOutcome::GuestCartAdopted);
+        assert_eq!(
+            content(&mut cart, &user(1)).await,
+            (Some(r1), vec![(items[0], 1)])
+        );
+        assert_eq!(
+            content(&mut cart, &guest("victim")).await,
+            (Some(r2), vec![(other_items[0], 2)])
+        );
+    }
 }
 
 #[tokio::test]

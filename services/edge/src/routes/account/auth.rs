@@ -13,6 +13,7 @@ use axum::body::Bytes;
 use axum::extract::State;
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
+use tiffin_platform::identity::Caller;
 use tiffin_proto::account::v1::{EndSessionRequest, SendOtpRequest, VerifyOtpRequest};
 use tiffin_proto::cart::v1::MergeGuestCartRequest;
 
@@ -20,7 +21,7 @@ use crate::http::envelope::{Data, Outcome};
 use crate::http::error::ApiError;
 use crate::http::params::json_body;
 use crate::http::visitor::Visitor;
-use crate::infra::rate_limit::Client;
+use crate::infra::rate_limit::{Client, bucket_of};
 use crate::infra::state::AppState;
 use crate::routes::account::otp::{MobileBody, OtpSent};
 use crate::session::cookies::{ended_reply, rotated_reply};
@@ -51,6 +52,7 @@ pub async fn otp(
         .send_otp(upstreams.request(
             SendOtpRequest {
                 mobile: body.mobile,
+                client: bucket_of(client).to_string(),
             },
             &visitor.caller(),
         ))
@@ -164,10 +166,13 @@ pub async fn verify_otp(
 /// goes on (the guest cart is then simply not carried over).
 async fn merge_guest_cart(state: &AppState, signed_in: &Visitor, guest_session_id: String) {
     let upstreams = &state.upstreams;
-    let request = upstreams.request(
-        MergeGuestCartRequest { guest_session_id },
-        &signed_in.caller(),
-    );
+    // Signed for the account and the guest session the browser held: the cart takes the guest
+    // cart to merge from this signature, not from the message.
+    let caller = Caller {
+        user_id: signed_in.user_id,
+        session_id: Some(guest_session_id.clone()),
+    };
+    let request = upstreams.request(MergeGuestCartRequest { guest_session_id }, &caller);
     match upstreams.cart.clone().merge_guest_cart(request).await {
         Ok(reply) => {
             let reply = reply.into_inner();
