@@ -5,9 +5,13 @@
 //! - A code is 6 digits from the OS CSPRNG ([`tokens::otp_code`]), stored only as a digest bound
 //!   to the login attempt: (session id, purpose, mobile). It is valid for [`CODE_TTL_SECS`], is
 //!   used at most once, and a new code for the same session and purpose replaces the old one.
-//! - Sending to a number: not within [`RESEND_COOLDOWN_SECS`] of the previous code to it, and at
-//!   most [`MAX_SENDS_PER_HOUR`] codes to it in any hour. Both are counted from `otp_sends` in the
-//!   database, so every replica of the service agrees.
+//! - Sending to a number, counted per client (the address the edge saw the request come from):
+//!   not within [`RESEND_COOLDOWN_SECS`] of that client's previous code to it, and at most
+//!   [`MAX_SENDS_PER_HOUR`] codes to it from that client in any hour, so a stranger asking for
+//!   codes to someone's number uses up only their own share and the owner, from their own device,
+//!   still gets a code. Whoever asks, a number gets at most [`MAX_SENDS_PER_NUMBER_PER_HOUR`]
+//!   messages an hour, which bounds what it can be flooded with. All are counted from `otp_sends`
+//!   in the database, so every replica of the service agrees.
 //! - A code may be checked [`MAX_WRONG_CODES`] times. Each check first takes one attempt from the
 //!   code in one conditional UPDATE (given back when the code was right), so concurrent checks
 //!   cannot all slip past the count: at most [`MAX_WRONG_CODES`] wrong codes are ever compared.
@@ -16,9 +20,10 @@
 //!   for nor check a code meanwhile. The number itself is never locked, so a stranger guessing at
 //!   someone's number cannot lock its owner out: the owner's session, with a fresh code (after the
 //!   usual cooldown), still signs in. Guessing from ever new sessions gains nothing, since each
-//!   needs a code of its own: a number gets at most [`MAX_SENDS_PER_HOUR`] codes an hour, so at
-//!   most 25 guesses an hour are ever compared against it (and the edge limits codes per client
-//!   address). Wrong codes count only while their code lives (10 minutes), never against a later
+//!   needs a code of its own: a number gets at most [`MAX_SENDS_PER_NUMBER_PER_HOUR`] codes an
+//!   hour, so at most 100 guesses an hour (one chance in ten thousand of a 6-digit code) are ever
+//!   compared against it, from at least four client addresses (and the edge limits codes per
+//!   client address). Wrong codes count only while their code lives (10 minutes), never against a later
 //!   code.
 //! - A send that fails at the provider leaves no usable code and does not count towards the
 //!   limits: the caller can simply try again.
@@ -38,8 +43,10 @@ use crate::tokens;
 pub const CODE_TTL_SECS: i64 = 10 * 60;
 /// Seconds before another code may be sent to the same number.
 pub const RESEND_COOLDOWN_SECS: i64 = 30;
-/// Codes a number may be sent in any hour.
+/// Codes a number may be sent in any hour at one client's request.
 pub const MAX_SENDS_PER_HOUR: i64 = 5;
+/// Codes a number may be sent in any hour, whoever asks.
+pub const MAX_SENDS_PER_NUMBER_PER_HOUR: i64 = 20;
 /// Wrong codes that lock the session that sent them.
 pub const MAX_WRONG_CODES: i64 = 5;
 /// Seconds a session stays locked.
@@ -141,33 +148,59 @@ async fn check_unlocked(pool: &AnyPool, now: i64, session_id: &str) -> Result<()
     }
 }
 
-/// Refuses within the cooldown or past the hourly limit for `mobile`.
-async fn check_send_limits(pool: &AnyPool, now: i64, mobile: &str) -> Result<(), Error> {
+/// Refuses within `client`'s cooldown or past its hourly limit for `mobile`, or past the
+/// number's own hourly limit.
+async fn check_send_limits(
+    pool: &AnyPool,
+    now: i64,
+    mobile: &str,
+    client: &str,
+) -> Result<(), Error> {
     let row = sqlx::query(
-        "SELECT COUNT(*) AS sends, MIN(sent_at) AS oldest, MAX(sent_at) AS newest \
+        "SELECT COUNT(*) AS sends, MIN(sent_at) AS oldest, \
+                SUM(CASE WHEN client = $3 THEN 1 ELSE 0 END) AS mine, \
+                MIN(CASE WHEN client = $3 THEN sent_at END) AS my_oldest, \
+                MAX(CASE WHEN client = $3 THEN sent_at END) AS my_newest \
          FROM otp_sends WHERE mobile = $1 AND sent_at > $2",
     )
     .bind(mobile)
     .bind(now - HOUR_SECS)
+    .bind(client)
     .fetch_one(pool)
     .await?;
     let sends: i64 = row.try_get("sends")?;
     if sends == 0 {
         return Ok(());
     }
-    let oldest: i64 = row.try_get("oldest")?;
-    let newest: i64 = row.try_get("newest")?;
-    if now - newest < RESEND_COOLDOWN_SECS {
-        return Err(Error::Cooldown {
-            retry_after_secs: RESEND_COOLDOWN_SECS - (now - newest),
-        });
+    let mine: i64 = row.try_get::<Option<i64>, _>("mine")?.unwrap_or(0);
+    if mine > 0 {
+        let my_oldest: i64 = row.try_get::<Option<i64>, _>("my_oldest")?.unwrap_or(now);
+        let my_newest: i64 = row.try_get::<Option<i64>, _>("my_newest")?.unwrap_or(now);
+        if now - my_newest < RESEND_COOLDOWN_SECS {
+            return Err(Error::Cooldown {
+                retry_after_secs: RESEND_COOLDOWN_SECS - (now - my_newest),
+            });
+        }
+        if mine >= MAX_SENDS_PER_HOUR {
+            return Err(Error::HourlyLimit {
+                retry_after_secs: my_oldest + HOUR_SECS - now,
+            });
+        }
     }
-    if sends >= MAX_SENDS_PER_HOUR {
+    if sends >= MAX_SENDS_PER_NUMBER_PER_HOUR {
+        let oldest: i64 = row.try_get("oldest")?;
         return Err(Error::HourlyLimit {
             retry_after_secs: oldest + HOUR_SECS - now,
         });
     }
     Ok(())
+}
+
+/// Who asks for a code: the session (the login attempt) and the client address it came from.
+#[derive(Debug, Clone, Copy)]
+pub struct Asker<'a> {
+    pub session_id: &'a str,
+    pub client: &'a str,
 }
 
 /// Sends a new code for (`session_id`, `purpose`) to `mobile`, replacing any earlier code of that
@@ -176,13 +209,14 @@ pub async fn issue(
     pool: &AnyPool,
     messages: &Arc<dyn MessageSender>,
     now: i64,
-    session_id: &str,
+    asker: Asker<'_>,
     purpose: Purpose,
     mobile: &str,
     user_id: Option<i64>,
 ) -> Result<Issued, Error> {
+    let Asker { session_id, client } = asker;
     check_unlocked(pool, now, session_id).await?;
-    check_send_limits(pool, now, mobile).await?;
+    check_send_limits(pool, now, mobile, client).await?;
     let code = tokens::otp_code()?;
     let code_hash = code_digest(purpose, session_id, mobile, &code);
     let send_id = tokens::id()?;
@@ -206,10 +240,11 @@ pub async fn issue(
     .bind(now + CODE_TTL_SECS)
     .execute(&mut *tx)
     .await?;
-    sqlx::query("INSERT INTO otp_sends (id, mobile, sent_at) VALUES ($1, $2, $3)")
+    sqlx::query("INSERT INTO otp_sends (id, mobile, sent_at, client) VALUES ($1, $2, $3, $4)")
         .bind(&send_id)
         .bind(mobile)
         .bind(now)
+        .bind(client)
         .execute(&mut *tx)
         .await?;
     tx.commit().await?;

@@ -219,17 +219,17 @@ pub async fn start_mobile_change(
     let session_id = session_of(caller)?;
     let mobile = otp::normalise_mobile(&request.mobile)?;
     let user_id = user_of(caller)?;
-    if user_by_mobile(&ctx.pool, &mobile)
-        .await?
-        .is_some_and(|owner| owner != user_id)
-    {
-        return Err(Error::MobileTaken);
-    }
+    // A number registered to someone else gets its code like any other: refusing here would tell
+    // the caller who is registered. Only that number's owner reads the code, and confirming it
+    // is refused below.
     let issued = otp::issue(
         &ctx.pool,
         &ctx.messages,
         ctx.now(),
-        session_id,
+        otp::Asker {
+            session_id,
+            client: request.client.trim(),
+        },
         Purpose::MobileChange,
         &mobile,
         Some(user_id),

@@ -33,7 +33,10 @@ pub async fn send_otp(
         &ctx.pool,
         &ctx.messages,
         ctx.now(),
-        session_id,
+        otp::Asker {
+            session_id,
+            client: request.client.trim(),
+        },
         Purpose::SignIn,
         &mobile,
         None,

@@ -108,6 +108,7 @@ impl Svc {
                 caller,
                 SendOtpRequest {
                     mobile: mobile.into(),
+                    ..Default::default()
                 },
             ))
             .await

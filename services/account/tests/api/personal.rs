@@ -135,6 +135,7 @@ async fn every_personal_call_without_a_user_is_unauthenticated() {
             g,
             StartMobileChangeRequest {
                 mobile: BALA.into(),
+                ..Default::default()
             },
         ))
         .await
@@ -653,12 +654,29 @@ async fn a_mobile_number_changes_with_a_code_sent_to_the_new_number() {
         svc.sign_in(BALA, "Bala").await;
         let new_number = "9000000001";
 
-        let taken = svc
+        // Bala's number: asking for it is answered as for any number (the reply must not tell
+        // Asha who is registered); only the number's owner reads the code, and it is refused.
+        svc.clock.advance(30);
+        let taken_started = svc
             .client
             .start_mobile_change(as_caller(
                 &asha,
                 StartMobileChangeRequest {
                     mobile: BALA.into(),
+                    ..Default::default()
+                },
+            ))
+            .await
+            .unwrap()
+            .into_inner();
+        let bala_code = svc.latest_code(BALA).await;
+        let taken = svc
+            .client
+            .confirm_mobile_change(as_caller(
+                &asha,
+                ConfirmMobileChangeRequest {
+                    mobile: BALA.into(),
+                    otp: bala_code,
                 },
             ))
             .await
@@ -669,6 +687,7 @@ async fn a_mobile_number_changes_with_a_code_sent_to_the_new_number() {
                 &asha,
                 StartMobileChangeRequest {
                     mobile: "+91 90000 00001".into(),
+                    ..Default::default()
                 },
             ))
             .await
@@ -691,6 +710,14 @@ async fn a_mobile_number_changes_with_a_code_sent_to_the_new_number() {
             .profile
             .unwrap();
 
+        assert_eq!(
+            (
+                taken_started.mobile.as_str(),
+                taken_started.resend_after_seconds
+            ),
+            (BALA, 30),
+            "a registered number is answered like any other"
+        );
         assert_eq!(
             answer(taken),
             (

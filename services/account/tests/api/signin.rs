@@ -9,7 +9,7 @@ use tiffin_platform::status::spec_code;
 use tiffin_proto::account::v1::{
     EndSessionRequest, GetProfileRequest, GetSessionRequest, SendOtpRequest, VerifyOtpRequest,
 };
-use tonic::Code;
+use tonic::{Code, Status};
 
 const MOBILE: &str = "9876543210";
 
@@ -35,6 +35,7 @@ async fn sign_up_creates_the_user_and_rotates_the_session() {
                 &guest,
                 SendOtpRequest {
                     mobile: "+91 98765 43210".into(),
+                    ..Default::default()
                 },
             ))
             .await
@@ -119,6 +120,7 @@ async fn a_known_number_signs_in_to_the_same_user_without_a_name() {
                 &guest,
                 SendOtpRequest {
                     mobile: MOBILE.into(),
+                    ..Default::default()
                 },
             ))
             .await
@@ -149,6 +151,7 @@ async fn sending_a_code_answers_alike_for_a_number_with_an_account_and_one_witho
                 &guest,
                 SendOtpRequest {
                     mobile: mobile.into(),
+                    ..Default::default()
                 },
             )
         };
@@ -700,6 +703,88 @@ async fn a_number_gets_at_most_five_codes_an_hour_whichever_session_asks() {
         assert!(
             svc.send(&guest, MOBILE).await.is_ok(),
             "an hour after the first"
+        );
+    }
+}
+
+/// A sign-in code asked for from `client` (the address the edge saw).
+async fn send_from(
+    svc: &mut Svc,
+    caller: &Caller,
+    mobile: &str,
+    client: &str,
+) -> Result<(), Status> {
+    svc.client
+        .send_otp(as_caller(
+            caller,
+            SendOtpRequest {
+                mobile: mobile.into(),
+                client: client.into(),
+            },
+        ))
+        .await
+        .map(|_| ())
+}
+
+#[tokio::test]
+async fn a_stranger_using_up_their_codes_to_a_number_leaves_the_owner_theirs() {
+    for db in testing::all().await {
+        let mut svc = spawn(&db.url).await;
+        let (stranger, _) = svc.guest().await;
+        for _ in 0..5 {
+            send_from(&mut svc, &stranger, MOBILE, "203.0.113.7")
+                .await
+                .expect("within the stranger's share");
+            svc.clock.advance(30);
+        }
+        let refused = send_from(&mut svc, &stranger, MOBILE, "203.0.113.7")
+            .await
+            .unwrap_err();
+        assert_eq!(
+            refused.code(),
+            Code::ResourceExhausted,
+            "engine {:?}",
+            db.engine
+        );
+
+        // The owner, from their own address, still gets a code, and it signs them in.
+        let (owner, _) = svc.guest().await;
+        send_from(&mut svc, &owner, MOBILE, "198.51.100.4")
+            .await
+            .expect("the owner's own share");
+        let code = svc.latest_code(MOBILE).await;
+        assert!(svc.verify(&owner, MOBILE, &code, "Asha").await.is_ok());
+    }
+}
+
+#[tokio::test]
+async fn a_number_gets_at_most_twenty_codes_an_hour_whoever_asks() {
+    for db in testing::all().await {
+        let mut svc = spawn(&db.url).await;
+        for n in 0..20 {
+            let (guest, _) = svc.guest().await;
+            send_from(&mut svc, &guest, MOBILE, &format!("203.0.113.{n}"))
+                .await
+                .expect("within the number's limit");
+        }
+        let (guest, _) = svc.guest().await;
+
+        let refused = send_from(&mut svc, &guest, MOBILE, "198.51.100.4")
+            .await
+            .unwrap_err();
+
+        assert_eq!(
+            refused.code(),
+            Code::ResourceExhausted,
+            "engine {:?}",
+            db.engine
+        );
+        assert_eq!(retry_after(&refused), 3600);
+        svc.clock.advance(3600);
+        assert!(
+            send_from(&mut svc, &guest, MOBILE, "198.51.100.4")
+                .await
+                .is_ok()
         );
     }
 }

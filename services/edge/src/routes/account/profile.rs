@@ -21,7 +21,7 @@ use crate::http::error::ApiError;
 use crate::http::extractors::SignedIn;
 use crate::http::params::json_body;
 use crate::http::visitor::Visitor;
-use crate::infra::rate_limit::Client;
+use crate::infra::rate_limit::{Client, bucket_of};
 use crate::infra::state::AppState;
 use crate::routes::account::otp::{MobileBody, OtpSent};
 use crate::session::cookies::ended_reply;
@@ -84,6 +84,7 @@ pub async fn update_mobile(
         .start_mobile_change(up.request(
             StartMobileChangeRequest {
                 mobile: body.mobile,
+                client: bucket_of(client).to_string(),
             },
             &user.caller(),
         ))
