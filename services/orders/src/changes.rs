@@ -88,6 +88,19 @@ pub(crate) async fn event(
     at: i64,
 ) -> Result<(), Error> {
     let h = head(conn, order_id).await?;
+    event_of(conn, &h, order_id, kind, payment_id, at).await
+}
+
+/// [`event`] where the transaction already knows the order's facts: one statement fewer while it
+/// holds the database's one writer.
+async fn event_of(
+    conn: &mut AnyConnection,
+    h: &Head,
+    order_id: i64,
+    kind: EventType,
+    payment_id: &str,
+    at: i64,
+) -> Result<(), Error> {
     outbox::append(
         conn,
         kind,
@@ -296,7 +309,14 @@ async fn insert_order(
         insert.execute(&mut *tx).await?;
     }
     record_status(tx, order_id, AWAITING_PAYMENT, now).await?;
-    event(tx, order_id, EventType::Placed, "", now).await?;
+    let head = Head {
+        user_id: u64::try_from(user).map_err(|_| Error::Corrupt(format!("user_id = {user}")))?,
+        order_status: AWAITING_PAYMENT.to_string(),
+        order_total: s.total_paise,
+        restaurant_id: s.restaurant_id,
+        paid_payment_id: String::new(),
+    };
+    event_of(tx, &head, order_id, EventType::Placed, "", now).await?;
     Ok(order_id)
 }
 
@@ -322,22 +342,41 @@ pub async fn apply_charge(
 ) -> Result<Charged, Error> {
     let order_id = stored_id(attempt.order_id).ok_or(Error::IdOutOfRange(attempt.order_id))?;
     let mut tx = writer.begin().await?;
+    // The confirmed order's facts come back with the update, for its event.
     let confirmed = sqlx::query(
         "UPDATE orders SET order_status = 'PLACED', paid_payment_id = $2, payment_method = $3,
                 confirmed_at = $4
-         WHERE order_id = $1 AND order_status = 'AWAITING_PAYMENT'",
+         WHERE order_id = $1 AND order_status = 'AWAITING_PAYMENT'
+         RETURNING user_id, order_total, restaurant_id",
     )
     .bind(order_id)
     .bind(payment_id)
     .bind(payment_method)
     .bind(now)
-    .execute(&mut *tx)
-    .await?
-    .rows_affected()
-        == 1;
-    let outcome = if confirmed {
+    .fetch_optional(&mut *tx)
+    .await?;
+    let outcome = if let Some(row) = confirmed {
         record_status(&mut tx, order_id, PLACED, now).await?;
-        event(&mut tx, order_id, EventType::Confirmed, payment_id, now).await?;
+        let id = |column: &str| -> Result<u64, Error> {
+            let v: i64 = row.try_get(column)?;
+            u64::try_from(v).map_err(|_| Error::Corrupt(format!("{column} = {v}")))
+        };
+        let head = Head {
+            user_id: id("user_id")?,
+            order_status: PLACED.to_string(),
+            order_total: row.try_get("order_total")?,
+            restaurant_id: id("restaurant_id")?,
+            paid_payment_id: payment_id.to_string(),
+        };
+        event_of(
+            &mut tx,
+            &head,
+            order_id,
+            EventType::Confirmed,
+            payment_id,
+            now,
+        )
+        .await?;
         Charged::Confirmed
     } else if head(&mut tx, order_id).await?.paid_payment_id == payment_id {
         Charged::AlreadyConfirmed

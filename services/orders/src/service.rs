@@ -144,8 +144,14 @@ impl OrdersService for Orders {
         request: Request<ListCancellationDuesRequest>,
     ) -> Result<Response<ListCancellationDuesResponse>, Status> {
         let user_id = user(request.metadata())?;
-        let dues = cancellation_dues::list(self.store.pool(), user_id).await?;
-        Ok(Response::new(ListCancellationDuesResponse { dues }))
+        let (dues, has_ordered) = tokio::try_join!(
+            cancellation_dues::list(self.store.pool(), user_id),
+            self.store.has_ordered(user_id)
+        )?;
+        Ok(Response::new(ListCancellationDuesResponse {
+            dues,
+            has_ordered,
+        }))
     }
 
     async fn reorder(

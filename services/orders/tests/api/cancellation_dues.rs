@@ -254,3 +254,41 @@ async fn an_order_abandoned_unpaid_gives_the_fee_back_to_the_order_that_replaces
         assert!(dues(&w.url, ASHA).await.is_empty(), "{:?}", db.engine);
     }
 }
+
+async fn has_ordered(url: &str, user: u64) -> bool {
+    orders_client(url)
+        .await
+        .list_cancellation_dues(as_user(user, ListCancellationDuesRequest {}))
+        .await
+        .expect("dues")
+        .into_inner()
+        .has_ordered
+}
+
+#[tokio::test]
+async fn the_dues_reply_says_whether_the_customer_has_ordered_before() {
+    for db in testing::all().await {
+        let w = world_with(&db.url, neighbours().await, fast(60.0)).await;
+        assert!(!has_ordered(&w.url, ASHA).await, "{:?}", db.engine);
+
+        // An order whose card was declined waits for its payment: not an order placed yet.
+        let declined = place(
+            &w.url,
+            ASHA,
+            place_request("k-card", biryanis(), card(DECLINED_CARD)),
+        )
+        .await
+        .expect("answered")
+        .order
+        .expect("an order");
+        assert_eq!(declined.order_status, "AWAITING_PAYMENT");
+        assert!(!has_ordered(&w.url, ASHA).await, "{:?}", db.engine);
+
+        placed_cod(&w.url, "k-cash").await;
+        assert!(has_ordered(&w.url, ASHA).await, "{:?}", db.engine);
+        assert!(
+            !has_ordered(&w.url, BILAL).await,
+            "another customer's orders are not theirs"
+        );
+    }
+}

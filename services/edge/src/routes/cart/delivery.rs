@@ -1,7 +1,7 @@
 //! The cart's [`DeliveryContext`], gathered for every cart call (the cart never calls other
 //! services but the menu): the restaurant's facts from discovery, where to deliver (a saved
 //! address from the account service, else the `userLocation` cookie), whether the caller has
-//! ordered before and the cancellation fees they still owe (both from orders, which owns the
+//! ordered before and the cancellation fees they still owe (one call to orders, which owns the
 //! dues; the cart only bills them). A service that cannot answer leaves its part out; the cart
 //! still answers.
 
@@ -11,7 +11,7 @@ use tiffin_proto::cart::v1::{
     SavedAddress,
 };
 use tiffin_proto::discovery::v1::{CheckServiceabilityRequest, GetRestaurantRequest, LatLng};
-use tiffin_proto::orders::v1::{ListCancellationDuesRequest, ListOrdersRequest};
+use tiffin_proto::orders::v1::ListCancellationDuesRequest;
 
 use crate::http::visitor::Visitor;
 use crate::infra::state::AppState;
@@ -55,51 +55,32 @@ pub async fn delivery_context(
             .ok()
             .map(|r| r.into_inner().addresses)
     };
-    let first_order = async {
+    // Whether the caller has ordered before and the fees they still owe, in one call.
+    let standing = async {
         if !signed_in {
-            // A guest signs in before ordering; until then every first-order offer is shown.
-            return true;
-        }
-        let mut client = upstreams.orders.clone();
-        let orders = client.list_orders(upstreams.request(
-            ListOrdersRequest {
-                before_order_id: None,
-                limit: 1,
-            },
-            &caller,
-        ));
-        state
-            .breakers
-            .orders
-            .call(orders)
-            .await
-            .map_err(|e| tracing::warn!(code = ?e.code(), "orders unavailable for the cart"))
-            // Unknown: the first-order offers are not promised.
-            .is_ok_and(|r| r.into_inner().total_orders == 0)
-    };
-    let cancellation_dues = async {
-        if !signed_in {
-            // A guest has placed nothing, so owes nothing.
-            return Vec::new();
+            // A guest has placed nothing, so owes nothing, and is shown every first-order offer
+            // until they sign in to order.
+            return (true, Vec::new());
         }
         let mut client = upstreams.orders.clone();
         let dues = client
             .list_cancellation_dues(upstreams.request(ListCancellationDuesRequest {}, &caller));
-        state
-            .breakers
-            .orders
-            .call(dues)
-            .await
-            .map_err(
-                |e| tracing::warn!(code = ?e.code(), "cancellation dues unavailable for the cart"),
-            )
-            // Unknown: the bill leaves them out, and placing the order (where orders checks its
-            // own dues) says the bill changed rather than charging what was not shown.
-            .map(|r| r.into_inner().dues)
-            .unwrap_or_default()
+        match state.breakers.orders.call(dues).await {
+            Ok(reply) => {
+                let reply = reply.into_inner();
+                (!reply.has_ordered, reply.dues)
+            }
+            Err(e) => {
+                tracing::warn!(code = ?e.code(), "orders unavailable for the cart");
+                // Unknown: the first-order offers are not promised, and the bill leaves the dues
+                // out (placing the order, where orders checks its own dues, then says the bill
+                // changed rather than charging what was not shown).
+                (false, Vec::new())
+            }
+        }
     };
-    let (restaurant_id, addresses, first_order, cancellation_dues) =
-        tokio::join!(restaurant, addresses, first_order, cancellation_dues);
+    let (restaurant_id, addresses, (first_order, cancellation_dues)) =
+        tokio::join!(restaurant, addresses, standing);
 
     let saved: Vec<SavedAddress> = addresses
         .clone()
