@@ -459,6 +459,32 @@ async fn with_discovery_down_an_order_waits_rather_than_guessing_the_delivery_fe
 }
 
 #[tokio::test]
+async fn with_the_saved_addresses_unreadable_an_order_is_an_outage_not_an_unserviceable_address() {
+    let mut app = spawn_app().await;
+    let client = browser();
+    let (address_id, to_pay) = ready_to_pay(&app, &client, "9876500122").await;
+    // The session was just read, so the edge still knows the customer while the account service
+    // (which keeps their addresses) is down.
+    app.stop("account").await;
+
+    let reply = app
+        .api_post_as(
+            &client,
+            "order/place-v2",
+            place_body("k1", &address_id, to_pay, json!({ "method": "cod" })),
+        )
+        .await;
+
+    assert_eq!(
+        reply.outcome(),
+        (503, 777, "Something's broken"),
+        "{:?}",
+        reply.body
+    );
+    assert_eq!(cart_lines(&app, &client).await, 1, "nothing was ordered");
+}
+
+#[tokio::test]
 async fn the_gateway_webhook_needs_no_session_and_refuses_a_bad_signature() {
     let app = spawn_app().await;
     let body = r#"{"event_id":"evt_1","reference":"nope","status":"CHARGED"}"#;

@@ -277,6 +277,13 @@ pub async fn place(
         ))
         .await?
         .into_inner();
+    // A saved address that could not be read (the account service down) is no answer about
+    // where the order goes: it is an outage, not an address the restaurant does not reach.
+    if !address_id.is_empty() && delivery.point.is_none() && !delivery.address_not_found {
+        return Err(ApiError::Upstream(tonic::Status::unavailable(
+            "saved addresses unavailable for pricing the order",
+        )));
+    }
     // Without the restaurant's facts the trip has no length: the fee would be a guess, so the
     // order waits for discovery rather than being charged less (or more) than the trip costs.
     if priced.cart.as_ref().is_some_and(|c| c.restaurant.is_some()) && delivery.restaurant.is_none()
