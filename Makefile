@@ -22,7 +22,7 @@ export PORT ?= 8080
 WEB_SOURCES := $(shell find libs shell-app mfe-discovery mfe-cart mfe-checkout mfe-account scripts \
 	-type f -not -path '*/node_modules/*' -not -path '*/dist/*' 2>/dev/null) package.json nx.json tsconfig.base.json
 
-.PHONY: help run build rust web lint contract test test-rust test-web test-e2e browser postgres nats bench audit audit-prerequisites clean
+.PHONY: help run build rust web lint contract test test-rust test-faults test-web test-e2e browser postgres nats bench audit audit-prerequisites clean
 
 help:
 	@echo "make run    start the storefront at http://127.0.0.1:$(PORT) (PORT=… to change)"
@@ -57,6 +57,7 @@ test: build browser postgres nats
 	@status=0; \
 	$(MAKE) --no-print-directory lint || status=1; \
 	$(MAKE) --no-print-directory test-rust || status=1; \
+	$(MAKE) --no-print-directory test-faults || status=1; \
 	$(MAKE) --no-print-directory test-web || status=1; \
 	$(MAKE) --no-print-directory test-e2e || status=1; \
 	if [ $$status -eq 0 ]; then echo "== make test: every gate and suite passed"; else echo "== make test: FAILED (see above)"; fi; \
@@ -91,6 +92,14 @@ test-rust: postgres nats
 	echo "== Rust summary:"; grep -E '^test result:' $(CARGO_TARGET_DIR)/rust-tests.log | \
 	awk '{p+=$$4; f+=$$6} END {print "   " p " passed, " f " failed"}'; \
 	exit $$status
+
+# The faults suite (crates/faults, docs/faults.md): the storefront from the debug binaries under a
+# steady load while each service and the edge is killed and restarted, the cart's PostgreSQL stops
+# and starts (when reachable; required if TIFFIN_REQUIRE_POSTGRES=1) and the menu slows past the
+# edge's budget. Prints its table and summary; about two minutes. Logs: $(CARGO_TARGET_DIR)/faults/
+test-faults: rust postgres
+	@echo "== Faults survived under load (kill and restart, PostgreSQL down, slow service)"
+	$(BIN)/tiffin-faults --bin-dir $(BIN)
 
 test-web: node_modules/.package-lock.stamp
 	@echo "== Web unit tests"

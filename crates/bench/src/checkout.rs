@@ -34,9 +34,17 @@ pub struct PlaceOrder {
     pub restaurant_id: u64,
     pub restaurant_name: String,
     /// Where the customers are while they fill their carts: at the restaurant.
-    point: (f64, f64),
+    pub point: (f64, f64),
     cart: Value,
     address: Value,
+}
+
+impl PlaceOrder {
+    /// `POST /api/cart` filling a customer's cart with what they order (confirming an order
+    /// empties it).
+    pub fn refill(&self) -> Request {
+        Request::post_json("/api/cart", &self.cart)
+    }
 }
 
 /// The cart update's cart and restaurant; `None` when the catalogue has no such restaurant.
@@ -180,7 +188,7 @@ pub async fn bench(
 }
 
 /// One request whose reply body the caller needs (setting up a customer).
-pub(crate) async fn call(
+pub async fn call(
     client: &reqwest::Client,
     base_url: &str,
     request: &Request,
@@ -196,18 +204,20 @@ pub(crate) async fn call(
 }
 
 /// A signed-in customer ready to order: their session, address id and the total they are shown.
-pub(crate) struct Customer {
+pub struct Customer {
     pub session: Session,
     pub place_body: PlaceBody,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub(crate) struct PlaceBody {
+pub struct PlaceBody {
     address_id: String,
     to_pay: i64,
 }
 
-pub(crate) async fn customer(
+/// Customer `number` (mobile `7` and the number in 9 digits) signed up, with an address near the
+/// restaurant saved, the cart filled and its cash-on-delivery bill read.
+pub async fn customer(
     client: &reqwest::Client,
     base_url: &str,
     place: &PlaceOrder,
@@ -287,7 +297,8 @@ pub(crate) async fn customer(
     })
 }
 
-pub(crate) fn place_request(body: &PlaceBody, key: u64, client_number: usize) -> Request {
+/// `POST /api/order/place-v2` by cash on delivery, under a key made of the client's number and `key`.
+pub fn place_request(body: &PlaceBody, key: u64, client_number: usize) -> Request {
     Request::post_json(
         "/api/order/place-v2",
         &json!({
@@ -308,7 +319,7 @@ pub async fn run(
 ) -> anyhow::Result<Stats> {
     let ready = Arc::new(Barrier::new(concurrency + 1));
     let (start_tx, start_rx) = tokio::sync::watch::channel(None::<Instant>);
-    let refill = Request::post_json("/api/cart", &place.cart);
+    let refill = place.refill();
     let mut clients = Vec::with_capacity(concurrency);
     for number in 0..concurrency {
         let client = client.clone();

@@ -136,6 +136,26 @@ pub async fn connect(url: &str, migrator: &Migrator) -> Result<AnyPool, DbError>
     Ok(pool)
 }
 
+/// Whether `error` means the database could not be reached (the connection refused, dropped or
+/// cut short, no connection free in time, the pool or its worker gone, or PostgreSQL saying it is
+/// shutting down or not accepting connections yet) rather than that it answered: an outage that
+/// passes when the server is back, not a fault of the statement.
+pub fn unreachable(error: &sqlx::Error) -> bool {
+    match error {
+        sqlx::Error::Io(_)
+        | sqlx::Error::Tls(_)
+        | sqlx::Error::PoolTimedOut
+        | sqlx::Error::PoolClosed
+        | sqlx::Error::WorkerCrashed => true,
+        // SQLSTATE class 08 (connection exception) and 57P01…57P03 (shutting down, cannot
+        // connect now).
+        sqlx::Error::Database(e) => e
+            .code()
+            .is_some_and(|code| code.starts_with("08") || code.starts_with("57P0")),
+        _ => false,
+    }
+}
+
 /// `INSERT INTO t (a, b) VALUES ($1, $2), ($3, $4)` for `rows` rows: several rows in one
 /// statement, one round trip instead of one per row. Built by hand rather than with sqlx's
 /// `QueryBuilder` because the `Any` driver's builder writes `?` placeholders, which PostgreSQL

@@ -54,6 +54,7 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 /// What [`internal_error!`] expands to in a service crate; not an API.
 #[doc(hidden)]
 pub mod __private {
+    pub use sqlx;
     pub use tonic;
     pub use tracing;
 }

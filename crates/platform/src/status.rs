@@ -4,6 +4,9 @@
 //!
 //! A fault of ours (storage, a corrupt row, a broken contract) gets one answer everywhere,
 //! [`INTERNAL_MESSAGE`], through [`crate::internal_error!`], which logs the detail in full first.
+//! A database that cannot be reached is not a fault of ours but an outage, which passes:
+//! [`crate::database_error!`] answers it UNAVAILABLE, which the edge shows as the storefront's
+//! outage reply (503 / 777 `Something's broken`), like any other service that cannot be reached.
 
 use tonic::{Code, Status};
 
@@ -34,6 +37,29 @@ macro_rules! internal_error {
     ($error:expr, $what:literal) => {{
         $crate::__private::tracing::error!(error = %$error, $what);
         $crate::__private::tonic::Status::internal($crate::status::INTERNAL_MESSAGE)
+    }};
+}
+
+/// What a caller is told when something the answer needs cannot be reached now.
+pub const OUTAGE_MESSAGE: &str = "Something's broken";
+
+/// The arm of every service's `From<Error> for Status` for a failed database call: when the
+/// database could not be reached ([`crate::db::unreachable`]: the connection refused, dropped or
+/// timed out) it logs a warning and answers `Status::unavailable(OUTAGE_MESSAGE)`; anything else
+/// is a fault of ours, answered as [`crate::internal_error!`] does.
+///
+/// `tiffin_platform::database_error!(err, "support database error")`
+#[macro_export]
+macro_rules! database_error {
+    ($error:expr, $what:literal) => {{
+        // The error itself or a reference to it.
+        let error: &$crate::__private::sqlx::Error = ::core::borrow::Borrow::borrow(&$error);
+        if $crate::db::unreachable(error) {
+            $crate::__private::tracing::warn!(error = %error, $what);
+            $crate::__private::tonic::Status::unavailable($crate::status::OUTAGE_MESSAGE)
+        } else {
+            $crate::internal_error!(error, $what)
+        }
     }};
 }
 
@@ -69,5 +95,24 @@ mod tests {
             (Code::Internal, "Oops! Something went wrong.")
         );
         assert_eq!(spec_code(&s), None);
+    }
+
+    #[test]
+    fn an_unreachable_database_is_an_outage_and_any_other_database_failure_a_fault_of_ours() {
+        let refused = sqlx::Error::Io(std::io::Error::from(std::io::ErrorKind::ConnectionRefused));
+        let dropped = sqlx::Error::Io(std::io::Error::from(std::io::ErrorKind::UnexpectedEof));
+
+        for error in [refused, dropped, sqlx::Error::PoolTimedOut] {
+            let s: Status = crate::database_error!(error, "cart database error");
+            assert_eq!(
+                (s.code(), s.message()),
+                (Code::Unavailable, "Something's broken")
+            );
+        }
+        let s: Status = crate::database_error!(sqlx::Error::RowNotFound, "cart database error");
+        assert_eq!(
+            (s.code(), s.message()),
+            (Code::Internal, "Oops! Something went wrong.")
+        );
     }
 }

@@ -146,7 +146,7 @@ impl From<Error> for Status {
                 Status::unavailable("We could not send the message. Please try again.")
             }
             Error::Random(err) => internal_error!(err, "account random source failed"),
-            Error::Database(err) => internal_error!(err, "account database error"),
+            Error::Database(err) => tiffin_platform::database_error!(err, "account database error"),
         }
     }
 }

@@ -2,8 +2,8 @@
 //!
 //! A caller sees the storefront's cart words and codes: 11 for too many items, the menu's own
 //! refusal (e.g. "Oops! Something wrong", or an add-on rule) for a selection it will not price,
-//! UNAVAILABLE when the menu cannot be reached, and "Oops! Something went wrong." for any fault of
-//! ours, whose detail goes only to the log.
+//! UNAVAILABLE when the menu or the database cannot be reached, and "Oops! Something went wrong."
+//! for any fault of ours, whose detail goes only to the log.
 
 use tiffin_platform::status::with_code;
 use tonic::{Code, Status};
@@ -54,7 +54,8 @@ pub enum Error {
     /// A stored line does not read back (its add-ons or variations are not the JSON we write).
     #[error("stored cart unreadable: {0}")]
     Corrupt(String),
-    /// Storage failed; logged in full, answered as a generic internal error.
+    /// Storage failed; logged in full, answered as an outage when the database could not be
+    /// reached, else as a generic internal error.
     #[error("database: {0}")]
     Database(#[from] sqlx::Error),
 }
@@ -89,7 +90,10 @@ impl From<Error> for Status {
                 tracing::warn!(code = ?status.code(), message = status.message(), "menu unavailable");
                 Status::unavailable("Something's broken")
             }
-            Error::Menu(_) | Error::MenuContract(_) | Error::Corrupt(_) | Error::Database(_) => {
+            Error::Database(ref err) => {
+                tiffin_platform::database_error!(err, "cart database error")
+            }
+            Error::Menu(_) | Error::MenuContract(_) | Error::Corrupt(_) => {
                 tiffin_platform::internal_error!(e, "cart failed")
             }
         }
@@ -122,6 +126,18 @@ mod tests {
         assert_eq!(
             (status.code(), status.message()),
             (Code::Internal, "Oops! Something went wrong.")
+        );
+    }
+
+    #[test]
+    fn a_database_that_cannot_be_reached_is_an_outage_not_a_fault_of_ours() {
+        let dropped = std::io::Error::from(std::io::ErrorKind::ConnectionReset);
+
+        let status = Status::from(Error::Database(sqlx::Error::Io(dropped)));
+
+        assert_eq!(
+            (status.code(), status.message()),
+            (Code::Unavailable, "Something's broken")
         );
     }
 }

@@ -49,7 +49,9 @@ impl From<Error> for Status {
                 SPEC_ERROR,
                 "Too many in one request.",
             ),
-            Error::Database(err) => internal_error!(err, "discovery database error"),
+            Error::Database(err) => {
+                tiffin_platform::database_error!(err, "discovery database error")
+            }
             Error::Corrupt(detail) => internal_error!(detail, "discovery found a corrupt row"),
         }
     }

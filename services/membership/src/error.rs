@@ -14,9 +14,10 @@ pub enum Error {
 impl From<Error> for tonic::Status {
     fn from(e: Error) -> Self {
         match e {
-            Error::Corrupt(_) | Error::Database(_) => {
-                tiffin_platform::internal_error!(e, "membership internal error")
+            Error::Database(ref err) => {
+                tiffin_platform::database_error!(err, "membership database error")
             }
+            Error::Corrupt(_) => tiffin_platform::internal_error!(e, "membership internal error"),
         }
     }
 }

@@ -112,7 +112,9 @@ impl From<Error> for tonic::Status {
                 }
                 status
             }
-            Error::Database(ref err) => internal_error!(err, "menu database error"),
+            Error::Database(ref err) => {
+                tiffin_platform::database_error!(err, "menu database error")
+            }
             Error::Corrupt { .. } => internal_error!(e, "menu data error"),
         }
     }

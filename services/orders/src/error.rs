@@ -84,7 +84,10 @@ impl From<Error> for tonic::Status {
                 | Code::Unauthenticated => status,
                 _ => tiffin_platform::internal_error!(status, "orders: upstream internal error"),
             },
-            Error::IdOutOfRange(_) | Error::Corrupt(_) | Error::Database(_) => {
+            Error::Database(ref err) => {
+                tiffin_platform::database_error!(err, "orders database error")
+            }
+            Error::IdOutOfRange(_) | Error::Corrupt(_) => {
                 tiffin_platform::internal_error!(e, "orders internal error")
             }
         }

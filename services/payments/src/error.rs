@@ -168,7 +168,10 @@ impl From<Error> for Status {
                     "We could not reach the payment gateway. Please try again in a moment",
                 )
             }
-            Error::Gateway(_) | Error::Corrupt(_) | Error::Panic(_) | Error::Database(_) => {
+            Error::Database(ref err) => {
+                tiffin_platform::database_error!(err, "payments database error")
+            }
+            Error::Gateway(_) | Error::Corrupt(_) | Error::Panic(_) => {
                 tiffin_platform::internal_error!(e, "payments failed")
             }
         }

@@ -11,7 +11,7 @@ pub enum Error {
 impl From<Error> for tonic::Status {
     fn from(e: Error) -> Self {
         match e {
-            Error::Database(err) => tiffin_platform::internal_error!(err, "support database error"),
+            Error::Database(err) => tiffin_platform::database_error!(err, "support database error"),
         }
     }
 }

@@ -9,7 +9,7 @@ use std::time::Duration;
 use serde_json::{Value, json};
 
 use crate::checkout::{card, cart_lines, place_body, ready_to_pay};
-use crate::helpers::{Reply, TestApp, browser, spawn_app, spawn_app_delivering_at};
+use crate::helpers::{Reply, TestApp, browser, spawn_app, spawn_app_delivering_at, spawn_app_with};
 
 /// Signs a new browser in as `mobile`, fills its cart and places it cash on delivery (charged at
 /// once, so the order is PLACED). Gives the browser, the order id and its total.
@@ -684,6 +684,21 @@ async fn the_invoice_of_a_paid_order_downloads_as_a_pdf_and_an_unpaid_one_is_not
     let unpaid_id = unpaid.data()["order_id"].as_str().unwrap().to_string();
     let none = invoice(&app, &unpaid_client, &unpaid_id).await;
     assert_eq!(none.status().as_u16(), 404);
+}
+
+#[tokio::test]
+async fn while_sessions_cannot_be_read_the_history_is_an_outage_not_a_request_to_log_in() {
+    // No session cache, so the account service is asked at once.
+    let mut app = spawn_app_with(|s| s.session_cache_window = Duration::ZERO).await;
+    let (client, _, _) = placed_cod_order(&app, "9876500241").await;
+    let guest = browser();
+
+    app.stop("account").await;
+    let history = app.api_get_with(&client, "order/all").await;
+    let guests = app.api_get_with(&guest, "order/all").await;
+
+    assert_eq!(history.outcome(), (503, 777, "Something's broken"));
+    assert_eq!(guests.outcome(), (401, 999, "Please login to continue."));
 }
 
 #[tokio::test]

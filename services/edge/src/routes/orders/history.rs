@@ -1,5 +1,7 @@
-//! Route `GET order/all` (orders `ListOrders`). A visitor who has not signed in has no user id in
-//! the metadata, so the orders service answers UNAUTHENTICATED and the browser sees 401 / 999.
+//! Route `GET order/all` (orders `ListOrders`). Personal data, so it takes [`SignedIn`]: a visitor
+//! who has not signed in sees 401 / 999 before any service is asked, and a signed-in customer
+//! whose session cannot be read (the account service down) sees the outage reply, not a request
+//! to log in again.
 
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
@@ -7,7 +9,7 @@ use tiffin_proto::orders::v1::{ListOrdersRequest, Order};
 
 use crate::http::envelope::Data;
 use crate::http::error::ApiError;
-use crate::http::extractors::Identity;
+use crate::http::extractors::SignedIn;
 use crate::http::params::{self, Params};
 use crate::infra::state::AppState;
 use crate::routes::orders::reply::{
@@ -55,9 +57,10 @@ struct OrderJson {
 )]
 pub async fn all(
     State(state): State<AppState>,
-    Identity(caller): Identity,
+    user: SignedIn,
     Params(query): Params<OrdersQuery>,
 ) -> Result<Data<Orders>, ApiError> {
+    let caller = user.caller();
     let before_order_id = params::optional_number::<u64>(query.order_id.as_deref())?;
     let upstreams = &state.upstreams;
     let request = upstreams.request(
