@@ -87,6 +87,66 @@ class EmitFilesPlugin {
   }
 }
 
+/**
+ * Names, in the shell's index.html, every chunk the shell's start-up needs besides main.js, as
+ * `<link rel="preload" as="script">`: the chunk of `import('./bootstrap')` (the async boundary
+ * Module Federation needs) and the chunks of the shared modules it uses (React, the @tiffin
+ * libraries), which the share scope loads from the shell's own copies. Without the links the
+ * browser learns of them only once main.js has downloaded and run, one round trip later; with
+ * them they download beside main.js. Lazy chunks (the shell's info pages) are not named, and the
+ * chunk loader's own script tags (same origin, no crossorigin) take the preloaded responses.
+ */
+class PreloadStartupChunksPlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('PreloadStartupChunksPlugin', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('PreloadStartupChunksPlugin', (data) => {
+        const publicPath = compilation.outputOptions.publicPath;
+        for (const file of startupChunkFiles(compilation)) {
+          data.headTags.push(HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', as: 'script', href: `${publicPath}${file}` }));
+        }
+        return data;
+      });
+    });
+  }
+}
+
+/** The JavaScript files of the chunks a host's entries load at start-up, beyond the entries' own. */
+function startupChunkFiles(compilation) {
+  const { chunkGraph } = compilation;
+  /** The shell's own copy of each shared module, by share key: what its share scope hands out. */
+  const provided = new Map();
+  for (const module of compilation.modules) {
+    if (module.type === 'provide-module') provided.set(module._name, module);
+  }
+  const queue = [];
+  const enqueueBlock = (block) => {
+    const group = chunkGraph.getBlockChunkGroup(block);
+    if (group) queue.push(...group.chunks);
+  };
+  const entryChunks = new Set();
+  for (const entrypoint of compilation.entrypoints.values()) {
+    for (const chunk of entrypoint.chunks) entryChunks.add(chunk);
+    // The entry modules' own dynamic imports: the bootstrap.
+    for (const chunk of entrypoint.chunks) {
+      for (const module of chunkGraph.getChunkEntryModulesIterable(chunk)) module.blocks.forEach(enqueueBlock);
+    }
+  }
+  const seen = new Set();
+  const files = [];
+  while (queue.length > 0) {
+    const chunk = queue.shift();
+    if (seen.has(chunk) || entryChunks.has(chunk)) continue;
+    seen.add(chunk);
+    for (const file of chunk.files) if (file.endsWith('.js')) files.push(file);
+    for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
+      if (module.type !== 'consume-shared-module') continue;
+      const provider = provided.get(module.options.shareKey);
+      if (provider) provider.blocks.forEach(enqueueBlock);
+    }
+  }
+  return files.sort();
+}
+
 /** What is precompressed: text the browser fetches (not source maps, not licences, not images). */
 const COMPRESSIBLE = /\.(js|css|html|json|svg)$/;
 /** Below about 1 KB the saving does not pay for a second file and a lookup. */
@@ -234,6 +294,7 @@ function createWebpackConfig(options) {
                 scriptLoading: 'defer',
                 hash: true,
               }),
+              new PreloadStartupChunksPlugin(),
             ]
           : []),
         new EmitFilesPlugin([
