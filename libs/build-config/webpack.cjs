@@ -147,6 +147,48 @@ function startupChunkFiles(compilation) {
   return files.sort();
 }
 
+/**
+ * A remote's `preload.json`, beside its remoteEntry.js: the JavaScript files each expose needs
+ * (`exposes`) and each route's first page needs (`routes`, from the remote's `routeChunks`: route
+ * id → its page's chunk names), so the edge can name them in a page's HTML and the browser fetch
+ * them with it instead of one after another once remoteEntry.js and the expose have run. A route
+ * whose first page differs once the visitor has a location has a second key, `<route>+located`.
+ * Shared modules are left out: the shell provides them. An unknown chunk name fails the build.
+ */
+class RemotePreloadManifestPlugin {
+  /** @param {Record<string, string[]>} routeChunks */
+  constructor(routeChunks) {
+    this.routeChunks = routeChunks;
+  }
+
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('RemotePreloadManifestPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'RemotePreloadManifestPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        const scripts = (group) => group.chunks.flatMap((chunk) => [...chunk.files].filter((file) => file.endsWith('.js')));
+        const filesOf = (name) => {
+          const group = compilation.namedChunkGroups.get(name);
+          if (!group) throw new Error(`preload.json: no chunk named "${name}" (routeChunks must name webpackChunkName values)`);
+          return scripts(group);
+        };
+        const unique = (files) => [...new Set(files)].sort();
+        const exposes = {};
+        for (const module of compilation.modules) {
+          // The container entry (remoteEntry.js) holds one async block per expose, located by its name.
+          if (!module._exposes) continue;
+          for (const block of module.blocks) {
+            const group = compilation.chunkGraph.getBlockChunkGroup(block);
+            const name = block.loc && typeof block.loc.name === 'string' ? block.loc.name.replace(/^\.\//, '') : undefined;
+            if (group && name) exposes[name] = unique(scripts(group));
+          }
+        }
+        const routes = {};
+        for (const [route, chunks] of Object.entries(this.routeChunks)) routes[route] = unique(chunks.flatMap(filesOf));
+        compilation.emitAsset('preload.json', new webpack.sources.RawSource(`${JSON.stringify({ exposes, routes }, null, 2)}\n`));
+      });
+    });
+  }
+}
+
 /** What is precompressed: text the browser fetches (not source maps, not licences, not images). */
 const COMPRESSIBLE = /\.(js|css|html|json|svg)$/;
 /** Below about 1 KB the saving does not pay for a second file and a lookup. */
@@ -209,6 +251,7 @@ const RUNTIME_PROVIDER_PLUGIN = path.join(__dirname, 'federation-runtime-provide
  * @param {string} options.projectDir         the app's folder (`__dirname` of its webpack config)
  * @param {string} options.federationName     container name (`shell`, `mfe_cart`, …)
  * @param {Record<string,string>} [options.exposes]  remote exposes (`./App` → file)
+ * @param {Record<string,string[]>} [options.routeChunks]  remote: each route's first page chunks (preload.json)
  * @param {object} [options.host]             set for the shell only
  * @param {string} options.host.publicPath    where the edge serves the shell build (`/shell/`)
  * @param {string} options.host.entry         the shell's entry (`./src/index.ts`)
@@ -217,7 +260,7 @@ const RUNTIME_PROVIDER_PLUGIN = path.join(__dirname, 'federation-runtime-provide
  * @param {Array<{name: string, from: string}>} [options.host.copy]  files copied into the output
  */
 function createWebpackConfig(options) {
-  const { projectDir, federationName, exposes = {}, host } = options;
+  const { projectDir, federationName, exposes = {}, routeChunks = {}, host } = options;
   const pkg = readJson(path.join(projectDir, 'package.json'));
   // Overridable so a team can publish the same code under a new version (and tests can tell
   // versions apart) without editing package.json.
@@ -291,12 +334,16 @@ function createWebpackConfig(options) {
                 template: host.htmlTemplate,
                 // Minification would strip <!--tiffin:initial-state-->, which the edge replaces.
                 minify: false,
+                // The template places the tags (the shell's script and its preloads) before the
+                // initial state, which can be long (a menu's first reply): the browser then finds
+                // them as soon as the head starts arriving.
+                inject: false,
                 scriptLoading: 'defer',
                 hash: true,
               }),
               new PreloadStartupChunksPlugin(),
             ]
-          : []),
+          : [new RemotePreloadManifestPlugin(routeChunks)]),
         new EmitFilesPlugin([
           ...(host?.copy ?? []),
           {
