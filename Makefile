@@ -1,7 +1,8 @@
 # Tiffin: two commands do everything.
 #   make run    build what is missing, then start the storefront at http://127.0.0.1:$(PORT)
 #   make test   the static gates (make lint), then every test: Rust (SQLite, and PostgreSQL and
-#               NATS JetStream when reachable), web unit, browser end-to-end. It installs Chromium
+#               NATS JetStream when reachable), web unit, browser end-to-end, and the schema tests
+#               (Schemathesis against a live edge). It installs Chromium
 #               and starts PostgreSQL and NATS itself when they are missing or down
 #               (scripts/prerequisites.sh).
 #
@@ -22,11 +23,12 @@ export PORT ?= 8080
 WEB_SOURCES := $(shell find libs shell-app mfe-discovery mfe-cart mfe-checkout mfe-account scripts \
 	-type f -not -path '*/node_modules/*' -not -path '*/dist/*' 2>/dev/null) package.json nx.json tsconfig.base.json
 
-.PHONY: help run build rust web lint contract test test-rust test-faults test-web test-e2e browser postgres nats bench audit audit-prerequisites clean
+.PHONY: help run build rust web lint contract test test-rust test-faults test-web test-e2e test-schema browser postgres nats bench audit audit-prerequisites clean
 
 help:
 	@echo "make run    start the storefront at http://127.0.0.1:$(PORT) (PORT=… to change)"
-	@echo "make test   run the gates and every test (Rust, web unit, browser end-to-end)"
+	@echo "make test   run the gates and every test (Rust, web unit, browser end-to-end, schema)"
+	@echo "make test-schema  only the schema tests: Schemathesis against a storefront of its own"
 	@echo "make lint   only the gates: clippy, rustfmt, TypeScript, buf lint and breaking, deploy/"
 	@echo "make contract  regenerate docs/openapi.json and the web's edge types from the edge's code"
 	@echo "make bench  run the benchmarks, then the page audit"
@@ -60,6 +62,7 @@ test: build browser postgres nats
 	$(MAKE) --no-print-directory test-faults || status=1; \
 	$(MAKE) --no-print-directory test-web || status=1; \
 	$(MAKE) --no-print-directory test-e2e || status=1; \
+	$(MAKE) --no-print-directory test-schema || status=1; \
 	if [ $$status -eq 0 ]; then echo "== make test: every gate and suite passed"; else echo "== make test: FAILED (see above)"; fi; \
 	exit $$status
 
@@ -108,6 +111,14 @@ test-web: node_modules/.package-lock.stamp
 test-e2e: build browser
 	@echo "== Browser end-to-end tests (Chromium)"
 	TIFFIN_BIN_DIR=$(BIN) npm run test:e2e
+
+# The schema tests (scripts/schemathesis.sh, docs/edge-api.md): Schemathesis against a storefront
+# of its own, from the edge's live OpenAPI document, as a signed-in customer; fails on any 5xx and
+# any reply the document does not allow. Installs Schemathesis (pinned in
+# e2e/schema/requirements.txt) into a virtualenv under ~/.cache/tiffin the first time.
+test-schema: build
+	@echo "== Schema tests (Schemathesis against a live edge)"
+	@scripts/schemathesis.sh
 
 # Release binaries, then tiffin-bench (docs/benchmarks.md): menu, cart, listing, autosuggest, the
 # listing on 1,000 to 100,000 restaurants and place order (SQLite and PostgreSQL), about 5 minutes

@@ -4568,7 +4568,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_SavedAddress"];
+                    "application/json": components["schemas"]["Envelope_SavedAddress"] | components["schemas"]["Failure"];
                 };
             };
             400: components["responses"]["Failure400"];
@@ -4599,7 +4599,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Addresses"];
+                    "application/json": components["schemas"]["Envelope_Addresses"] | components["schemas"]["Failure"];
                 };
             };
             400: components["responses"]["Failure400"];
@@ -4634,7 +4634,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Addresses"];
+                    "application/json": components["schemas"]["Envelope_Addresses"] | components["schemas"]["Failure"];
                 };
             };
             400: components["responses"]["Failure400"];
@@ -4671,7 +4671,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Serviceable"];
+                    "application/json": components["schemas"]["Envelope_Serviceable"] | components["schemas"]["Failure"];
                 };
             };
             400: components["responses"]["Failure400"];
@@ -4702,7 +4702,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_NoData"];
+                    "application/json": components["schemas"]["Envelope_NoData"] | components["schemas"]["Failure"];
                 };
             };
             400: components["responses"]["Failure400"];
@@ -4737,7 +4737,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_OtpSent"];
+                    "application/json": components["schemas"]["Envelope_OtpSent"] | components["schemas"]["Failure"];
                 };
             };
             400: components["responses"]["Failure400"];
@@ -4772,7 +4772,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_SignedIn"];
+                    "application/json": components["schemas"]["Envelope_SignedIn"] | components["schemas"]["Failure"];
                 };
             };
             400: components["responses"]["Failure400"];
@@ -4811,7 +4811,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_CancelledOrder"];
+                    "application/json": components["schemas"]["Envelope_CancelledOrder"] | components["schemas"]["Failure"];
                 };
             };
             400: components["responses"]["Failure400"];
@@ -4845,7 +4845,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Cart"];
+                    "application/json": components["schemas"]["Envelope_Cart"] | components["schemas"]["Failure"];
                 };
             };
             400: components["responses"]["Failure400"];
@@ -4880,7 +4880,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Cart"];
+                    "application/json": components["schemas"]["Envelope_Cart"] | components["schemas"]["Failure"];
                 };
             };
             400: components["responses"]["Failure400"];
@@ -4915,7 +4915,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Cart"];
+                    "application/json": components["schemas"]["Envelope_Cart"] | components["schemas"]["Failure"];
                 };
             };
             400: components["responses"]["Failure400"];
@@ -4950,7 +4950,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Cart"];
+                    "application/json": components["schemas"]["Envelope_Cart"] | components["schemas"]["Failure"];
                 };
             };
             400: components["responses"]["Failure400"];
@@ -4985,7 +4985,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Cart"];
+                    "application/json": components["schemas"]["Envelope_Cart"] | components["schemas"]["Failure"];
                 };
             };
             400: components["responses"]["Failure400"];
@@ -5020,7 +5020,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Cart"];
+                    "application/json": components["schemas"]["Envelope_Cart"] | components["schemas"]["Failure"];
                 };
             };
             400: components["responses"]["Failure400"];
@@ -5056,7 +5056,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Outbox"];
+                    "application/json": components["schemas"]["Envelope_Outbox"] | components["schemas"]["Failure"];
                 };
             };
             400: components["responses"]["Failure400"];
@@ -5095,7 +5095,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_PreSearch"];
+                    "application/json": components["schemas"]["Envelope_PreSearch"] | components["schemas"]["Failure"];
                 };
             };
             400: components["responses"]["Failure400"];
@@ -5135,7 +5135,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_MenuPage"];
+                    "application/json": components["schemas"]["Envelope_MenuPage"] | components["schemas"]["Failure"];
                 };
             };
             400: components["responses"]["Failure400"];
@@ -5171,7 +5171,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_MenuSearch"];
+                    "application/json": components["schemas"]["Envelope_MenuSearch"] | components["schemas"]["Failure"];
                 };
             };
             400: components["responses"]["Failure400"];
@@ -5211,7 +5211,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_MenuPage"];
+                    "application/json": components["schemas"]["Envelope_MenuPage"] | components["schemas"]["Failure"];
                 };
             };
             400: components["responses"]["Failure400"];
@@ -5247,7 +5247,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Vec_AddressRecommendation"];
+                    "application/json": components["schemas"]["Envelope_Vec_AddressRecommendation"] | components["schemas"]["Failure"];
                 };
             };
             400: components["responses"]["Failure400"];
@@ -5278,7 +5278,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Cities"];
+                    "application/json": components["schemas"]["Envelope_Cities"] | components["schemas"]["Failure"];
                 };
             };
             400: components["responses"]["Failure400"];
@@ -5313,7 +5313,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Favourite"];
+                    "application/json": components["schemas"]["Envelope_Favourite"] | components["schemas"]["Failure"];
                 };
             };
             400: components["responses"]["Failure400"];
@@ -5347,7 +5347,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Vec_PlaceSuggestion"];
+                    "application/json": components["schemas"]["Envelope_Vec_PlaceSuggestion"] | components["schemas"]["Failure"];
                 };
             };
             400: components["responses"]["Failure400"];
@@ -5388,7 +5388,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Listing"];
+                    "application/json": components["schemas"]["Envelope_Listing"] | components["schemas"]["Failure"];
                 };
             };
             400: components["responses"]["Failure400"];
@@ -5441,7 +5441,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Orders"];
+                    "application/json": components["schemas"]["Envelope_Orders"] | components["schemas"]["Failure"];
                 };
             };
             400: components["responses"]["Failure400"];
@@ -5476,7 +5476,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_OrderDetails"];
+                    "application/json": components["schemas"]["Envelope_OrderDetails"] | components["schemas"]["Failure"];
                 };
             };
             400: components["responses"]["Failure400"];
@@ -5509,7 +5509,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_OrderDetails"];
+                    "application/json": components["schemas"]["Envelope_OrderDetails"] | components["schemas"]["Failure"];
                 };
             };
             400: components["responses"]["Failure400"];
@@ -5544,7 +5544,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_PlacedOrder"];
+                    "application/json": components["schemas"]["Envelope_PlacedOrder"] | components["schemas"]["Failure"];
                 };
             };
             400: components["responses"]["Failure400"];
@@ -5579,7 +5579,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Reordered"];
+                    "application/json": components["schemas"]["Envelope_Reordered"] | components["schemas"]["Failure"];
                 };
             };
             400: components["responses"]["Failure400"];
@@ -5645,7 +5645,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_OrderTracking"];
+                    "application/json": components["schemas"]["Envelope_OrderTracking"] | components["schemas"]["Failure"];
                 };
             };
             400: components["responses"]["Failure400"];
@@ -5680,7 +5680,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_PaymentStatus"];
+                    "application/json": components["schemas"]["Envelope_PaymentStatus"] | components["schemas"]["Failure"];
                 };
             };
             400: components["responses"]["Failure400"];
@@ -5711,7 +5711,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_PaymentMethods"];
+                    "application/json": components["schemas"]["Envelope_PaymentMethods"] | components["schemas"]["Failure"];
                 };
             };
             400: components["responses"]["Failure400"];
@@ -5742,7 +5742,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_NetbankingBanks"];
+                    "application/json": components["schemas"]["Envelope_NetbankingBanks"] | components["schemas"]["Failure"];
                 };
             };
             400: components["responses"]["Failure400"];
@@ -5773,7 +5773,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_PayLater"];
+                    "application/json": components["schemas"]["Envelope_PayLater"] | components["schemas"]["Failure"];
                 };
             };
             400: components["responses"]["Failure400"];
@@ -5808,7 +5808,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Delinked"];
+                    "application/json": components["schemas"]["Envelope_Delinked"] | components["schemas"]["Failure"];
                 };
             };
             400: components["responses"]["Failure400"];
@@ -5843,7 +5843,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_LinkStarted"];
+                    "application/json": components["schemas"]["Envelope_LinkStarted"] | components["schemas"]["Failure"];
                 };
             };
             400: components["responses"]["Failure400"];
@@ -5878,7 +5878,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_LinkStarted"];
+                    "application/json": components["schemas"]["Envelope_LinkStarted"] | components["schemas"]["Failure"];
                 };
             };
             400: components["responses"]["Failure400"];
@@ -5913,7 +5913,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_PayLater"];
+                    "application/json": components["schemas"]["Envelope_PayLater"] | components["schemas"]["Failure"];
                 };
             };
             400: components["responses"]["Failure400"];
@@ -5947,7 +5947,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_PaymentStatus"];
+                    "application/json": components["schemas"]["Envelope_PaymentStatus"] | components["schemas"]["Failure"];
                 };
             };
             400: components["responses"]["Failure400"];
@@ -5981,7 +5981,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_VpaCheck"];
+                    "application/json": components["schemas"]["Envelope_VpaCheck"] | components["schemas"]["Failure"];
                 };
             };
             400: components["responses"]["Failure400"];
@@ -6016,7 +6016,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Wallet"];
+                    "application/json": components["schemas"]["Envelope_Wallet"] | components["schemas"]["Failure"];
                 };
             };
             400: components["responses"]["Failure400"];
@@ -6050,7 +6050,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Wallet"];
+                    "application/json": components["schemas"]["Envelope_Wallet"] | components["schemas"]["Failure"];
                 };
             };
             400: components["responses"]["Failure400"];
@@ -6085,7 +6085,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Delinked"];
+                    "application/json": components["schemas"]["Envelope_Delinked"] | components["schemas"]["Failure"];
                 };
             };
             400: components["responses"]["Failure400"];
@@ -6120,7 +6120,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_LinkStarted"];
+                    "application/json": components["schemas"]["Envelope_LinkStarted"] | components["schemas"]["Failure"];
                 };
             };
             400: components["responses"]["Failure400"];
@@ -6155,7 +6155,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Wallet"];
+                    "application/json": components["schemas"]["Envelope_Wallet"] | components["schemas"]["Failure"];
                 };
             };
             400: components["responses"]["Failure400"];
@@ -6186,7 +6186,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_NoData"];
+                    "application/json": components["schemas"]["Envelope_NoData"] | components["schemas"]["Failure"];
                 };
             };
             400: components["responses"]["Failure400"];
@@ -6221,7 +6221,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_DeletedCard"];
+                    "application/json": components["schemas"]["Envelope_DeletedCard"] | components["schemas"]["Failure"];
                 };
             };
             400: components["responses"]["Failure400"];
@@ -6256,7 +6256,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_DeletedVpa"];
+                    "application/json": components["schemas"]["Envelope_DeletedVpa"] | components["schemas"]["Failure"];
                 };
             };
             400: components["responses"]["Failure400"];
@@ -6291,7 +6291,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Favourites"];
+                    "application/json": components["schemas"]["Envelope_Favourites"] | components["schemas"]["Failure"];
                 };
             };
             400: components["responses"]["Failure400"];
@@ -6322,7 +6322,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_User"];
+                    "application/json": components["schemas"]["Envelope_User"] | components["schemas"]["Failure"];
                 };
             };
             400: components["responses"]["Failure400"];
@@ -6353,7 +6353,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_LinkedWallets"];
+                    "application/json": components["schemas"]["Envelope_LinkedWallets"] | components["schemas"]["Failure"];
                 };
             };
             400: components["responses"]["Failure400"];
@@ -6387,7 +6387,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Money"];
+                    "application/json": components["schemas"]["Envelope_Money"] | components["schemas"]["Failure"];
                 };
             };
             400: components["responses"]["Failure400"];
@@ -6418,7 +6418,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_SavedCards"];
+                    "application/json": components["schemas"]["Envelope_SavedCards"] | components["schemas"]["Failure"];
                 };
             };
             400: components["responses"]["Failure400"];
@@ -6449,7 +6449,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_SavedVpas"];
+                    "application/json": components["schemas"]["Envelope_SavedVpas"] | components["schemas"]["Failure"];
                 };
             };
             400: components["responses"]["Failure400"];
@@ -6484,7 +6484,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_User"];
+                    "application/json": components["schemas"]["Envelope_User"] | components["schemas"]["Failure"];
                 };
             };
             400: components["responses"]["Failure400"];
@@ -6519,7 +6519,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_OtpSent"];
+                    "application/json": components["schemas"]["Envelope_OtpSent"] | components["schemas"]["Failure"];
                 };
             };
             400: components["responses"]["Failure400"];
@@ -6554,7 +6554,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_PreferencesReply"];
+                    "application/json": components["schemas"]["Envelope_PreferencesReply"] | components["schemas"]["Failure"];
                 };
             };
             400: components["responses"]["Failure400"];
@@ -6589,7 +6589,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_VerifiedEmail"];
+                    "application/json": components["schemas"]["Envelope_VerifiedEmail"] | components["schemas"]["Failure"];
                 };
             };
             400: components["responses"]["Failure400"];
@@ -6624,7 +6624,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_User"];
+                    "application/json": components["schemas"]["Envelope_User"] | components["schemas"]["Failure"];
                 };
             };
             400: components["responses"]["Failure400"];
@@ -6666,7 +6666,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_CityPage"];
+                    "application/json": components["schemas"]["Envelope_CityPage"] | components["schemas"]["Failure"];
                 };
             };
             400: components["responses"]["Failure400"];
@@ -6701,7 +6701,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Listing"];
+                    "application/json": components["schemas"]["Envelope_Listing"] | components["schemas"]["Failure"];
                 };
             };
             400: components["responses"]["Failure400"];
@@ -6742,7 +6742,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Listing"];
+                    "application/json": components["schemas"]["Envelope_Listing"] | components["schemas"]["Failure"];
                 };
             };
             400: components["responses"]["Failure400"];
@@ -6781,7 +6781,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_SearchSuggestions"];
+                    "application/json": components["schemas"]["Envelope_SearchSuggestions"] | components["schemas"]["Failure"];
                 };
             };
             400: components["responses"]["Failure400"];
@@ -6820,7 +6820,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_SearchResults"];
+                    "application/json": components["schemas"]["Envelope_SearchResults"] | components["schemas"]["Failure"];
                 };
             };
             400: components["responses"]["Failure400"];
@@ -6851,7 +6851,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_SuperPlans"];
+                    "application/json": components["schemas"]["Envelope_SuperPlans"] | components["schemas"]["Failure"];
                 };
             };
             400: components["responses"]["Failure400"];
@@ -6882,7 +6882,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Support"];
+                    "application/json": components["schemas"]["Envelope_Support"] | components["schemas"]["Failure"];
                 };
             };
             400: components["responses"]["Failure400"];

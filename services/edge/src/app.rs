@@ -198,17 +198,19 @@ pub fn openapi(dev_routes: bool) -> utoipa::openapi::OpenApi {
     let contract = OpenApiRouter::<AppState>::new()
         .routes(routes!(platform::openapi::document))
         .merge(api_routes(dev_routes));
-    OpenApiRouter::with_openapi(base)
+    let mut doc = OpenApiRouter::with_openapi(base)
         .nest("/api", contract)
-        .into_openapi()
+        .into_openapi();
+    error::allow_refusals(&mut doc);
+    doc
 }
 
 /// The document's opening words: what is not in the schemas.
 const API_DESCRIPTION: &str = "The edge's HTTP contract, generated from the edge's own route and \
 reply types (services/edge). Every `/api` reply but this document is the envelope \
 `{statusCode, statusMessage, data, tid, sid, deviceId, csrfToken}`; a route's 200 response \
-shows its `data`. Failures keep the envelope with `data: null` and the HTTP status of the \
-edge's one error table. Every POST carries the session's CSRF token (`_csrf` in the JSON body \
+shows its `data`, or a refusal: the failure envelope with HTTP 200 and a domain `statusCode`. \
+Failures keep the envelope with `data: null` and the HTTP status of the edge's one error table. Every POST carries the session's CSRF token (`_csrf` in the JSON body \
 or the `x-csrf-token` header). All money is integer paise; ids are strings. The prose, the \
 session rules and the status codes: docs/edge-api.md.";
 

@@ -255,7 +255,7 @@ impl IntoResponse for ApiError {
 /// (`components.responses`, referenced by every route through [`Failures`]). Written from this
 /// file's own table and variants, so the document cannot promise other statuses than the edge
 /// sends. HTTP 200 is left out: a refusal answered with 200 (FAILED_PRECONDITION's domain codes)
-/// is described with the route's own reply.
+/// is described with the route's own reply ([`allow_refusals`]).
 pub fn failure_responses() -> Vec<(String, utoipa::openapi::Response)> {
     use std::collections::BTreeMap;
     use utoipa::openapi::{ContentBuilder, Ref, ResponseBuilder};
@@ -326,6 +326,42 @@ pub const FAILURE_SCHEMA: &str = "Failure";
 
 fn failure_response_name(http: u16) -> String {
     format!("Failure{http}")
+}
+
+/// Describes every enveloped 200 reply of `doc` as the route's own envelope or the failure
+/// envelope: a service's refusal (FAILED_PRECONDITION, e.g. delinking a wallet that is not linked,
+/// cancelling an order past its point) is answered with HTTP 200, its domain `statusCode` and
+/// `data: null`, on any route, and a reply the document does not allow is one a generated client
+/// cannot read.
+pub fn allow_refusals(doc: &mut utoipa::openapi::OpenApi) {
+    use utoipa::openapi::schema::AnyOfBuilder;
+    use utoipa::openapi::{Ref, RefOr};
+    for item in doc.paths.paths.values_mut() {
+        for operation in [&mut item.get, &mut item.post].into_iter().flatten() {
+            let Some(RefOr::T(ok)) = operation.responses.responses.get_mut("200") else {
+                continue;
+            };
+            for content in ok.content.values_mut() {
+                let RefOr::T(content) = content else {
+                    continue;
+                };
+                // Only the envelope's replies: the document itself is plain JSON.
+                let Some(RefOr::Ref(envelope)) = &content.schema else {
+                    continue;
+                };
+                if !envelope
+                    .ref_location
+                    .starts_with("#/components/schemas/Envelope_")
+                {
+                    continue;
+                }
+                let either = AnyOfBuilder::new()
+                    .item(envelope.clone())
+                    .item(Ref::from_schema_name(FAILURE_SCHEMA));
+                content.schema = Some(either.into());
+            }
+        }
+    }
 }
 
 /// The failures of the table, for `#[utoipa::path(responses(..., Failures))]`: references to

@@ -6,6 +6,7 @@ use std::collections::BTreeSet;
 use serde_json::{Value, json};
 
 use crate::helpers::spawn_app;
+use crate::payments::signed_in;
 
 /// The committed document, from the repository root.
 const COMMITTED: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/openapi.json");
@@ -123,8 +124,9 @@ async fn the_cart_schema_has_the_fields_the_web_reads() {
         cart["properties"]["item_total"]["type"], "integer",
         "money is integer paise"
     );
+    // The cart's envelope, or a refusal's (`allow_refusals`).
     let reply = &doc["paths"]["/api/cart"]["get"]["responses"]["200"]["content"]["application/json"]
-        ["schema"]["$ref"];
+        ["schema"]["anyOf"][0]["$ref"];
     let envelope = reply.as_str().unwrap().rsplit('/').next().unwrap();
     let envelope = &doc["components"]["schemas"][envelope];
     for field in [
@@ -142,6 +144,130 @@ async fn the_cart_schema_has_the_fields_the_web_reads() {
         envelope["properties"]["data"]["properties"], cart["properties"],
         "the cart call's data is the Cart"
     );
+}
+
+/// A service's refusal is answered with HTTP 200, its own `statusCode` and `data: null` on any
+/// route (here: topping up a wallet that was never linked); the document the edge serves allows that
+/// reply for the route's 200, as it must for a generated client to read it.
+#[tokio::test]
+async fn a_refusal_answered_with_200_is_a_reply_the_document_allows() {
+    let app = spawn_app().await;
+    let doc: Value = app.get("/api/openapi.json").await.json().await.unwrap();
+    let (client, _) = signed_in(&app, "9800000301", "Asha").await;
+
+    let refused = app
+        .api_post_as(
+            &client,
+            "payment/wallet/add-money",
+            json!({ "walletCode": "PAYTM", "amount": 10_000, "idempotency_key": "topup-1" }),
+        )
+        .await;
+
+    assert_eq!(
+        (refused.status, refused.data()),
+        (200, &Value::Null),
+        "{:?}",
+        refused.body
+    );
+    assert_eq!(refused.outcome().2, "Please link your Paytm account first");
+    assert_ne!(refused.outcome().1, 0, "a refusal, not a success");
+    let schema = &doc["paths"]["/api/payment/wallet/add-money"]["post"]["responses"]["200"]["content"]
+        ["application/json"]["schema"];
+    assert_eq!(
+        violations(&doc, schema, &refused.body),
+        Vec::<String>::new(),
+        "{:?}",
+        refused.body
+    );
+    // And a success still has to be the route's own reply: a failure's shape does not pass for it.
+    let cities = app.api_get("misc/cities").await;
+    let schema = &doc["paths"]["/api/misc/cities"]["get"]["responses"]["200"]["content"]["application/json"]
+        ["schema"];
+    assert_eq!(violations(&doc, schema, &cities.body), Vec::<String>::new());
+    let mut wrong = cities.body.clone();
+    wrong["data"]["cities"] = json!("Bangalore");
+    assert_ne!(violations(&doc, schema, &wrong), Vec::<String>::new());
+}
+
+/// What in `value` the JSON Schema `schema` of `doc` does not allow (empty: it conforms), for the
+/// keywords the edge's document uses: `$ref` to its components, `anyOf`, `oneOf`, `type`, `enum`,
+/// `properties`, `required`, `items`, `additionalProperties`. A small stand-in for the
+/// response-schema check of the schema tests (scripts/schemathesis.sh), for one reply in a test.
+fn violations(doc: &Value, schema: &Value, value: &Value) -> Vec<String> {
+    let mut found = Vec::new();
+    check(doc, schema, value, "$", &mut found);
+    found
+}
+
+fn check(doc: &Value, schema: &Value, value: &Value, at: &str, found: &mut Vec<String>) {
+    if let Some(target) = schema["$ref"].as_str() {
+        let name = target
+            .strip_prefix("#/components/schemas/")
+            .unwrap_or_else(|| panic!("a $ref outside components.schemas: {target}"));
+        check(doc, &doc["components"]["schemas"][name], value, at, found);
+    }
+    for (keyword, at_most_one) in [("anyOf", false), ("oneOf", true)] {
+        if let Some(alternatives) = schema[keyword].as_array() {
+            let passing = alternatives
+                .iter()
+                .filter(|alternative| violations(doc, alternative, value).is_empty())
+                .count();
+            if passing == 0 || (at_most_one && passing > 1) {
+                found.push(format!(
+                    "{at}: {passing} of the {keyword} alternatives match"
+                ));
+            }
+        }
+    }
+    if let Some(types) = schema.get("type") {
+        let types: Vec<&str> = match types {
+            Value::String(one) => vec![one.as_str()],
+            Value::Array(many) => many.iter().filter_map(Value::as_str).collect(),
+            other => panic!("{at}: type {other}"),
+        };
+        let is = |t: &str| match t {
+            "null" => value.is_null(),
+            "boolean" => value.is_boolean(),
+            "integer" => value.is_i64() || value.is_u64(),
+            "number" => value.is_number(),
+            "string" => value.is_string(),
+            "array" => value.is_array(),
+            "object" => value.is_object(),
+            other => panic!("{at}: unknown type {other}"),
+        };
+        if !types.iter().any(|t| is(t)) {
+            found.push(format!("{at}: {value} is not {types:?}"));
+        }
+    }
+    if let Some(allowed) = schema["enum"].as_array()
+        && !allowed.contains(value)
+    {
+        found.push(format!("{at}: {value} is not one of {allowed:?}"));
+    }
+    if let Some(object) = value.as_object() {
+        for name in schema["required"].as_array().into_iter().flatten() {
+            let name = name.as_str().unwrap();
+            if !object.contains_key(name) {
+                found.push(format!("{at}: {name} is missing"));
+            }
+        }
+        for (name, field) in object {
+            let field_at = format!("{at}.{name}");
+            match schema["properties"].get(name) {
+                Some(property) => check(doc, property, field, &field_at, found),
+                None => match schema.get("additionalProperties") {
+                    Some(Value::Bool(false)) => found.push(format!("{field_at} is not allowed")),
+                    Some(extra @ Value::Object(_)) => check(doc, extra, field, &field_at, found),
+                    _ => {}
+                },
+            }
+        }
+    }
+    if let (Some(items), Some(schema)) = (value.as_array(), schema.get("items")) {
+        for (i, item) in items.iter().enumerate() {
+            check(doc, schema, item, &format!("{at}[{i}]"), found);
+        }
+    }
 }
 
 #[test]
