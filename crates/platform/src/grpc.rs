@@ -194,22 +194,48 @@ where
     }
 }
 
-/// Starts a `grpc.client` span per call and injects its context as `traceparent`.
+/// Starts a `grpc.client` span per call and injects its context as `traceparent`; a call that
+/// fails before the service answered is [`unreached`].
 #[derive(Debug, Clone)]
 pub struct ClientTrace<S> {
     inner: S,
 }
 
+/// The status of a call the channel could not get an answer to: the connection refused, broken
+/// or closed while the call waited or ran (the service killed, restarting, unreachable) is
+/// UNAVAILABLE, and the channel's own time limit DEADLINE_EXCEEDED. Left to tonic, a connection
+/// that breaks mid-call reads as UNKNOWN ("transport error") or CANCELLED and its time limit as
+/// CANCELLED, which callers would take for a fault of the service rather than an outage. A
+/// status already in the error (one the channel was handed) is kept.
+pub fn unreached(error: impl Into<tower::BoxError>) -> tonic::Status {
+    let error: tower::BoxError = error.into();
+    let mut source: Option<&(dyn std::error::Error + 'static)> = Some(error.as_ref());
+    while let Some(e) = source {
+        if let Some(status) = e.downcast_ref::<tonic::Status>() {
+            return tonic::Status::new(status.code(), status.message());
+        }
+        if e.is::<tonic::TimeoutExpired>() {
+            return tonic::Status::deadline_exceeded(e.to_string());
+        }
+        source = e.source();
+    }
+    tonic::Status::unavailable(format!("{error}"))
+}
+
 impl<S, B> Service<http::Request<B>> for ClientTrace<S>
 where
     S: Service<http::Request<B>>,
+    S::Error: Into<tower::BoxError>,
 {
     type Response = S::Response;
-    type Error = S::Error;
-    type Future = tracing::instrument::Instrumented<S::Future>;
+    type Error = tonic::Status;
+    type Future = futures::future::MapErr<
+        tracing::instrument::Instrumented<S::Future>,
+        fn(S::Error) -> tonic::Status,
+    >;
 
     fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Self::Error>> {
-        self.inner.poll_ready(cx)
+        self.inner.poll_ready(cx).map_err(unreached)
     }
 
     fn call(&mut self, mut req: http::Request<B>) -> Self::Future {
@@ -240,7 +266,10 @@ where
         {
             req.headers_mut().insert(deadline::GRPC_TIMEOUT, value);
         }
-        self.inner.call(req).instrument(span)
+        futures::TryFutureExt::map_err(
+            self.inner.call(req).instrument(span),
+            unreached as fn(S::Error) -> tonic::Status,
+        )
     }
 }
 
@@ -290,6 +319,22 @@ mod tests {
     use tonic_reflection::pb::v1::server_reflection_response::MessageResponse;
 
     use super::*;
+
+    #[test]
+    fn a_call_the_channel_got_no_answer_to_is_an_outage_or_out_of_time_never_unknown() {
+        let broken = std::io::Error::from(std::io::ErrorKind::ConnectionReset);
+
+        assert_eq!(unreached(broken).code(), tonic::Code::Unavailable);
+        assert_eq!(
+            unreached(tonic::TimeoutExpired(())).code(),
+            tonic::Code::DeadlineExceeded
+        );
+        let given = unreached(tonic::Status::permission_denied("no"));
+        assert_eq!(
+            (given.code(), given.message()),
+            (tonic::Code::PermissionDenied, "no")
+        );
+    }
 
     fn asking(timeout: Option<&str>) -> http::Request<()> {
         let mut request = http::Request::new(());
