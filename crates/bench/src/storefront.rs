@@ -141,37 +141,19 @@ impl Storefront {
     }
 
     async fn wait_ready(&mut self) -> anyhow::Result<()> {
-        let client = reqwest::Client::builder()
-            .no_proxy()
-            .timeout(Duration::from_secs(2))
-            .build()?;
-        let deadline = Instant::now() + READY_TIMEOUT;
-        loop {
-            if let Some(launcher) = self.launcher.as_mut()
-                && let Some(status) = launcher.try_wait()?
+        let admin_url = self.admin_url.clone();
+        let launcher = &mut self.launcher;
+        let ready = wait_until_ready(&admin_url, READY_TIMEOUT, || {
+            if let Some(running) = launcher.as_mut()
+                && let Some(status) = running.try_wait()?
             {
-                self.launcher = None;
-                bail!(
-                    "the storefront stopped during start-up ({status}); last lines of its log:\n{}",
-                    self.log_tail(30)
-                );
+                *launcher = None;
+                bail!("the storefront stopped during start-up ({status})");
             }
-            if let Ok(reply) = client
-                .get(format!("{}/upstreams", self.admin_url))
-                .send()
-                .await
-                && reply.status().is_success()
-            {
-                return Ok(());
-            }
-            if Instant::now() > deadline {
-                bail!(
-                    "the storefront was not ready after {READY_TIMEOUT:?}; last lines of its log:\n{}",
-                    self.log_tail(30)
-                );
-            }
-            tokio::time::sleep(Duration::from_millis(200)).await;
-        }
+            Ok(())
+        })
+        .await;
+        ready.map_err(|e| anyhow::anyhow!("{e}; last lines of its log:\n{}", self.log_tail(30)))
     }
 
     /// Stops the storefront and says whether it stopped cleanly.
@@ -249,6 +231,34 @@ fn free_port_range(count: u16, avoid: u16) -> anyhow::Result<u16> {
         }
     }
     bail!("found no {count} consecutive free ports on 127.0.0.1")
+}
+
+/// Waits until the edge's admin `/upstreams` answers 200 (every service answers), for at most
+/// `timeout`. `still_starting` is asked before each look and ends the wait with its error (a
+/// process that stopped during start-up). The benchmark's storefront and the faults suite's start
+/// the storefront differently and wait for it alike.
+pub async fn wait_until_ready(
+    admin_url: &str,
+    timeout: Duration,
+    mut still_starting: impl FnMut() -> anyhow::Result<()>,
+) -> anyhow::Result<()> {
+    let client = reqwest::Client::builder()
+        .no_proxy()
+        .timeout(Duration::from_secs(2))
+        .build()?;
+    let deadline = Instant::now() + timeout;
+    loop {
+        still_starting()?;
+        if let Ok(reply) = client.get(format!("{admin_url}/upstreams")).send().await
+            && reply.status().is_success()
+        {
+            return Ok(());
+        }
+        if Instant::now() > deadline {
+            bail!("the storefront was not ready after {timeout:?}");
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
 }
 
 #[cfg(test)]

@@ -18,9 +18,9 @@ use std::process::Stdio;
 use std::time::Duration;
 
 use anyhow::{Context, bail};
+use tiffin_bench::storefront::wait_until_ready;
 use tiffin_launcher::{Child, SERVICES, Settings, plan};
 use tokio::process::Command;
-use tokio::time::Instant;
 
 use crate::proxy::{Proxy, url_addr, url_through};
 
@@ -274,36 +274,16 @@ impl Storefront {
     }
 
     async fn wait_ready(&mut self) -> anyhow::Result<()> {
-        let client = reqwest::Client::builder()
-            .no_proxy()
-            .timeout(Duration::from_secs(2))
-            .build()?;
-        let deadline = Instant::now() + READY_TIMEOUT;
-        loop {
+        let admin_url = self.admin_url.clone();
+        let ready = wait_until_ready(&admin_url, READY_TIMEOUT, || {
             let exited = self.exited();
             if !exited.is_empty() {
-                bail!(
-                    "{} stopped during start-up; see {}",
-                    exited.join(", "),
-                    self.log_dir.display()
-                );
+                bail!("{} stopped during start-up", exited.join(", "));
             }
-            if let Ok(reply) = client
-                .get(format!("{}/upstreams", self.admin_url))
-                .send()
-                .await
-                && reply.status().is_success()
-            {
-                return Ok(());
-            }
-            if Instant::now() > deadline {
-                bail!(
-                    "the storefront was not ready after {READY_TIMEOUT:?}; see {}",
-                    self.log_dir.display()
-                );
-            }
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
+            Ok(())
+        })
+        .await;
+        ready.map_err(|e| anyhow::anyhow!("{e}; see {}", self.log_dir.display()))
     }
 
     /// Stops every process, the edge first.
