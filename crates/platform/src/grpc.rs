@@ -222,17 +222,37 @@ pub fn unreached(error: impl Into<tower::BoxError>) -> tonic::Status {
     tonic::Status::unavailable(format!("{error}"))
 }
 
-impl<S, B> Service<http::Request<B>> for ClientTrace<S>
+/// A reply's body whose failure (the connection broken after the reply began) is [`unreached`].
+pub type UnreachedBody<B> =
+    http_body_util::combinators::MapErr<B, fn(<B as http_body::Body>::Error) -> tonic::Status>;
+
+type CallFuture<F, E, B> = futures::future::MapOk<
+    futures::future::MapErr<tracing::instrument::Instrumented<F>, fn(E) -> tonic::Status>,
+    fn(http::Response<B>) -> http::Response<UnreachedBody<B>>,
+>;
+
+/// The reply with its body's failures made [`unreached`]: a service killed while its reply is
+/// on the wire breaks the body, not the call, and tonic would read that as UNKNOWN.
+fn body_unreached<B>(reply: http::Response<B>) -> http::Response<UnreachedBody<B>>
 where
-    S: Service<http::Request<B>>,
-    S::Error: Into<tower::BoxError>,
+    B: http_body::Body,
+    B::Error: Into<tower::BoxError>,
 {
-    type Response = S::Response;
+    reply.map(|body| {
+        http_body_util::BodyExt::map_err(body, unreached as fn(B::Error) -> tonic::Status)
+    })
+}
+
+impl<S, B, RB> Service<http::Request<B>> for ClientTrace<S>
+where
+    S: Service<http::Request<B>, Response = http::Response<RB>>,
+    S::Error: Into<tower::BoxError>,
+    RB: http_body::Body,
+    RB::Error: Into<tower::BoxError>,
+{
+    type Response = http::Response<UnreachedBody<RB>>;
     type Error = tonic::Status;
-    type Future = futures::future::MapErr<
-        tracing::instrument::Instrumented<S::Future>,
-        fn(S::Error) -> tonic::Status,
-    >;
+    type Future = CallFuture<S::Future, S::Error, RB>;
 
     fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Self::Error>> {
         self.inner.poll_ready(cx).map_err(unreached)
@@ -266,9 +286,12 @@ where
         {
             req.headers_mut().insert(deadline::GRPC_TIMEOUT, value);
         }
-        futures::TryFutureExt::map_err(
-            self.inner.call(req).instrument(span),
-            unreached as fn(S::Error) -> tonic::Status,
+        futures::TryFutureExt::map_ok(
+            futures::TryFutureExt::map_err(
+                self.inner.call(req).instrument(span),
+                unreached as fn(S::Error) -> tonic::Status,
+            ),
+            body_unreached as fn(http::Response<RB>) -> http::Response<UnreachedBody<RB>>,
         )
     }
 }
@@ -349,18 +372,29 @@ mod tests {
     #[tokio::test]
     async fn a_call_made_within_a_deadline_carries_only_what_is_left_of_it() {
         use tower::ServiceExt;
+        // The service answers with the timeout it was sent (nanoseconds; empty: none) as its body.
         let sent = |request: http::Request<()>| async move {
-            Ok::<_, Infallible>(
-                request
-                    .headers()
-                    .get(deadline::GRPC_TIMEOUT)
-                    .and_then(|v| v.to_str().ok())
-                    .and_then(deadline::parse_grpc_timeout),
-            )
+            let timeout = request
+                .headers()
+                .get(deadline::GRPC_TIMEOUT)
+                .and_then(|v| v.to_str().ok())
+                .and_then(deadline::parse_grpc_timeout);
+            let body = timeout.map_or(String::new(), |t| t.as_nanos().to_string());
+            Ok::<_, Infallible>(http::Response::new(body))
         };
-        let client = ClientTrace {
-            inner: tower::service_fn(sent),
-        };
+        let client = tower::ServiceExt::map_response(
+            ClientTrace {
+                inner: tower::service_fn(sent),
+            },
+            |reply: http::Response<UnreachedBody<String>>| {
+                reply
+                    .into_body()
+                    .into_inner()
+                    .parse()
+                    .ok()
+                    .map(Duration::from_nanos)
+            },
+        );
         let three_s = Some(Duration::from_secs(3));
 
         let outside = client.clone().oneshot(asking(Some("3000m"))).await.unwrap();
@@ -385,6 +419,41 @@ mod tests {
             );
         }
         assert_eq!(shorter, Some(Duration::from_millis(20)));
+    }
+
+    #[tokio::test]
+    async fn a_reply_broken_off_midway_is_unavailable_not_unknown() {
+        use http_body_util::StreamBody;
+        use tonic::codegen::Bytes;
+        // A service that begins its reply (headers and the first bytes of a message) and is then
+        // gone: the connection reset under the body.
+        let dying = |_: http::Request<tonic::body::Body>| async {
+            let frames: Vec<Result<http_body::Frame<Bytes>, std::io::Error>> = vec![
+                Ok(http_body::Frame::data(Bytes::from_static(&[
+                    0, 0, 0, 0, 9, 8,
+                ]))),
+                Err(std::io::Error::new(
+                    std::io::ErrorKind::ConnectionReset,
+                    "connection reset by peer",
+                )),
+            ];
+            Ok::<_, Infallible>(
+                http::Response::builder()
+                    .header("content-type", "application/grpc")
+                    .body(StreamBody::new(futures::stream::iter(frames)))
+                    .unwrap(),
+            )
+        };
+        let mut client = tonic_health::pb::health_client::HealthClient::new(ClientTrace {
+            inner: tower::service_fn(dying),
+        });
+
+        let failed = client
+            .check(tonic_health::pb::HealthCheckRequest::default())
+            .await
+            .expect_err("the reply never completed");
+
+        assert_eq!(failed.code(), tonic::Code::Unavailable, "{failed:?}");
     }
 
     #[tokio::test]

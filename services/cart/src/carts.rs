@@ -61,6 +61,7 @@ impl Carts {
                 lines: Vec::new(),
                 dropped: false,
                 details: Details::default(),
+                version: 0,
             });
         };
         let Some(restaurant_id) = stored.restaurant_id.filter(|_| !stored.lines.is_empty()) else {
@@ -70,6 +71,7 @@ impl Carts {
                 lines: Vec::new(),
                 dropped: false,
                 details: stored.details,
+                version: stored.version,
             });
         };
         let seen: Vec<Option<i64>> = stored.lines.iter().map(|l| l.seen_price_paise).collect();
@@ -102,6 +104,7 @@ impl Carts {
             lines,
             dropped,
             details: stored.details,
+            version: stored.version,
         })
     }
 
@@ -224,7 +227,7 @@ impl Carts {
             let change = self
                 .check_details(request.details, restaurant.as_ref(), &lines, &delivery)
                 .await?;
-            let (cart_id, details) = store::change(
+            let saved = store::change(
                 &self.writer,
                 owner_key,
                 Some(NewLines {
@@ -235,11 +238,12 @@ impl Carts {
             )
             .await?;
             let priced = Priced {
-                cart_id,
+                cart_id: saved.cart_id,
                 restaurant,
                 lines,
                 dropped: false,
-                details,
+                details: saved.details,
+                version: saved.version,
             };
             Ok(self.present(priced, &delivery, false).await)
         } else {
@@ -252,9 +256,10 @@ impl Carts {
                     &delivery,
                 )
                 .await?;
-            let (cart_id, details) = store::change(&self.writer, owner_key, None, &change).await?;
-            priced.cart_id = cart_id;
-            priced.details = details;
+            let saved = store::change(&self.writer, owner_key, None, &change).await?;
+            priced.cart_id = saved.cart_id;
+            priced.details = saved.details;
+            priced.version = saved.version;
             Ok(self.present(priced, &delivery, false).await)
         }
     }
@@ -306,8 +311,9 @@ impl Carts {
             coupon_code: Some(Some(code)),
             ..DetailsChange::default()
         };
-        let (_, details) = store::change(&self.writer, owner_key, None, &change).await?;
-        priced.details = details;
+        let saved = store::change(&self.writer, owner_key, None, &change).await?;
+        priced.details = saved.details;
+        priced.version = saved.version;
         Ok(self.present(priced, &delivery, false).await)
     }
 
@@ -332,8 +338,9 @@ impl Carts {
                 coupon_code: Some(None),
                 ..DetailsChange::default()
             };
-            let (_, details) = store::change(&self.writer, owner_key, None, &change).await?;
-            priced.details = details;
+            let saved = store::change(&self.writer, owner_key, None, &change).await?;
+            priced.details = saved.details;
+            priced.version = saved.version;
         }
         Ok(self.present(priced, &delivery, false).await)
     }

@@ -70,10 +70,14 @@ impl Settings {
     }
 }
 
-/// Who may call the cart besides the edge: orders, emptying a paid-for cart (`UpdateCart`),
-/// pricing a reorder and putting it in the cart.
+/// Who may call the cart besides the edge: orders, emptying a paid-for cart
+/// (`EmptyOrderedCart`), pricing a reorder and putting it in the cart.
 pub const CALLERS: Callers = Callers {
-    also: &[("UpdateCart", &["orders"]), ("CalculateCart", &["orders"])],
+    also: &[
+        ("EmptyOrderedCart", &["orders"]),
+        ("UpdateCart", &["orders"]),
+        ("CalculateCart", &["orders"]),
+    ],
 };
 
 /// A bound, migrated service ready to run.

@@ -26,6 +26,8 @@ pub struct Priced {
     /// A stored line the menu no longer sells (the reply is then "Item(s) unavailable").
     pub dropped: bool,
     pub details: Details,
+    /// The stored cart's version (0: never stored).
+    pub version: u64,
 }
 
 /// The reply: the priced cart with its bill, coupons, details and status. `all_coupons` are the
@@ -43,10 +45,12 @@ pub fn present(
         lines,
         dropped,
         details,
+        version,
     } = priced;
     let Some((restaurant_id, restaurant)) = restaurant else {
         let cart = Cart {
             cart_id,
+            version,
             serviceable: true,
             addresses: address_options(delivery, None),
             address_id: delivery
@@ -187,6 +191,7 @@ pub fn present(
 
     let cart = Cart {
         cart_id,
+        version,
         restaurant: Some(CartRestaurant {
             id: restaurant_id,
             name: restaurant.name,

@@ -4,10 +4,10 @@
 use tiffin_platform::identity::Caller;
 use tiffin_proto::cart::v1::{
     ApplyCouponRequest, ApplyCouponResponse, CalculateCartRequest, CalculateCartResponse,
-    GetCartRequest, GetCartResponse, GetCartRestaurantRequest, GetCartRestaurantResponse,
-    MergeGuestCartRequest, MergeGuestCartResponse, RemoveCouponRequest, RemoveCouponResponse,
-    RemoveRewardRequest, RemoveRewardResponse, UpdateCartRequest, UpdateCartResponse,
-    cart_service_server::CartService,
+    EmptyOrderedCartRequest, EmptyOrderedCartResponse, GetCartRequest, GetCartResponse,
+    GetCartRestaurantRequest, GetCartRestaurantResponse, MergeGuestCartRequest,
+    MergeGuestCartResponse, RemoveCouponRequest, RemoveCouponResponse, RemoveRewardRequest,
+    RemoveRewardResponse, UpdateCartRequest, UpdateCartResponse, cart_service_server::CartService,
 };
 use tonic::{Request, Response, Status};
 
@@ -50,6 +50,16 @@ impl CartService for Carts {
             status_code: status.code(),
             status_message: status.message().to_string(),
         }))
+    }
+
+    async fn empty_ordered_cart(
+        &self,
+        request: Request<EmptyOrderedCartRequest>,
+    ) -> Result<Response<EmptyOrderedCartResponse>, Status> {
+        let owner_key = owner_key(&request)?;
+        let version = Some(request.into_inner().version).filter(|v| *v > 0);
+        let emptied = store::empty_if_at(self.writer(), &owner_key, version).await?;
+        Ok(Response::new(EmptyOrderedCartResponse { emptied }))
     }
 
     async fn get_cart_restaurant(

@@ -29,6 +29,16 @@ pub struct StoredCart {
     pub restaurant_id: Option<u64>,
     pub lines: Vec<StoredLine>,
     pub details: Details,
+    /// How many times the row was written.
+    pub version: u64,
+}
+
+/// What one write left stored: the cart's id, its details and its new version.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Saved {
+    pub cart_id: String,
+    pub details: Details,
+    pub version: u64,
 }
 
 /// A cart's details besides its lines.
@@ -171,7 +181,7 @@ fn from_bigint(what: &str, value: i64) -> Result<u64, Error> {
 /// The owner's cart, if they have ever had one.
 pub async fn load(pool: &AnyPool, owner_key: &str) -> Result<Option<StoredCart>, Error> {
     let Some(row) = sqlx::query(
-        "SELECT cart_id, restaurant_id, coupon_code, order_note, cutlery_selected, lines \
+        "SELECT cart_id, restaurant_id, coupon_code, order_note, cutlery_selected, lines, version \
          FROM carts WHERE owner_key = $1",
     )
     .bind(owner_key)
@@ -195,6 +205,7 @@ pub async fn load(pool: &AnyPool, owner_key: &str) -> Result<Option<StoredCart>,
             order_note: row.try_get("order_note")?,
             cutlery_selected: row.try_get::<i64, _>("cutlery_selected")? != 0,
         },
+        version: from_bigint("version", row.try_get("version")?)?,
     }))
 }
 
@@ -225,7 +236,7 @@ pub async fn save(
         &DetailsChange::default(),
     )
     .await
-    .map(|(cart_id, _)| cart_id)
+    .map(|saved| saved.cart_id)
 }
 
 /// `details` with `change` applied.
@@ -264,17 +275,17 @@ const UPSERT: &str = "INSERT INTO carts (owner_key, cart_id, restaurant_id, vers
       WHEN $9 AND (excluded.restaurant_id IS NULL OR carts.restaurant_id IS NULL \
         OR carts.restaurant_id <> excluded.restaurant_id) THEN 0 \
       ELSE carts.cutlery_selected END \
-    RETURNING cart_id, coupon_code, order_note, cutlery_selected";
+    RETURNING cart_id, coupon_code, order_note, cutlery_selected, version";
 
 /// Changes the owner's cart in one statement: its lines when `new_lines` is given (else they
 /// stay), then its details. Emptying the cart, or filling it from another restaurant, drops its
-/// details first. Returns the cart id and the details as saved.
+/// details first. Returns what was saved.
 pub async fn change(
     writer: &Writer,
     owner_key: &str,
     new_lines: Option<NewLines<'_>>,
     details: &DetailsChange,
-) -> Result<(String, Details), Error> {
+) -> Result<Saved, Error> {
     let lines: Vec<LineJson> = new_lines
         .map_or(&[][..], |n| n.lines)
         .iter()
@@ -312,14 +323,42 @@ pub async fn change(
                 .await
         })
         .await?;
-    Ok((
-        row.try_get("cart_id")?,
-        Details {
+    Ok(Saved {
+        cart_id: row.try_get("cart_id")?,
+        details: Details {
             coupon_code: row.try_get("coupon_code")?,
             order_note: row.try_get("order_note")?,
             cutlery_selected: row.try_get::<i64, _>("cutlery_selected")? != 0,
         },
-    ))
+        version: from_bigint("version", row.try_get("version")?)?,
+    })
+}
+
+/// Empties the owner's cart, with its details, if it holds lines and is still at `version` (any
+/// version when `None`). Returns whether it did: a cart written since is left as it is.
+pub async fn empty_if_at(
+    writer: &Writer,
+    owner_key: &str,
+    version: Option<u64>,
+) -> Result<bool, Error> {
+    // Versions start at 1, so 0 stands for any.
+    let version = version.map_or(Ok(0), |v| to_bigint("version", v))?;
+    let emptied = writer
+        .write(async |connection| {
+            sqlx::query(
+                "UPDATE carts SET version = version + 1, updated_at = $3, restaurant_id = NULL, \
+                 lines = '[]', coupon_code = NULL, order_note = '', cutlery_selected = 0 \
+                 WHERE owner_key = $1 AND restaurant_id IS NOT NULL \
+                 AND ($2 = 0 OR version = $2)",
+            )
+            .bind(owner_key)
+            .bind(version)
+            .bind(unix_now())
+            .execute(connection)
+            .await
+        })
+        .await?;
+    Ok(emptied.rows_affected() > 0)
 }
 
 /// Moves the rows of the old `cart_lines` table onto their carts' `lines` (migration 0003), one

@@ -148,6 +148,12 @@ pub async fn open_attempt(
             let cart_id: String = row.try_get("cart_id")?;
             let hash: String = row.try_get("snapshot_hash")?;
             if cart_id == snapshot.cart_id && hash == snapshot.hash {
+                // Written again since with the same content: the version to empty is the newest.
+                sqlx::query("UPDATE orders SET cart_version = $2 WHERE order_id = $1")
+                    .bind(order_id)
+                    .bind(cart_version(snapshot)?)
+                    .execute(&mut *tx)
+                    .await?;
                 Some(order_id)
             } else {
                 let changed = sqlx::query(
@@ -200,6 +206,10 @@ pub async fn open_attempt(
     u64::try_from(order_id).map_err(|_| Error::Corrupt(format!("order_id = {order_id}")))
 }
 
+fn cart_version(s: &Snapshot) -> Result<i64, Error> {
+    i64::try_from(s.cart_version).map_err(|_| Error::IdOutOfRange(s.cart_version))
+}
+
 async fn insert_order(
     tx: &mut AnyConnection,
     user: i64,
@@ -213,8 +223,9 @@ async fn insert_order(
         "INSERT INTO orders
             (order_id, user_id, order_status, restaurant_id, restaurant_name, order_total,
              order_time, order_type, cart_id, snapshot_hash, address_id, address_annotation,
-             address_text, address_area, coupon_code, order_note, cart_cleared)
-         VALUES ($1, $2, 'AWAITING_PAYMENT', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, 0)",
+             address_text, address_area, coupon_code, order_note, cart_cleared, cart_version)
+         VALUES ($1, $2, 'AWAITING_PAYMENT', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, 0,
+                 $16)",
     )
     .bind(order_id)
     .bind(user)
@@ -231,6 +242,7 @@ async fn insert_order(
     .bind(&address.area)
     .bind(&s.coupon_code)
     .bind(&s.order_note)
+    .bind(cart_version(s)?)
     .execute(&mut *tx)
     .await?;
     // Items and bill lines go in one statement each, however many there are.
@@ -323,8 +335,9 @@ async fn insert_order(
 /// What applying a charged payment did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Charged {
-    /// The order was waiting for it and is now confirmed.
-    Confirmed,
+    /// The order was waiting for it and is now confirmed; its cart is emptied if still at this
+    /// version.
+    Confirmed { cart_version: u64 },
     /// The order was already confirmed by this same payment.
     AlreadyConfirmed,
     /// The order was paid by another payment or abandoned: this charge must be refunded.
@@ -347,7 +360,7 @@ pub async fn apply_charge(
         "UPDATE orders SET order_status = 'PLACED', paid_payment_id = $2, payment_method = $3,
                 confirmed_at = $4
          WHERE order_id = $1 AND order_status = 'AWAITING_PAYMENT'
-         RETURNING user_id, order_total, restaurant_id",
+         RETURNING user_id, order_total, restaurant_id, cart_version",
     )
     .bind(order_id)
     .bind(payment_id)
@@ -377,7 +390,9 @@ pub async fn apply_charge(
             now,
         )
         .await?;
-        Charged::Confirmed
+        Charged::Confirmed {
+            cart_version: id("cart_version")?,
+        }
     } else if head(&mut tx, order_id).await?.paid_payment_id == payment_id {
         Charged::AlreadyConfirmed
     } else {
@@ -414,14 +429,14 @@ pub async fn refunded(
 }
 
 /// Orders confirmed at or before `confirmed_before` (unix seconds) whose customer's cart is still
-/// to be emptied: (user, order).
+/// to be emptied: (user, order, the cart's version the order was taken from).
 pub async fn carts_to_clear(
     pool: &AnyPool,
     confirmed_before: i64,
     limit: i64,
-) -> Result<Vec<(u64, u64)>, Error> {
+) -> Result<Vec<(u64, u64, u64)>, Error> {
     sqlx::query(
-        "SELECT user_id, order_id FROM orders
+        "SELECT user_id, order_id, cart_version FROM orders
          WHERE cart_cleared = 0 AND confirmed_at > 0 AND confirmed_at <= $1 LIMIT $2",
     )
     .bind(confirmed_before)
@@ -430,12 +445,11 @@ pub async fn carts_to_clear(
     .await?
     .iter()
     .map(|r| {
-        let user: i64 = r.try_get("user_id")?;
-        let order: i64 = r.try_get("order_id")?;
-        Ok((
-            u64::try_from(user).map_err(|_| Error::Corrupt(format!("user_id = {user}")))?,
-            u64::try_from(order).map_err(|_| Error::Corrupt(format!("order_id = {order}")))?,
-        ))
+        let id = |column: &str| -> Result<u64, Error> {
+            let v: i64 = r.try_get(column)?;
+            u64::try_from(v).map_err(|_| Error::Corrupt(format!("{column} = {v}")))
+        };
+        Ok((id("user_id")?, id("order_id")?, id("cart_version")?))
     })
     .collect()
 }

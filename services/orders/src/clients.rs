@@ -10,7 +10,9 @@ use std::time::Duration;
 use tiffin_platform::grpc::{TracedChannel, channel};
 use tiffin_platform::identity::Caller;
 use tiffin_proto::cart::v1::cart_service_client::CartServiceClient;
-use tiffin_proto::cart::v1::{CalculateCartRequest, Cart, CartItemInput, UpdateCartRequest};
+use tiffin_proto::cart::v1::{
+    CalculateCartRequest, Cart, CartItemInput, EmptyOrderedCartRequest, UpdateCartRequest,
+};
 use tiffin_proto::payments::v1::payments_service_client::PaymentsServiceClient;
 use tiffin_proto::payments::v1::{
     CreatePaymentRequest, GetPaymentRequest, Payment, RefundDestination, RefundPaymentRequest,
@@ -130,18 +132,16 @@ impl Carts {
         })
     }
 
-    /// Empties the customer's cart: its lines and its coupon.
-    pub async fn empty(&self, user_id: u64) -> Result<(), tonic::Status> {
+    /// Empties the customer's cart (lines, coupon, note) if it is still at `cart_version`, the
+    /// version the order was taken from (0: whatever it holds). A cart changed since is left as
+    /// it is: emptying late must never lose what the customer chose afterwards.
+    pub async fn empty(&self, user_id: u64, cart_version: u64) -> Result<(), tonic::Status> {
         self.client
             .clone()
-            .update_cart(on_behalf_of(
+            .empty_ordered_cart(on_behalf_of(
                 user_id,
-                UpdateCartRequest {
-                    restaurant_id: 0,
-                    items: Vec::new(),
-                    items_given: true,
-                    details: None,
-                    delivery: None,
+                EmptyOrderedCartRequest {
+                    version: cart_version,
                 },
             ))
             .await?;

@@ -172,9 +172,10 @@ impl Settlement {
                 )
                 .await?;
                 match outcome {
-                    Charged::Confirmed => {
+                    Charged::Confirmed { cart_version } => {
                         tracing::info!(order_id = attempt.order_id, "order confirmed");
-                        self.empty_cart(attempt.user_id, attempt.order_id).await;
+                        self.empty_cart(attempt.user_id, attempt.order_id, cart_version)
+                            .await;
                     }
                     Charged::AlreadyConfirmed => {}
                     Charged::MustRefund => self.refund(attempt, payment).await?,
@@ -223,8 +224,8 @@ impl Settlement {
     /// Empties the customer's cart after their order was confirmed, and notes it (later, with
     /// others: see [`CartNotes`]). Failing here is not the customer's problem: the order is
     /// confirmed, and recovery tries again.
-    async fn empty_cart(&self, user_id: u64, order_id: u64) {
-        match self.carts.empty(user_id).await {
+    async fn empty_cart(&self, user_id: u64, order_id: u64, cart_version: u64) {
+        match self.carts.empty(user_id, cart_version).await {
             Ok(()) => {
                 if self.notes.send.send(order_id).is_err() {
                     self.note_now(order_id).await;
@@ -324,15 +325,16 @@ impl Settlement {
             }
         }
         let confirmed_before = now() - CART_CLEAR_GRACE_SECS;
-        for (user_id, order_id) in
+        for (user_id, order_id, cart_version) in
             changes::carts_to_clear(self.pool(), confirmed_before, RECOVERY_BATCH).await?
         {
             // The customer's own request may be emptying it right now: take its turn, and look
-            // again, so a cart filled since is never emptied twice.
+            // again. A cart the customer filled since (emptied before a restart lost the note) is
+            // past `cart_version` and left alone by the cart service.
             let _order = self.locks.lock(format!("order:{order_id}")).await;
             // Noted at once, not gathered: the next round must not find it still to clear.
             if changes::cart_still_to_clear(self.pool(), order_id).await? {
-                match self.carts.empty(user_id).await {
+                match self.carts.empty(user_id, cart_version).await {
                     Ok(()) => self.note_now(order_id).await,
                     Err(e) => {
                         tracing::warn!(error = %e, order_id, "cart not emptied yet; will retry")

@@ -19,6 +19,9 @@ pub const MAX_NOTE_CHARS: usize = 200;
 #[derive(Debug, Clone, PartialEq)]
 pub struct Snapshot {
     pub cart_id: String,
+    /// The cart's version the order was taken from: its cart is emptied after confirmation only
+    /// if still at it. Not in `hash`: rewriting the same cart changes nothing charged.
+    pub cart_version: u64,
     pub order_type: OrderType,
     pub restaurant_id: u64,
     pub restaurant_name: String,
@@ -186,6 +189,7 @@ impl Snapshot {
         let trip = Self::trip(request, address.as_ref());
         let mut snapshot = Snapshot {
             cart_id: cart.cart_id.clone(),
+            cart_version: cart.version,
             order_type,
             restaurant_id: restaurant.id,
             restaurant_name: restaurant.name.clone(),

@@ -2,7 +2,7 @@
 
 use tiffin_platform::db::testing;
 use tiffin_platform::identity::Caller;
-use tiffin_proto::cart::v1::{GetCartRequest, UpdateCartRequest};
+use tiffin_proto::cart::v1::{EmptyOrderedCartRequest, GetCartRequest, UpdateCartRequest};
 use tonic::Code;
 
 use crate::helpers::*;
@@ -36,6 +36,96 @@ async fn an_empty_update_clears_the_cart_and_its_restaurant() {
         assert_eq!(emptied.cart_id, before.cart_id, "the cart keeps its id");
         let read = get(&mut cart.client, &me).await;
         assert_eq!(read.cart, Some(emptied));
+    }
+}
+
+/// Asks the cart service to empty the caller's cart after an order taken at `version`.
+async fn empty_ordered(cart: &mut CartService, caller: &Caller, version: u64) -> bool {
+    cart.client
+        .empty_ordered_cart(as_caller(caller, EmptyOrderedCartRequest { version }))
+        .await
+        .expect("answered")
+        .into_inner()
+        .emptied
+}
+
+#[tokio::test]
+async fn emptying_after_an_order_leaves_a_cart_changed_since_as_it_is() {
+    let menu = start_menu().await;
+    let (restaurant_id, items) = plain_items(&menu.catalogue, 2);
+    for db in testing::all().await {
+        let mut cart = start_cart(&db.url, &menu.url).await;
+        let me = user(7);
+        let ordered = cart_of(
+            update(
+                &mut cart.client,
+                &me,
+                restaurant_id,
+                vec![line(items[0].id, 1)],
+            )
+            .await
+            .expect("filled"),
+        );
+        assert!(ordered.version > 0, "a stored cart has a version");
+        assert_eq!(
+            get(&mut cart.client, &me).await.cart.unwrap().version,
+            ordered.version
+        );
+
+        // Filled again after the order was taken from it: a late emptying misses it.
+        let again = cart_of(
+            update(
+                &mut cart.client,
+                &me,
+                restaurant_id,
+                vec![line(items[1].id, 2)],
+            )
+            .await
+            .expect("filled again"),
+        );
+        assert!(again.version > ordered.version, "engine {:?}", db.engine);
+        assert!(!empty_ordered(&mut cart, &me, ordered.version).await);
+        let kept = get(&mut cart.client, &me).await.cart.unwrap();
+        assert_eq!(kept.lines, again.lines, "engine {:?}", db.engine);
+
+        // Still as the order found it: emptied, details and all; asking again changes nothing.
+        assert!(empty_ordered(&mut cart, &me, again.version).await);
+        let emptied = get(&mut cart.client, &me).await.cart.unwrap();
+        assert!(emptied.lines.is_empty() && emptied.restaurant.is_none());
+        assert!(!empty_ordered(&mut cart, &me, again.version).await);
+
+        // An order from before versions were kept (0) empties whatever the cart holds, and only
+        // the caller's own cart.
+        update(
+            &mut cart.client,
+            &me,
+            restaurant_id,
+            vec![line(items[0].id, 1)],
+        )
+        .await
+        .expect("filled");
+        let other = user(8);
+        update(
+            &mut cart.client,
+            &other,
+            restaurant_id,
+            vec![line(items[0].id, 3)],
+        )
+        .await
+        .expect("filled");
+        assert!(empty_ordered(&mut cart, &me, 0).await);
+        assert!(
+            get(&mut cart.client, &me)
+                .await
+                .cart
+                .unwrap()
+                .lines
+                .is_empty()
+        );
+        assert_eq!(
+            get(&mut cart.client, &other).await.cart.unwrap().item_count,
+            3
+        );
     }
 }
 

@@ -14,15 +14,15 @@ use crate::helpers::*;
 use crate::tracking::{fast, orders_client};
 
 /// The real menu service on a small generated catalogue, and a cart priced by it.
-struct Shop {
-    catalogue: Catalogue,
-    neighbours: Neighbours,
+pub(crate) struct Shop {
+    pub(crate) catalogue: Catalogue,
+    pub(crate) neighbours: Neighbours,
     _menu_db: TestDatabase,
     _dir: tempfile::TempDir,
     _menu: Stop,
 }
 
-async fn shop() -> Shop {
+pub(crate) async fn shop() -> Shop {
     let dir = tempfile::tempdir().expect("temp dir");
     let path = dir.path().join("catalogue.json");
     let catalogue = tiffin_catalog::generate(&Options {
@@ -48,7 +48,7 @@ async fn shop() -> Shop {
     }
 }
 
-fn plain(item: &MenuItem) -> bool {
+pub(crate) fn plain(item: &MenuItem) -> bool {
     item.variant_groups.is_empty() && item.addon_groups.iter().all(|g| g.min_addons == 0)
 }
 

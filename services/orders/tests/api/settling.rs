@@ -3,9 +3,13 @@
 //! never taken without a confirmed order, nor twice for one.
 
 use tiffin_platform::db::testing;
+use tiffin_platform::service::testing::{SignedChannel, signed_client};
+use tiffin_proto::cart::v1::cart_service_client::CartServiceClient;
+use tiffin_proto::cart::v1::{Cart, CartItemInput, GetCartRequest, UpdateCartRequest};
 use tonic::Code;
 
 use crate::helpers::*;
+use crate::reordering::{plain, shop};
 
 #[tokio::test]
 async fn a_upi_collect_approved_after_the_request_confirms_the_order_on_every_engine() {
@@ -203,4 +207,105 @@ async fn recovery_empties_a_cart_left_full_but_never_one_just_confirmed() {
         cleared().await == 1
     })
     .await;
+}
+
+type Carts = CartServiceClient<SignedChannel>;
+
+/// Asha puts `quantity` of the item in her cart, as the browser would.
+async fn fill(carts: &mut Carts, (restaurant_id, item_id): (u64, u64), quantity: u32) -> Cart {
+    carts
+        .update_cart(as_user(
+            ASHA,
+            UpdateCartRequest {
+                restaurant_id,
+                items: vec![CartItemInput {
+                    menu_item_id: item_id,
+                    quantity,
+                    ..CartItemInput::default()
+                }],
+                items_given: true,
+                ..UpdateCartRequest::default()
+            },
+        ))
+        .await
+        .expect("filled")
+        .into_inner()
+        .cart
+        .expect("a cart")
+}
+
+async fn units_in_cart(carts: &mut Carts) -> u32 {
+    carts
+        .get_cart(as_user(ASHA, GetCartRequest::default()))
+        .await
+        .expect("read")
+        .into_inner()
+        .cart
+        .expect("a cart")
+        .item_count
+}
+
+#[tokio::test]
+async fn recovery_never_empties_a_cart_the_customer_filled_again_after_ordering() {
+    let shop = shop().await;
+    let item = shop
+        .catalogue
+        .menus
+        .iter()
+        .find_map(|m| {
+            let item = m.items.iter().find(|i| i.in_stock && plain(i))?;
+            Some((m.restaurant_id, item.id))
+        })
+        .expect("a plain item in stock");
+    let db = testing::sqlite();
+    let w = world_with(&db.url, shop.neighbours, |_| {}).await;
+    let mut carts = signed_client(CartServiceClient::new, w.cart_url())
+        .await
+        .unwrap();
+    let ordered = fill(&mut carts, item, 1).await;
+
+    // The order taken from that cart, as the edge hands it over.
+    let mut taken = biryanis();
+    taken.cart_id = ordered.cart_id.clone();
+    taken.version = ordered.version;
+    let placed = place(&w.url, ASHA, place_request("k1", taken, cod()))
+        .await
+        .expect("placed");
+    let order_id = i64::try_from(placed.order.unwrap().order_id).unwrap();
+    let cleared = || async {
+        sqlx::query_scalar::<_, i64>("SELECT cart_cleared FROM orders WHERE order_id = $1")
+            .bind(order_id)
+            .fetch_one(&w.pool)
+            .await
+            .unwrap()
+    };
+    eventually("the request itself emptied the cart", || async {
+        cleared().await == 1
+    })
+    .await;
+    assert_eq!(
+        units_in_cart(&mut carts).await,
+        0,
+        "confirmed: the cart it came from is empty"
+    );
+
+    // The customer fills it again; then the note that it was emptied turns out lost (the
+    // process stopped before writing it) and recovery finds the order, long confirmed.
+    fill(&mut carts, item, 3).await;
+    sqlx::query(
+        "UPDATE orders SET cart_cleared = 0, confirmed_at = confirmed_at - 3600 WHERE order_id = $1",
+    )
+    .bind(order_id)
+    .execute(&w.pool)
+    .await
+    .unwrap();
+    eventually("recovery settles the order's cart", || async {
+        cleared().await == 1
+    })
+    .await;
+    assert_eq!(
+        units_in_cart(&mut carts).await,
+        3,
+        "the new cart is the customer's"
+    );
 }
