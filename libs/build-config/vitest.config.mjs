@@ -22,6 +22,9 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
+    setupFiles: [fileURLToPath(new URL('./vitest.setup.mjs', import.meta.url))],
+    // Above the set-up's wait bound, so a test whose wait runs out fails on what it waited for.
+    testTimeout: 20_000,
     // The JSON report feeds scripts/test-summary.mjs, which prints one total line for the workspace.
     reporters: ['default', ['json', { outputFile: reportFile }]],
   },
