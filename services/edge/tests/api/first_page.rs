@@ -184,14 +184,18 @@ async fn a_microfrontend_page_names_the_scripts_its_first_page_runs() {
     let app = spawn_app().await;
     let here = located_browser(&app, KORAMANGALA);
     let script = |file: &str| {
-        format!(r#"<link rel="preload" href="/mfe/mfe-discovery/0.1.0/{file}" as="script" />"#)
+        format!(
+            r#"<link rel="preload" href="/mfe/mfe-discovery/0.1.0/{file}" as="fetch" crossorigin="anonymous" />"#
+        )
     };
+    // The remote's files each page preloads besides its entry (every one a `fetch` preload).
     let scripts = |html: &str| {
-        html.match_indices(r#"as="script""#)
-            .map(|(at, _)| {
-                let start = html[..at].rfind("href=\"").unwrap() + "href=\"".len();
+        html.match_indices(r#"<link rel="preload" href=""#)
+            .map(|(at, m)| {
+                let start = at + m.len();
                 html[start..start + html[start..].find('"').unwrap()].to_string()
             })
+            .filter(|href| !href.ends_with("/remoteEntry.js"))
             .collect::<Vec<_>>()
     };
 

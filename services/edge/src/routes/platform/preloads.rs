@@ -3,6 +3,14 @@
 //! entry (`remoteEntry.js`), and the scripts its `App` expose and the route's first page need, as
 //! the remote's build lists them in `preload.json` beside its entry (shared modules are the
 //! shell's own, preloaded by its `index.html`).
+//!
+//! Every one of them is a `fetch` preload, which only fills the HTTP cache, and never a `script`
+//! one. Chromium hands a `script` preload's answer to the next script element for that URL
+//! whatever it was, a 404 included, without asking again; so when a remote was down as the page
+//! loaded, the Retry that follows its return would be given the stale failures instead of the
+//! files. A `fetch` preload is matched by no script element: the remote's script tags read a good
+//! answer from the cache (the files are immutable; a download still in flight is joined, not
+//! repeated) and ask the network again after a failure, which the edge never lets be cached.
 
 use serde::Deserialize;
 use serde_json::value::RawValue;
@@ -41,9 +49,9 @@ pub async fn remote_preloads(
     let manifest: serde_json::Value = serde_json::from_str(manifest.get()).ok()?;
     let entry = manifest[route.mfe.as_str()]["entry"].as_str()?;
     let folder = entry_folder(entry)?;
-    // The shell downloads the entry with `fetch` before the federation runtime runs it, so its
-    // preload is a fetch one (with `crossorigin`, as that same-origin fetch is a CORS-mode request)
-    // and the shell's fetch takes the preloaded response.
+    // The shell downloads the entry with `fetch` before the federation runtime runs it, and that
+    // same-origin fetch is a CORS-mode request: with `crossorigin` the shell's fetch takes the
+    // preloaded response.
     let mut links = format!(
         r#"<link rel="preload" href="{}" as="fetch" crossorigin="anonymous" />"#,
         escape(entry)
@@ -60,11 +68,11 @@ pub async fn remote_preloads(
             files.push(file);
         }
     }
-    // The federation runtime loads a remote's chunks as classic same-origin scripts (no
-    // `crossorigin`), which take these preloads' responses.
+    // Into the HTTP cache only (see the module's comment): the federation runtime's script tags
+    // for these chunks read them from there.
     for file in files {
         links.push_str(&format!(
-            r#"<link rel="preload" href="{}{}" as="script" />"#,
+            r#"<link rel="preload" href="{}{}" as="fetch" crossorigin="anonymous" />"#,
             escape(folder),
             escape(file)
         ));
