@@ -9,4 +9,30 @@ module.exports = createWebpackConfig({
     // The location sidebar, mounted by the shell on `location:open`.
     './LocationSidebar': './src/location-sidebar-entry.ts',
   },
+  // The page chunk (src/app/App.tsx) each route shows first, so a page's HTML can name it:
+  // home is the landing page for a new visitor and the listing once they have a location.
+  routeChunks: {
+    home: ['disc-landing'],
+    'home+located': ['disc-listing'],
+    'new-home': ['disc-landing'],
+    'new-home+located': ['disc-listing'],
+    listing: ['disc-listing'],
+    'restaurants-near-me': ['disc-listing'],
+    'best-restaurants-near-me': ['disc-listing'],
+    'cuisine-near-me': ['disc-listing'],
+    menu: ['disc-menu'],
+    'menu-by-id': ['disc-menu'],
+    'menu-index': ['disc-menu'],
+    'city-restaurant': ['disc-menu'],
+    meal: ['disc-meal'],
+    search: ['disc-search'],
+    collection: ['disc-collection'],
+    offers: ['disc-offers'],
+    'offers-near-me': ['disc-offers'],
+    city: ['disc-city'],
+    'city-best-restaurants': ['disc-city'],
+    area: ['disc-city'],
+    'city-collection': ['disc-city'],
+    'area-collection': ['disc-city'],
+  },
 });

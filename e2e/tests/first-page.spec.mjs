@@ -32,6 +32,30 @@ test('the listing shows its restaurants while its first /api call is held back',
   expect(asked).toEqual([]);
 });
 
+/** What a page's HTML names: the shell's script and every `<link rel="preload">` (scripts, the remote's entry). */
+function namedScripts(html, baseURL) {
+  const named = [...html.matchAll(/<link rel="preload"[^>]*? href="([^"]+)"/g)].map((m) => m[1]);
+  const main = /<script defer src="([^"]+)"/.exec(html)?.[1];
+  return new Set([...named, main].filter(Boolean).map((path) => new URL(path, baseURL).href));
+}
+
+// The listing: a menu also loads the remote's own copy of @tiffin/cart-store (a shared module the
+// shell does not load at start-up), which preload.json does not list yet.
+test("the listing's HTML names every script its first screen runs, so none waits for another to ask", async ({ page, baseURL }) => {
+  const scripts = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
+
+  const response = await page.goto('/restaurants');
+  const named = namedScripts(await response.text(), baseURL);
+  await expect(page.getByTestId('restaurant-card').first()).toBeVisible();
+
+  // The shell's chunks, the remote's entry, its App and the listing's page chunk are among them.
+  expect([...named].some((url) => /\/mfe\/mfe-discovery\/[^/]+\/disc-listing\.[0-9a-f]{8}\.js$/.test(url))).toBe(true);
+  expect(scripts.filter((url) => !named.has(url))).toEqual([]);
+});
+
 test('a menu shows its dishes while its own /api calls are held back', async ({ page }) => {
   const { restaurant } = await restaurantWithPlainDish(page.request);
   const asked = await holdBack(page, /\/api\/menu\/(pl|quick)\?/);

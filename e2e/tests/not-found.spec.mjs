@@ -22,10 +22,17 @@ test('an unknown path is a 404 with the not-found page, and GO HOME goes to /', 
   await expect(page.locator('main[data-route-id="home"] [data-mfe="mfe-discovery"]')).toBeVisible();
 });
 
-test('a single-segment path that is not a city is a 404 too', async ({ page }) => {
+test('a single-segment path that is not a city is a 404 too, shown without loading any microfrontend', async ({ page }) => {
+  const remotes = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/mfe/')) remotes.push(request.url());
+  });
   const response = await page.goto('/atlantis');
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  // Everything the page starts by itself has started once the network is quiet.
+  await page.waitForLoadState('networkidle');
+  expect(remotes, 'the not-found page fetched a remote').toEqual([]);
 });
 
 test('a city page (/bangalore) is a real route: 200 and no not-found page', async ({ page }) => {

@@ -26,8 +26,15 @@ test('the first page sets the HttpOnly tfn_sid cookie and embeds the initial sta
     csrfToken: expect.stringMatching(/.+/),
     // A guest: nobody is signed in on this fresh browser context.
     user: null,
+    // What anyone may fetch: the live microfrontend manifest and the route that answered this path.
+    manifest: expect.any(Object),
+    route: { path: '/', id: 'home' },
   });
   expect(state.deviceId).toBe(cookies.find((c) => c.name === 'tfn_did').value);
+  // The manifest is the public one, word for word, and names where each microfrontend is served.
+  const published = await (await page.request.get('/mfe-manifest.json')).json();
+  expect(state.manifest).toEqual(published);
+  expect(Object.keys(state.manifest).sort()).toEqual(['mfe-account', 'mfe-cart', 'mfe-checkout', 'mfe-discovery']);
 });
 
 test('POST /api/cart without the CSRF token is 403 "Invalid CSRF token."; with it, accepted', async ({ request }) => {

@@ -87,6 +87,108 @@ class EmitFilesPlugin {
   }
 }
 
+/**
+ * Names, in the shell's index.html, every chunk the shell's start-up needs besides main.js, as
+ * `<link rel="preload" as="script">`: the chunk of `import('./bootstrap')` (the async boundary
+ * Module Federation needs) and the chunks of the shared modules it uses (React, the @tiffin
+ * libraries), which the share scope loads from the shell's own copies. Without the links the
+ * browser learns of them only once main.js has downloaded and run, one round trip later; with
+ * them they download beside main.js. Lazy chunks (the shell's info pages) are not named, and the
+ * chunk loader's own script tags (same origin, no crossorigin) take the preloaded responses.
+ */
+class PreloadStartupChunksPlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('PreloadStartupChunksPlugin', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('PreloadStartupChunksPlugin', (data) => {
+        const publicPath = compilation.outputOptions.publicPath;
+        for (const file of startupChunkFiles(compilation)) {
+          data.headTags.push(HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', as: 'script', href: `${publicPath}${file}` }));
+        }
+        return data;
+      });
+    });
+  }
+}
+
+/** The JavaScript files of the chunks a host's entries load at start-up, beyond the entries' own. */
+function startupChunkFiles(compilation) {
+  const { chunkGraph } = compilation;
+  /** The shell's own copy of each shared module, by share key: what its share scope hands out. */
+  const provided = new Map();
+  for (const module of compilation.modules) {
+    if (module.type === 'provide-module') provided.set(module._name, module);
+  }
+  const queue = [];
+  const enqueueBlock = (block) => {
+    const group = chunkGraph.getBlockChunkGroup(block);
+    if (group) queue.push(...group.chunks);
+  };
+  const entryChunks = new Set();
+  for (const entrypoint of compilation.entrypoints.values()) {
+    for (const chunk of entrypoint.chunks) entryChunks.add(chunk);
+    // The entry modules' own dynamic imports: the bootstrap.
+    for (const chunk of entrypoint.chunks) {
+      for (const module of chunkGraph.getChunkEntryModulesIterable(chunk)) module.blocks.forEach(enqueueBlock);
+    }
+  }
+  const seen = new Set();
+  const files = [];
+  while (queue.length > 0) {
+    const chunk = queue.shift();
+    if (seen.has(chunk) || entryChunks.has(chunk)) continue;
+    seen.add(chunk);
+    for (const file of chunk.files) if (file.endsWith('.js')) files.push(file);
+    for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
+      if (module.type !== 'consume-shared-module') continue;
+      const provider = provided.get(module.options.shareKey);
+      if (provider) provider.blocks.forEach(enqueueBlock);
+    }
+  }
+  return files.sort();
+}
+
+/**
+ * A remote's `preload.json`, beside its remoteEntry.js: the JavaScript files each expose needs
+ * (`exposes`) and each route's first page needs (`routes`, from the remote's `routeChunks`: route
+ * id → its page's chunk names), so the edge can name them in a page's HTML and the browser fetch
+ * them with it instead of one after another once remoteEntry.js and the expose have run. A route
+ * whose first page differs once the visitor has a location has a second key, `<route>+located`.
+ * Shared modules are left out: the shell provides them. An unknown chunk name fails the build.
+ */
+class RemotePreloadManifestPlugin {
+  /** @param {Record<string, string[]>} routeChunks */
+  constructor(routeChunks) {
+    this.routeChunks = routeChunks;
+  }
+
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('RemotePreloadManifestPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'RemotePreloadManifestPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        const scripts = (group) => group.chunks.flatMap((chunk) => [...chunk.files].filter((file) => file.endsWith('.js')));
+        const filesOf = (name) => {
+          const group = compilation.namedChunkGroups.get(name);
+          if (!group) throw new Error(`preload.json: no chunk named "${name}" (routeChunks must name webpackChunkName values)`);
+          return scripts(group);
+        };
+        const unique = (files) => [...new Set(files)].sort();
+        const exposes = {};
+        for (const module of compilation.modules) {
+          // The container entry (remoteEntry.js) holds one async block per expose, located by its name.
+          if (!module._exposes) continue;
+          for (const block of module.blocks) {
+            const group = compilation.chunkGraph.getBlockChunkGroup(block);
+            const name = block.loc && typeof block.loc.name === 'string' ? block.loc.name.replace(/^\.\//, '') : undefined;
+            if (group && name) exposes[name] = unique(scripts(group));
+          }
+        }
+        const routes = {};
+        for (const [route, chunks] of Object.entries(this.routeChunks)) routes[route] = unique(chunks.flatMap(filesOf));
+        compilation.emitAsset('preload.json', new webpack.sources.RawSource(`${JSON.stringify({ exposes, routes }, null, 2)}\n`));
+      });
+    });
+  }
+}
+
 /** What is precompressed: text the browser fetches (not source maps, not licences, not images). */
 const COMPRESSIBLE = /\.(js|css|html|json|svg)$/;
 /** Below about 1 KB the saving does not pay for a second file and a lookup. */
@@ -149,6 +251,7 @@ const RUNTIME_PROVIDER_PLUGIN = path.join(__dirname, 'federation-runtime-provide
  * @param {string} options.projectDir         the app's folder (`__dirname` of its webpack config)
  * @param {string} options.federationName     container name (`shell`, `mfe_cart`, …)
  * @param {Record<string,string>} [options.exposes]  remote exposes (`./App` → file)
+ * @param {Record<string,string[]>} [options.routeChunks]  remote: each route's first page chunks (preload.json)
  * @param {object} [options.host]             set for the shell only
  * @param {string} options.host.publicPath    where the edge serves the shell build (`/shell/`)
  * @param {string} options.host.entry         the shell's entry (`./src/index.ts`)
@@ -157,7 +260,7 @@ const RUNTIME_PROVIDER_PLUGIN = path.join(__dirname, 'federation-runtime-provide
  * @param {Array<{name: string, from: string}>} [options.host.copy]  files copied into the output
  */
 function createWebpackConfig(options) {
-  const { projectDir, federationName, exposes = {}, host } = options;
+  const { projectDir, federationName, exposes = {}, routeChunks = {}, host } = options;
   const pkg = readJson(path.join(projectDir, 'package.json'));
   // Overridable so a team can publish the same code under a new version (and tests can tell
   // versions apart) without editing package.json.
@@ -231,11 +334,16 @@ function createWebpackConfig(options) {
                 template: host.htmlTemplate,
                 // Minification would strip <!--tiffin:initial-state-->, which the edge replaces.
                 minify: false,
+                // The template places the tags (the shell's script and its preloads) before the
+                // initial state, which can be long (a menu's first reply): the browser then finds
+                // them as soon as the head starts arriving.
+                inject: false,
                 scriptLoading: 'defer',
                 hash: true,
               }),
+              new PreloadStartupChunksPlugin(),
             ]
-          : []),
+          : [new RemotePreloadManifestPlugin(routeChunks)]),
         new EmitFilesPlugin([
           ...(host?.copy ?? []),
           {

@@ -1,4 +1,5 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Image, imageUrl } from './Image';
 
@@ -37,6 +38,25 @@ describe('Image', () => {
     const img = screen.getByRole('img', { name: 'Biryani' });
     expect(img.getAttribute('src')).toBe('/images/a');
     expect(img.getAttribute('fetchpriority')).toBe('high');
+  });
+
+  it('names a priority picture in its first render, before any effect runs', () => {
+    const first = renderToStaticMarkup(<Image src="/images/a" alt="Biryani" priority />);
+    expect(first).toContain('src="/images/a"');
+    expect(first).toMatch(/fetchpriority="high"/i);
+    expect(renderToStaticMarkup(<Image src="/images/a" alt="Biryani" />)).not.toContain('src=');
+  });
+
+  it('keeps a picture that loaded before its effect ran as loaded', () => {
+    const { rerender } = render(<Image src="/images/a" alt="Biryani" priority />);
+    const img = screen.getByRole('img', { name: 'Biryani' });
+    fireEvent.load(img);
+    rerender(<Image src="/images/a" alt="Biryani" priority />);
+    expect(img.dataset.state).toBe('loaded');
+
+    rerender(<Image src="/images/b" alt="Biryani" priority />);
+    expect(img.getAttribute('src')).toBe('/images/b');
+    expect(img.dataset.state).toBe('loading');
   });
 
   it('does not load until it enters the viewport', () => {

@@ -31,19 +31,27 @@ interface ImageProps {
   className?: string;
 }
 
+/** What the picture shows: which `src` it is for, and how far loading that has come. */
+interface View {
+  for: string;
+  state: ImageState;
+  current?: string;
+}
+
 export function Image({ src, alt, width, height, fallbackSrc, eager = false, priority = false, className }: ImageProps) {
   const immediate = eager || priority;
   const ref = useRef<HTMLImageElement>(null);
-  const [state, setState] = useState<ImageState>('idle');
-  const [currentSrc, setCurrentSrc] = useState<string | undefined>(undefined);
+  // A picture that loads at once carries its src from its first render, so its request starts with
+  // the page's first paint rather than after an effect and a second render.
+  const [view, setView] = useState<View>(() => (immediate ? { for: src, state: 'loading', current: src } : { for: src, state: 'idle' }));
+  // A new src starts over (a view kept for an older one counts as not started).
+  const fresh: View = view.for === src ? view : { for: src, state: 'idle' };
+  const { state, current: currentSrc } = fresh;
 
   useEffect(() => {
-    setState('idle');
-    setCurrentSrc(undefined);
-    const start = () => {
-      setState('loading');
-      setCurrentSrc(src);
-    };
+    // Keeps a load already under way (or done) for this src: a cached picture may have loaded
+    // before this effect runs.
+    const start = () => setView((v) => (v.for === src && v.state !== 'idle' ? v : { for: src, state: 'loading', current: src }));
     const element = ref.current;
     // Without IntersectionObserver (old browsers, tests) there is no viewport signal: load now.
     if (immediate || !element || typeof IntersectionObserver === 'undefined') {
@@ -65,10 +73,10 @@ export function Image({ src, alt, width, height, fallbackSrc, eager = false, pri
 
   const onError = () => {
     if (fallbackSrc && currentSrc !== fallbackSrc) {
-      setCurrentSrc(fallbackSrc);
+      setView({ for: src, state: 'loading', current: fallbackSrc });
       return;
     }
-    setState('failed');
+    setView({ for: src, state: 'failed', current: currentSrc });
   };
 
   if (state === 'failed') return null;
@@ -83,7 +91,7 @@ export function Image({ src, alt, width, height, fallbackSrc, eager = false, pri
       height={height}
       fetchPriority={priority ? 'high' : undefined}
       data-state={state}
-      onLoad={() => setState('loaded')}
+      onLoad={() => setView((v) => (v.for === src ? { ...v, state: 'loaded' } : v))}
       onError={onError}
     />
   );

@@ -4,6 +4,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import type { ComponentType } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RemoteLoader } from '../federation/RemoteBoundary';
+import { resetInitialStateForTests } from '../initial-state';
 import { installFakeEdge } from '../test/fake-edge';
 import { App } from './App';
 
@@ -118,6 +119,27 @@ describe('routing and composition', () => {
     const { loader } = fakeLoader({ 'mfe-discovery/App': PageRemote('discovery') });
     render(<App loader={loader} />);
     expect((await screen.findByTestId('remote')).textContent).toContain('discovery:city:CITY');
+  });
+
+  it("shows a one-word path the edge answered 404 as not found at once, loading no remote", () => {
+    go('/atlantis');
+    const script = document.createElement('script');
+    script.id = 'tiffin-initial-state';
+    script.type = 'application/json';
+    script.textContent = JSON.stringify({ sid: 's', route: { path: '/atlantis', id: null } });
+    document.head.append(script);
+    resetInitialStateForTests();
+    try {
+      const { loader, attempts } = fakeLoader({ 'mfe-discovery/App': PageRemote('discovery') });
+      render(<App loader={loader} />);
+
+      // No city list yet (it is fetched in an effect): the edge's verdict alone decides.
+      expect(screen.getByRole('heading', { name: 'Page not found' })).toBeTruthy();
+      expect(attempts).toEqual([]);
+    } finally {
+      script.remove();
+      resetInitialStateForTests();
+    }
   });
 
   it('gives home the listing page type once a location is set', async () => {

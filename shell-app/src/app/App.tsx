@@ -18,7 +18,8 @@ import { useUserLocation } from '../header/useUserLocation';
 import { OfflineBanner } from '../offline/OfflineBanner';
 import { NotFound } from '../pages/NotFound';
 import { ShellPage } from '../pages/ShellPages';
-import { effectivePageType, resolveRoute, ROUTES } from '../routing/match';
+import { initialRouteVerdict } from '../initial-state';
+import { citiesDecidedByEdge, effectivePageType, resolveRoute, ROUTES } from '../routing/match';
 import { documentTitle } from '../routing/titles';
 import { useBrowserLocation } from '../routing/useBrowserLocation';
 import { ToastHost } from '../toasts/ToastHost';
@@ -64,7 +65,7 @@ function Page() {
   const location = useUserLocation();
   const cartCount = useCartCount();
   const user = useCurrentUser();
-  const resolution = resolveRoute(pathname, ROUTES, knownCities(cities));
+  const resolution = resolveRoute(pathname, ROUTES, citiesDecidedByEdge(pathname, initialRouteVerdict(), ROUTES) ?? knownCities(cities));
   const match: MatchedRoute | null = resolution.kind === 'match' ? resolution.match : null;
 
   useEffect(() => {

@@ -38,6 +38,36 @@ describe('RemoteRegistry', () => {
     ]);
   });
 
+  it("starts from the page's own manifest without fetching one, and fetches on retry", async () => {
+    let attempt = 0;
+    const { runtime, registered } = fakeRuntime(async (id) => {
+      attempt += 1;
+      if (attempt === 1) throw new Error('404');
+      return { default: id };
+    });
+    const fetchManifest = vi.fn(async () => manifest);
+    const carried = { 'mfe-cart': { name: 'mfe_cart', entry: '/mfe/mfe-cart/0.1.0/remoteEntry.js', version: '0.1.0' } };
+    const registry = new RemoteRegistry({ runtime, fetchManifest, initialManifest: () => carried });
+
+    await expect(registry.load('mfe-cart', 'App')).rejects.toBeInstanceOf(RemoteLoadError);
+    expect(fetchManifest).not.toHaveBeenCalled();
+    expect(registered).toEqual([{ remotes: [{ name: 'mfe_cart', entry: '/mfe/mfe-cart/0.1.0/remoteEntry.js' }], force: undefined }]);
+
+    await expect(registry.load('mfe-cart', 'App', { retry: true })).resolves.toEqual({ default: 'mfe_cart/App' });
+    expect(fetchManifest).toHaveBeenCalledOnce();
+  });
+
+  it('fetches the manifest when the page carries none or a broken one', async () => {
+    for (const carried of [undefined, 'not a manifest', ['mfe-cart']]) {
+      const { runtime } = fakeRuntime(async (id) => ({ default: id }));
+      const fetchManifest = vi.fn(async () => manifest);
+      const registry = new RemoteRegistry({ runtime, fetchManifest, initialManifest: () => carried });
+
+      await expect(registry.load('mfe-account', 'App')).resolves.toEqual({ default: 'mfe_account/App' });
+      expect(fetchManifest).toHaveBeenCalledOnce();
+    }
+  });
+
   it('fails a load that takes longer than the timeout', async () => {
     expect(REMOTE_LOAD_TIMEOUT_MS).toBe(8000);
     const { runtime } = fakeRuntime(() => new Promise(() => {}));

@@ -1,7 +1,8 @@
 /**
  * Runtime composition: turns "render mfe-cart's HeaderCart" into a loaded module.
  *
- * The manifest is fetched once and every entry is registered with the Module Federation runtime
+ * The manifest is read once (from the page itself, where the edge writes the live one, else
+ * fetched) and every entry is registered with the Module Federation runtime
  * (`registerRemotes`); modules are then loaded by `<federation name>/<expose>` (`loadRemote`).
  * A load that takes longer than REMOTE_LOAD_TIMEOUT_MS fails, so a hanging server cannot keep a
  * page in its loading state. A retry re-reads the manifest (the team may have published a fix)
@@ -18,7 +19,7 @@
  * entry is still being fetched waits for that fetch rather than downloading the entry twice.
  */
 import type { MfeId, MfeManifest } from '@tiffin/contract';
-import { fetchManifest as defaultFetchManifest } from './manifest';
+import { fetchManifest as defaultFetchManifest, parseManifest } from './manifest';
 
 export const REMOTE_LOAD_TIMEOUT_MS = 8000;
 
@@ -46,6 +47,11 @@ export interface FederationRuntime {
 interface RegistryOptions {
   runtime: FederationRuntime;
   fetchManifest?: () => Promise<MfeManifest>;
+  /**
+   * The manifest the page was served with (unchecked), used instead of a fetch for the first
+   * load; a Retry always fetches, in case a fix has been published since.
+   */
+  initialManifest?: () => unknown;
   /** Downloads a remote's entry into the HTTP cache (preload); a fetch by default. */
   warmEntry?: (url: string) => Promise<unknown>;
   timeoutMs?: number;
@@ -87,11 +93,24 @@ export class RemoteRegistry {
     this.timeoutMs = options.timeoutMs ?? REMOTE_LOAD_TIMEOUT_MS;
   }
 
-  /** Fetches and registers the manifest once; a failed fetch is forgotten so Retry fetches again. */
+  /** The page's own manifest when it carries a well-formed one, else a fetch. */
+  private firstManifest(): Promise<MfeManifest> {
+    const carried = this.options.initialManifest?.();
+    if (carried !== undefined) {
+      try {
+        return Promise.resolve(parseManifest(carried));
+      } catch {
+        // Not an object: ask the edge as a page without one would.
+      }
+    }
+    return this.fetchManifest();
+  }
+
+  /** Reads and registers the manifest once; a failed fetch is forgotten so Retry fetches again. */
   private ensureManifest(refresh: boolean): Promise<MfeManifest> {
     if (!this.manifest || refresh) {
       const first = !this.manifest;
-      const loading = this.fetchManifest().then((manifest) => {
+      const loading = (refresh ? this.fetchManifest() : this.firstManifest()).then((manifest) => {
         if (first) {
           this.options.runtime.registerRemotes(Object.values(manifest).map(({ name, entry }) => ({ name, entry })));
         }

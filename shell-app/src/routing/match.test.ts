@@ -1,7 +1,7 @@
 import type { RouteDefinition } from '@tiffin/contract';
 import { describe, expect, it } from 'vitest';
 import routeTable from '../routes.json';
-import { effectivePageType, resolveRoute, ROUTES, type KnownCities } from './match';
+import { citiesDecidedByEdge, effectivePageType, resolveRoute, ROUTES, type KnownCities } from './match';
 import { documentTitle, hasTitle } from './titles';
 
 const cities: KnownCities = new Set(['bangalore', 'mumbai', 'delhi']);
@@ -132,5 +132,26 @@ describe('documentTitle', () => {
     expect(documentTitle({ id: 'city', params: { city: 'bangalore' }, pageType: 'CITY' })).toBe('Food delivery in Bangalore | Tiffin');
     expect(documentTitle(null)).toBe('Page not found | Tiffin');
     expect(documentTitle({ id: 'info-page', params: { page: 'tnc-corporate-sm' }, pageType: 'STATIC' })).toBe('Corporate Tiffin Money Terms | Tiffin');
+  });
+});
+
+describe('citiesDecidedByEdge', () => {
+  function decided(path: string, verdict: { path: string; id: string | null } | undefined) {
+    const known = citiesDecidedByEdge(path, verdict, ROUTES);
+    return known === undefined ? undefined : resolve(path, known);
+  }
+
+  it('takes the edge at its word on the path it answered, before any city list', () => {
+    expect(decided('/atlantis', { path: '/atlantis', id: null })).toBe('not-found');
+    expect(decided('/Bangalore', { path: '/Bangalore', id: 'city' })).toMatchObject({ id: 'city', params: { city: 'Bangalore' } });
+    expect(decided('/city/mumbai/andheri-restaurants', { path: '/city/mumbai/andheri-restaurants', id: 'area' })).toMatchObject({ id: 'area' });
+    expect(decided('/restaurants', { path: '/restaurants', id: 'listing' })).toMatchObject({ id: 'listing' });
+    expect(decided('/about', { path: '/about', id: 'info-page' })).toMatchObject({ id: 'info-page' });
+  });
+
+  it('leaves every other path, and routes this shell does not know, to the city list', () => {
+    expect(decided('/bangalore', { path: '/atlantis', id: null })).toBeUndefined();
+    expect(decided('/bangalore', undefined)).toBeUndefined();
+    expect(decided('/bangalore', { path: '/bangalore', id: 'a-newer-route' })).toBeUndefined();
   });
 });

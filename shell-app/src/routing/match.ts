@@ -8,6 +8,7 @@
  * 4. Nothing left: not found (404).
  */
 import type { MatchedRoute, PageType, RouteDefinition } from '@tiffin/contract';
+import type { RouteVerdict } from '../initial-state';
 import routeTable from '../routes.json';
 
 interface CompiledRoute extends RouteDefinition {
@@ -55,6 +56,22 @@ export function resolveRoute(pathname: string, routes: readonly CompiledRoute[],
     return { kind: 'match', route, match: { id: route.id, params, pageType: route.pageType } };
   }
   return { kind: 'not-found' };
+}
+
+/**
+ * The cities to route `pathname` by when the edge has already decided that very path (it served
+ * this document, and it answers 404 exactly when no route takes the path): the city of the route
+ * it chose, or none at all. A one-word path the edge found no city for is then not found at
+ * once, without waiting for the city list or loading the city page's microfrontend, and a city
+ * page needs no list to start. `undefined` for any other path: the city list decides.
+ */
+export function citiesDecidedByEdge(pathname: string, verdict: RouteVerdict | undefined, routes: readonly CompiledRoute[]): KnownCities | undefined {
+  if (!verdict || verdict.path !== pathname) return undefined;
+  const route = verdict.id === null ? undefined : routes.find((r) => r.id === verdict.id);
+  if (verdict.id !== null && !route) return undefined; // a route this shell does not know: ask the list
+  const resolution = route?.city ? resolveRoute(pathname, [route], 'unavailable') : undefined;
+  const city = resolution?.kind === 'match' ? resolution.match.params.city : undefined;
+  return new Set(city === undefined ? [] : [city.toLowerCase()]);
 }
 
 /**

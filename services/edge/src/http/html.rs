@@ -7,6 +7,15 @@ use http::{HeaderValue, StatusCode, header};
 
 use crate::http::messages;
 
+/// Text made safe inside an HTML element or a quoted attribute.
+pub fn escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+        .replace('\'', "&#39;")
+}
+
 /// `html` as a page with `status`.
 pub fn reply(status: StatusCode, html: String) -> Response {
     // The HTML carries this visitor's session ids: revalidate every time, never share.

@@ -911,6 +911,54 @@ async fn an_unknown_route_is_the_same_shell_with_404() {
     assert!(html.contains(r#"<div id="root"></div>"#) && html.contains("tiffin-initial-state"));
 }
 
+/// The initial state of the page at `path`: its HTTP status and the JSON.
+async fn page_state(app: &TestApp, path: &str) -> (u16, Value) {
+    let response = app.get(path).await;
+    let status = response.status().as_u16();
+    let html = response.text().await.unwrap();
+    let opening = r#"<script id="tiffin-initial-state" type="application/json">"#;
+    let start = html.find(opening).expect("initial state") + opening.len();
+    let end = html[start..].find("</script>").unwrap() + start;
+    (status, serde_json::from_str(&html[start..end]).unwrap())
+}
+
+#[tokio::test]
+async fn a_page_says_which_route_answered_it_and_carries_the_live_manifest() {
+    let app = spawn_app().await;
+    let manifest: Value = app.get("/mfe-manifest.json").await.json().await.unwrap();
+
+    let (listing_status, listing) = page_state(&app, "/restaurants").await;
+    let (city_status, city) = page_state(&app, "/bangalore").await;
+    let (unknown_status, unknown) = page_state(&app, "/nosuchpage").await;
+    let (about_status, about) = page_state(&app, "/about").await;
+
+    assert_eq!(
+        (listing_status, city_status, unknown_status, about_status),
+        (200, 200, 404, 200)
+    );
+    assert_eq!(
+        listing["route"],
+        json!({ "path": "/restaurants", "id": "listing" })
+    );
+    assert_eq!(city["route"], json!({ "path": "/bangalore", "id": "city" }));
+    // The shell shows the not-found page for this path at once, without loading a remote.
+    assert_eq!(
+        unknown["route"],
+        json!({ "path": "/nosuchpage", "id": null })
+    );
+    assert_eq!(
+        about["route"],
+        json!({ "path": "/about", "id": "info-page" })
+    );
+    assert!(manifest["mfe-discovery"]["entry"].is_string(), "{manifest}");
+    for state in [&listing, &city, &unknown, &about] {
+        assert_eq!(
+            state["manifest"], manifest,
+            "the same as /mfe-manifest.json"
+        );
+    }
+}
+
 #[tokio::test]
 async fn the_redirect_route_stays_on_the_storefront_or_goes_to_an_allowed_host() {
     let app = spawn_app_with(|s| s.redirect_hosts = vec!["partner.example".to_string()]).await;

@@ -178,3 +178,56 @@ async fn a_microfrontend_page_asks_for_its_entry_with_the_html() {
     assert!(!about.contains("rel=\"preload\""), "{about}");
     assert!(!cart.contains("rel=\"preload\""), "{cart}");
 }
+
+#[tokio::test]
+async fn a_microfrontend_page_names_the_scripts_its_first_page_runs() {
+    let app = spawn_app().await;
+    let here = located_browser(&app, KORAMANGALA);
+    let script = |file: &str| {
+        format!(
+            r#"<link rel="preload" href="/mfe/mfe-discovery/0.1.0/{file}" as="fetch" crossorigin="anonymous" />"#
+        )
+    };
+    // The remote's files each page preloads besides its entry (every one a `fetch` preload).
+    let scripts = |html: &str| {
+        html.match_indices(r#"<link rel="preload" href=""#)
+            .map(|(at, m)| {
+                let start = at + m.len();
+                html[start..start + html[start..].find('"').unwrap()].to_string()
+            })
+            .filter(|href| !href.ends_with("/remoteEntry.js"))
+            .collect::<Vec<_>>()
+    };
+
+    let (_, landing, _) = page(&app, &app.client, "/").await;
+    let (_, located_home, _) = page(&app, &here, "/").await;
+    let (_, listing, _) = page(&app, &here, "/restaurants").await;
+    let (_, search, _) = page(&app, &here, "/search").await;
+
+    // A new visitor's home is the landing page; with a location it is the listing.
+    assert_eq!(
+        scripts(&landing),
+        [
+            "/mfe/mfe-discovery/0.1.0/883.ef084d12.js",
+            "/mfe/mfe-discovery/0.1.0/36.e73e357d.js",
+            "/mfe/mfe-discovery/0.1.0/disc-landing.d15eedd6.js"
+        ]
+    );
+    assert_eq!(
+        scripts(&located_home),
+        [
+            "/mfe/mfe-discovery/0.1.0/883.ef084d12.js",
+            "/mfe/mfe-discovery/0.1.0/651.73b86d2f.js",
+            "/mfe/mfe-discovery/0.1.0/disc-listing.e0c63fcd.js"
+        ]
+    );
+    // A name with a folder in it is never linked.
+    assert_eq!(scripts(&listing), scripts(&located_home));
+    assert!(!listing.contains("shell/x.js"), "{listing}");
+    assert!(listing.contains(&script("disc-listing.e0c63fcd.js")));
+    // A route the remote lists no page for: its App alone.
+    assert_eq!(
+        scripts(&search),
+        ["/mfe/mfe-discovery/0.1.0/883.ef084d12.js"]
+    );
+}

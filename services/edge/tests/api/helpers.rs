@@ -208,6 +208,22 @@ fn write_static_dir(dir: &Path) {
     std::fs::copy(shell_routes(), shell.join("routes.json"))
         .expect("the shell's routes.json exists");
     std::fs::write(mfe.join("remoteEntry.js"), "var mfe_discovery = {};").unwrap();
+    // What the remote's build lists for the edge to preload (libs/build-config), one name of which
+    // no page may ever link.
+    std::fs::write(
+        mfe.join("preload.json"),
+        serde_json::json!({
+            "exposes": { "App": ["883.ef084d12.js"], "LocationSidebar": ["36.e73e357d.js"] },
+            "routes": {
+                "home": ["36.e73e357d.js", "disc-landing.d15eedd6.js"],
+                "home+located": ["651.73b86d2f.js", "disc-listing.e0c63fcd.js"],
+                "listing": ["651.73b86d2f.js", "disc-listing.e0c63fcd.js", "../../../shell/x.js"],
+                "menu": ["975.fc131147.js", "disc-menu.468a53d1.js"]
+            }
+        })
+        .to_string(),
+    )
+    .unwrap();
     std::fs::write(dir.join("mfe-manifest.json"), manifest("0.1.0")).unwrap();
 }
 

@@ -23,6 +23,7 @@ use tiffin_proto::payments::v1::{
 use tonic::Code;
 
 use crate::http::error::mapping;
+use crate::http::html::escape;
 use crate::http::visitor::{SessionUnavailable, Visitor};
 use crate::infra::state::AppState;
 use crate::routes::payments::netbanking::bank_list;
@@ -206,14 +207,6 @@ async fn refused(state: &AppState, visitor: Option<&Visitor>, refusal: Refusal) 
         Refusal::NotFound => pages::not_found(state, visitor).await,
         Refusal::Failed(status) => pages::error_page(status),
     }
-}
-
-fn escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-        .replace('\'', "&#39;")
 }
 
 fn document(title: &str, body: &str) -> String {

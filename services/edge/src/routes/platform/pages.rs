@@ -2,8 +2,10 @@
 //! its `<!--tiffin:initial-state-->` replaced by the visitor's session ids, with HTTP 200 when the
 //! shell's route table knows the path and 404 when not (the shell renders the not-found page).
 //! A listing or menu page also carries the reply of its first call (`first_page`), and every
-//! microfrontend page a preload of that microfrontend's entry, so neither waits for the shell's
-//! script to ask.
+//! microfrontend page preloads of that microfrontend's entry and of the scripts its first page
+//! needs (`preloads`), so neither waits for the shell's script to ask. Every page carries the live microfrontend manifest and the edge's verdict on its
+//! path (which route answered, or none: the 404), so the shell neither fetches the manifest before
+//! it can load a remote nor loads a remote to find out that a one-word path is no city.
 //!
 //! The edge never renders page content: what a page shows is the shell's and the microfrontends'.
 
@@ -11,14 +13,19 @@ use axum::extract::{Request, State};
 use axum::response::{IntoResponse, Response};
 use http::{Method, StatusCode, header};
 use serde::Serialize;
+use serde_json::value::RawValue;
 use tiffin_platform::identity::Caller;
 use tiffin_proto::account::v1::GetProfileRequest;
 
+use crate::http::html::{self, escape};
+use crate::http::messages;
 use crate::http::visitor::Visitor;
-use crate::http::{html, messages};
 use crate::infra::route_table::Route;
 use crate::infra::state::AppState;
+use crate::routes::cart::whereabouts::Whereabouts;
 use crate::routes::platform::first_page::{InitialReply, first_reply};
+use crate::routes::platform::manifest;
+use crate::routes::platform::preloads::remote_preloads;
 use crate::views::city_page::{PageSubject, page_text, title_case};
 use crate::views::user::{UserJson, user_json};
 
@@ -38,31 +45,47 @@ pub async fn page(State(state): State<AppState>, request: Request) -> Response {
     }
     let visitor = request.extensions().get::<Visitor>().cloned();
     let caller = visitor.as_ref().map(Visitor::caller).unwrap_or_default();
-    let (route, user) = tokio::join!(
+    let (route, user, manifest) = tokio::join!(
         resolve(&state, request.uri().path(), &caller),
-        signed_in_user(&state, visitor.as_ref())
+        signed_in_user(&state, visitor.as_ref()),
+        manifest::live(&state),
     );
     if let Some(route) = &route {
         tracing::Span::current().record("http.route", route.id.as_str());
     }
+    let located = Whereabouts::read(request.headers(), None)
+        .location
+        .is_some();
     // A HEAD (a monitor's check) reads no body: nothing is fetched for one.
-    let (reply, preload) = match &route {
-        Some(route) if request.method() == Method::GET => tokio::join!(
-            first_reply(
-                &state,
-                route,
-                request.uri().path(),
-                request.uri().query(),
-                request.headers(),
-                &caller,
-            ),
-            entry_preload(&state, route),
-        ),
-        _ => (None, None),
-    };
+    let fetch = request.method() == Method::GET;
+    // Borrowed apart: the request's body cannot be shared across the awaits below.
+    let (uri, headers) = (request.uri(), request.headers());
+    let (reply, preload) = tokio::join!(
+        async {
+            match &route {
+                Some(route) if fetch => {
+                    first_reply(&state, route, uri.path(), uri.query(), headers, &caller).await
+                }
+                _ => None,
+            }
+        },
+        async {
+            match (&route, manifest.as_deref()) {
+                (Some(route), Some(manifest)) => {
+                    remote_preloads(&state, manifest, route, located).await
+                }
+                _ => None,
+            }
+        },
+    );
     let first = FirstPaint {
         reply: reply.as_ref(),
         preload: preload.as_deref(),
+        manifest: manifest.as_deref(),
+        route: Some(RouteVerdict {
+            path: request.uri().path(),
+            id: route.as_ref().map(|r| r.id.as_str()),
+        }),
     };
     let Some(html) = shell_html(&state, visitor.as_ref(), user.as_ref(), first).await else {
         return html::reply(
@@ -93,8 +116,14 @@ pub async fn page(State(state): State<AppState>, request: Request) -> Response {
 /// this visitor (an invoice that is not theirs): the shell's HTML with HTTP 404, exactly what an
 /// unknown path gets, so nothing tells "not yours" from "not there".
 pub async fn not_found(state: &AppState, visitor: Option<&Visitor>) -> Response {
-    let user = signed_in_user(state, visitor).await;
-    let html = shell_html(state, visitor, user.as_ref(), FirstPaint::default())
+    let (user, manifest) = tokio::join!(signed_in_user(state, visitor), manifest::live(state));
+    // No verdict on the path: these links lie outside the shell's routes, which find nothing
+    // there by themselves.
+    let first = FirstPaint {
+        manifest: manifest.as_deref(),
+        ..FirstPaint::default()
+    };
+    let html = shell_html(state, visitor, user.as_ref(), first)
         .await
         .unwrap_or_else(|| fallback_page(false));
     html::reply(StatusCode::NOT_FOUND, html)
@@ -110,8 +139,22 @@ pub fn error_page(status: StatusCode) -> Response {
 struct FirstPaint<'a> {
     /// The page's first call, answered.
     reply: Option<&'a InitialReply>,
-    /// The `<link>` that starts the page's microfrontend entry downloading.
+    /// The `<link>`s that start the page's microfrontend downloading (`preloads`).
     preload: Option<&'a str>,
+    /// The live microfrontend manifest.
+    manifest: Option<&'a RawValue>,
+    /// Which route answered the page's path.
+    route: Option<RouteVerdict<'a>>,
+}
+
+/// What the edge made of the path it served: the route that answered it, or none (it answered
+/// 404). City routes depend on the city list, which the shell would otherwise fetch first.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct RouteVerdict<'a> {
+    /// The path as requested (still percent-encoded, no query): the verdict is for this path only.
+    pub path: &'a str,
+    /// The route's id in the shell's route table; `None` (`null`) for the not-found page.
+    pub id: Option<&'a str>,
 }
 
 /// The shell's `index.html` with the visitor's initial state; `None` when the shell is not
@@ -127,7 +170,7 @@ async fn shell_html(
             let head = format!(
                 "{}{}",
                 first.preload.unwrap_or_default(),
-                initial_state_script(visitor, user, first.reply)
+                initial_state_script(visitor, user, &first)
             );
             Some(shell.replacen(PLACEHOLDER, &head, 1))
         }
@@ -193,39 +236,6 @@ async fn with_page_text(
     };
     let (title, description, _) = page_text(&subject);
     replace_page_text(&html, &title, &description)
-}
-
-/// Text made safe inside an HTML element or a double-quoted attribute.
-fn escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
-
-/// `<link rel="preload">` for the entry (`remoteEntry.js`) of the microfrontend that draws
-/// `route`, as the live manifest names it; `None` for the shell's own pages, or when the manifest
-/// does not name it. The shell downloads that entry with `fetch` before the federation runtime
-/// runs it, so the preload is a fetch one (with `crossorigin`, as the shell's same-origin fetch
-/// is a CORS-mode request): the browser starts it with the HTML instead of after the shell's
-/// own script, and the shell's fetch takes the preloaded response.
-async fn entry_preload(state: &AppState, route: &Route) -> Option<String> {
-    if route.mfe.is_empty() || route.mfe == "shell" {
-        return None;
-    }
-    let bytes = tokio::fs::read(state.settings.static_dir.join("mfe-manifest.json"))
-        .await
-        .ok()?;
-    let manifest: serde_json::Value = serde_json::from_slice(&bytes).ok()?;
-    let entry = manifest[route.mfe.as_str()]["entry"].as_str()?;
-    // Only a path on this site: the manifest is ours, but a page never points the browser away.
-    if !entry.starts_with('/') || entry.starts_with("//") {
-        return None;
-    }
-    Some(format!(
-        r#"<link rel="preload" href="{}" as="fetch" crossorigin="anonymous" />"#,
-        escape(entry)
-    ))
 }
 
 /// The shell's first `<title>` and `<meta name="description">` replaced (the latter added when
@@ -314,14 +324,21 @@ struct InitialState<'a> {
     /// The reply of the page's first call (listing and menu pages), left out when there is none.
     #[serde(skip_serializing_if = "Option::is_none")]
     first_reply: Option<&'a InitialReply>,
+    /// The live microfrontend manifest (what `/mfe-manifest.json` answers), left out when none is
+    /// published.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    manifest: Option<&'a RawValue>,
+    /// Which route answered the page's path, left out for pages the route table did not decide.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    route: Option<RouteVerdict<'a>>,
 }
 
 /// `<script id="tiffin-initial-state" type="application/json">{…}</script>`. The JSON is escaped
 /// so no value can close the script element or open a comment (`<`, `>`, `&` become `\u003c`…).
-pub fn initial_state_script(
+fn initial_state_script(
     visitor: Option<&Visitor>,
     user: Option<&UserJson>,
-    first_reply: Option<&InitialReply>,
+    first: &FirstPaint<'_>,
 ) -> String {
     let tid = tiffin_platform::telemetry::current_trace_id().unwrap_or_default();
     let state = InitialState {
@@ -330,7 +347,9 @@ pub fn initial_state_script(
         device_id: visitor.map(|v| v.device_id.as_str()).unwrap_or_default(),
         csrf_token: visitor.map(|v| v.csrf_token.as_str()).unwrap_or_default(),
         user,
-        first_reply,
+        first_reply: first.reply,
+        manifest: first.manifest,
+        route: first.route,
     };
     let json = serde_json::to_string(&state).unwrap_or_else(|_| "{}".into());
     format!(
@@ -388,7 +407,7 @@ mod tests {
             name: "</script><!--Asha".into(),
             ..Default::default()
         });
-        let script = initial_state_script(Some(&visitor), Some(&user), None);
+        let script = initial_state_script(Some(&visitor), Some(&user), &FirstPaint::default());
         let inner = script
             .strip_prefix(r#"<script id="tiffin-initial-state" type="application/json">"#)
             .unwrap();
@@ -406,6 +425,16 @@ mod tests {
         assert!(parsed.get("firstReply").is_none(), "{parsed}");
     }
 
+    /// The JSON of an initial-state script, checked to hold no character that could end it.
+    fn parse_script(script: &str) -> serde_json::Value {
+        let json = script
+            .strip_prefix(r#"<script id="tiffin-initial-state" type="application/json">"#)
+            .and_then(|s| s.strip_suffix("</script>"))
+            .unwrap();
+        assert!(!json.contains('<') && !json.contains('>'), "{json}");
+        serde_json::from_str(json).unwrap()
+    }
+
     #[test]
     fn a_first_reply_cannot_break_out_of_the_script_either() {
         let reply = InitialReply {
@@ -420,13 +449,11 @@ mod tests {
             )
             .unwrap(),
         };
-        let script = initial_state_script(None, None, Some(&reply));
-        let json = script
-            .strip_prefix(r#"<script id="tiffin-initial-state" type="application/json">"#)
-            .and_then(|s| s.strip_suffix("</script>"))
-            .unwrap();
-        assert!(!json.contains('<') && !json.contains('>'), "{json}");
-        let parsed: serde_json::Value = serde_json::from_str(json).unwrap();
+        let first = FirstPaint {
+            reply: Some(&reply),
+            ..FirstPaint::default()
+        };
+        let parsed = parse_script(&initial_state_script(None, None, &first));
         assert_eq!(parsed["firstReply"]["path"], "restaurants/list/v5");
         assert_eq!(parsed["firstReply"]["query"]["lat"], 12.9);
         assert_eq!(
@@ -436,8 +463,39 @@ mod tests {
     }
 
     #[test]
+    fn the_manifest_and_the_route_verdict_cannot_break_out_of_the_script() {
+        let manifest = RawValue::from_string(
+            r#"{"mfe-discovery":{"name":"mfe_discovery","entry":"/mfe/mfe-discovery/1/remoteEntry.js","version":"</script><!--"}}"#
+                .to_string(),
+        )
+        .unwrap();
+        let first = FirstPaint {
+            manifest: Some(&manifest),
+            route: Some(RouteVerdict {
+                path: "/no</script>such",
+                id: None,
+            }),
+            ..FirstPaint::default()
+        };
+        let parsed = parse_script(&initial_state_script(None, None, &first));
+        assert_eq!(
+            parsed["route"],
+            serde_json::json!({ "path": "/no</script>such", "id": null })
+        );
+        assert_eq!(
+            parsed["manifest"]["mfe-discovery"]["version"],
+            "</script><!--"
+        );
+        let bare = initial_state_script(None, None, &FirstPaint::default());
+        assert!(
+            !bare.contains("\"route\"") && !bare.contains("\"manifest\""),
+            "{bare}"
+        );
+    }
+
+    #[test]
     fn a_guest_has_a_null_user() {
-        let script = initial_state_script(None, None, None);
+        let script = initial_state_script(None, None, &FirstPaint::default());
         let json = script
             .trim_start_matches(r#"<script id="tiffin-initial-state" type="application/json">"#)
             .trim_end_matches("</script>");

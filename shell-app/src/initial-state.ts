@@ -1,0 +1,63 @@
+/**
+ * What the edge wrote into this page for the shell itself, read once from the page's initial
+ * state: the live microfrontend manifest (what `/mfe-manifest.json` answers) and its verdict on
+ * the document's path (which route answered it, or none: the edge answered 404).
+ *
+ * The entry (index.ts) reads it before the federation share scope exists, so nothing here may
+ * import a shared library; the element's id is therefore spelled here as well as in
+ * @tiffin/api-client's session, which reads the same element.
+ */
+const ELEMENT_ID = 'tiffin-initial-state';
+
+export interface RouteVerdict {
+  /** The path the edge answered (as requested: percent-encoded, no query). */
+  path: string;
+  /** The route's id in routes.json; `null` when the edge answered 404. */
+  id: string | null;
+}
+
+interface ShellState {
+  manifest?: unknown;
+  route?: RouteVerdict;
+}
+
+let cached: ShellState | undefined;
+
+function read(): ShellState {
+  if (typeof document === 'undefined') return {};
+  const text = document.getElementById(ELEMENT_ID)?.textContent;
+  if (!text) return {};
+  try {
+    const state = JSON.parse(text) as Record<string, unknown> | null;
+    if (!state || typeof state !== 'object') return {};
+    const out: ShellState = {};
+    if (state.manifest && typeof state.manifest === 'object') out.manifest = state.manifest;
+    const route = state.route as Record<string, unknown> | undefined;
+    if (route && typeof route === 'object' && typeof route.path === 'string' && (route.id === null || typeof route.id === 'string')) {
+      out.route = { path: route.path, id: route.id };
+    }
+    return out;
+  } catch {
+    return {};
+  }
+}
+
+function state(): ShellState {
+  cached ??= read();
+  return cached;
+}
+
+/** The manifest the page was served with, as written (to be checked by parseManifest). */
+export function initialManifest(): unknown {
+  return state().manifest;
+}
+
+/** The edge's verdict on the document's path, when the page carries one. */
+export function initialRouteVerdict(): RouteVerdict | undefined {
+  return state().route;
+}
+
+/** Reads the page's initial state again (tests). */
+export function resetInitialStateForTests(): void {
+  cached = undefined;
+}
