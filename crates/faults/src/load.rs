@@ -245,11 +245,7 @@ pub async fn run(
                         .await;
                     client.ask(Route::Help, &Request::get("/api/support")).await;
                 };
-                tokio::select! {
-                    _ = turn => {}
-                    _ = stop.wait_for(|s| *s) => return,
-                }
-                if *stop.borrow() {
+                if !turn_or_stop(&mut stop, turn).await {
                     return;
                 }
             }
@@ -261,7 +257,7 @@ pub async fn run(
         session: Session::at(Some(requests.place.point)),
         recorder,
     };
-    let mut stop_guest = stop;
+    let mut stop = stop;
     tasks.spawn(async move {
         let _ = guest.session_first().await;
         loop {
@@ -274,11 +270,7 @@ pub async fn run(
                     .await;
                 guest.ask(Route::Help, &Request::get("/api/support")).await;
             };
-            tokio::select! {
-                _ = turn => {}
-                _ = stop_guest.wait_for(|s| *s) => return,
-            }
-            if *stop_guest.borrow() {
+            if !turn_or_stop(&mut stop, turn).await {
                 return;
             }
         }
@@ -287,6 +279,15 @@ pub async fn run(
         done?;
     }
     Ok(())
+}
+
+/// Runs one turn of a client, cut short if `stop` says so meanwhile; whether to go on.
+async fn turn_or_stop(stop: &mut watch::Receiver<bool>, turn: impl Future<Output = ()>) -> bool {
+    tokio::select! {
+        _ = turn => {}
+        _ = stop.wait_for(|s| *s) => return false,
+    }
+    !*stop.borrow()
 }
 
 impl Client {

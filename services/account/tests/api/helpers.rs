@@ -103,12 +103,22 @@ impl Svc {
 
     /// Sends a sign-in code to `mobile` for `caller`.
     pub async fn send(&mut self, caller: &Caller, mobile: &str) -> Result<(), Status> {
+        self.send_from(caller, mobile, "").await
+    }
+
+    /// Asks for a code to `mobile` from the client address `client` (as the edge buckets it).
+    pub async fn send_from(
+        &mut self,
+        caller: &Caller,
+        mobile: &str,
+        client: &str,
+    ) -> Result<(), Status> {
         self.client
             .send_otp(as_caller(
                 caller,
                 SendOtpRequest {
                     mobile: mobile.into(),
-                    ..Default::default()
+                    client: client.into(),
                 },
             ))
             .await

@@ -9,7 +9,7 @@ use tiffin_platform::status::spec_code;
 use tiffin_proto::account::v1::{
     EndSessionRequest, GetProfileRequest, GetSessionRequest, SendOtpRequest, VerifyOtpRequest,
 };
-use tonic::{Code, Status};
+use tonic::Code;
 
 const MOBILE: &str = "9876543210";
 
@@ -707,37 +707,19 @@ async fn a_number_gets_at_most_five_codes_an_hour_whichever_session_asks() {
     }
 }
 
-/// A sign-in code asked for from `client` (the address the edge saw).
-async fn send_from(
-    svc: &mut Svc,
-    caller: &Caller,
-    mobile: &str,
-    client: &str,
-) -> Result<(), Status> {
-    svc.client
-        .send_otp(as_caller(
-            caller,
-            SendOtpRequest {
-                mobile: mobile.into(),
-                client: client.into(),
-            },
-        ))
-        .await
-        .map(|_| ())
-}
-
 #[tokio::test]
 async fn a_stranger_using_up_their_codes_to_a_number_leaves_the_owner_theirs() {
     for db in testing::all().await {
         let mut svc = spawn(&db.url).await;
         let (stranger, _) = svc.guest().await;
         for _ in 0..5 {
-            send_from(&mut svc, &stranger, MOBILE, "203.0.113.7")
+            svc.send_from(&stranger, MOBILE, "203.0.113.7")
                 .await
                 .expect("within the stranger's share");
             svc.clock.advance(30);
         }
-        let refused = send_from(&mut svc, &stranger, MOBILE, "203.0.113.7")
+        let refused = svc
+            .send_from(&stranger, MOBILE, "203.0.113.7")
             .await
             .unwrap_err();
         assert_eq!(
@@ -749,7 +731,7 @@ async fn a_stranger_using_up_their_codes_to_a_number_leaves_the_owner_theirs() {
 
         // The owner, from their own address, still gets a code, and it signs them in.
         let (owner, _) = svc.guest().await;
-        send_from(&mut svc, &owner, MOBILE, "198.51.100.4")
+        svc.send_from(&owner, MOBILE, "198.51.100.4")
             .await
             .expect("the owner's own share");
         let code = svc.latest_code(MOBILE).await;
@@ -763,13 +745,14 @@ async fn a_number_gets_at_most_twenty_codes_an_hour_whoever_asks() {
         let mut svc = spawn(&db.url).await;
         for n in 0..20 {
             let (guest, _) = svc.guest().await;
-            send_from(&mut svc, &guest, MOBILE, &format!("203.0.113.{n}"))
+            svc.send_from(&guest, MOBILE, &format!("203.0.113.{n}"))
                 .await
                 .expect("within the number's limit");
         }
         let (guest, _) = svc.guest().await;
 
-        let refused = send_from(&mut svc, &guest, MOBILE, "198.51.100.4")
+        let refused = svc
+            .send_from(&guest, MOBILE, "198.51.100.4")
             .await
             .unwrap_err();
 
@@ -781,11 +764,7 @@ async fn a_number_gets_at_most_twenty_codes_an_hour_whoever_asks() {
         );
         assert_eq!(retry_after(&refused), 3600);
         svc.clock.advance(3600);
-        assert!(
-            send_from(&mut svc, &guest, MOBILE, "198.51.100.4")
-                .await
-                .is_ok()
-        );
+        assert!(svc.send_from(&guest, MOBILE, "198.51.100.4").await.is_ok());
     }
 }
 

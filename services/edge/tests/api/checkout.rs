@@ -435,37 +435,13 @@ async fn an_order_is_never_priced_by_the_point_the_browser_claims() {
     );
 }
 
-#[tokio::test]
-async fn with_discovery_down_an_order_waits_rather_than_guessing_the_delivery_fee() {
+/// A customer ready to pay cash places their order while `service` is stopped: the reply is the
+/// outage and the cart is untouched. Returns the storefront and the customer, still stopped.
+async fn place_while_down(service: &str, mobile: &str) -> (TestApp, reqwest::Client) {
     let mut app = spawn_app().await;
     let client = browser();
-    let (address_id, to_pay) = ready_to_pay(&app, &client, "9876500121").await;
-    app.stop("discovery").await;
-
-    let reply = app
-        .api_post_as(
-            &client,
-            "order/place-v2",
-            place_body("k1", &address_id, to_pay, json!({ "method": "cod" })),
-        )
-        .await;
-
-    assert_eq!(reply.outcome(), (503, 777, "Something's broken"));
-    assert_eq!(cart_lines(&app, &client).await, 1);
-    assert_eq!(
-        app.api_get_with(&client, "order/all").await.data()["total_orders"],
-        0
-    );
-}
-
-#[tokio::test]
-async fn with_the_saved_addresses_unreadable_an_order_is_an_outage_not_an_unserviceable_address() {
-    let mut app = spawn_app().await;
-    let client = browser();
-    let (address_id, to_pay) = ready_to_pay(&app, &client, "9876500122").await;
-    // The session was just read, so the edge still knows the customer while the account service
-    // (which keeps their addresses) is down.
-    app.stop("account").await;
+    let (address_id, to_pay) = ready_to_pay(&app, &client, mobile).await;
+    app.stop(service).await;
 
     let reply = app
         .api_post_as(
@@ -478,10 +454,28 @@ async fn with_the_saved_addresses_unreadable_an_order_is_an_outage_not_an_unserv
     assert_eq!(
         reply.outcome(),
         (503, 777, "Something's broken"),
-        "{:?}",
+        "{service} down: {:?}",
         reply.body
     );
     assert_eq!(cart_lines(&app, &client).await, 1, "nothing was ordered");
+    (app, client)
+}
+
+#[tokio::test]
+async fn with_discovery_down_an_order_waits_rather_than_guessing_the_delivery_fee() {
+    let (app, client) = place_while_down("discovery", "9876500121").await;
+
+    assert_eq!(
+        app.api_get_with(&client, "order/all").await.data()["total_orders"],
+        0
+    );
+}
+
+#[tokio::test]
+async fn with_the_saved_addresses_unreadable_an_order_is_an_outage_not_an_unserviceable_address() {
+    // The session was just read, so the edge still knows the customer while the account service
+    // (which keeps their addresses) is down.
+    place_while_down("account", "9876500122").await;
 }
 
 #[tokio::test]

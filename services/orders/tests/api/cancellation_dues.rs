@@ -7,7 +7,8 @@ use futures::future::join_all;
 use tiffin_platform::db::testing;
 use tiffin_proto::cart::v1::{BillLine, CancellationDue, Cart};
 use tiffin_proto::orders::v1::{
-    CancelOrderRequest, ListCancellationDuesRequest, Order, PlaceOrderResponse,
+    CancelOrderRequest, ListCancellationDuesRequest, ListCancellationDuesResponse, Order,
+    PlaceOrderResponse,
 };
 use tiffin_proto::payments::v1::RefundDestination;
 use tonic::Code;
@@ -19,14 +20,17 @@ use crate::tracking::{fast, orders_client, placed_cod, wait_for_status};
 const FEE: i64 = 26_950;
 const DECLINED_CARD: &str = "4000 0000 0000 0002";
 
-async fn dues(url: &str, user: u64) -> Vec<CancellationDue> {
+async fn dues_reply(url: &str, user: u64) -> ListCancellationDuesResponse {
     orders_client(url)
         .await
         .list_cancellation_dues(as_user(user, ListCancellationDuesRequest {}))
         .await
         .expect("dues")
         .into_inner()
-        .dues
+}
+
+async fn dues(url: &str, user: u64) -> Vec<CancellationDue> {
+    dues_reply(url, user).await.dues
 }
 
 async fn cancel(url: &str, user: u64, order_id: u64) -> Order {
@@ -256,13 +260,7 @@ async fn an_order_abandoned_unpaid_gives_the_fee_back_to_the_order_that_replaces
 }
 
 async fn has_ordered(url: &str, user: u64) -> bool {
-    orders_client(url)
-        .await
-        .list_cancellation_dues(as_user(user, ListCancellationDuesRequest {}))
-        .await
-        .expect("dues")
-        .into_inner()
-        .has_ordered
+    dues_reply(url, user).await.has_ordered
 }
 
 #[tokio::test]

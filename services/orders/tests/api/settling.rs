@@ -163,6 +163,15 @@ async fn with_the_payments_service_down_the_order_stays_unpaid_and_a_retry_pays_
     );
 }
 
+/// Whether the orders service has noted the order's cart as emptied (1) or not yet (0).
+async fn cart_cleared(w: &World, order_id: i64) -> i64 {
+    sqlx::query_scalar::<_, i64>("SELECT cart_cleared FROM orders WHERE order_id = $1")
+        .bind(order_id)
+        .fetch_one(&w.pool)
+        .await
+        .unwrap()
+}
+
 #[tokio::test]
 async fn recovery_empties_a_cart_left_full_but_never_one_just_confirmed() {
     let db = testing::sqlite();
@@ -171,13 +180,7 @@ async fn recovery_empties_a_cart_left_full_but_never_one_just_confirmed() {
         .await
         .expect("placed");
     let order_id = i64::try_from(placed.order.unwrap().order_id).unwrap();
-    let cleared = || async {
-        sqlx::query_scalar::<_, i64>("SELECT cart_cleared FROM orders WHERE order_id = $1")
-            .bind(order_id)
-            .fetch_one(&w.pool)
-            .await
-            .unwrap()
-    };
+    let cleared = || cart_cleared(&w, order_id);
     eventually("the request itself emptied the cart", || async {
         cleared().await == 1
     })
@@ -272,13 +275,7 @@ async fn recovery_never_empties_a_cart_the_customer_filled_again_after_ordering(
         .await
         .expect("placed");
     let order_id = i64::try_from(placed.order.unwrap().order_id).unwrap();
-    let cleared = || async {
-        sqlx::query_scalar::<_, i64>("SELECT cart_cleared FROM orders WHERE order_id = $1")
-            .bind(order_id)
-            .fetch_one(&w.pool)
-            .await
-            .unwrap()
-    };
+    let cleared = || cart_cleared(&w, order_id);
     eventually("the request itself emptied the cart", || async {
         cleared().await == 1
     })
