@@ -132,7 +132,7 @@ pub async fn open_attempt(
     fingerprint: &str,
     snapshot: &Snapshot,
     now: i64,
-) -> Result<u64, Error> {
+) -> Result<Opened, Error> {
     let user = stored_id(user_id).ok_or(Error::IdOutOfRange(user_id))?;
     let mut tx = writer.begin().await?;
     let open = sqlx::query(
@@ -175,6 +175,7 @@ pub async fn open_attempt(
         }
         None => None,
     };
+    let new_order = reused.is_none();
     let order_id = match reused {
         Some(id) => id,
         None => {
@@ -203,7 +204,20 @@ pub async fn open_attempt(
     .execute(&mut *tx)
     .await?;
     tx.commit().await?;
-    u64::try_from(order_id).map_err(|_| Error::Corrupt(format!("order_id = {order_id}")))
+    Ok(Opened {
+        order_id: u64::try_from(order_id)
+            .map_err(|_| Error::Corrupt(format!("order_id = {order_id}")))?,
+        new_order,
+    })
+}
+
+/// The order an attempt was opened on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Opened {
+    pub order_id: u64,
+    /// Written by this attempt from its snapshot (not an unpaid order of the same cart reused),
+    /// so the snapshot is all there is to it.
+    pub new_order: bool,
 }
 
 fn cart_version(s: &Snapshot) -> Result<i64, Error> {

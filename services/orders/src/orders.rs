@@ -13,7 +13,8 @@ use tiffin_proto::payments::v1::RefundDestination;
 
 use crate::error::Error;
 use crate::lifecycle::{Cancellation, Status};
-use crate::snapshot::Selections;
+use crate::settlement::Confirmation;
+use crate::snapshot::{Selections, Snapshot};
 
 /// The bill line a cancellation fee is shown as.
 pub const CANCELLATION_FEE_KEY: &str = "CANCELLATION_FEE";
@@ -137,6 +138,50 @@ fn refund_from_row(row: &AnyRow) -> Result<Option<OrderRefund>, Error> {
             .unwrap_or(RefundDestination::Source)
             .into(),
     }))
+}
+
+/// The order `snapshot` was just written as (with `order_id`, at `opened_at`, unix seconds) and
+/// then confirmed by `confirmation`: what [`Store::load`] would read back, without the reads.
+/// Only for an order this request wrote itself and confirmed: an order reused from an earlier
+/// attempt has a history of its own.
+pub fn as_confirmed(
+    order_id: u64,
+    snapshot: Snapshot,
+    opened_at: i64,
+    confirmation: Confirmation,
+) -> Order {
+    let placed = Status::Placed.as_str();
+    with_cancellation(Order {
+        order_id,
+        order_status: placed.to_string(),
+        restaurant_id: snapshot.restaurant_id,
+        restaurant_name: snapshot.restaurant_name,
+        order_total_paise: snapshot.total_paise,
+        order_time: opened_at,
+        order_type: snapshot.order_type.into(),
+        payment_method: confirmation.payment_method.to_string(),
+        items: snapshot.items,
+        charges: snapshot.charges,
+        // Stored without an address id, an address reads back as none.
+        delivery_address: snapshot.address.filter(|a| !a.address_id.is_empty()),
+        coupon_code: snapshot.coupon_code,
+        order_note: snapshot.order_note,
+        confirmed_at: confirmation.at,
+        status_history: vec![
+            StatusChange {
+                order_status: Status::AwaitingPayment.as_str().to_string(),
+                changed_at: opened_at,
+            },
+            StatusChange {
+                order_status: placed.to_string(),
+                changed_at: confirmation.at,
+            },
+        ],
+        cancellable: false,
+        cancellation_fee_paise: 0,
+        refund: None,
+        delivered_at: 0,
+    })
 }
 
 /// Fills what follows from the status: whether the customer can cancel now and what it costs.

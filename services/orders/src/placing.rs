@@ -20,8 +20,9 @@ use tiffin_proto::payments::v1::{
 };
 
 use crate::attempts::{self, Attempt, AttemptState, payment_key};
-use crate::changes;
+use crate::changes::{self, Opened};
 use crate::error::Error;
+use crate::orders::as_confirmed;
 use crate::settlement::{Settlement, now};
 use crate::snapshot::Snapshot;
 
@@ -152,8 +153,9 @@ impl Placing {
         let _running = s.running(user_id, &key);
 
         // A new attempt's total is the snapshot's (an order reused for it has the same snapshot
-        // hash, which covers the total); a retry reads what the first one stored.
-        let (attempt, total_paise) = match attempts::find(s.pool(), user_id, &key).await? {
+        // hash, which covers the total); a retry reads what the first one stored. `written`: the
+        // snapshot, when this attempt wrote a new order from it.
+        let (attempt, total_paise, written) = match attempts::find(s.pool(), user_id, &key).await? {
             Some(found) if found.fingerprint != fingerprint => return Err(Error::KeyReused),
             Some(found) => {
                 let total = s
@@ -161,12 +163,14 @@ impl Placing {
                     .load(user_id, found.order_id)
                     .await?
                     .order_total_paise;
-                (found, total)
+                (found, total, None)
             }
             None => {
                 let snapshot = Snapshot::of(&req)?;
-                let attempt = self.open(user_id, &key, &fingerprint, &snapshot).await?;
-                (attempt, snapshot.total_paise)
+                let (attempt, new_order) =
+                    self.open(user_id, &key, &fingerprint, &snapshot).await?;
+                let total = snapshot.total_paise;
+                (attempt, total, new_order.then_some(snapshot))
             }
         };
         let payment = s
@@ -222,28 +226,39 @@ impl Placing {
         if attempt.payment_id.is_empty() && under_way {
             attempts::record_payment(&s.writer, &attempt, &payment.payment_id).await?;
         }
-        s.apply(&attempt, &payment).await?;
-        let order = s.store.load(user_id, attempt.order_id).await?;
+        let confirmation = s.apply(&attempt, &payment).await?;
+        // An order this request wrote and its payment confirmed is known without reading it
+        // back; anything else (a retry, a reused order, a payment still under way or failed,
+        // where another attempt may have paid meanwhile) is read as stored.
+        let order = match (written, confirmation) {
+            (Some(snapshot), Some(confirmation)) => {
+                as_confirmed(attempt.order_id, snapshot, attempt.created_at, confirmation)
+            }
+            _ => s.store.load(user_id, attempt.order_id).await?,
+        };
         Ok((order, payment))
     }
 
     /// Records the order and the attempt; a concurrent attempt of the same customer that opened
-    /// an order first is waited for and its order reused.
+    /// an order first is waited for and its order reused. Says whether the order is a new one.
     async fn open(
         &self,
         user_id: u64,
         key: &str,
         fingerprint: &str,
         snapshot: &Snapshot,
-    ) -> Result<Attempt, Error> {
+    ) -> Result<(Attempt, bool), Error> {
         let s = &self.settlement;
         let mut tries = 0;
         loop {
             tries += 1;
             let at = now();
             match changes::open_attempt(&s.writer, user_id, key, fingerprint, snapshot, at).await {
-                Ok(order_id) => {
-                    return Ok(Attempt {
+                Ok(Opened {
+                    order_id,
+                    new_order,
+                }) => {
+                    let attempt = Attempt {
                         user_id,
                         key: key.to_string(),
                         fingerprint: fingerprint.to_string(),
@@ -251,7 +266,8 @@ impl Placing {
                         payment_id: String::new(),
                         state: AttemptState::Open,
                         created_at: at,
-                    });
+                    };
+                    return Ok((attempt, new_order));
                 }
                 Err(e) if e.is_conflict() && tries < 3 => continue,
                 Err(e) => return Err(e),

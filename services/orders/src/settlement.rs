@@ -59,6 +59,14 @@ fn method_code(p: &Payment) -> &'static str {
     }
 }
 
+/// An order's confirmation by the payment just applied.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Confirmation {
+    /// Unix seconds.
+    pub at: i64,
+    pub payment_method: &'static str,
+}
+
 /// Applies payments to orders.
 #[derive(Clone)]
 pub struct Settlement {
@@ -157,18 +165,24 @@ impl Settlement {
         self.writer.pool()
     }
 
-    /// Applies where `payment` stands to the order of `attempt`.
-    pub async fn apply(&self, attempt: &Attempt, payment: &Payment) -> Result<(), Error> {
+    /// Applies where `payment` stands to the order of `attempt`; says when it confirmed the
+    /// order, if it did (not when the order was confirmed before, or the charge refunded).
+    pub async fn apply(
+        &self,
+        attempt: &Attempt,
+        payment: &Payment,
+    ) -> Result<Option<Confirmation>, Error> {
         let _order = self.locks.lock(format!("order:{}", attempt.order_id)).await;
         let status = PaymentStatus::try_from(payment.status).unwrap_or_default();
-        match status {
+        Ok(match status {
             PaymentStatus::Charged | PaymentStatus::PartiallyRefunded | PaymentStatus::Refunded => {
+                let at = now();
                 let outcome = changes::apply_charge(
                     &self.writer,
                     attempt,
                     &payment.payment_id,
                     method_code(payment),
-                    now(),
+                    at,
                 )
                 .await?;
                 match outcome {
@@ -176,9 +190,16 @@ impl Settlement {
                         tracing::info!(order_id = attempt.order_id, "order confirmed");
                         self.empty_cart(attempt.user_id, attempt.order_id, cart_version)
                             .await;
+                        Some(Confirmation {
+                            at,
+                            payment_method: method_code(payment),
+                        })
                     }
-                    Charged::AlreadyConfirmed => {}
-                    Charged::MustRefund => self.refund(attempt, payment).await?,
+                    Charged::AlreadyConfirmed => None,
+                    Charged::MustRefund => {
+                        self.refund(attempt, payment).await?;
+                        None
+                    }
                 }
             }
             PaymentStatus::AuthenticationFailed
@@ -186,13 +207,13 @@ impl Settlement {
             | PaymentStatus::Declined
             | PaymentStatus::UserAborted => {
                 attempts::settle(&self.writer, attempt, &payment.payment_id).await?;
+                None
             }
             PaymentStatus::Unspecified
             | PaymentStatus::New
             | PaymentStatus::PendingVbv
-            | PaymentStatus::Authorizing => {}
-        }
-        Ok(())
+            | PaymentStatus::Authorizing => None,
+        })
     }
 
     /// A charge that cannot pay for its order goes back where it came from. Cash on delivery
@@ -282,7 +303,7 @@ impl Settlement {
     /// Brings one open attempt up to date.
     pub async fn recover(&self, attempt: &Attempt) -> Result<(), Error> {
         match self.look_up(attempt).await? {
-            Some(payment) => self.apply(attempt, &payment).await,
+            Some(payment) => self.apply(attempt, &payment).await.map(|_| ()),
             None if now() - attempt.created_at >= LOST_ATTEMPT_AFTER_SECS => {
                 attempts::settle(&self.writer, attempt, "").await
             }

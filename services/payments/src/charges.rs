@@ -133,6 +133,35 @@ fn target(from: Status, outcome: &Outcome) -> Option<(Status, Option<String>)> {
     (to.0 != from).then_some(to)
 }
 
+/// A new cash-on-delivery payment CHARGED, in the transaction that inserted it. Should the step
+/// not apply (it always does on a row this transaction just wrote), the payment stays NEW and is
+/// confirmed the usual way.
+async fn confirm_cod(
+    tx: &mut sqlx::AnyConnection,
+    new: PaymentRow,
+    now: i64,
+) -> Result<PaymentRow, Error> {
+    let applied = store::apply(
+        tx,
+        &new,
+        Status::Charged,
+        Change::default(),
+        "be confirmed",
+        now,
+    )
+    .await?;
+    Ok(if applied == Applied::Lost {
+        new
+    } else {
+        PaymentRow {
+            status: Status::Charged,
+            version: new.version + 1,
+            updated_at_ms: now,
+            ..new
+        }
+    })
+}
+
 impl Charges {
     pub fn new(
         writer: Writer,
@@ -218,6 +247,13 @@ impl Charges {
                     // Tiffin Money's part moves with the insert: both or neither.
                     let new = if split {
                         split::take(&mut tx, new, now).await?
+                    } else {
+                        new
+                    };
+                    // Cash on delivery is confirmed as it is made (nobody is asked anything), so
+                    // in the same transaction rather than a second one.
+                    let new = if matches!(intent.source, Source::Cod) {
+                        confirm_cod(&mut tx, new, now).await?
                     } else {
                         new
                     };

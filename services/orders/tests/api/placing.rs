@@ -44,6 +44,50 @@ async fn cash_on_delivery_is_placed_and_confirmed_at_once_on_every_engine() {
 }
 
 #[tokio::test]
+async fn the_placed_order_answered_is_the_order_as_stored_on_every_engine() {
+    for db in testing::all().await {
+        let w = world(&db.url).await;
+        let engine = db.engine;
+        let mut request = place_request("k1", cart(&[(1001, 2, 25_000), (1002, 1, 9_900)]), cod());
+        request.order_note = "Ring the bell".into();
+
+        // A new order, confirmed at once.
+        let answered = place(&w.url, ASHA, request).await.expect("placed");
+        let answered = answered.order.expect("an order");
+        let stored = get_order(&w.url, ASHA, answered.order_id)
+            .await
+            .expect("found");
+        assert_eq!(answered, stored, "{engine:?}");
+        assert_eq!(answered.status_history.len(), 2, "{engine:?}");
+
+        // An unpaid order of the same cart, paid by a second attempt.
+        let declined = place(
+            &w.url,
+            BILAL,
+            place_request("r1", biryanis(), card("4000000000000002")),
+        )
+        .await
+        .expect("answered")
+        .order
+        .expect("an order");
+        let paid = place(
+            &w.url,
+            BILAL,
+            place_request("r2", biryanis(), card("4111111111111111")),
+        )
+        .await
+        .expect("answered")
+        .order
+        .expect("an order");
+        assert_eq!(paid.order_id, declined.order_id, "{engine:?}");
+        let stored = get_order(&w.url, BILAL, paid.order_id)
+            .await
+            .expect("found");
+        assert_eq!(paid, stored, "{engine:?}");
+    }
+}
+
+#[tokio::test]
 async fn the_order_keeps_the_carts_items_bill_and_address_as_they_were_priced() {
     let db = testing::sqlite();
     let w = world(&db.url).await;
