@@ -40,6 +40,20 @@ describe('Image', () => {
     expect(img.getAttribute('fetchpriority')).toBe('high');
   });
 
+  it('shows a priority picture while it loads, and fades other pictures in once loaded', () => {
+    render(<Image src="/images/a" alt="Biryani" priority />);
+    render(<Image src="/images/b" alt="Dosa" eager />);
+    const priority = screen.getByRole('img', { name: 'Biryani' });
+    const other = screen.getByRole('img', { name: 'Dosa' });
+    expect(priority.className).toContain('ds-image--at-once');
+    expect(priority.className).not.toContain('ds-image--loading');
+    expect(other.className).toContain('ds-image--loading');
+    fireEvent.load(priority);
+    fireEvent.load(other);
+    expect(priority.className).toContain('ds-image--at-once');
+    expect(other.className).toContain('ds-image--loaded');
+  });
+
   it('names a priority picture in its first render, before any effect runs', () => {
     const first = renderToStaticMarkup(<Image src="/images/a" alt="Biryani" priority />);
     expect(first).toContain('src="/images/a"');

@@ -80,7 +80,11 @@ export function Image({ src, alt, width, height, fallbackSrc, eager = false, pri
   };
 
   if (state === 'failed') return null;
-  const classes = ['ds-image', state === 'loaded' ? 'ds-image--loaded' : 'ds-image--loading', className ?? ''].filter(Boolean).join(' ');
+  // Other pictures fade in once loaded. A priority one is shown as its bytes arrive: hidden until
+  // the script has seen it load, it would paint only after the main thread is free again, which
+  // on a phone's first screen is when the rest of the page has rendered.
+  const shown = priority ? 'ds-image--at-once' : state === 'loaded' ? 'ds-image--loaded' : 'ds-image--loading';
+  const classes = ['ds-image', shown, className ?? ''].filter(Boolean).join(' ');
   return (
     <img
       ref={ref}
