@@ -13,7 +13,6 @@ use tiffin_proto::payments::v1::RefundDestination;
 
 use crate::error::Error;
 use crate::lifecycle::{Cancellation, Status};
-use crate::settlement::Confirmation;
 use crate::snapshot::{Selections, Snapshot};
 
 /// The bill line a cancellation fee is shown as.
@@ -138,6 +137,14 @@ fn refund_from_row(row: &AnyRow) -> Result<Option<OrderRefund>, Error> {
             .unwrap_or(RefundDestination::Source)
             .into(),
     }))
+}
+
+/// An order's confirmation by the payment just applied (`Settlement::apply`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Confirmation {
+    /// Unix seconds.
+    pub at: i64,
+    pub payment_method: &'static str,
 }
 
 /// The order `snapshot` was just written as (with `order_id`, at `opened_at`, unix seconds) and

@@ -24,7 +24,7 @@ use crate::attempts::{self, Attempt, AttemptState, payment_key};
 use crate::changes::{self, Charged};
 use crate::clients::{Carts, Payments};
 use crate::error::Error;
-use crate::orders::Store;
+use crate::orders::{Confirmation, Store};
 
 /// An attempt with no payment in the payments service is given this long (seconds) for its
 /// CreatePayment to arrive there before recovery takes it as never made.
@@ -57,14 +57,6 @@ fn method_code(p: &Payment) -> &'static str {
         Ok(PaymentMethodType::PayLater) => "paylater",
         _ => "",
     }
-}
-
-/// An order's confirmation by the payment just applied.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Confirmation {
-    /// Unix seconds.
-    pub at: i64,
-    pub payment_method: &'static str,
 }
 
 /// Applies payments to orders.
