@@ -212,6 +212,11 @@ pub fn unreached(error: impl Into<tower::BoxError>) -> tonic::Status {
     let mut source: Option<&(dyn std::error::Error + 'static)> = Some(error.as_ref());
     while let Some(e) = source {
         if let Some(status) = e.downcast_ref::<tonic::Status>() {
+            // tonic's own reading of a connection that broke ("h2 protocol error", UNKNOWN) is
+            // an outage like any other; a status the service sent carries no such error.
+            if status.code() == tonic::Code::Unknown && broken_connection(status) {
+                return tonic::Status::unavailable(status.message());
+            }
             return tonic::Status::new(status.code(), status.message());
         }
         if e.is::<tonic::TimeoutExpired>() {
@@ -220,6 +225,19 @@ pub fn unreached(error: impl Into<tower::BoxError>) -> tonic::Status {
         source = e.source();
     }
     tonic::Status::unavailable(format!("{error}"))
+}
+
+/// Whether a status tonic made on this side of the wire came from the connection itself (an h2,
+/// hyper or I/O error underneath it).
+fn broken_connection(status: &tonic::Status) -> bool {
+    let mut source = std::error::Error::source(status);
+    while let Some(e) = source {
+        if e.is::<h2::Error>() || e.is::<hyper::Error>() || e.is::<std::io::Error>() {
+            return true;
+        }
+        source = e.source();
+    }
+    false
 }
 
 /// A reply's body whose failure (the connection broken after the reply began) is [`unreached`].
@@ -356,6 +374,17 @@ mod tests {
         assert_eq!(
             (given.code(), given.message()),
             (tonic::Code::PermissionDenied, "no")
+        );
+        // What tonic makes of a connection that broke under a reply: UNKNOWN, over the I/O error.
+        let made = tonic::Status::from_error(Box::new(std::io::Error::from(
+            std::io::ErrorKind::ConnectionReset,
+        )));
+        assert_eq!(made.code(), tonic::Code::Unknown);
+        assert_eq!(unreached(made).code(), tonic::Code::Unavailable);
+        // An UNKNOWN the service itself sent is its answer, kept.
+        assert_eq!(
+            unreached(tonic::Status::unknown("boom")).code(),
+            tonic::Code::Unknown
         );
     }
 
