@@ -206,7 +206,8 @@ pub struct ClientTrace<S> {
 /// UNAVAILABLE, and the channel's own time limit DEADLINE_EXCEEDED. Left to tonic, a connection
 /// that breaks mid-call reads as UNKNOWN ("transport error") or CANCELLED and its time limit as
 /// CANCELLED, which callers would take for a fault of the service rather than an outage. A
-/// status already in the error (one the channel was handed) is kept.
+/// status already in the error (one the channel was handed) is kept, except an UNKNOWN that tonic
+/// made of the broken connection itself.
 pub fn unreached(error: impl Into<tower::BoxError>) -> tonic::Status {
     let error: tower::BoxError = error.into();
     let mut source: Option<&(dyn std::error::Error + 'static)> = Some(error.as_ref());
