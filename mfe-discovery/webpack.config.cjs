@@ -35,4 +35,33 @@ module.exports = createWebpackConfig({
     'city-collection': ['disc-city'],
     'area-collection': ['disc-city'],
   },
+  // The first screens the edge draws into a page's HTML before any script runs (first-paint/):
+  // the landing page, the plain listing and a menu. Other routes paint when their scripts have run.
+  firstPaint: {
+    templates: 'first-paint',
+    styles: [
+      '../libs/design-system/src/styles/components.css',
+      'src/common/common.css',
+      'src/landing/landing.css',
+      'src/location/location.css',
+      'src/listing/listing.css',
+      'src/menu/menu.css',
+    ],
+    routes: {
+      // The landing page has no shell header above it: it draws its own brand bar.
+      home: { template: 'landing.html', header: false },
+      'new-home': { template: 'landing.html', header: false },
+      auth: { template: 'landing.html', header: false },
+      'home+located': 'listing.html',
+      'new-home+located': 'listing.html',
+      'auth+located': 'listing.html',
+      listing: 'listing.html',
+      'restaurants-near-me': 'listing.html',
+      'best-restaurants-near-me': 'listing.html',
+      menu: 'menu.html',
+      'menu-by-id': 'menu.html',
+      'menu-index': 'menu.html',
+      'city-restaurant': 'menu.html',
+    },
+  },
 });

@@ -10,7 +10,8 @@
 // 2. Named by content: every script and stylesheet carries an 8-hex content hash in its name, but
 //    the entry points whose names others hold: the shell's main.js (index.html asks for it with
 //    ?<build hash>) and each microfrontend's remoteEntry.js (mfe-manifest.json points at it, under
-//    its immutable /mfe/<id>/<version>/ folder).
+//    its immutable /mfe/<id>/<version>/ folder), and a microfrontend's first-paint.css, which the
+//    edge reads from that same folder by its first-paint.json and inlines (no browser asks for it).
 // --list prints every script and stylesheet as hashed or fixed.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -23,7 +24,7 @@ const { COMPRESSIBLE, COMPRESS_THRESHOLD } = createRequire(import.meta.url)('../
 const { values } = parseArgs({ options: { list: { type: 'boolean', default: false } } });
 const apps = ['shell-app', ...readdirSync(REPO_ROOT).filter((name) => /^mfe-[a-z0-9-]+$/.test(name)).sort()];
 
-const FIXED_NAMES = new Set(['main.js', 'remoteEntry.js']);
+const FIXED_NAMES = new Set(['main.js', 'remoteEntry.js', 'first-paint.css']);
 const HASHED = /\.[0-9a-f]{8}\.(js|css)$/;
 const problems = [];
 let compressed = 0;

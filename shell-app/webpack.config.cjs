@@ -10,6 +10,12 @@ module.exports = createWebpackConfig({
     entry: './src/index.ts',
     publicPath: '/shell/',
     htmlTemplate: path.join(__dirname, 'src/index.html'),
+    // Inline in index.html, for the first paint the edge writes into it (src/styles/first-paint.css).
+    inlineStyles: [
+      require.resolve('@tiffin/design-system/src/styles/tokens.css'),
+      path.join(__dirname, 'src/styles/shell.css'),
+      path.join(__dirname, 'src/styles/first-paint.css'),
+    ],
     runtimePlugins: [path.join(__dirname, 'src/federation/remote-load-plugin.ts')],
     // The edge reads the route table from the published build to answer 200 or 404.
     copy: [{ name: 'routes.json', from: path.join(__dirname, 'src/routes.json') }],

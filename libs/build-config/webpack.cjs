@@ -60,7 +60,7 @@ function sharedModules() {
 class EmitFilesPlugin {
   /**
    * @param {Array<{ name: string, from: string, content?: undefined }
-   *   | { name: string, from?: undefined, content: () => string }>} files
+   *   | { name: string, from?: undefined, content: () => string, dependencies?: string[] }>} files
    */
   constructor(files) {
     this.files = files;
@@ -77,6 +77,7 @@ class EmitFilesPlugin {
               compilation.fileDependencies.add(file.from);
               text = fs.readFileSync(file.from, 'utf8');
             } else {
+              for (const dependency of file.dependencies ?? []) compilation.fileDependencies.add(dependency);
               text = file.content();
             }
             compilation.emitAsset(file.name, new webpack.sources.RawSource(text));
@@ -189,6 +190,47 @@ class RemotePreloadManifestPlugin {
   }
 }
 
+/**
+ * Stylesheets joined into one and made smaller without changing a rule: comments dropped,
+ * whitespace runs made one space (none beside braces and semicolons). For CSS that travels inside
+ * a page's HTML (the first paint), where every byte is on the first screen's path.
+ */
+function inlineCss(files) {
+  return files
+    .map((file) => fs.readFileSync(file, 'utf8'))
+    .join('\n')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/\s+/g, ' ')
+    .replace(/\s*([{};])\s*/g, '$1')
+    .trim();
+}
+
+/**
+ * A remote's first paint (see services/edge/src/routes/platform/first_paint.rs): the templates
+ * of its routes' first screens, copied under `first-paint/`, the stylesheets they rely on joined
+ * into `first-paint.css`, and `first-paint.json` naming both for the edge. A template or
+ * stylesheet that does not exist fails the build.
+ *
+ * @param {string} projectDir
+ * @param {{ templates: string, styles: string[], routes: Record<string, string | { template: string, header?: boolean }> }} firstPaint
+ */
+function firstPaintFiles(projectDir, firstPaint) {
+  const folder = path.join(projectDir, firstPaint.templates);
+  const templates = fs.readdirSync(folder).filter((file) => file.endsWith('.html'));
+  const routes = {};
+  for (const [route, value] of Object.entries(firstPaint.routes)) {
+    const { template, header = true } = typeof value === 'string' ? { template: value } : value;
+    if (!templates.includes(template)) throw new Error(`first paint: route "${route}" names ${template}, which ${folder} does not hold`);
+    routes[route] = { template: `first-paint/${template}`, header };
+  }
+  const styles = firstPaint.styles.map((file) => path.resolve(projectDir, file));
+  return [
+    ...templates.map((file) => ({ name: `first-paint/${file}`, from: path.join(folder, file) })),
+    { name: 'first-paint.css', content: () => inlineCss(styles), dependencies: styles },
+    { name: 'first-paint.json', content: () => `${JSON.stringify({ styles: 'first-paint.css', routes }, null, 2)}\n` },
+  ];
+}
+
 /** What is precompressed: text the browser fetches (not source maps, not licences, not images). */
 const COMPRESSIBLE = /\.(js|css|html|json|svg)$/;
 /** Below about 1 KB the saving does not pay for a second file and a lookup. */
@@ -252,6 +294,11 @@ const RUNTIME_PROVIDER_PLUGIN = path.join(__dirname, 'federation-runtime-provide
  * @param {string} options.federationName     container name (`shell`, `mfe_cart`, …)
  * @param {Record<string,string>} [options.exposes]  remote exposes (`./App` → file)
  * @param {Record<string,string[]>} [options.routeChunks]  remote: each route's first page chunks (preload.json)
+ * @param {{ templates: string, styles: string[], routes: Record<string, string | { template: string, header?: boolean }> }} [options.firstPaint]
+ *   remote: its routes' first-paint templates (a folder of the project), the stylesheets they rely
+ *   on, and which template each route (or `<route>+located`) shows; `header: false` for a page the
+ *   shell's header does not sit above
+ * @param {string[]} [options.host.inlineStyles]  stylesheets written inline into index.html
  * @param {object} [options.host]             set for the shell only
  * @param {string} options.host.publicPath    where the edge serves the shell build (`/shell/`)
  * @param {string} options.host.entry         the shell's entry (`./src/index.ts`)
@@ -260,7 +307,7 @@ const RUNTIME_PROVIDER_PLUGIN = path.join(__dirname, 'federation-runtime-provide
  * @param {Array<{name: string, from: string}>} [options.host.copy]  files copied into the output
  */
 function createWebpackConfig(options) {
-  const { projectDir, federationName, exposes = {}, routeChunks = {}, host } = options;
+  const { projectDir, federationName, exposes = {}, routeChunks = {}, firstPaint, host } = options;
   const pkg = readJson(path.join(projectDir, 'package.json'));
   // Overridable so a team can publish the same code under a new version (and tests can tell
   // versions apart) without editing package.json.
@@ -340,12 +387,14 @@ function createWebpackConfig(options) {
                 inject: false,
                 scriptLoading: 'defer',
                 hash: true,
+                templateParameters: { inlineStyles: inlineCss(host.inlineStyles ?? []) },
               }),
               new PreloadStartupChunksPlugin(),
             ]
           : [new RemotePreloadManifestPlugin(routeChunks)]),
         new EmitFilesPlugin([
           ...(host?.copy ?? []),
+          ...(firstPaint ? firstPaintFiles(projectDir, firstPaint) : []),
           {
             // Read by scripts/publish-mfe.mjs so a publish can never disagree with the build.
             name: 'build-info.json',

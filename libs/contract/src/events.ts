@@ -63,6 +63,11 @@ export interface TiffinEventMap {
    * Cancelable, so the emitter knows whether a shell is there to handle it.
    */
   'route:navigate': { to: string; replace: boolean };
+  /**
+   * The route's page has drawn its first real screen. Owner: the page's microfrontend. The shell
+   * then removes the first paint, the picture of that screen the edge wrote into the HTML.
+   */
+  'page:drawn': Record<string, never>;
 }
 
 type TiffinEventName = keyof TiffinEventMap;

@@ -17,6 +17,7 @@ import {
   type ErrorInfo,
   type ReactNode,
 } from 'react';
+import { releaseFirstPaint } from '../first-paint';
 
 type RemoteModule<P> = { default: ComponentType<P> };
 
@@ -45,6 +46,8 @@ class RemoteErrorBoundary extends Component<BoundaryProps, { error: unknown }> {
   override componentDidCatch(error: unknown, info: ErrorInfo) {
     // Until an error reporter exists, the console is where operators look.
     console.error(`[shell] ${this.props.mfe}/${this.props.expose} failed`, error, info.componentStack);
+    // The failure box stands where the page would have: nothing may cover it.
+    releaseFirstPaint();
   }
 
   override componentDidUpdate(previous: BoundaryProps) {

@@ -51,6 +51,18 @@ pub fn preferences_json(p: Option<Preferences>) -> PreferencesJson {
     }
 }
 
+impl UserJson {
+    /// The name the visitor gave (`''` when none).
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The mobile number the visitor signed in with.
+    pub fn mobile(&self) -> &str {
+        &self.mobile
+    }
+}
+
 /// The `<User>` of a profile.
 pub fn user_json(p: Profile) -> UserJson {
     UserJson {

@@ -54,3 +54,19 @@ pub async fn live(state: &AppState) -> Option<Box<RawValue>> {
         }
     }
 }
+
+/// The entry (`remoteEntry.js` address) `manifest` gives the microfrontend `mfe`; `None` for the
+/// shell's own pages and for a microfrontend the manifest does not name.
+pub fn entry_of(manifest: &RawValue, mfe: &str) -> Option<String> {
+    if mfe.is_empty() || mfe == "shell" {
+        return None;
+    }
+    #[derive(serde::Deserialize)]
+    struct Published {
+        entry: String,
+    }
+    let remotes: std::collections::HashMap<&str, serde_json::Value> =
+        serde_json::from_str(manifest.get()).ok()?;
+    let published: Published = serde_json::from_value(remotes.get(mfe)?.clone()).ok()?;
+    Some(published.entry)
+}

@@ -7,7 +7,9 @@
 //! path (which route answered, or none: the 404), so the shell neither fetches the manifest before
 //! it can load a remote nor loads a remote to find out that a one-word path is no city.
 //!
-//! The edge never renders page content: what a page shows is the shell's and the microfrontends'.
+//! What a page shows is the shell's and the microfrontends'. The one piece of it the edge writes,
+//! the first paint (`first_paint`), is the route's microfrontend's own template, published with its
+//! build, rendered from what the page carries anyway.
 
 use axum::extract::{Request, State};
 use axum::response::{IntoResponse, Response};
@@ -24,6 +26,7 @@ use crate::infra::route_table::Route;
 use crate::infra::state::AppState;
 use crate::routes::cart::whereabouts::Whereabouts;
 use crate::routes::platform::first_page::{InitialReply, first_reply};
+use crate::routes::platform::first_paint::{self, PaintInput, Painted};
 use crate::routes::platform::manifest;
 use crate::routes::platform::preloads::remote_preloads;
 use crate::views::city_page::{PageSubject, page_text, title_case};
@@ -78,6 +81,24 @@ pub async fn page(State(state): State<AppState>, request: Request) -> Response {
             }
         },
     );
+    let entry = route
+        .as_ref()
+        .zip(manifest.as_deref())
+        .and_then(|(route, manifest)| manifest::entry_of(manifest, &route.mfe));
+    let painted = match (&route, entry.as_deref()) {
+        (Some(route), Some(entry)) if fetch => {
+            let input = PaintInput {
+                entry,
+                route_id: &route.id,
+                path: uri.path(),
+                located,
+                reply: reply.as_ref().map(|r| r.data.as_ref()),
+                user: user.as_ref().map(|u| (u.name(), u.mobile())),
+            };
+            first_paint::first_paint(&state, input).await
+        }
+        _ => None,
+    };
     let first = FirstPaint {
         reply: reply.as_ref(),
         preload: preload.as_deref(),
@@ -86,6 +107,7 @@ pub async fn page(State(state): State<AppState>, request: Request) -> Response {
             path: request.uri().path(),
             id: route.as_ref().map(|r| r.id.as_str()),
         }),
+        painted: painted.as_ref(),
     };
     let Some(html) = shell_html(&state, visitor.as_ref(), user.as_ref(), first).await else {
         return html::reply(
@@ -145,6 +167,8 @@ struct FirstPaint<'a> {
     manifest: Option<&'a RawValue>,
     /// Which route answered the page's path.
     route: Option<RouteVerdict<'a>>,
+    /// The route's first screen, drawn before the scripts run (`first_paint`).
+    painted: Option<&'a Painted>,
 }
 
 /// What the edge made of the path it served: the route that answered it, or none (it answered
@@ -167,12 +191,20 @@ async fn shell_html(
 ) -> Option<String> {
     match tokio::fs::read_to_string(state.settings.static_dir.join("shell/index.html")).await {
         Ok(shell) => {
+            let (style, body) = first
+                .painted
+                .map_or(("", ""), |p| (p.style.as_str(), p.body.as_str()));
+            // The first paint's styles ahead of everything: nothing else in the head blocks it.
             let head = format!(
-                "{}{}",
+                "{style}{}{}",
                 first.preload.unwrap_or_default(),
                 initial_state_script(visitor, user, &first)
             );
-            Some(shell.replacen(PLACEHOLDER, &head, 1))
+            Some(
+                shell
+                    .replacen(PLACEHOLDER, &head, 1)
+                    .replacen(first_paint::PLACEHOLDER, body, 1),
+            )
         }
         Err(e) => {
             tracing::error!(error = %e, "shell index.html unreadable: answering the bare fallback page");

@@ -19,6 +19,7 @@ use std::collections::BTreeMap;
 use crate::http::html::escape;
 use crate::infra::route_table::Route;
 use crate::infra::state::AppState;
+use crate::routes::platform::manifest::entry_of;
 
 /// The expose the shell mounts for a route.
 const PAGE_EXPOSE: &str = "App";
@@ -43,11 +44,8 @@ pub async fn remote_preloads(
     route: &Route,
     located: bool,
 ) -> Option<String> {
-    if route.mfe.is_empty() || route.mfe == "shell" {
-        return None;
-    }
-    let manifest: serde_json::Value = serde_json::from_str(manifest.get()).ok()?;
-    let entry = manifest[route.mfe.as_str()]["entry"].as_str()?;
+    let entry = entry_of(manifest, &route.mfe)?;
+    let entry = entry.as_str();
     let folder = entry_folder(entry)?;
     // The shell downloads the entry with `fetch` before the federation runtime runs it, and that
     // same-origin fetch is a CORS-mode request: with `crossorigin` the shell's fetch takes the
@@ -57,10 +55,7 @@ pub async fn remote_preloads(
         escape(entry)
     );
     let preloads = read_preloads(state, folder).await;
-    let page = located
-        .then(|| preloads.routes.get(&format!("{}+located", route.id)))
-        .flatten()
-        .or_else(|| preloads.routes.get(&route.id));
+    let page = route_entry(&preloads.routes, &route.id, located);
     let mut files: Vec<&str> = Vec::new();
     let named = preloads.exposes.get(PAGE_EXPOSE).into_iter().chain(page);
     for file in named.flatten() {
@@ -80,10 +75,23 @@ pub async fn remote_preloads(
     Some(links)
 }
 
+/// What a remote's build file says for `route_id`: its `<route id>+located` key for a visitor with a
+/// location (who may see another page there: home is the listing for them), else its plain key.
+pub fn route_entry<'a, T>(
+    by_route: &'a BTreeMap<String, T>,
+    route_id: &str,
+    located: bool,
+) -> Option<&'a T> {
+    located
+        .then(|| by_route.get(&format!("{route_id}+located")))
+        .flatten()
+        .or_else(|| by_route.get(route_id))
+}
+
 /// The folder of a remote's entry, ending in `/`, when the entry is a path on this site with no
 /// way out of the static directory: the manifest is ours, but a page never points the browser
-/// away, and the edge reads `preload.json` from that folder.
-fn entry_folder(entry: &str) -> Option<&str> {
+/// away, and the edge reads its build files (`preload.json`, `first-paint.json`) from that folder.
+pub fn entry_folder(entry: &str) -> Option<&str> {
     if !entry.starts_with('/') || entry.starts_with("//") || entry.contains('\\') {
         return None;
     }

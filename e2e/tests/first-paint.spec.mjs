@@ -1,0 +1,108 @@
+// The first screen arrives with the HTML: the edge writes a picture of it (the route's
+// microfrontend's template, from the page's own first reply) that a phone shows while the
+// scripts are still on their way, and the real page takes its place without moving anything.
+// Each page is opened twice: once with every script refused (what shows before the scripts
+// run), once as usual; the picture and the page must name the same things in the same boxes.
+import { expect, test } from '@playwright/test';
+import { koramangalaCookie, restaurantWithPlainDish } from '../support/customer.mjs';
+
+const FIRST_PAINT = '#tiffin-first-paint';
+const WIDTHS = [412, 1366];
+
+/** A page of its own browser context at `width`, located in Koramangala unless `located` is false. */
+async function openPage(browser, baseURL, width, { located = true, scripts = true } = {}) {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  if (located) await context.addCookies([koramangalaCookie(baseURL)]);
+  const page = await context.newPage();
+  if (!scripts) await page.route(/\.js(\?|$)/, (route) => route.abort());
+  return page;
+}
+
+/** A loaded picture's box, rounded to whole pixels. */
+async function pictureBox(picture) {
+  await expect.poll(() => picture.evaluate((img) => img.complete && img.naturalWidth > 0)).toBe(true);
+  const box = await picture.boundingBox();
+  return box && { x: Math.round(box.x), y: Math.round(box.y), width: Math.round(box.width), height: Math.round(box.height) };
+}
+
+/** Text with its whitespace runs made one space. */
+async function text(locator) {
+  return ((await locator.textContent()) ?? '').replace(/\s+/g, ' ').trim();
+}
+
+for (const width of WIDTHS) {
+  test(`at ${width} px the listing's first restaurants are in the HTML, where the page then draws them`, async ({ browser, baseURL }) => {
+    const before = await openPage(browser, baseURL, width, { scripts: false });
+    await before.goto('/restaurants');
+    const painted = before.locator(`${FIRST_PAINT} .disc-card`).first();
+    await expect(painted).toBeVisible();
+    const name = await text(painted.locator('.disc-card__name'));
+    expect(name).not.toBe('');
+    const picture = painted.locator('img').first();
+    const src = await picture.getAttribute('src');
+    const box = await pictureBox(picture);
+
+    const page = await openPage(browser, baseURL, width);
+    await page.goto('/restaurants');
+    const card = page.getByTestId('restaurant-card').first();
+    await expect(card).toBeVisible();
+    expect(await page.locator(FIRST_PAINT).count(), 'the first paint goes as the page is drawn').toBe(0);
+    expect(await text(card.locator('.disc-card__name'))).toBe(name);
+    expect(await card.locator('img').first().getAttribute('src')).toBe(src);
+    expect(await pictureBox(card.locator('img').first())).toEqual(box);
+  });
+
+  test(`at ${width} px a menu's restaurant and first dishes are in the HTML, where the page then draws them`, async ({ browser, baseURL }) => {
+    const probe = await openPage(browser, baseURL, width);
+    const { restaurant } = await restaurantWithPlainDish(probe.request);
+    const path = restaurant.slug ? `/restaurants/${restaurant.slug}-${restaurant.id}` : `/menu/${restaurant.id}`;
+
+    const before = await openPage(browser, baseURL, width, { scripts: false });
+    await before.goto(path);
+    const paint = before.locator(FIRST_PAINT);
+    await expect(paint).toBeVisible();
+    await expect(paint.locator('h1')).toHaveText(restaurant.name);
+    const heading = await paint.locator('h1').boundingBox();
+    const dish = await text(paint.locator('.disc-item__name').first());
+    expect(dish).not.toBe('');
+
+    const page = await openPage(browser, baseURL, width);
+    await page.goto(path);
+    const title = page.getByRole('heading', { level: 1, name: restaurant.name });
+    await expect(title).toBeVisible();
+    expect(await page.locator(FIRST_PAINT).count(), 'the first paint goes as the page is drawn').toBe(0);
+    expect(await text(page.getByTestId('menu-item').first().locator('.disc-item__name'))).toBe(dish);
+    const drawn = await title.boundingBox();
+    expect({ x: Math.round(drawn.x), y: Math.round(drawn.y) }).toEqual({ x: Math.round(heading.x), y: Math.round(heading.y) });
+  });
+
+  test(`at ${width} px a new visitor's landing page is in the HTML, where the page then draws it`, async ({ browser, baseURL }) => {
+    const before = await openPage(browser, baseURL, width, { located: false, scripts: false });
+    await before.goto('/');
+    const paint = before.locator(FIRST_PAINT);
+    await expect(paint).toBeVisible();
+    const highlights = paint.locator('.disc-landing__highlight-title');
+    const titles = await highlights.allTextContents();
+    expect(titles.length).toBeGreaterThan(0);
+    const first = await highlights.first().boundingBox();
+
+    const page = await openPage(browser, baseURL, width, { located: false });
+    await page.goto('/');
+    await expect(page.getByTestId('landing-headline')).toBeVisible();
+    expect(await page.locator(FIRST_PAINT).count(), 'the first paint goes as the page is drawn').toBe(0);
+    const drawn = page.locator('.disc-landing__highlight-title');
+    expect(await drawn.allTextContents()).toEqual(titles);
+    const box = await drawn.first().boundingBox();
+    expect({ x: Math.round(box.x), y: Math.round(box.y) }).toEqual({ x: Math.round(first.x), y: Math.round(first.y) });
+  });
+}
+
+test('the first paint is hidden from assistive technology and takes no clicks', async ({ browser, baseURL }) => {
+  const page = await openPage(browser, baseURL, 412, { scripts: false });
+  await page.goto('/restaurants');
+  const paint = page.locator(FIRST_PAINT);
+  await expect(paint).toHaveAttribute('aria-hidden', 'true');
+  expect(await paint.evaluate((el) => getComputedStyle(el).pointerEvents)).toBe('none');
+  // Nothing in it can take focus or be told apart by a test id.
+  await expect(paint.locator('a, button, input, select, textarea, [tabindex], [data-testid], [id]')).toHaveCount(0);
+});
