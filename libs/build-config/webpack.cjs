@@ -298,13 +298,13 @@ const RUNTIME_PROVIDER_PLUGIN = path.join(__dirname, 'federation-runtime-provide
  *   remote: its routes' first-paint templates (a folder of the project), the stylesheets they rely
  *   on, and which template each route (or `<route>+located`) shows; `header: false` for a page the
  *   shell's header does not sit above
- * @param {string[]} [options.host.inlineStyles]  stylesheets written inline into index.html
  * @param {object} [options.host]             set for the shell only
  * @param {string} options.host.publicPath    where the edge serves the shell build (`/shell/`)
  * @param {string} options.host.entry         the shell's entry (`./src/index.ts`)
  * @param {string} options.host.htmlTemplate  index.html template
  * @param {string[]} [options.host.runtimePlugins]  Module Federation runtime plugins
  * @param {Array<{name: string, from: string}>} [options.host.copy]  files copied into the output
+ * @param {string[]} [options.host.inlineStyles]  stylesheets written inline into index.html
  */
 function createWebpackConfig(options) {
   const { projectDir, federationName, exposes = {}, routeChunks = {}, firstPaint, host } = options;
