@@ -23,7 +23,8 @@ test('the listing shows its restaurants while its first /api call is held back',
 
   const response = await page.goto('/restaurants');
   const html = await response.text();
-  expect(html).toMatch(/<link rel="preload" href="\/mfe\/mfe-discovery\/[^"]+\/remoteEntry\.js" as="fetch" crossorigin="anonymous" \/>/);
+  // The listing is drawn from the HTML first: the shell asks for the remote's entry as it starts.
+  expect(initialState(html).preloadLater.fetches).toContainEqual(expect.stringMatching(/^\/mfe\/mfe-discovery\/[^/]+\/remoteEntry\.js$/));
 
   await expect(page.getByTestId('restaurant-card').first()).toBeVisible();
   await expect(page.getByTestId('restaurant-count')).toHaveText(/\d+ restaurants?/);
@@ -32,11 +33,22 @@ test('the listing shows its restaurants while its first /api call is held back',
   expect(asked).toEqual([]);
 });
 
-/** What a page's HTML names: the shell's script and every `<link rel="preload">` (scripts, the remote's entry). */
+/** The page's initial state, as the edge wrote it. */
+function initialState(html) {
+  const json = /<script id="tiffin-initial-state" type="application\/json">(.*?)<\/script>/s.exec(html)?.[1];
+  return JSON.parse(json ?? '{}');
+}
+
+/**
+ * What a page names up front: the shell's script, every `<link rel="preload">` (scripts, the
+ * remote's entry), and on a page drawn from the HTML first, what its initial state leaves the
+ * shell to preload as it starts.
+ */
 function namedScripts(html, baseURL) {
   const named = [...html.matchAll(/<link rel="preload"[^>]*? href="([^"]+)"/g)].map((m) => m[1]);
   const main = /<script defer src="([^"]+)"/.exec(html)?.[1];
-  return new Set([...named, main].filter(Boolean).map((path) => new URL(path, baseURL).href));
+  const later = initialState(html).preloadLater ?? { scripts: [], fetches: [] };
+  return new Set([...named, main, ...later.scripts, ...later.fetches].filter(Boolean).map((path) => new URL(path, baseURL).href));
 }
 
 // The listing: a menu also loads the remote's own copy of @tiffin/cart-store (a shared module the

@@ -16,9 +16,23 @@ export interface RouteVerdict {
   id: string | null;
 }
 
+/** What a page with a first paint leaves the shell to preload (its HTML names none of it). */
+export interface PreloadLater {
+  /** The shell's own start-up chunks. */
+  scripts: string[];
+  /** The route's microfrontend's entry and first scripts, preloaded as `fetch`. */
+  fetches: string[];
+}
+
 interface ShellState {
   manifest?: unknown;
   route?: RouteVerdict;
+  preloadLater?: PreloadLater;
+}
+
+/** Paths on this site only: the list comes from the page, but a preload never leaves it. */
+function sitePaths(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string' && v.startsWith('/') && !v.startsWith('//')) : [];
 }
 
 let cached: ShellState | undefined;
@@ -36,6 +50,8 @@ function read(): ShellState {
     if (route && typeof route === 'object' && typeof route.path === 'string' && (route.id === null || typeof route.id === 'string')) {
       out.route = { path: route.path, id: route.id };
     }
+    const later = state.preloadLater as Record<string, unknown> | undefined;
+    if (later && typeof later === 'object') out.preloadLater = { scripts: sitePaths(later.scripts), fetches: sitePaths(later.fetches) };
     return out;
   } catch {
     return {};
@@ -55,6 +71,11 @@ export function initialManifest(): unknown {
 /** The edge's verdict on the document's path, when the page carries one. */
 export function initialRouteVerdict(): RouteVerdict | undefined {
   return state().route;
+}
+
+/** The scripts this page leaves to the shell to preload, when it has a first paint. */
+export function initialPreloadLater(): PreloadLater | undefined {
+  return state().preloadLater;
 }
 
 /** Reads the page's initial state again (tests). */

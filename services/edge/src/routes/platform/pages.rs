@@ -28,7 +28,7 @@ use crate::routes::cart::whereabouts::Whereabouts;
 use crate::routes::platform::first_page::{InitialReply, first_reply};
 use crate::routes::platform::first_paint::{self, PaintInput, Painted};
 use crate::routes::platform::manifest;
-use crate::routes::platform::preloads::remote_preloads;
+use crate::routes::platform::preloads::{fetch_links, lift_shell_preloads, remote_preloads};
 use crate::views::city_page::{PageSubject, page_text, title_case};
 use crate::views::user::{UserJson, user_json};
 
@@ -161,8 +161,8 @@ pub fn error_page(status: StatusCode) -> Response {
 struct FirstPaint<'a> {
     /// The page's first call, answered.
     reply: Option<&'a InitialReply>,
-    /// The `<link>`s that start the page's microfrontend downloading (`preloads`).
-    preload: Option<&'a str>,
+    /// What starts the page's microfrontend downloading: its entry and first scripts (`preloads`).
+    preload: Option<&'a [String]>,
     /// The live microfrontend manifest.
     manifest: Option<&'a RawValue>,
     /// Which route answered the page's path.
@@ -191,20 +191,34 @@ async fn shell_html(
 ) -> Option<String> {
     match tokio::fs::read_to_string(state.settings.static_dir.join("shell/index.html")).await {
         Ok(shell) => {
-            let (style, body) = first
-                .painted
-                .map_or(("", ""), |p| (p.style.as_str(), p.body.as_str()));
+            let remote = first.preload.unwrap_or_default();
+            let Some(painted) = first.painted else {
+                let head = format!(
+                    "{}{}",
+                    fetch_links(remote),
+                    initial_state_script(visitor, user, &first, None)
+                );
+                return Some(shell.replacen(PLACEHOLDER, &head, 1));
+            };
+            // A page with its first screen drawn asks for its scripts once that is on screen: the
+            // HTML names none of them, so the first paint's pictures have the connection to
+            // themselves, and the shell's script asks for them all at once as it starts.
+            let (shell, scripts) = lift_shell_preloads(&shell);
+            let later = PreloadLater {
+                scripts: &scripts,
+                fetches: remote,
+            };
             // The first paint's styles ahead of everything: nothing else in the head blocks it.
             let head = format!(
-                "{style}{}{}",
-                first.preload.unwrap_or_default(),
-                initial_state_script(visitor, user, &first)
+                "{}{}",
+                painted.style,
+                initial_state_script(visitor, user, &first, Some(later))
             );
-            Some(
-                shell
-                    .replacen(PLACEHOLDER, &head, 1)
-                    .replacen(first_paint::PLACEHOLDER, body, 1),
-            )
+            Some(shell.replacen(PLACEHOLDER, &head, 1).replacen(
+                first_paint::PLACEHOLDER,
+                &painted.body,
+                1,
+            ))
         }
         Err(e) => {
             tracing::error!(error = %e, "shell index.html unreadable: answering the bare fallback page");
@@ -363,6 +377,18 @@ struct InitialState<'a> {
     /// Which route answered the page's path, left out for pages the route table did not decide.
     #[serde(skip_serializing_if = "Option::is_none")]
     route: Option<RouteVerdict<'a>>,
+    /// On a page with a first paint, the scripts its HTML would otherwise preload.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    preload_later: Option<PreloadLater<'a>>,
+}
+
+/// What the shell preloads as it starts, on a page whose HTML names no script but its own.
+#[derive(Debug, Clone, Copy, Serialize)]
+struct PreloadLater<'a> {
+    /// The shell's start-up chunks, preloaded as scripts.
+    scripts: &'a [String],
+    /// The route's microfrontend's entry and first scripts, preloaded as `fetch` (`preloads`).
+    fetches: &'a [String],
 }
 
 /// `<script id="tiffin-initial-state" type="application/json">{…}</script>`. The JSON is escaped
@@ -371,6 +397,7 @@ fn initial_state_script(
     visitor: Option<&Visitor>,
     user: Option<&UserJson>,
     first: &FirstPaint<'_>,
+    preload_later: Option<PreloadLater<'_>>,
 ) -> String {
     let tid = tiffin_platform::telemetry::current_trace_id().unwrap_or_default();
     let state = InitialState {
@@ -382,6 +409,7 @@ fn initial_state_script(
         first_reply: first.reply,
         manifest: first.manifest,
         route: first.route,
+        preload_later,
     };
     let json = serde_json::to_string(&state).unwrap_or_else(|_| "{}".into());
     format!(
@@ -439,7 +467,8 @@ mod tests {
             name: "</script><!--Asha".into(),
             ..Default::default()
         });
-        let script = initial_state_script(Some(&visitor), Some(&user), &FirstPaint::default());
+        let script =
+            initial_state_script(Some(&visitor), Some(&user), &FirstPaint::default(), None);
         let inner = script
             .strip_prefix(r#"<script id="tiffin-initial-state" type="application/json">"#)
             .unwrap();
@@ -485,7 +514,7 @@ mod tests {
             reply: Some(&reply),
             ..FirstPaint::default()
         };
-        let parsed = parse_script(&initial_state_script(None, None, &first));
+        let parsed = parse_script(&initial_state_script(None, None, &first, None));
         assert_eq!(parsed["firstReply"]["path"], "restaurants/list/v5");
         assert_eq!(parsed["firstReply"]["query"]["lat"], 12.9);
         assert_eq!(
@@ -509,7 +538,7 @@ mod tests {
             }),
             ..FirstPaint::default()
         };
-        let parsed = parse_script(&initial_state_script(None, None, &first));
+        let parsed = parse_script(&initial_state_script(None, None, &first, None));
         assert_eq!(
             parsed["route"],
             serde_json::json!({ "path": "/no</script>such", "id": null })
@@ -518,7 +547,7 @@ mod tests {
             parsed["manifest"]["mfe-discovery"]["version"],
             "</script><!--"
         );
-        let bare = initial_state_script(None, None, &FirstPaint::default());
+        let bare = initial_state_script(None, None, &FirstPaint::default(), None);
         assert!(
             !bare.contains("\"route\"") && !bare.contains("\"manifest\""),
             "{bare}"
@@ -527,7 +556,7 @@ mod tests {
 
     #[test]
     fn a_guest_has_a_null_user() {
-        let script = initial_state_script(None, None, &FirstPaint::default());
+        let script = initial_state_script(None, None, &FirstPaint::default(), None);
         let json = script
             .trim_start_matches(r#"<script id="tiffin-initial-state" type="application/json">"#)
             .trim_end_matches("</script>");

@@ -34,45 +34,70 @@ struct RemotePreloads {
     routes: BTreeMap<String, Vec<String>>,
 }
 
-/// The preload links for `route`'s remote as `manifest` (the live one) names it; `None` for the
-/// shell's own pages, or when the manifest does not name the remote. `located`: the visitor has a
-/// location (their `userLocation` cookie holds a point). A remote without a readable
-/// `preload.json` still gets its entry preloaded.
+/// The addresses to preload for `route`'s remote as `manifest` (the live one) names it: its entry,
+/// then the scripts of its `App` expose and of the route's first page; `None` for the shell's own
+/// pages, or when the manifest does not name the remote. `located`: the visitor has a location
+/// (their `userLocation` cookie holds a point). A remote without a readable `preload.json` still
+/// gets its entry preloaded.
 pub async fn remote_preloads(
     state: &AppState,
     manifest: &RawValue,
     route: &Route,
     located: bool,
-) -> Option<String> {
+) -> Option<Vec<String>> {
     let entry = entry_of(manifest, &route.mfe)?;
-    let entry = entry.as_str();
-    let folder = entry_folder(entry)?;
-    // The shell downloads the entry with `fetch` before the federation runtime runs it, and that
-    // same-origin fetch is a CORS-mode request: with `crossorigin` the shell's fetch takes the
-    // preloaded response.
-    let mut links = format!(
-        r#"<link rel="preload" href="{}" as="fetch" crossorigin="anonymous" />"#,
-        escape(entry)
-    );
-    let preloads = read_preloads(state, folder).await;
+    let folder = entry_folder(&entry)?.to_string();
+    let preloads = read_preloads(state, &folder).await;
     let page = route_entry(&preloads.routes, &route.id, located);
-    let mut files: Vec<&str> = Vec::new();
+    let mut urls = vec![entry.clone()];
     let named = preloads.exposes.get(PAGE_EXPOSE).into_iter().chain(page);
     for file in named.flatten() {
-        if is_plain_script(file) && !files.contains(&file.as_str()) {
-            files.push(file);
+        let url = format!("{folder}{file}");
+        if is_plain_script(file) && !urls.contains(&url) {
+            urls.push(url);
         }
     }
-    // Into the HTTP cache only (see the module's comment): the federation runtime's script tags
-    // for these chunks read them from there.
-    for file in files {
-        links.push_str(&format!(
-            r#"<link rel="preload" href="{}{}" as="fetch" crossorigin="anonymous" />"#,
-            escape(folder),
-            escape(file)
-        ));
-    }
-    Some(links)
+    Some(urls)
+}
+
+/// The `<link>`s that preload `urls` into the HTTP cache only (see the module's comment): the
+/// federation runtime's script tags for these chunks read them from there. The shell downloads
+/// the entry with `fetch` before the federation runtime runs it, and that same-origin fetch is a
+/// CORS-mode request: with `crossorigin` it takes the preloaded response.
+pub fn fetch_links(urls: &[String]) -> String {
+    urls.iter()
+        .map(|url| {
+            format!(
+                r#"<link rel="preload" href="{}" as="fetch" crossorigin="anonymous" />"#,
+                escape(url)
+            )
+        })
+        .collect()
+}
+
+/// The shell's `index.html` with its own start-up preloads (between `<!--tiffin:preloads-->` and
+/// `<!--/tiffin:preloads-->`) taken out, and their addresses; the HTML as it is when it has none.
+pub fn lift_shell_preloads(html: &str) -> (String, Vec<String>) {
+    const START: &str = "<!--tiffin:preloads-->";
+    const END: &str = "<!--/tiffin:preloads-->";
+    let Some(start) = html.find(START) else {
+        return (html.to_string(), Vec::new());
+    };
+    let Some(len) = html[start..].find(END) else {
+        return (html.to_string(), Vec::new());
+    };
+    let block = &html[start + START.len()..start + len];
+    let urls = block
+        .split("href=\"")
+        .skip(1)
+        .filter_map(|rest| rest.split('"').next())
+        .filter(|url| url.starts_with('/') && !url.starts_with("//"))
+        .map(str::to_string)
+        .collect();
+    let mut out = String::with_capacity(html.len());
+    out.push_str(&html[..start]);
+    out.push_str(&html[start + len + END.len()..]);
+    (out, urls)
 }
 
 /// What a remote's build file says for `route_id`: its `<route id>+located` key for a visitor with a
@@ -146,6 +171,27 @@ mod tests {
         ] {
             assert_eq!(entry_folder(entry), None, "{entry}");
         }
+    }
+
+    #[test]
+    fn the_shells_preloads_are_lifted_out_with_their_addresses() {
+        let html = r#"<head><script defer src="/shell/main.js?1"></script><!--tiffin:preloads--><link rel="preload" as="script" href="/shell/470.abcd1234.js"><link rel="preload" as="script" href="/shell/901.abcd1234.js"><!--/tiffin:preloads--><!--tiffin:initial-state--></head>"#;
+        let (rest, urls) = lift_shell_preloads(html);
+        assert_eq!(urls, ["/shell/470.abcd1234.js", "/shell/901.abcd1234.js"]);
+        assert_eq!(
+            rest,
+            r#"<head><script defer src="/shell/main.js?1"></script><!--tiffin:initial-state--></head>"#
+        );
+        let plain = "<head></head>";
+        assert_eq!(lift_shell_preloads(plain), (plain.to_string(), Vec::new()));
+    }
+
+    #[test]
+    fn fetch_links_are_escaped() {
+        assert_eq!(
+            fetch_links(&["/mfe/a\"b/remoteEntry.js".to_string()]),
+            r#"<link rel="preload" href="/mfe/a&quot;b/remoteEntry.js" as="fetch" crossorigin="anonymous" />"#
+        );
     }
 
     #[test]
