@@ -29,6 +29,11 @@ test('the first page sets the HttpOnly tfn_sid cookie and embeds the initial sta
     // What anyone may fetch: the live microfrontend manifest and the route that answered this path.
     manifest: expect.any(Object),
     route: { path: '/', id: 'home' },
+    // The landing page is drawn from the HTML first: the scripts the shell asks for once it is.
+    preloadLater: {
+      scripts: expect.arrayContaining([expect.stringMatching(/^\/shell\/[^/]+\.js$/)]),
+      fetches: expect.arrayContaining([expect.stringMatching(/^\/mfe\/mfe-discovery\/[^/]+\/remoteEntry\.js$/)]),
+    },
   });
   expect(state.deviceId).toBe(cookies.find((c) => c.name === 'tfn_did').value);
   // The manifest is the public one, word for word, and names where each microfrontend is served.
