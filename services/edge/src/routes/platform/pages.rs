@@ -63,6 +63,11 @@ pub async fn page(State(state): State<AppState>, request: Request) -> Response {
     let fetch = request.method() == Method::GET;
     // Borrowed apart: the request's body cannot be shared across the awaits below.
     let (uri, headers) = (request.uri(), request.headers());
+    // The route's microfrontend entry, read once from the manifest for its preloads and first paint.
+    let entry = route
+        .as_ref()
+        .zip(manifest.as_deref())
+        .and_then(|(route, manifest)| manifest::entry_of(manifest, &route.mfe));
     let (reply, preload) = tokio::join!(
         async {
             match &route {
@@ -73,18 +78,12 @@ pub async fn page(State(state): State<AppState>, request: Request) -> Response {
             }
         },
         async {
-            match (&route, manifest.as_deref()) {
-                (Some(route), Some(manifest)) => {
-                    remote_preloads(&state, manifest, route, located).await
-                }
+            match (&route, entry.as_deref()) {
+                (Some(route), Some(entry)) => remote_preloads(&state, entry, route, located).await,
                 _ => None,
             }
         },
     );
-    let entry = route
-        .as_ref()
-        .zip(manifest.as_deref())
-        .and_then(|(route, manifest)| manifest::entry_of(manifest, &route.mfe));
     let painted = match (&route, entry.as_deref()) {
         (Some(route), Some(entry)) if fetch => {
             let input = PaintInput {

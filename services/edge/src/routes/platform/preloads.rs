@@ -13,13 +13,11 @@
 //! repeated) and ask the network again after a failure, which the edge never lets be cached.
 
 use serde::Deserialize;
-use serde_json::value::RawValue;
 use std::collections::BTreeMap;
 
 use crate::http::html::escape;
 use crate::infra::route_table::Route;
 use crate::infra::state::AppState;
-use crate::routes::platform::manifest::entry_of;
 
 /// The expose the shell mounts for a route.
 const PAGE_EXPOSE: &str = "App";
@@ -34,22 +32,20 @@ struct RemotePreloads {
     routes: BTreeMap<String, Vec<String>>,
 }
 
-/// The addresses to preload for `route`'s remote as `manifest` (the live one) names it: its entry,
-/// then the scripts of its `App` expose and of the route's first page; `None` for the shell's own
-/// pages, or when the manifest does not name the remote. `located`: the visitor has a location
-/// (their `userLocation` cookie holds a point). A remote without a readable `preload.json` still
-/// gets its entry preloaded.
+/// The addresses to preload for `route`'s remote, whose entry the live manifest names `entry`: the
+/// entry, then the scripts of its `App` expose and of the route's first page; `None` when the entry
+/// is not a folder of this site. `located`: the visitor has a location (their `userLocation` cookie
+/// holds a point). A remote without a readable `preload.json` still gets its entry preloaded.
 pub async fn remote_preloads(
     state: &AppState,
-    manifest: &RawValue,
+    entry: &str,
     route: &Route,
     located: bool,
 ) -> Option<Vec<String>> {
-    let entry = entry_of(manifest, &route.mfe)?;
-    let folder = entry_folder(&entry)?.to_string();
+    let folder = entry_folder(entry)?.to_string();
     let preloads = read_preloads(state, &folder).await;
     let page = route_entry(&preloads.routes, &route.id, located);
-    let mut urls = vec![entry.clone()];
+    let mut urls = vec![entry.to_string()];
     let named = preloads.exposes.get(PAGE_EXPOSE).into_iter().chain(page);
     for file in named.flatten() {
         let url = format!("{folder}{file}");
