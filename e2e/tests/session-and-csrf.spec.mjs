@@ -26,6 +26,8 @@ test('the first page sets the HttpOnly tfn_sid cookie and embeds the initial sta
     csrfToken: expect.stringMatching(/.+/),
     // A guest: nobody is signed in on this fresh browser context.
     user: null,
+    // The header's badge: a new visitor's cart is empty.
+    cartCount: 0,
     // What anyone may fetch: the live microfrontend manifest and the route that answered this path.
     manifest: expect.any(Object),
     route: { path: '/', id: 'home' },

@@ -1,7 +1,8 @@
 /**
  * What the edge wrote into this page for the shell itself, read once from the page's initial
- * state: the live microfrontend manifest (what `/mfe-manifest.json` answers) and its verdict on
- * the document's path (which route answered it, or none: the edge answered 404).
+ * state: the live microfrontend manifest (what `/mfe-manifest.json` answers), its verdict on
+ * the document's path (which route answered it, or none: the edge answered 404), and the count of
+ * the visitor's cart for the header.
  *
  * The entry (index.ts) reads it before the federation share scope exists, so nothing here may
  * import a shared library; the element's id is therefore spelled here as well as in
@@ -26,6 +27,7 @@ export interface PreloadLater {
 
 interface ShellState {
   manifest?: unknown;
+  cartCount?: number;
   route?: RouteVerdict;
   preloadLater?: PreloadLater;
 }
@@ -46,6 +48,7 @@ function read(): ShellState {
     if (!state || typeof state !== 'object') return {};
     const out: ShellState = {};
     if (state.manifest && typeof state.manifest === 'object') out.manifest = state.manifest;
+    if (typeof state.cartCount === 'number' && Number.isInteger(state.cartCount) && state.cartCount >= 0) out.cartCount = state.cartCount;
     const route = state.route as Record<string, unknown> | undefined;
     if (route && typeof route === 'object' && typeof route.path === 'string' && (route.id === null || typeof route.id === 'string')) {
       out.route = { path: route.path, id: route.id };
@@ -66,6 +69,11 @@ function state(): ShellState {
 /** The manifest the page was served with, as written (to be checked by parseManifest). */
 export function initialManifest(): unknown {
   return state().manifest;
+}
+
+/** Units in the visitor's cart when the page was served, when the edge could say. */
+export function initialCartCount(): number | undefined {
+  return state().cartCount;
 }
 
 /** The edge's verdict on the document's path, when the page carries one. */

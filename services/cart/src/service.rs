@@ -67,11 +67,17 @@ impl CartService for Carts {
         request: Request<GetCartRestaurantRequest>,
     ) -> Result<Response<GetCartRestaurantResponse>, Status> {
         let owner_key = owner_key(&request)?;
-        let stored = store::load(self.writer().pool(), &owner_key).await?;
+        let stored = store::load(self.writer().pool(), &owner_key)
+            .await?
+            .filter(|c| !c.lines.is_empty());
         Ok(Response::new(GetCartRestaurantResponse {
-            restaurant_id: stored
-                .filter(|c| !c.lines.is_empty())
-                .and_then(|c| c.restaurant_id),
+            restaurant_id: stored.as_ref().and_then(|c| c.restaurant_id),
+            item_count: stored.map_or(0, |c| {
+                c.lines
+                    .iter()
+                    .map(|l| l.quantity)
+                    .fold(0, u32::saturating_add)
+            }),
         }))
     }
 

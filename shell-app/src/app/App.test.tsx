@@ -166,6 +166,39 @@ describe('header', () => {
     expect(badge.className).toContain('shell-cart-badge--many');
   });
 
+  it('shows the count the page was served with, without asking for the cart, then follows cart:updated', async () => {
+    go('/restaurants');
+    const fetch = installFakeEdge({ '/api/cart': { cartItemsCount: 7, cartItems: [], restaurant_details: null, item_total: 0, cartId: 'c' } });
+    const script = document.createElement('script');
+    script.id = 'tiffin-initial-state';
+    script.type = 'application/json';
+    script.textContent = JSON.stringify({ sid: 's', cartCount: 3 });
+    document.head.append(script);
+    resetInitialStateForTests();
+    try {
+      const { loader } = fakeLoader({ 'mfe-discovery/App': PageRemote('discovery') });
+      render(<App loader={loader} />);
+      await screen.findByTestId('remote');
+      expect(screen.getByTestId('cart-badge').textContent).toBe('3');
+      expect(fetch.mock.calls.filter(([url]) => String(url).startsWith('/api/cart'))).toEqual([]);
+
+      act(() => emit('cart:updated', { count: 4 }));
+      expect(screen.getByTestId('cart-badge').textContent).toBe('4');
+    } finally {
+      script.remove();
+      resetInitialStateForTests();
+    }
+  });
+
+  it('asks for the cart when the page carries no count', async () => {
+    go('/restaurants');
+    installFakeEdge({ '/api/cart': { cartItemsCount: 7, cartItems: [], restaurant_details: null, item_total: 0, cartId: 'c' } });
+    const { loader } = fakeLoader({ 'mfe-discovery/App': PageRemote('discovery') });
+    render(<App loader={loader} />);
+    await screen.findByTestId('remote');
+    await waitFor(() => expect(screen.getByTestId('cart-badge').textContent).toBe('7'));
+  });
+
   it('opens the cart flyout from mfe_cart/HeaderCart on hover', async () => {
     go('/cart');
     const { loader, attempts } = fakeLoader({ 'mfe-cart/App': PageRemote('cart'), 'mfe-cart/HeaderCart': () => <p>Your cart is empty</p> });

@@ -891,6 +891,18 @@ async fn note_and_cutlery_change_alone_and_a_new_restaurant_drops_them() {
             .expect("read")
             .into_inner();
         assert_eq!(restaurant.restaurant_id, Some(other_id));
+        assert_eq!(
+            restaurant.item_count, replaced.item_count,
+            "the header's count without pricing, engine {:?}",
+            db.engine
+        );
+        let nobody = cart
+            .client
+            .get_cart_restaurant(as_caller(&guest("s-nobody"), GetCartRestaurantRequest {}))
+            .await
+            .expect("read")
+            .into_inner();
+        assert_eq!((nobody.restaurant_id, nobody.item_count), (None, 0));
     }
 }
 

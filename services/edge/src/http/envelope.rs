@@ -115,6 +115,11 @@ impl<T> Data<T> {
             message: message.into(),
         }
     }
+
+    /// The `data` and the envelope's `statusCode`, for a reply carried in a page instead of sent.
+    pub fn into_parts(self) -> (T, u32) {
+        (self.data, self.status_code)
+    }
 }
 
 impl<T: Serialize> IntoResponse for Data<T> {

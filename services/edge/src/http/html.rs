@@ -18,8 +18,9 @@ pub fn escape(s: &str) -> String {
 
 /// `html` as a page with `status`.
 pub fn reply(status: StatusCode, html: String) -> Response {
-    // The HTML carries this visitor's session ids: revalidate every time, never share.
-    with_cache_control(status, html, "no-cache")
+    // The HTML carries this visitor's session ids (and on the cart page, their cart): revalidate
+    // every time, and no shared cache may keep it.
+    with_cache_control(status, html, "private, no-cache")
 }
 
 /// `html` as a page with `status` that no cache may keep at all: one carrying a form's CSRF token.

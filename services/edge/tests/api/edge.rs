@@ -877,7 +877,7 @@ async fn a_known_route_is_the_shell_with_the_visitors_initial_state() {
     let response = app.get("/restaurants").await;
 
     assert_eq!(response.status(), 200);
-    assert_eq!(response.headers()["cache-control"], "no-cache");
+    assert_eq!(response.headers()["cache-control"], "private, no-cache");
     assert!(
         response.headers()["content-type"]
             .to_str()

@@ -1,4 +1,4 @@
-//! A listing or menu page carries its first call's reply in the initial state (`firstReply`): the
+//! A listing, menu or cart page carries its first call's reply in the initial state (`firstReply`): the
 //! very data that call would answer this visitor at their location, nothing of anyone else's, and
 //! a page that is still served when the services behind it are not.
 
@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use serde_json::{Value, json};
 
-use crate::helpers::{KORAMANGALA, TestApp, spawn_app};
+use crate::helpers::{KORAMANGALA, TestApp, add, browser_near, restaurant_with_dish, spawn_app};
 
 /// A browser whose `userLocation` cookie holds `point`, as the location box leaves it.
 fn located_browser(app: &TestApp, point: (f64, f64)) -> reqwest::Client {
@@ -134,6 +134,40 @@ async fn a_menu_page_carries_the_menu_as_this_visitor_sees_it_and_nothing_of_a_s
     assert_eq!(
         unlocated["firstReply"]["query"],
         json!({ "restaurantId": id })
+    );
+}
+
+#[tokio::test]
+async fn the_cart_page_carries_the_visitors_own_cart_and_nobody_elses() {
+    let app = spawn_app().await;
+    let (restaurant, dish) = restaurant_with_dish(true, 100_000);
+    let ravi = browser_near(&app, restaurant, 1_200.0);
+    app.sign_in_as(&ravi, "9876500062", "Ravi Cartpage").await;
+    let filled = app
+        .api_post_as(&ravi, "cart", add(restaurant, dish, 2))
+        .await;
+    assert_eq!(filled.outcome().0, 200, "{:?}", filled.body);
+    let guest = browser_near(&app, restaurant, 1_200.0);
+
+    let (status, _, his) = page(&app, &ravi, "/cart").await;
+    let (_, html, theirs) = page(&app, &guest, "/cart").await;
+
+    assert_eq!(status, 200);
+    let reply = &his["firstReply"];
+    assert_eq!(reply["path"], "cart");
+    assert_eq!(reply["query"], json!({}));
+    assert_eq!(reply["page"], "/cart");
+    assert_eq!(reply["statusCode"], 0);
+    let asked = app.api_get_with(&ravi, "cart").await;
+    assert_eq!(&reply["data"], asked.data(), "the same as the call answers");
+    assert_eq!(reply["data"]["cartItems"][0]["quantity"], 2);
+    // A guest's page carries the guest's own (empty) cart, nothing of Ravi's.
+    assert_eq!(theirs["firstReply"]["path"], "cart");
+    assert_eq!(theirs["firstReply"]["data"]["cartItems"], json!([]));
+    assert!(
+        !html.contains(&reply["data"]["cartId"].as_str().unwrap().to_string())
+            && !html.contains("Ravi Cartpage"),
+        "the guest's page names Ravi's cart"
     );
 }
 

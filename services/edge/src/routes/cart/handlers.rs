@@ -38,8 +38,19 @@ pub async fn get(
     headers: HeaderMap,
     Query(query): Query<CartQuery>,
 ) -> Result<Data<CartJson>, ApiError> {
-    let whereabouts = Whereabouts::read(&headers, query.address_id.as_deref());
-    let delivery = delivery_context(&state, &visitor, None, whereabouts, String::new()).await;
+    read(&state, &visitor, &headers, query.address_id.as_deref()).await
+}
+
+/// The visitor's cart priced now, delivered where the request's cookies (or `address_id`) say:
+/// the reply of `GET /api/cart`, also carried in the cart page's HTML.
+pub async fn read(
+    state: &AppState,
+    visitor: &Visitor,
+    headers: &HeaderMap,
+    address_id: Option<&str>,
+) -> Result<Data<CartJson>, ApiError> {
+    let whereabouts = Whereabouts::read(headers, address_id);
+    let delivery = delivery_context(state, visitor, None, whereabouts, String::new()).await;
     let upstreams = &state.upstreams;
     let reply = upstreams
         .cart

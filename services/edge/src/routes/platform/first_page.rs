@@ -1,4 +1,4 @@
-//! The data a listing or menu page shows first, carried in the page's initial state: the browser
+//! The data a listing, menu or cart page shows first, carried in the page's initial state: the browser
 //! would otherwise ask for it only after the shell and the page's microfrontend have loaded, and
 //! its picture would wait for that round trip.
 //!
@@ -17,8 +17,10 @@ use serde_json::value::RawValue;
 use tiffin_platform::identity::Caller;
 use tiffin_proto::discovery::v1::LatLng;
 
+use crate::http::visitor::Visitor;
 use crate::infra::route_table::Route;
 use crate::infra::state::AppState;
+use crate::routes::cart::handlers as cart;
 use crate::routes::cart::whereabouts::Whereabouts;
 use crate::routes::discovery::restaurants;
 use crate::routes::menu::handlers::menu_page;
@@ -36,6 +38,8 @@ const LISTING_ROUTES: [&str; 6] = [
 /// Routes whose first render is a restaurant's menu (`restaurantId` in the path; `/menu` takes
 /// `restaurant_id` from the query).
 const MENU_ROUTES: [&str; 4] = ["menu", "menu-by-id", "city-restaurant", "menu-index"];
+/// The cart page: its first render asks for the visitor's cart.
+const CART_ROUTE: &str = "cart";
 /// The page answered later than this is worse than the browser asking for itself: it keeps the
 /// HTML, and everything the HTML starts, waiting.
 const WAIT: Duration = Duration::from_millis(1000);
@@ -53,22 +57,29 @@ pub struct InitialReply {
     pub page: String,
     /// The envelope's `data`.
     pub data: Box<RawValue>,
+    /// The envelope's `statusCode`: 0, or a code the call's family shows its data with (a cart
+    /// whose items are unavailable).
+    #[serde(rename = "statusCode")]
+    pub status_code: u32,
 }
 
 /// The first reply the page at `path` (with `query`, the URL's query string) would ask for, when
-/// it is a listing or a menu page and the services answer in time.
+/// it is a listing, menu or cart page and the services answer in time. `visitor` is `None` when
+/// the account service could not say who is asking: a cart is then not read.
 pub async fn first_reply(
     state: &AppState,
     route: &Route,
     path: &str,
     query: Option<&str>,
     headers: &HeaderMap,
-    caller: &Caller,
+    visitor: Option<&Visitor>,
 ) -> Option<InitialReply> {
     let point = Whereabouts::read(headers, None)
         .location
         .map(|(lat, lng)| LatLng { lat, lng });
-    let wanted = if LISTING_ROUTES.contains(&route.id.as_str()) {
+    let wanted = if route.id == CART_ROUTE {
+        Wanted::Cart(visitor?.clone())
+    } else if LISTING_ROUTES.contains(&route.id.as_str()) {
         Wanted::Listing(point?)
     } else if MENU_ROUTES.contains(&route.id.as_str()) {
         let captured = route
@@ -84,7 +95,8 @@ pub async fn first_reply(
         Some(query) => format!("{path}?{query}"),
         None => path.to_string(),
     };
-    match tokio::time::timeout(WAIT, fetch(state, caller, wanted, page)).await {
+    let caller = visitor.map(Visitor::caller).unwrap_or_default();
+    match tokio::time::timeout(WAIT, fetch(state, &caller, headers, wanted, page)).await {
         Ok(Some(reply)) => Some(reply),
         Ok(None) => None,
         Err(_) => {
@@ -98,14 +110,18 @@ enum Wanted {
     Listing(LatLng),
     /// The restaurant id as the page will send it, and the stored point if any.
     Menu(String, Option<LatLng>),
+    /// The visitor's cart, delivered where their cookies say (as the page's own call would be).
+    Cart(Visitor),
 }
 
 async fn fetch(
     state: &AppState,
     caller: &Caller,
+    headers: &HeaderMap,
     wanted: Wanted,
     page: String,
 ) -> Option<InitialReply> {
+    let mut status_code = 0;
     let (path, query, data) = match wanted {
         Wanted::Listing(point) => {
             let listing = restaurants::first_page(state, caller, point)
@@ -138,6 +154,18 @@ async fn fetch(
             }
             ("menu/pl", query, page.data)
         }
+        Wanted::Cart(visitor) => {
+            let (cart, code) = cart::read(state, &visitor, headers, None)
+                .await
+                .map_err(|e| tracing::warn!(error = ?e, "cart unavailable: page served without it"))
+                .ok()?
+                .into_parts();
+            status_code = code;
+            let data = serde_json::value::to_raw_value(&cart)
+                .map_err(|e| tracing::error!(error = %e, "cart could not be written"))
+                .ok()?;
+            ("cart", serde_json::json!({}), data)
+        }
     };
     let serde_json::Value::Object(query) = query else {
         return None;
@@ -147,6 +175,7 @@ async fn fetch(
         query,
         page,
         data,
+        status_code,
     })
 }
 

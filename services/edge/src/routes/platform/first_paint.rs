@@ -6,7 +6,7 @@
 //! `remoteEntry.js`, a `first-paint.json` naming a template per route (Jinja syntax, rendered here
 //! with minijinja, HTML-escaped) and `first-paint.css`, the stylesheets those templates rely on.
 //! A template sees only what this page already carries for this visitor: the first reply
-//! (`first_page`), the signed-in visitor's name, the route id and the path. The edge wraps the
+//! (`first_page`) with its status code, the signed-in visitor's name, the route id and the path. The edge wraps the
 //! result in an element the shell removes once the microfrontend has drawn the real page; it is
 //! hidden from assistive technology and lets clicks through to the page beneath.
 //!
@@ -66,8 +66,8 @@ pub struct PaintInput<'a> {
     pub route_id: &'a str,
     pub path: &'a str,
     pub located: bool,
-    /// The `data` of the page's first reply, when the page carries one.
-    pub reply: Option<&'a serde_json::value::RawValue>,
+    /// The `data` and `statusCode` of the page's first reply, when the page carries one.
+    pub reply: Option<(&'a serde_json::value::RawValue, u32)>,
     /// The signed-in visitor's name (`''` when they have not given one) and mobile number;
     /// `None` for a guest. Nothing else of theirs: a template needs no more to greet them.
     pub user: Option<(&'a str, &'a str)>,
@@ -130,12 +130,14 @@ fn render(name: &str, source: &str, input: &PaintInput<'_>) -> Option<String> {
     }
     let reply = input
         .reply
-        .and_then(|raw| serde_json::from_str::<serde_json::Value>(raw.get()).ok());
+        .and_then(|(raw, _)| serde_json::from_str::<serde_json::Value>(raw.get()).ok());
+    let status_code = input.reply.map(|(_, code)| code);
     let user = input
         .user
         .map(|(name, mobile)| minijinja::context! { name => name, mobile => mobile });
     let context = minijinja::context! {
         reply => reply,
+        status_code => status_code,
         user => user,
         route => input.route_id,
         path => input.path,
@@ -220,7 +222,7 @@ mod tests {
             route_id: "listing",
             path: "/restaurants",
             located: true,
-            reply,
+            reply: reply.map(|raw| (raw, 0)),
             user,
         }
     }
@@ -276,6 +278,19 @@ mod tests {
         );
         let huge = "{% for i in range(100000) %}xxxxxxxx{% endfor %}";
         assert_eq!(render("x.html", huge, &input(None, None)), None);
+    }
+
+    #[test]
+    fn a_template_can_tell_a_reply_shown_with_a_warning_from_a_plain_one() {
+        let cart = RawValue::from_string(r#"{"cartItems":[{"name":"Dosa"}]}"#.into()).unwrap();
+        let template = "{% if status_code == 0 %}{% for i in reply.cartItems %}<p>{{ i.name }}</p>{% endfor %}{% endif %}";
+        let mut plain = input(Some(&cart), None);
+        assert_eq!(
+            render("cart.html", template, &plain).as_deref(),
+            Some("<p>Dosa</p>")
+        );
+        plain.reply = Some((&cart, 8));
+        assert_eq!(render("cart.html", template, &plain), None);
     }
 
     #[test]

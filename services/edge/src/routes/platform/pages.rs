@@ -18,6 +18,7 @@ use serde::Serialize;
 use serde_json::value::RawValue;
 use tiffin_platform::identity::Caller;
 use tiffin_proto::account::v1::GetProfileRequest;
+use tiffin_proto::cart::v1::GetCartRestaurantRequest;
 
 use crate::http::html::{self, escape};
 use crate::http::messages;
@@ -48,10 +49,15 @@ pub async fn page(State(state): State<AppState>, request: Request) -> Response {
     }
     let visitor = request.extensions().get::<Visitor>().cloned();
     let caller = visitor.as_ref().map(Visitor::caller).unwrap_or_default();
-    let (route, user, manifest) = tokio::join!(
+    let (route, user, manifest, cart_count) = tokio::join!(
         resolve(&state, request.uri().path(), &caller),
         signed_in_user(&state, visitor.as_ref()),
         manifest::live(&state),
+        // A HEAD (a monitor's check) reads no body: nothing is fetched for one.
+        cart_count(
+            &state,
+            visitor.as_ref().filter(|_| request.method() == Method::GET)
+        ),
     );
     if let Some(route) = &route {
         tracing::Span::current().record("http.route", route.id.as_str());
@@ -72,7 +78,15 @@ pub async fn page(State(state): State<AppState>, request: Request) -> Response {
         async {
             match &route {
                 Some(route) if fetch => {
-                    first_reply(&state, route, uri.path(), uri.query(), headers, &caller).await
+                    first_reply(
+                        &state,
+                        route,
+                        uri.path(),
+                        uri.query(),
+                        headers,
+                        visitor.as_ref(),
+                    )
+                    .await
                 }
                 _ => None,
             }
@@ -91,7 +105,7 @@ pub async fn page(State(state): State<AppState>, request: Request) -> Response {
                 route_id: &route.id,
                 path: uri.path(),
                 located,
-                reply: reply.as_ref().map(|r| r.data.as_ref()),
+                reply: reply.as_ref().map(|r| (r.data.as_ref(), r.status_code)),
                 user: user.as_ref().map(|u| (u.name(), u.mobile())),
             };
             first_paint::first_paint(&state, input).await
@@ -107,6 +121,7 @@ pub async fn page(State(state): State<AppState>, request: Request) -> Response {
             id: route.as_ref().map(|r| r.id.as_str()),
         }),
         painted: painted.as_ref(),
+        cart_count,
     };
     let Some(html) = shell_html(&state, visitor.as_ref(), user.as_ref(), first).await else {
         return html::reply(
@@ -168,6 +183,8 @@ struct FirstPaint<'a> {
     route: Option<RouteVerdict<'a>>,
     /// The route's first screen, drawn before the scripts run (`first_paint`).
     painted: Option<&'a Painted>,
+    /// Units in the visitor's cart, for the header's badge.
+    cart_count: Option<u32>,
 }
 
 /// What the edge made of the path it served: the route that answered it, or none (it answered
@@ -330,6 +347,26 @@ async fn signed_in_user(state: &AppState, visitor: Option<&Visitor>) -> Option<U
     }
 }
 
+/// Units in the visitor's cart, read from the stored cart without pricing it, so the header shows
+/// its count without asking for the whole cart; `None` when the cart service cannot say (the
+/// shell then asks itself).
+async fn cart_count(state: &AppState, visitor: Option<&Visitor>) -> Option<u32> {
+    let visitor = visitor?;
+    let up = &state.upstreams;
+    match up
+        .cart
+        .clone()
+        .get_cart_restaurant(up.request(GetCartRestaurantRequest {}, &visitor.caller()))
+        .await
+    {
+        Ok(reply) => Some(reply.into_inner().item_count),
+        Err(status) => {
+            tracing::warn!(grpc.code = ?status.code(), "cart count unavailable: page rendered without it");
+            None
+        }
+    }
+}
+
 /// The first route that matches `path` and whose city (if it needs one) is an enabled city.
 /// Routes are tried in order, so `/about` stays the info page even though it is city-shaped.
 async fn resolve(state: &AppState, path: &str, caller: &Caller) -> Option<Route> {
@@ -366,6 +403,9 @@ struct InitialState<'a> {
     csrf_token: &'a str,
     /// `null` for a guest.
     user: Option<&'a UserJson>,
+    /// Units in the visitor's cart (the header's badge), left out when the cart service did not say.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cart_count: Option<u32>,
     /// The reply of the page's first call (listing and menu pages), left out when there is none.
     #[serde(skip_serializing_if = "Option::is_none")]
     first_reply: Option<&'a InitialReply>,
@@ -405,6 +445,7 @@ fn initial_state_script(
         device_id: visitor.map(|v| v.device_id.as_str()).unwrap_or_default(),
         csrf_token: visitor.map(|v| v.csrf_token.as_str()).unwrap_or_default(),
         user,
+        cart_count: first.cart_count,
         first_reply: first.reply,
         manifest: first.manifest,
         route: first.route,
@@ -508,6 +549,7 @@ mod tests {
                 &serde_json::json!({ "name": "</script><script>alert(1)</script>" }),
             )
             .unwrap(),
+            status_code: 0,
         };
         let first = FirstPaint {
             reply: Some(&reply),
