@@ -4,7 +4,8 @@
 // Each page is opened twice: once with every script refused (what shows before the scripts
 // run), once as usual; the picture and the page must name the same things in the same boxes.
 import { expect, test } from '@playwright/test';
-import { koramangalaCookie, restaurantWithPlainDish } from '../support/customer.mjs';
+import { koramangalaCookie, refill, restaurantWithPlainDish } from '../support/customer.mjs';
+import { sharedCustomer } from '../support/shared-customer.mjs';
 
 const FIRST_PAINT = '#tiffin-first-paint';
 const WIDTHS = [412, 1366];
@@ -28,6 +29,21 @@ async function pictureBox(picture) {
 /** Text with its whitespace runs made one space. */
 async function text(locator) {
   return ((await locator.textContent()) ?? '').replace(/\s+/g, ' ').trim();
+}
+
+/** A page of its own browser context at `width`, signed in as `customer` and located in Koramangala. */
+async function customerPage(browser, baseURL, width, customer, { scripts = true } = {}) {
+  const context = await browser.newContext({ baseURL, storageState: customer.storageState, viewport: { width, height: 900 } });
+  await context.addCookies([koramangalaCookie(baseURL)]);
+  const page = await context.newPage();
+  if (!scripts) await page.route(/\.js(\?|$)/, (route) => route.abort());
+  return page;
+}
+
+/** An element's text and its box, rounded to whole pixels. */
+async function textAndBox(locator) {
+  const box = await locator.boundingBox();
+  return { text: await text(locator), box: box && { x: Math.round(box.x), y: Math.round(box.y), width: Math.round(box.width), height: Math.round(box.height) } };
 }
 
 for (const width of WIDTHS) {
@@ -97,6 +113,38 @@ for (const width of WIDTHS) {
     expect(await drawn.allTextContents()).toEqual(titles);
     const box = await drawn.first().boundingBox();
     expect({ x: Math.round(box.x), y: Math.round(box.y) }).toEqual({ x: Math.round(first.x), y: Math.round(first.y) });
+  });
+}
+
+for (const width of WIDTHS) {
+  test(`at ${width} px the cart's restaurant, lines and bill are in the HTML, where the page then draws them`, async ({ browser, baseURL }) => {
+    const customer = await sharedCustomer(browser, baseURL);
+    /** What is compared: the restaurant's name, the first line's name (with its choices) and To Pay. */
+    const parts = (root) => ({
+      restaurant: root.locator('.cart-page__name'),
+      line: root.locator('.cart-line__name').first(),
+      toPay: root.locator('.cart-bill__to-pay strong'),
+    });
+
+    const before = await customerPage(browser, baseURL, width, customer, { scripts: false });
+    // The cart holds the restaurant's dish, whatever another spec did with this customer's cart.
+    await refill(before, customer);
+    await before.goto('/cart');
+    const paint = before.locator(FIRST_PAINT);
+    await expect(paint).toBeVisible();
+    await expect(paint.locator('a, button, input, select, textarea, [tabindex], [data-testid], [id]')).toHaveCount(0);
+    const painted = {};
+    for (const [name, locator] of Object.entries(parts(paint))) painted[name] = await textAndBox(locator);
+    expect(painted.restaurant.text).toBe(customer.restaurant.name);
+    expect(painted.line.text).toContain(customer.dish.name);
+    expect(painted.toPay.text).toMatch(/^₹\d[\d,]*(\.\d\d)?$/);
+
+    const page = await customerPage(browser, baseURL, width, customer);
+    await page.goto('/cart');
+    await expect(page.getByRole('heading', { level: 1, name: customer.restaurant.name })).toBeVisible();
+    expect(await page.locator(FIRST_PAINT).count(), 'the first paint goes as the page is drawn').toBe(0);
+    const drawn = parts(page.locator('[data-mfe="mfe-cart"]'));
+    for (const [name, locator] of Object.entries(drawn)) expect(await textAndBox(locator), name).toEqual(painted[name]);
   });
 }
 

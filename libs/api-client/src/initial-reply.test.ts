@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { markInitialReplyUsed, peekInitialReply } from './initial-reply';
+import { markInitialReplyUsed, peekInitialEnvelope, peekInitialReply } from './initial-reply';
 import { carryFirstReply } from './testing';
 
 const listing = { totalRestaurants: 3 };
@@ -51,5 +51,15 @@ describe('the first reply a page carries', () => {
 
   it('is nothing when the page carries none', () => {
     expect(peekInitialReply('restaurants/list/v5', call)).toBeUndefined();
+  });
+
+  it('comes as an envelope with the code it was answered with (0 when the page names none)', () => {
+    const cart = { cartItems: [{ name: 'Dosa' }] };
+    undo = carryFirstReply({ path: 'cart', query: {}, page: '/cart', data: cart, statusCode: 8 });
+    expect(peekInitialEnvelope('cart', {})).toEqual({ statusCode: 8, data: cart });
+    expect(peekInitialEnvelope('cart', { address_id: 'a1' })).toBeUndefined();
+    undo();
+    carry();
+    expect(peekInitialEnvelope('restaurants/list/v5', call)).toEqual({ statusCode: 0, data: listing });
   });
 });

@@ -42,7 +42,7 @@ function isFakeReply(value: unknown): value is FakeReply {
  * Serves the page at `page` as the edge would with its first call's reply in the initial state
  * (`firstReply`): the document's URL becomes `page` and the reply is unused. Returns the undo.
  */
-export function carryFirstReply(reply: { path: string; query: Record<string, unknown>; page: string; data: unknown }): () => void {
+export function carryFirstReply(reply: { path: string; query: Record<string, unknown>; page: string; data: unknown; statusCode?: number }): () => void {
   const previousUrl = `${window.location.pathname}${window.location.search}`;
   window.history.replaceState(null, '', reply.page);
   const script = document.createElement('script');

@@ -18,8 +18,8 @@
  * This entry owns no UI. Only this package calls the cart routes for the browser (the shell's
  * start-up badge read and checkout's `cart/calculate` aside).
  */
-import { apiClient } from '@tiffin/api-client';
-import { emit, getCurrentUser, on, showToast } from '@tiffin/contract';
+import { apiClient, markInitialReplyUsed, peekInitialEnvelope } from '@tiffin/api-client';
+import { emit, getCurrentUser, on, showToast, type Cart } from '@tiffin/contract';
 import { useSyncExternalStore } from 'react';
 import { createGuestCartCopy } from './guest-cart';
 import { createPreferences } from './preferences';
@@ -47,6 +47,11 @@ const guestCopy = createGuestCartCopy(() => {
 
 const store = createCartStore({
   client: apiClient,
+  takeInitial: (query) => {
+    const carried = peekInitialEnvelope<Cart>('cart', query);
+    if (carried) markInitialReplyUsed();
+    return carried;
+  },
   toast: (text) => showToast({ text, status: 'error' }),
   announce: (count) => emit('cart:updated', { count }),
   forgetDeliveryAddress: preferences.forgetDeliveryAddress,

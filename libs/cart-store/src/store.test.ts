@@ -1,4 +1,4 @@
-import { createApiClient } from '@tiffin/api-client';
+import { createApiClient, type Envelope } from '@tiffin/api-client';
 import type { Cart, CartItem, CartLinesUpdate, CartUpdateRequest } from '@tiffin/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cartKey } from './cart-key';
@@ -194,6 +194,36 @@ describe('fetchCart', () => {
 
     expect(store.getSnapshot()).toMatchObject({ cart: null, statusCode: 429, fetching: false, error: "We'll be back shortly" });
     expect(toasts).toEqual([]);
+  });
+
+  it('takes the cart the page was served with for its first fetch, code and all, then asks the edge', async () => {
+    const edge = fakeCartEdge(null);
+    const client = createApiClient({ fetch: edge.fetch as unknown as typeof fetch, sleep: async () => {} });
+    let carried: Envelope<Cart> | undefined = { statusCode: 8, data: emptyCart('served') };
+    const asked: Record<string, string>[] = [];
+    const counts: number[] = [];
+    const store = createCartStore({
+      client,
+      toast: () => {},
+      announce: (c) => counts.push(c),
+      takeInitial: (query) => {
+        asked.push(query);
+        const given = carried;
+        carried = undefined;
+        return given;
+      },
+    });
+
+    const first = await store.fetchCart();
+    expect(edge.calls).toEqual([]);
+    expect(first.cartId).toBe('served');
+    expect(store.getSnapshot()).toMatchObject({ statusCode: 8, error: null });
+    expect(counts).toHaveLength(1);
+
+    await store.fetchCart({ force: true, addressId: '12' });
+    expect(asked).toEqual([{}, { address_id: '12' }]);
+    expect(edge.calls).toEqual(['GET']);
+    expect(String(edge.fetch.mock.calls.at(-1)![0])).toBe('/api/cart?address_id=12');
   });
 
   it('keeps status 8 (items unavailable) as a success with the cart', async () => {

@@ -9,7 +9,8 @@
  * - **Optimistic.** What subscribers see is the last reply with every queued or in-flight change
  *   applied, so quantities move at once. A failed change drops out of the queue (its effect
  *   disappears: the rollback), the failure's message is toasted, and the promise rejects.
- * - **Fetch.** A fetch joins one already in flight unless forced. A fetch reply that may predate an
+ * - **Fetch.** The first fetch on the cart page takes the cart the page was served with (the
+ *   edge's initial state) instead of asking again. A fetch joins one already in flight unless forced. A fetch reply that may predate an
  *   update's reply (an update was in flight or started meanwhile) is not applied: the update's
  *   reply is newer. Before the first update the cart is fetched, so an update can never overwrite
  *   a server cart this page has not seen.
@@ -33,6 +34,11 @@ import type { CartSelection, CartSnapshot, OptimisticDisplay } from './types';
 
 interface CartStoreDeps {
   client: ApiClient;
+  /**
+   * The reply to `GET cart` with `query` that the page was served with, given once (the edge's
+   * initial state on the cart page); absent or undefined: the fetch asks the edge.
+   */
+  takeInitial?: (query: Record<string, string>) => Envelope<Cart> | undefined;
   /** Shows a failed update's message (the shell's toast in production). */
   toast: (text: string) => void;
   /** Announces the item count after every applied reply (`cart:updated` in production). */
@@ -263,7 +269,9 @@ export function createCartStore(deps: CartStoreDeps) {
     };
     const run = async (): Promise<Cart> => {
       try {
-        let reply = await unwrap(deps.client.get<Cart>('cart', options.addressId ? { address_id: options.addressId } : undefined, { family: 'cart' }));
+        const query: Record<string, string> = options.addressId ? { address_id: options.addressId } : {};
+        const carried = deps.takeInitial?.(query);
+        let reply = await unwrap(carried ? Promise.resolve(carried) : deps.client.get<Cart>('cart', options.addressId ? query : undefined, { family: 'cart' }));
         if (!superseded()) reply = await restoreGuestCopy(reply);
         const { cart, code } = reply;
         settle();

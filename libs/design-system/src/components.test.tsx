@@ -5,12 +5,34 @@ import { Button } from './Button';
 import { errorCopyFor, ErrorState } from './ErrorState';
 import { Link } from './Link';
 import { MfeRoot } from './MfeRoot';
+import { PageDrawn } from './PageDrawn';
 import { Skeleton } from './Skeleton';
 import { Timeline } from './Timeline';
 import { ToastView } from './Toast';
 import { VegMark } from './VegMark';
 
 afterEach(cleanup);
+
+describe('PageDrawn', () => {
+  it('tells the shell once, when the screen beside it is committed, and not again on a re-render', () => {
+    const seen: string[] = [];
+    const off = on('page:drawn', () => seen.push(document.querySelector('.page')?.textContent ?? 'nothing'));
+    const { rerender } = render(
+      <div className="page">
+        Dosa Corner
+        <PageDrawn />
+      </div>,
+    );
+    rerender(
+      <div className="page">
+        Dosa Corner, again
+        <PageDrawn />
+      </div>,
+    );
+    off();
+    expect(seen).toEqual(['Dosa Corner']);
+  });
+});
 
 describe('Button', () => {
   it('is a non-submitting button with the variant class', () => {

@@ -16,6 +16,7 @@ export * from './Toast';
 export * from './Link';
 export * from './ErrorState';
 export * from './MfeRoot';
+export * from './PageDrawn';
 export * from './useAsync';
 export * from './AsyncContent';
 export * from './Timeline';

@@ -1,4 +1,4 @@
-import { fixtures, installFakeEdge, reply } from '@tiffin/api-client/testing';
+import { carryFirstReply, fixtures, installFakeEdge, reply } from '@tiffin/api-client/testing';
 import * as cartStore from '@tiffin/cart-store';
 import { on, resetCurrentUserForTests, setCurrentUser, type Cart, type User } from '@tiffin/contract';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
@@ -51,6 +51,34 @@ describe('cart page', () => {
     expect(screen.getByRole('link', { name: 'Proceed to checkout' }).getAttribute('href')).toBe('/checkout');
     expect(counts).toEqual([2]);
     expect(container.querySelector('[data-mfe="mfe-cart"]')?.getAttribute('data-mfe-version')).toBe(pkg.version);
+  });
+
+  it('draws the cart the page was served with without asking again, then tells the shell it is drawn', async () => {
+    const fetch = installFakeEdge({ '/api/cart': fixtures.cart() });
+    const undo = carryFirstReply({ path: 'cart', query: {}, page: '/cart', data: cartWith({ name: 'Served Biryani' }), statusCode: 0 });
+    const drawn: string[] = [];
+    const off = on('page:drawn', () => drawn.push(document.querySelector('.cart-page') ? 'cart' : 'skeleton'));
+    try {
+      render(<App route={route} path="/cart" />);
+      const lines = await screen.findByRole('list', { name: 'Items in cart' });
+      expect(lines.textContent).toContain('Served Biryani');
+      expect(fetch.mock.calls.filter(([url]) => String(url).startsWith('/api/cart'))).toEqual([]);
+      expect(drawn).toEqual(['cart']);
+    } finally {
+      off();
+      undo();
+    }
+  });
+
+  it('tells the shell the page is drawn only once the cart, or why there is none, is shown', async () => {
+    installFakeEdge({ '/api/cart': reply(429, 429, "We'll be back shortly") });
+    const drawn: number[] = [];
+    const off = on('page:drawn', () => drawn.push(1));
+    render(<App route={route} path="/cart" />);
+    expect(drawn).toEqual([]);
+    await screen.findByText("We'll be back shortly");
+    off();
+    expect(drawn).toEqual([1]);
   });
 
   it('shows prices in rupees from paise, exactly', async () => {

@@ -8,7 +8,7 @@
 import { fetchCart, useCart } from '@tiffin/cart-store';
 import type { RemoteAppProps } from '@tiffin/contract';
 import { Bill, CancellationMessage, CartLines, CartRestaurant, CouponBox } from '@tiffin/cart-store/ui';
-import { Button, ErrorState, formatPrice, Link, MfeRoot, Skeleton } from '@tiffin/design-system';
+import { Button, ErrorState, formatPrice, Link, MfeRoot, PageDrawn, Skeleton } from '@tiffin/design-system';
 import { useEffect } from 'react';
 import { Cutlery, DeliveryAddress, OrderNote } from './CartOptions';
 import { blocksCheckout, CartFailure, CartNotice } from './CartStatus';
@@ -23,7 +23,14 @@ function CartPage() {
   }, []);
 
   if (!cart) {
-    return error ? <CartFailure statusCode={statusCode} /> : <Skeleton height={240} />;
+    return error ? (
+      <>
+        <CartFailure statusCode={statusCode} />
+        <PageDrawn />
+      </>
+    ) : (
+      <Skeleton height={240} />
+    );
   }
 
   if (!cart.restaurant_details || cart.cartItems.length === 0) {
@@ -32,6 +39,7 @@ function CartPage() {
         <Link href="/" className="cart-page__cta">
           SEE RESTAURANTS NEAR YOU
         </Link>
+        <PageDrawn />
       </ErrorState>
     );
   }
@@ -40,6 +48,7 @@ function CartPage() {
   const blocked = hasUnavailable || blocksCheckout(statusCode) || !!cart.min_cart_message;
   return (
     <section className="cart-page" aria-label="Cart">
+      <PageDrawn />
       <CartRestaurant cart={cart} />
       <CartNotice statusCode={statusCode} />
       <CartLines cart={cart} editable />

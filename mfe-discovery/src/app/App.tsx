@@ -7,9 +7,9 @@
  * landing page does not download the menu, the search or the cart's components, and a menu page
  * not the landing's. While a page's chunk loads the root stays and shows a skeleton.
  */
-import { emit, navigate, type MatchedRoute, type Restaurant, type RemoteAppProps, type UserLocation } from '@tiffin/contract';
-import { ErrorState, Link, MfeRoot, Skeleton } from '@tiffin/design-system';
-import { lazy, Suspense, useEffect, useLayoutEffect, type ReactNode } from 'react';
+import { navigate, type MatchedRoute, type Restaurant, type RemoteAppProps, type UserLocation } from '@tiffin/contract';
+import { ErrorState, Link, MfeRoot, PageDrawn, Skeleton } from '@tiffin/design-system';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useUserLocation } from '../location/useUserLocation';
 import '../common/common.css';
 
@@ -153,26 +153,13 @@ function Page({ route, location }: { route: MatchedRoute; location: UserLocation
   }
 }
 
-/**
- * Tells the shell the page is drawn, so it removes the first paint the edge put over it. Beside
- * the page inside its Suspense, it commits with the page's first real screen (not the skeleton),
- * and a layout effect runs before that screen is painted: the first paint and the page are never
- * seen together.
- */
-function Drawn() {
-  useLayoutEffect(() => {
-    emit('page:drawn', {});
-  }, []);
-  return null;
-}
-
 export default function App({ route }: RemoteAppProps) {
   const location = useUserLocation();
   return (
     <MfeRoot mfe="mfe-discovery" version={__MFE_VERSION__} className="disc-root">
       <Suspense fallback={<Skeleton height={240} />}>
         <Page route={route} location={location} />
-        <Drawn />
+        <PageDrawn />
       </Suspense>
     </MfeRoot>
   );
