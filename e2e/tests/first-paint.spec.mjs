@@ -4,7 +4,7 @@
 // Each page is opened twice: once with every script refused (what shows before the scripts
 // run), once as usual; the picture and the page must name the same things in the same boxes.
 import { expect, test } from '@playwright/test';
-import { koramangalaCookie, refill, restaurantWithPlainDish } from '../support/customer.mjs';
+import { data, KORAMANGALA, koramangalaCookie, refill, restaurantWithPlainDish } from '../support/customer.mjs';
 import { sharedCustomer } from '../support/shared-customer.mjs';
 
 const FIRST_PAINT = '#tiffin-first-paint';
@@ -147,6 +147,54 @@ for (const width of WIDTHS) {
     for (const [name, locator] of Object.entries(drawn)) expect(await textAndBox(locator), name).toEqual(painted[name]);
   });
 }
+
+test("a visitor who shows vegetarian dishes only gets a menu's first paint of those dishes, as the page then draws them", async ({ browser, baseURL }) => {
+  const probe = await openPage(browser, baseURL, 412);
+  const listing = (await data(await probe.request.get(`/api/restaurants/list/v5?lat=${KORAMANGALA.lat}&lng=${KORAMANGALA.lng}&page_type=DESKTOP_WEB_LISTING&offset=0`))).data;
+  const isVeg = (item) => (item.vegType ? item.vegType === 'VEG' : item.isVeg === 1);
+  /** A section's dishes in the page's order: its own, then its sub-sections'. */
+  const dishesOf = (widget, items) => [...(widget.entities ?? []).map((e) => items[e.id]).filter(Boolean), ...(widget.widgets ?? []).flatMap((w) => dishesOf(w, items))];
+  // A menu whose first dishes drawn for everyone include meat or egg, so that showing vegetarian
+  // dishes only changes what is drawn first, and with vegetarian dishes to show.
+  let restaurant = null;
+  for (const { data: card } of listing.cards) {
+    const menu = (await data(await probe.request.get(`/api/menu/pl?restaurantId=${card.id}&lat=${KORAMANGALA.lat}&lng=${KORAMANGALA.lng}`))).data;
+    const items = menu.menu.items;
+    const first = (menu.menu.widgets ?? []).map((w) => dishesOf(w, items)).find((dishes) => dishes.length > 0) ?? [];
+    if (first.slice(0, 6).some((i) => !isVeg(i)) && Object.values(items).some(isVeg)) {
+      restaurant = menu.restaurant;
+      break;
+    }
+  }
+  expect(restaurant, 'a restaurant whose first dishes are not all vegetarian').not.toBeNull();
+  const path = `/menu/${restaurant.id}`;
+  /** A page whose visitor has switched "Veg only" on earlier: kept in storage, and in the cookie the edge reads. */
+  const vegOnlyPage = async (scripts) => {
+    const page = await openPage(browser, baseURL, 412, { scripts });
+    await page.context().addCookies([{ name: 'tfn_veg_only', value: '1', url: baseURL }]);
+    await page.context().addInitScript(() => window.localStorage.setItem('tfn_dweb_vegOnly', 'true'));
+    return page;
+  };
+
+  const before = await vegOnlyPage(false);
+  await before.goto(path);
+  const paint = before.locator(FIRST_PAINT);
+  await expect(paint.locator('h1')).toHaveText(restaurant.name);
+  await expect(paint.locator('.disc-veg-toggle[aria-checked="true"]')).toHaveCount(1);
+  await expect(paint.locator('.ds-veg-mark--veg').first()).toBeVisible();
+  await expect(paint.locator('.ds-veg-mark--nonveg, .ds-veg-mark--egg')).toHaveCount(0);
+  const dishes = await paint.locator('.disc-item__name').allTextContents();
+  const firstBox = await paint.locator('.disc-item__name').first().boundingBox();
+
+  const page = await vegOnlyPage(true);
+  await page.goto(path);
+  await expect(page.getByTestId('veg-only-toggle')).toHaveAttribute('aria-checked', 'true');
+  expect(await page.locator(FIRST_PAINT).count(), 'the first paint goes as the page is drawn').toBe(0);
+  const drawn = page.getByTestId('menu-item').locator('.disc-item__name');
+  expect((await drawn.allTextContents()).slice(0, dishes.length)).toEqual(dishes);
+  const box = await drawn.first().boundingBox();
+  expect({ x: Math.round(box.x), y: Math.round(box.y) }).toEqual({ x: Math.round(firstBox.x), y: Math.round(firstBox.y) });
+});
 
 test('the first paint is hidden from assistive technology and takes no clicks', async ({ browser, baseURL }) => {
   const page = await openPage(browser, baseURL, 412, { scripts: false });

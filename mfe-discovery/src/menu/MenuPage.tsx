@@ -26,7 +26,7 @@ import type { FullMenuResponse, MenuItemFull } from './menu-types';
 import { orderingStatus } from './restaurant-state';
 import { RepeatLastDialog } from './RepeatLastDialog';
 import { useMenuCart } from './useMenuCart';
-import { readVegOnly, writeVegOnly } from './veg-preference';
+import { readVegOnly, shareVegOnly, writeVegOnly } from './veg-preference';
 import './menu.css';
 
 function sectionDomId(id: string): string {
@@ -100,6 +100,8 @@ function Menu({ data, complete }: { data: FullMenuResponse; complete: boolean })
   const { restaurant, menu } = data;
   useDocumentTitle(`Order food online from ${restaurant.name}${restaurant.areaName ? `, ${restaurant.areaName}` : ''}`);
   const [vegOnly, setVegOnly] = useState(readVegOnly);
+  // Also when a preference kept before the cookie existed is read: the next first paint agrees.
+  useEffect(() => shareVegOnly(vegOnly), [vegOnly]);
   const [query, setQuery] = useState('');
   const [customisingId, setCustomisingId] = useState<string | null>(null);
   const [repeat, setRepeat] = useState<{ itemId: string; selection: CartSelection } | null>(null);

@@ -1,7 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { readVegOnly, VEG_ONLY_KEY, writeVegOnly } from './veg-preference';
+import { readVegOnly, shareVegOnly, VEG_ONLY_KEY, writeVegOnly } from './veg-preference';
 
-afterEach(() => window.localStorage.clear());
+afterEach(() => {
+  window.localStorage.clear();
+  document.cookie = 'tfn_veg_only=; Path=/; Max-Age=0';
+});
 
 describe('veg-only preference', () => {
   it('is remembered in local storage under tfn_dweb_vegOnly', () => {
@@ -14,6 +17,15 @@ describe('veg-only preference', () => {
 
     writeVegOnly(false);
     expect(readVegOnly()).toBe(false);
+  });
+
+  it('is shared with the edge in a cookie only while it is on', () => {
+    shareVegOnly(true);
+    expect(document.cookie).toContain('tfn_veg_only=1');
+    shareVegOnly(true);
+    expect(document.cookie.match(/tfn_veg_only=1/g)).toHaveLength(1);
+    shareVegOnly(false);
+    expect(document.cookie).not.toContain('tfn_veg_only');
   });
 
   it('survives storage that refuses reads and writes', () => {

@@ -2,6 +2,10 @@
  * The veg-only preference (remembered in local storage) under the product's
  * storage prefix: `tfn_dweb_vegOnly`. Storage can be missing or refuse writes (private modes,
  * quotas); the preference then simply lasts for the page.
+ *
+ * The edge draws a menu's first screen before any script runs and cannot read local storage, so
+ * the preference is also kept in a cookie (`tfn_veg_only=1`, only while it is on) for it to draw
+ * the dishes the page will show.
  */
 import { storageKey } from '@tiffin/contract';
 
@@ -21,6 +25,16 @@ export function readVegOnly(store: Storage | null = storage()): boolean {
   } catch {
     return false;
   }
+}
+
+export const VEG_ONLY_COOKIE = 'tfn_veg_only';
+
+/** Keeps the cookie the edge reads in step with the preference shown (set while on, gone when off). */
+export function shareVegOnly(vegOnly: boolean): void {
+  if (typeof document === 'undefined') return;
+  const on = document.cookie.split(';').some((part) => part.trim() === `${VEG_ONLY_COOKIE}=1`);
+  if (on === vegOnly) return;
+  document.cookie = vegOnly ? `${VEG_ONLY_COOKIE}=1; Path=/; Max-Age=31536000; SameSite=Lax` : `${VEG_ONLY_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
 }
 
 export function writeVegOnly(vegOnly: boolean, store: Storage | null = storage()): void {

@@ -6,13 +6,16 @@
 //! `remoteEntry.js`, a `first-paint.json` naming a template per route (Jinja syntax, rendered here
 //! with minijinja, HTML-escaped) and `first-paint.css`, the stylesheets those templates rely on.
 //! A template sees only what this page already carries for this visitor: the first reply
-//! (`first_page`) with its status code, the signed-in visitor's name, the route id and the path. The edge wraps the
+//! (`first_page`) with its status code, the signed-in visitor's name, the route id, the path and
+//! whether they show a menu's vegetarian dishes only. The edge wraps the
 //! result in an element the shell removes once the microfrontend has drawn the real page; it is
 //! hidden from assistive technology and lets clicks through to the page beneath.
 //!
 //! Anything short of a clean render (no `first-paint.json`, no template for the route, a template
 //! error, an empty result) leaves the first paint out: the page is served as before.
 
+use axum_extra::extract::cookie::CookieJar;
+use http::HeaderMap;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
@@ -23,6 +26,9 @@ use crate::routes::platform::preloads::{entry_folder, route_entry};
 pub const FIRST_PAINT_ID: &str = "tiffin-first-paint";
 /// The comment in the shell's `index.html` the first paint replaces.
 pub const PLACEHOLDER: &str = "<!--tiffin:first-paint-->";
+/// The cookie the menu page keeps while the visitor shows vegetarian dishes only (the preference
+/// itself lives in the browser's storage, which the edge cannot read).
+const VEG_ONLY_COOKIE: &str = "tfn_veg_only";
 /// A template's output larger than this is a mistake (a loop over a whole menu), not a first screen.
 const MAX_HTML: usize = 64 * 1024;
 
@@ -71,6 +77,15 @@ pub struct PaintInput<'a> {
     /// The signed-in visitor's name (`''` when they have not given one) and mobile number;
     /// `None` for a guest. Nothing else of theirs: a template needs no more to greet them.
     pub user: Option<(&'a str, &'a str)>,
+    /// The visitor shows a menu's vegetarian dishes only.
+    pub veg_only: bool,
+}
+
+/// Whether the request's cookies say the visitor shows vegetarian dishes only.
+pub fn veg_only(headers: &HeaderMap) -> bool {
+    CookieJar::from_headers(headers)
+        .get(VEG_ONLY_COOKIE)
+        .is_some_and(|c| c.value() == "1")
 }
 
 /// The route's first paint, or `None` (see the module's comment).
@@ -139,6 +154,7 @@ fn render(name: &str, source: &str, input: &PaintInput<'_>) -> Option<String> {
         reply => reply,
         status_code => status_code,
         user => user,
+        veg_only => input.veg_only,
         route => input.route_id,
         path => input.path,
     };
@@ -224,6 +240,7 @@ mod tests {
             located: true,
             reply: reply.map(|raw| (raw, 0)),
             user,
+            veg_only: false,
         }
     }
 
@@ -291,6 +308,19 @@ mod tests {
         );
         plain.reply = Some((&cart, 8));
         assert_eq!(render("cart.html", template, &plain), None);
+    }
+
+    #[test]
+    fn only_the_veg_only_cookie_set_to_1_says_veg_only() {
+        let with = |cookie: &str| {
+            let mut headers = HeaderMap::new();
+            headers.insert(http::header::COOKIE, cookie.parse().unwrap());
+            veg_only(&headers)
+        };
+        assert!(with("a=b; tfn_veg_only=1"));
+        assert!(!with("tfn_veg_only=0"));
+        assert!(!with("tfn_veg_only="));
+        assert!(!veg_only(&HeaderMap::new()));
     }
 
     #[test]

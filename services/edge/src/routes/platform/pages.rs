@@ -107,6 +107,7 @@ pub async fn page(State(state): State<AppState>, request: Request) -> Response {
                 located,
                 reply: reply.as_ref().map(|r| (r.data.as_ref(), r.status_code)),
                 user: user.as_ref().map(|u| (u.name(), u.mobile())),
+                veg_only: first_paint::veg_only(headers),
             };
             first_paint::first_paint(&state, input).await
         }
