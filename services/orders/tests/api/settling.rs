@@ -172,19 +172,26 @@ async fn cart_cleared(w: &World, order_id: i64) -> i64 {
         .unwrap()
 }
 
+/// Asha's cash order of `cart` (key k1), placed and confirmed; returns its id once the request
+/// itself has noted the cart emptied.
+async fn place_cash_order_and_see_its_cart_emptied(w: &World, cart: Cart) -> i64 {
+    let placed = place(&w.url, ASHA, place_request("k1", cart, cod()))
+        .await
+        .expect("placed");
+    let order_id = i64::try_from(placed.order.unwrap().order_id).unwrap();
+    eventually("the request itself emptied the cart", || async {
+        cart_cleared(w, order_id).await == 1
+    })
+    .await;
+    order_id
+}
+
 #[tokio::test]
 async fn recovery_empties_a_cart_left_full_but_never_one_just_confirmed() {
     let db = testing::sqlite();
     let w = world(&db.url).await;
-    let placed = place(&w.url, ASHA, place_request("k1", biryanis(), cod()))
-        .await
-        .expect("placed");
-    let order_id = i64::try_from(placed.order.unwrap().order_id).unwrap();
+    let order_id = place_cash_order_and_see_its_cart_emptied(&w, biryanis()).await;
     let cleared = || cart_cleared(&w, order_id);
-    eventually("the request itself emptied the cart", || async {
-        cleared().await == 1
-    })
-    .await;
 
     // As if the confirming request were still on its way to the cart service: recovery, running
     // every 100 ms here, leaves it alone (a second emptying could hit a cart filled since).
@@ -271,15 +278,8 @@ async fn recovery_never_empties_a_cart_the_customer_filled_again_after_ordering(
     let mut taken = biryanis();
     taken.cart_id = ordered.cart_id.clone();
     taken.version = ordered.version;
-    let placed = place(&w.url, ASHA, place_request("k1", taken, cod()))
-        .await
-        .expect("placed");
-    let order_id = i64::try_from(placed.order.unwrap().order_id).unwrap();
+    let order_id = place_cash_order_and_see_its_cart_emptied(&w, taken).await;
     let cleared = || cart_cleared(&w, order_id);
-    eventually("the request itself emptied the cart", || async {
-        cleared().await == 1
-    })
-    .await;
     assert_eq!(
         units_in_cart(&mut carts).await,
         0,
