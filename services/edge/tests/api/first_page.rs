@@ -265,3 +265,23 @@ async fn a_microfrontend_page_names_the_scripts_its_first_page_runs() {
         ["/mfe/mfe-discovery/0.1.0/883.ef084d12.js"]
     );
 }
+
+#[tokio::test]
+async fn a_page_is_served_without_the_cart_count_when_the_cart_service_is_down() {
+    let mut app = spawn_app().await;
+    let (restaurant, dish) = restaurant_with_dish(true, 100_000);
+    let here = browser_near(&app, restaurant, 1_200.0);
+    let filled = app
+        .api_post_as(&here, "cart", add(restaurant, dish, 3))
+        .await;
+    assert_eq!(filled.outcome().0, 200, "{:?}", filled.body);
+    let (_, _, before) = page(&app, &here, "/restaurants").await;
+    assert_eq!(before["cartCount"], 3);
+
+    app.stop("cart").await;
+
+    let (status, _, after) = page(&app, &here, "/restaurants").await;
+    assert_eq!(status, 200);
+    assert!(after.get("cartCount").is_none(), "{after}");
+    assert!(after["csrfToken"].as_str().is_some_and(|t| !t.is_empty()));
+}

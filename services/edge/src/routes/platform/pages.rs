@@ -11,6 +11,8 @@
 //! the first paint (`first_paint`), is the route's microfrontend's own template, published with its
 //! build, rendered from what the page carries anyway.
 
+use std::time::Duration;
+
 use axum::extract::{Request, State};
 use axum::response::{IntoResponse, Response};
 use http::{Method, StatusCode, header};
@@ -37,6 +39,9 @@ use crate::views::user::{UserJson, user_json};
 pub const PLACEHOLDER: &str = "<!--tiffin:initial-state-->";
 /// The element id the web apps read the initial state from.
 pub const INITIAL_STATE_ID: &str = "tiffin-initial-state";
+/// A badge is not worth holding the page for: a cart service slower than this leaves the count
+/// out, and the shell asks for it itself.
+const CART_COUNT_WAIT: Duration = Duration::from_millis(300);
 
 /// The fallback handler for page paths.
 pub async fn page(State(state): State<AppState>, request: Request) -> Response {
@@ -354,15 +359,17 @@ async fn signed_in_user(state: &AppState, visitor: Option<&Visitor>) -> Option<U
 async fn cart_count(state: &AppState, visitor: Option<&Visitor>) -> Option<u32> {
     let visitor = visitor?;
     let up = &state.upstreams;
-    match up
-        .cart
-        .clone()
-        .get_cart_restaurant(up.request(GetCartRestaurantRequest {}, &visitor.caller()))
-        .await
-    {
-        Ok(reply) => Some(reply.into_inner().item_count),
-        Err(status) => {
+    let mut cart = up.cart.clone();
+    let asked =
+        cart.get_cart_restaurant(up.request(GetCartRestaurantRequest {}, &visitor.caller()));
+    match tokio::time::timeout(CART_COUNT_WAIT, asked).await {
+        Ok(Ok(reply)) => Some(reply.into_inner().item_count),
+        Ok(Err(status)) => {
             tracing::warn!(grpc.code = ?status.code(), "cart count unavailable: page rendered without it");
+            None
+        }
+        Err(_) => {
+            tracing::warn!("cart count not ready in time: page rendered without it");
             None
         }
     }
