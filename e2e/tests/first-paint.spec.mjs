@@ -196,6 +196,26 @@ test("a visitor who shows vegetarian dishes only gets a menu's first paint of th
   expect({ x: Math.round(box.x), y: Math.round(box.y) }).toEqual({ x: Math.round(firstBox.x), y: Math.round(firstBox.y) });
 });
 
+for (const width of WIDTHS) {
+  test(`at ${width} px nothing in the landing page's first paint moves while the page's scripts and styles arrive`, async ({ browser, baseURL }) => {
+    const page = await openPage(browser, baseURL, width, { located: false });
+    // Runs before the page's own scripts: every layout shift of something inside the first paint.
+    await page.context().addInitScript(() => {
+      window.__paintShifts = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) {
+          const moved = (entry.sources ?? []).map((s) => s.node).filter((node) => node instanceof Element && node.closest('#tiffin-first-paint'));
+          if (moved.length > 0) window.__paintShifts.push(`${entry.value.toFixed(4)}: ${moved.map((node) => node.className).join(', ')}`);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto('/');
+    await expect(page.getByTestId('landing-headline')).toBeVisible();
+    expect(await page.locator(FIRST_PAINT).count()).toBe(0);
+    expect(await page.evaluate(() => window.__paintShifts)).toEqual([]);
+  });
+}
+
 test('the first paint is hidden from assistive technology and takes no clicks', async ({ browser, baseURL }) => {
   const page = await openPage(browser, baseURL, 412, { scripts: false });
   await page.goto('/restaurants');
