@@ -21,6 +21,7 @@ const webpack = require('webpack');
 const CompressionPlugin = require('compression-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const postcss = require('postcss');
 
 const WORKSPACE_ROOT = path.resolve(__dirname, '..', '..');
 
@@ -196,13 +197,36 @@ class RemotePreloadManifestPlugin {
  * a page's HTML (the first paint), where every byte is on the first screen's path.
  */
 function inlineCss(files) {
-  return files
-    .map((file) => fs.readFileSync(file, 'utf8'))
-    .join('\n')
+  return smallerCss(files.map((file) => fs.readFileSync(file, 'utf8')).join('\n'));
+}
+
+function smallerCss(css) {
+  return css
     .replace(/\/\*[\s\S]*?\*\//g, '')
     .replace(/\s+/g, ' ')
     .replace(/\s*([{};])\s*/g, '$1')
     .trim();
+}
+
+/** The element the edge draws a first paint in (services/edge/src/routes/platform/first_paint.rs). */
+const FIRST_PAINT_ID = 'tiffin-first-paint';
+
+/**
+ * The first paint's stylesheets as one, every rule limited to the first paint's element
+ * (`#tiffin-first-paint .disc-card`). The page's own styles arrive in the head one module at a
+ * time while the first paint is on screen; rules of the same weight from a later sheet would win
+ * over the first paint's own for a frame or two (the design system's before the page's, say) and
+ * move it. Scoped, the first paint's rules outweigh any class rule, keep their own order whatever
+ * arrives, and never touch the page beneath.
+ */
+function firstPaintCss(files) {
+  const root = postcss.parse(files.map((file) => fs.readFileSync(file, 'utf8')).join('\n'));
+  root.walkRules((rule) => {
+    // A keyframe's steps (from, 50%) are not selectors.
+    if (rule.parent?.type === 'atrule' && /keyframes$/i.test(/** @type {import('postcss').AtRule} */ (rule.parent).name)) return;
+    rule.selectors = rule.selectors.map((selector) => `#${FIRST_PAINT_ID} ${selector}`);
+  });
+  return smallerCss(root.toString());
 }
 
 /**
@@ -226,7 +250,7 @@ function firstPaintFiles(projectDir, firstPaint) {
   const styles = firstPaint.styles.map((file) => path.resolve(projectDir, file));
   return [
     ...templates.map((file) => ({ name: `first-paint/${file}`, from: path.join(folder, file) })),
-    { name: 'first-paint.css', content: () => inlineCss(styles), dependencies: styles },
+    { name: 'first-paint.css', content: () => firstPaintCss(styles), dependencies: styles },
     { name: 'first-paint.json', content: () => `${JSON.stringify({ styles: 'first-paint.css', routes }, null, 2)}\n` },
   ];
 }

@@ -57,9 +57,13 @@ fn yes() -> bool {
     true
 }
 
-/// What the page needs for its first paint: the element for the body, its stylesheet inside it.
+/// What the page needs for its first paint: a stylesheet for the head and the element for the body.
+/// The stylesheet's rules are all scoped to the element by the remote's build (`#tiffin-first-paint
+/// …`), so the page's own styles, arriving after it in the head, cannot move the picture, and it
+/// styles nothing once the picture is gone.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Painted {
+    pub style: String,
     pub body: String,
 }
 
@@ -127,7 +131,8 @@ pub async fn first_paint(state: &AppState, input: PaintInput<'_>) -> Option<Pain
         return None;
     }
     Some(Painted {
-        body: wrap(&html, &style, chosen.header),
+        style: format!("<style>{style}</style>"),
+        body: wrap(&html, chosen.header),
     })
 }
 
@@ -176,18 +181,14 @@ fn render(name: &str, source: &str, input: &PaintInput<'_>) -> Option<String> {
 }
 
 /// The element the shell removes; its class names are the shell's (its `index.html` styles them).
-/// The first paint's element, with its stylesheet inside: the stylesheet comes after every style
-/// the page's scripts add to the head, so while they arrive one by one (each microfrontend's
-/// styles as its modules run) none of them reorders the first paint's cascade and moves it; and
-/// it leaves with the picture, so the page's own styles alone decide the page.
-fn wrap(html: &str, style: &str, header: bool) -> String {
+fn wrap(html: &str, header: bool) -> String {
     let room = if header {
         r#"<div class="shell-first-paint__header"></div>"#
     } else {
         ""
     };
     format!(
-        r#"<div id="{FIRST_PAINT_ID}" class="shell-first-paint" aria-hidden="true"><style>{style}</style>{room}<div class="shell-main">{html}</div></div>"#
+        r#"<div id="{FIRST_PAINT_ID}" class="shell-first-paint" aria-hidden="true">{room}<div class="shell-main">{html}</div></div>"#
     )
 }
 
@@ -356,12 +357,8 @@ mod tests {
 
     #[test]
     fn the_wrapper_keeps_the_headers_room_only_where_the_header_is() {
-        assert!(wrap("<p>x</p>", "", true).contains("shell-first-paint__header"));
-        assert!(!wrap("<p>x</p>", "", false).contains("shell-first-paint__header"));
-        assert!(wrap("<p>x</p>", "", false).starts_with(r#"<div id="tiffin-first-paint""#));
-        // The styles go with the picture.
-        assert!(wrap("<p>x</p>", "p{color:red}", false).contains(
-            r#"aria-hidden="true"><style>p{color:red}</style><div class="shell-main"><p>x</p>"#
-        ));
+        assert!(wrap("<p>x</p>", true).contains("shell-first-paint__header"));
+        assert!(!wrap("<p>x</p>", false).contains("shell-first-paint__header"));
+        assert!(wrap("<p>x</p>", false).starts_with(r#"<div id="tiffin-first-paint""#));
     }
 }

@@ -230,7 +230,12 @@ async fn shell_html(
                 scripts: &scripts,
                 fetches: remote,
             };
-            let head = initial_state_script(visitor, user, &first, Some(later));
+            // The first paint's styles ahead of everything: nothing else in the head blocks it.
+            let head = format!(
+                "{}{}",
+                painted.style,
+                initial_state_script(visitor, user, &first, Some(later))
+            );
             Some(shell.replacen(PLACEHOLDER, &head, 1).replacen(
                 first_paint::PLACEHOLDER,
                 &painted.body,
