@@ -220,10 +220,16 @@ describe('fetchCart', () => {
     expect(store.getSnapshot()).toMatchObject({ statusCode: 8, error: null });
     expect(counts).toHaveLength(1);
 
-    await store.fetchCart({ force: true, addressId: '12' });
+    await store.fetchCart({ addressId: '12' });
     expect(asked).toEqual([{}, { address_id: '12' }]);
     expect(edge.calls).toEqual(['GET']);
     expect(String(edge.fetch.mock.calls.at(-1)![0])).toBe('/api/cart?address_id=12');
+
+    // A forced fetch (a sign-in, a retry) never takes what the page was served with.
+    carried = { statusCode: 0, data: emptyCart('stale') };
+    expect((await store.fetchCart({ force: true })).cartId).not.toBe('stale');
+    expect(asked).toHaveLength(2);
+    expect(edge.calls).toEqual(['GET', 'GET']);
   });
 
   it('keeps status 8 (items unavailable) as a success with the cart', async () => {

@@ -36,7 +36,8 @@ interface CartStoreDeps {
   client: ApiClient;
   /**
    * The reply to `GET cart` with `query` that the page was served with, given once (the edge's
-   * initial state on the cart page); absent or undefined: the fetch asks the edge.
+   * initial state on the cart page) to a fetch that is not forced; absent or undefined: the fetch
+   * asks the edge.
    */
   takeInitial?: (query: Record<string, string>) => Envelope<Cart> | undefined;
   /** Shows a failed update's message (the shell's toast in production). */
@@ -270,7 +271,8 @@ export function createCartStore(deps: CartStoreDeps) {
     const run = async (): Promise<Cart> => {
       try {
         const query: Record<string, string> = options.addressId ? { address_id: options.addressId } : {};
-        const carried = deps.takeInitial?.(query);
+        // A forced fetch wants the server's cart as it is now (a sign-in, a retry), never the page's.
+        const carried = options.force ? undefined : deps.takeInitial?.(query);
         let reply = await unwrap(carried ? Promise.resolve(carried) : deps.client.get<Cart>('cart', options.addressId ? query : undefined, { family: 'cart' }));
         if (!superseded()) reply = await restoreGuestCopy(reply);
         const { cart, code } = reply;
