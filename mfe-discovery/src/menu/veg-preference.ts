@@ -7,7 +7,7 @@
  * the preference is also kept in a cookie (`tfn_veg_only=1`, only while it is on) for it to draw
  * the dishes the page will show.
  */
-import { storageKey } from '@tiffin/contract';
+import { readCookie, storageKey } from '@tiffin/contract';
 
 export const VEG_ONLY_KEY = storageKey('vegOnly');
 
@@ -32,7 +32,7 @@ export const VEG_ONLY_COOKIE = 'tfn_veg_only';
 /** Keeps the cookie the edge reads in step with the preference shown (set while on, gone when off). */
 export function shareVegOnly(vegOnly: boolean): void {
   if (typeof document === 'undefined') return;
-  const on = document.cookie.split(';').some((part) => part.trim() === `${VEG_ONLY_COOKIE}=1`);
+  const on = readCookie(VEG_ONLY_COOKIE, document.cookie) === '1';
   if (on === vegOnly) return;
   document.cookie = vegOnly ? `${VEG_ONLY_COOKIE}=1; Path=/; Max-Age=31536000; SameSite=Lax` : `${VEG_ONLY_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
 }
