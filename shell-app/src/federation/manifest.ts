@@ -24,8 +24,9 @@ export function parseManifest(json: unknown): MfeManifest {
   return manifest;
 }
 
+// Always asked again, but with the copy's validator: an unchanged manifest comes back as a 304.
 export async function fetchManifest(fetchImpl: typeof fetch = (...args) => globalThis.fetch(...args)): Promise<MfeManifest> {
-  const response = await fetchImpl(MANIFEST_URL, { cache: 'no-store', credentials: 'same-origin', headers: { Accept: 'application/json' } });
+  const response = await fetchImpl(MANIFEST_URL, { cache: 'no-cache', credentials: 'same-origin', headers: { Accept: 'application/json' } });
   if (!response.ok) throw new Error(`mfe-manifest.json answered HTTP ${response.status}`);
   return parseManifest(await response.json());
 }

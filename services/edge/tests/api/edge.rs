@@ -1030,15 +1030,35 @@ async fn a_city_page_exists_only_for_a_known_city() {
 // Static files, manifest, images, health
 
 #[tokio::test]
-async fn the_manifest_is_read_fresh_from_disk_and_never_cached() {
+async fn the_manifest_is_read_fresh_from_disk_and_revalidated_on_every_use() {
     let app = spawn_app().await;
     let path = app.static_dir.path().join("mfe-manifest.json");
 
     let before: Value = app.get("/mfe-manifest.json").await.json().await.unwrap();
     std::fs::write(&path, manifest("0.2.0")).unwrap();
     let response = app.get("/mfe-manifest.json").await;
-    assert_eq!(response.headers()["cache-control"], "no-store");
+    assert_eq!(response.headers()["cache-control"], "no-cache");
+    let tag = response.headers()["etag"].to_str().unwrap().to_string();
     let after: Value = response.json().await.unwrap();
+    // Unchanged, the browser's copy is confirmed without a body; republished, it is not.
+    let ask = |tag: String| {
+        app.client
+            .get(app.url("/mfe-manifest.json"))
+            .header("if-none-match", tag)
+            .send()
+    };
+    let unchanged = ask(tag.clone()).await.unwrap();
+    assert_eq!(unchanged.status(), 304);
+    assert_eq!(unchanged.headers()["etag"], tag.as_str());
+    std::thread::sleep(std::time::Duration::from_millis(10));
+    std::fs::write(&path, manifest("0.3.0")).unwrap();
+    let republished = ask(tag).await.unwrap();
+    assert_eq!(republished.status(), 200);
+    let newest: Value = republished.json().await.unwrap();
+    assert_eq!(
+        newest["mfe-discovery"]["entry"],
+        "/mfe/mfe-discovery/0.3.0/remoteEntry.js"
+    );
     std::fs::remove_file(&path).unwrap();
     let missing: Value = app.get("/mfe-manifest.json").await.json().await.unwrap();
 
