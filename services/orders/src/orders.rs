@@ -321,23 +321,6 @@ impl Store {
         })
     }
 
-    /// Whether `user_id` has placed an order, by the rule of [`Store::page`]'s history: one at
-    /// most is read, however many they have.
-    pub async fn has_ordered(&self, user_id: u64) -> Result<bool, Error> {
-        let Some(user) = stored_id(user_id) else {
-            return Ok(false);
-        };
-        let found = sqlx::query(
-            "SELECT 1 AS found FROM orders
-             WHERE user_id = $1 AND order_status NOT IN ('AWAITING_PAYMENT', 'ABANDONED')
-             LIMIT 1",
-        )
-        .bind(user)
-        .fetch_optional(&self.pool)
-        .await?;
-        Ok(found.is_some())
-    }
-
     /// One of `user_id`'s orders, whole (items and bill); `NotFound` for anyone else's.
     pub async fn load(&self, user_id: u64, order_id: u64) -> Result<Order, Error> {
         let (Some(user), Some(id)) = (stored_id(user_id), stored_id(order_id)) else {

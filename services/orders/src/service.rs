@@ -144,10 +144,8 @@ impl OrdersService for Orders {
         request: Request<ListCancellationDuesRequest>,
     ) -> Result<Response<ListCancellationDuesResponse>, Status> {
         let user_id = user(request.metadata())?;
-        let (dues, has_ordered) = tokio::try_join!(
-            cancellation_dues::list(self.store.pool(), user_id),
-            self.store.has_ordered(user_id)
-        )?;
+        let cancellation_dues::Standing { dues, has_ordered } =
+            cancellation_dues::standing(self.store.pool(), user_id).await?;
         Ok(Response::new(ListCancellationDuesResponse {
             dues,
             has_ordered,

@@ -203,8 +203,10 @@ impl Charges {
         }
 
         let _turn = self.keys.lock(format!("pay:{user_id}:{key}")).await;
-        let row = match store::by_key(self.pool(), user_id, &key).await? {
-            Some(existing) => existing,
+        // `written`: the whole history, when this request wrote all of it (a cash-on-delivery
+        // payment confirmed as it was made), so the answer needs no read of it.
+        let (row, written) = match store::by_key(self.pool(), user_id, &key).await? {
+            Some(existing) => (existing, None),
             None => {
                 if !store::method_enabled(self.pool(), intent.payment_code).await? {
                     return Err(Error::MethodUnavailable(intent.payment_code.into()));
@@ -252,19 +254,32 @@ impl Charges {
                     };
                     // Cash on delivery is confirmed as it is made (nobody is asked anything), so
                     // in the same transaction rather than a second one.
-                    let new = if matches!(intent.source, Source::Cod) {
-                        confirm_cod(&mut tx, new, now).await?
+                    let (new, written) = if matches!(intent.source, Source::Cod) {
+                        let confirmed = confirm_cod(&mut tx, new, now).await?;
+                        let history = (confirmed.status == Status::Charged).then(|| {
+                            [Status::New, Status::Charged]
+                                .map(|status| EventRow {
+                                    status,
+                                    refunded_paise: 0,
+                                    at_ms: now,
+                                })
+                                .to_vec()
+                        });
+                        (confirmed, history)
                     } else {
-                        new
+                        (new, None)
                     };
                     tx.commit().await?;
-                    new
+                    (new, written)
                 } else {
                     drop(tx);
                     // Another replica stored this key between our read and our insert.
-                    store::by_key(self.pool(), user_id, &key)
+                    let stored = store::by_key(self.pool(), user_id, &key)
                         .await?
-                        .ok_or_else(|| Error::Corrupt("payment vanished after its insert".into()))?
+                        .ok_or_else(|| {
+                            Error::Corrupt("payment vanished after its insert".into())
+                        })?;
+                    (stored, None)
                 }
             }
         };
@@ -274,6 +289,13 @@ impl Charges {
         // NEW: nobody has had the gateway's answer yet (the first attempt failed to reach it, or
         // this is the first attempt). Gateways deduplicate on our payment id, so asking again
         // cannot charge twice.
+        if let Some(events) = written {
+            return Ok(PaymentView {
+                row,
+                events,
+                expires_at_ms: 0,
+            });
+        }
         let row = if row.status == Status::New {
             self.start(row, intent.source).await?
         } else {

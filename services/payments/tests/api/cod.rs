@@ -5,7 +5,7 @@ use tiffin_platform::db::testing;
 use tiffin_proto::payments::v1::{PaymentMethodType, RefundDestination, RefundPaymentRequest};
 use tonic::Code;
 
-use crate::helpers::{self, as_caller, cod, create, history, status_of, user};
+use crate::helpers::{self, as_caller, cod, create, get, history, status_of, user};
 
 #[tokio::test]
 async fn cash_on_delivery_up_to_the_limit_is_confirmed_without_the_gateway_on_every_engine() {
@@ -21,6 +21,12 @@ async fn cash_on_delivery_up_to_the_limit_is_confirmed_without_the_gateway_on_ev
         assert_eq!(status_of(&at_limit), "CHARGED");
         assert_eq!(at_limit.method(), PaymentMethodType::CashOnDelivery);
         assert_eq!(history(&at_limit), ["NEW", "CHARGED"]);
+        // Answered from what was written, not read back: the same as reading it afterwards,
+        // history and times included.
+        assert_eq!(
+            get(&mut svc, &asha, &at_limit.payment_id).await.unwrap(),
+            at_limit
+        );
         assert_eq!(over.code(), Code::FailedPrecondition);
         assert_eq!(
             over.message(),
