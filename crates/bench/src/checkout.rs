@@ -20,6 +20,7 @@ use tiffin_catalog::{Catalogue, Restaurant};
 use tokio::sync::Barrier;
 use tokio::time::Instant;
 
+use crate::cpu::{CpuUse, Meter};
 use crate::load::{self, Durations};
 use crate::scenario::{self, Request, SESSION_PATH, Session};
 use crate::stats::{Recorder, Stats};
@@ -83,6 +84,12 @@ pub struct PlaceOrderResult {
     pub p99_ratio: Option<f64>,
     pub below: f64,
     pub pass: bool,
+    /// CPU per cart update in its measured window, every process together and each.
+    #[serde(default)]
+    pub cart_update_cpu: Option<CpuUse>,
+    /// CPU per placed order in its measured window, the cart's refill before it included.
+    #[serde(default)]
+    pub place_order_cpu: Option<CpuUse>,
 }
 
 impl PlaceOrderResult {
@@ -105,6 +112,8 @@ impl PlaceOrderResult {
             place_order,
             p99_ratio,
             below: RATIO_BELOW,
+            cart_update_cpu: None,
+            place_order_cpu: None,
         }
     }
 
@@ -116,7 +125,7 @@ impl PlaceOrderResult {
                 s.throughput_rps, s.p50_ms, s.p99_ms, s.max_ms, s.errors, s.error_kinds
             )
         };
-        format!(
+        let mut table = format!(
             "\n{}: POST /api/order/place-v2 (cash on delivery)\n  {}\n{}\n{}\n  p99 ratio {} (target below {:.1}×): {}",
             self.name,
             self.detail,
@@ -126,7 +135,16 @@ impl PlaceOrderResult {
                 .map_or("n/a".to_string(), |r| format!("{r:.2}×")),
             self.below,
             if self.pass { "PASS" } else { "FAIL" }
-        )
+        );
+        if let (Some(cart), Some(place)) = (&self.cart_update_cpu, &self.place_order_cpu) {
+            table.push_str(&format!(
+                "\n  CPU per cart update {}\n  CPU per place order, its refill included, {}: {:.1}× the cart update's",
+                cart.describe(),
+                place.describe(),
+                place.ms_per_request / cart.ms_per_request.max(f64::MIN_POSITIVE)
+            ));
+        }
+        table
     }
 }
 
@@ -153,15 +171,18 @@ pub async fn bench(
     env.push(("EDGE_OTP_LIMIT_PER_HOUR", "0"));
     let storefront = Storefront::start(bin_dir, static_dir.path(), catalogue, log, &env).await?;
     let client = load::client(concurrency)?;
+    let meter = Meter::of(&storefront);
     eprintln!("tiffin-bench: cart update ({database}) for place order's ratio …");
-    let cart_stats = load::run(
+    let cart_stats = load::run_metered(
         &client,
         storefront.base_url(),
         &cart_update,
         concurrency,
         durations,
+        Some(&meter),
     )
     .await?;
+    let cart_update_cpu = meter.per_request(cart_stats.requests).await;
     eprintln!("tiffin-bench: place order ({database}) through the edge …");
     let place_stats = run(
         &client,
@@ -169,11 +190,13 @@ pub async fn bench(
         &place,
         concurrency,
         durations,
+        Some(&meter),
     )
     .await?;
+    let place_order_cpu = meter.per_request(place_stats.requests).await;
     drop(client);
     storefront.stop()?;
-    Ok(PlaceOrderResult::judge(
+    let judged = PlaceOrderResult::judge(
         format!("place order ({database})"),
         format!(
             "restaurant {} \"{}\", the cart update's {} lines, cash on delivery, orders, payments and cart on {database}; one signed-in customer per client",
@@ -184,7 +207,12 @@ pub async fn bench(
         cart_stats,
         place_stats,
         max_error_rate,
-    ))
+    );
+    Ok(PlaceOrderResult {
+        cart_update_cpu,
+        place_order_cpu,
+        ..judged
+    })
 }
 
 /// One request whose reply body the caller needs (setting up a customer).
@@ -309,13 +337,15 @@ pub fn place_request(body: &PlaceBody, key: u64, client_number: usize) -> Reques
     )
 }
 
-/// The place-order loop of `concurrency` customers: set up, warm up, measure.
+/// The place-order loop of `concurrency` customers: set up, warm up, measure (and `meter` the CPU
+/// of the measured window).
 pub async fn run(
     client: &reqwest::Client,
     base_url: &str,
     place: &PlaceOrder,
     concurrency: usize,
     durations: Durations,
+    meter: Option<&Meter>,
 ) -> anyhow::Result<Stats> {
     let ready = Arc::new(Barrier::new(concurrency + 1));
     let (start_tx, start_rx) = tokio::sync::watch::channel(None::<Instant>);
@@ -374,7 +404,14 @@ pub async fn run(
         }));
     }
     ready.wait().await;
-    let _ = start_tx.send(Some(Instant::now()));
+    let start = Instant::now();
+    if let Some(meter) = meter {
+        meter.measure(
+            start + durations.warmup,
+            start + durations.warmup + durations.measure,
+        );
+    }
+    let _ = start_tx.send(Some(start));
     let mut total = Recorder::new();
     for client in clients {
         total.merge(&client.await.context("a load client panicked")??);

@@ -15,6 +15,8 @@
 //! - [`discovery`]: the listing and autosuggest scenarios: many paths taken in turn,
 //!   from points spread over the popular cities, and the catalogue sizes of the growth benchmark.
 //! - [`load`]: [`load::run`] drives N closed-loop clients through a warm-up and a measured window.
+//! - [`cpu`]: the CPU time the storefront's processes and the load generator spent in a measured
+//!   window, per request and per process (place order and the cart update it is judged against).
 //! - [`stats`]: latencies in an HDR histogram, turned into [`Stats`](stats::Stats) (p50, p90, p99,
 //!   max, requests/s, errors by kind).
 //! - [`baseline`]: [`baseline::serve`] answers every request with fixed bytes from memory (axum +
@@ -30,6 +32,7 @@
 
 pub mod baseline;
 pub mod checkout;
+pub mod cpu;
 pub mod discovery;
 pub mod load;
 pub mod report;

@@ -47,6 +47,18 @@ pub async fn run(
     concurrency: usize,
     durations: Durations,
 ) -> anyhow::Result<Stats> {
+    run_metered(client, base_url, scenario, concurrency, durations, None).await
+}
+
+/// [`run`], with `meter` measuring the CPU the measured window takes.
+pub async fn run_metered(
+    client: &reqwest::Client,
+    base_url: &str,
+    scenario: &Scenario,
+    concurrency: usize,
+    durations: Durations,
+    meter: Option<&crate::cpu::Meter>,
+) -> anyhow::Result<Stats> {
     anyhow::ensure!(concurrency > 0, "concurrency must be at least 1");
     // Every client takes the scenario's paths in turn, each starting at a different one.
     let requests: Arc<Vec<Request>> = Arc::new(scenario.request.each());
@@ -96,7 +108,14 @@ pub async fn run(
         }));
     }
     ready.wait().await;
-    let _ = start_tx.send(Some(Instant::now()));
+    let start = Instant::now();
+    if let Some(meter) = meter {
+        meter.measure(
+            start + durations.warmup,
+            start + durations.warmup + durations.measure,
+        );
+    }
+    let _ = start_tx.send(Some(start));
 
     let mut total = Recorder::new();
     for client in clients {

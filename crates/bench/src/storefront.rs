@@ -121,19 +121,33 @@ impl Storefront {
 
     /// The pid of the launcher's child running `binary` (e.g. "tiffin-edge"), read from /proc.
     pub fn child_pid(&self, binary: &str) -> Option<u32> {
-        let launcher = self.launcher.as_ref()?.id();
-        std::fs::read_dir("/proc")
-            .ok()?
+        self.children()
+            .into_iter()
+            .find_map(|(name, pid)| binary.starts_with(&name).then_some(pid))
+    }
+
+    /// Every child of the launcher (the services and the edge) and the launcher itself: the
+    /// name the kernel keeps for it (its first 15 bytes) and its pid, read from /proc.
+    pub fn children(&self) -> Vec<(String, u32)> {
+        let Some(launcher) = self.launcher.as_ref().map(Child::id) else {
+            return Vec::new();
+        };
+        let Ok(entries) = std::fs::read_dir("/proc") else {
+            return Vec::new();
+        };
+        let mut found: Vec<(String, u32)> = entries
             .flatten()
-            .find_map(|entry| {
+            .filter_map(|entry| {
                 let pid: u32 = entry.file_name().to_str()?.parse().ok()?;
                 let stat = std::fs::read_to_string(entry.path().join("stat")).ok()?;
                 // "pid (comm) state ppid …": the name may hold spaces, so read around its brackets.
                 let (name, rest) = stat.split_once(" (")?.1.rsplit_once(") ")?;
                 let ppid: u32 = rest.split_whitespace().nth(1)?.parse().ok()?;
-                // The kernel keeps the first 15 bytes of a process's name.
-                (ppid == launcher && binary.starts_with(name) && !name.is_empty()).then_some(pid)
+                (ppid == launcher && !name.is_empty()).then(|| (name.to_string(), pid))
             })
+            .collect();
+        found.push(("tiffin".to_string(), launcher));
+        found
     }
 
     pub fn data_dir(&self) -> &Path {
