@@ -404,14 +404,7 @@ pub async fn run(
         }));
     }
     ready.wait().await;
-    let start = Instant::now();
-    if let Some(meter) = meter {
-        meter.measure(
-            start + durations.warmup,
-            start + durations.warmup + durations.measure,
-        );
-    }
-    let _ = start_tx.send(Some(start));
+    load::go(&start_tx, durations, meter);
     let mut total = Recorder::new();
     for client in clients {
         total.merge(&client.await.context("a load client panicked")??);

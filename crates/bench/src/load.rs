@@ -108,6 +108,22 @@ pub async fn run_metered(
         }));
     }
     ready.wait().await;
+    go(&start_tx, durations, meter);
+
+    let mut total = Recorder::new();
+    for client in clients {
+        total.merge(&client.await.context("a load client panicked")?);
+    }
+    Ok(total.stats(durations.measure))
+}
+
+/// Lets every client waiting on `start_tx` go now; `meter`, if any, measures the window they are
+/// measured in.
+pub fn go(
+    start_tx: &tokio::sync::watch::Sender<Option<Instant>>,
+    durations: Durations,
+    meter: Option<&crate::cpu::Meter>,
+) {
     let start = Instant::now();
     if let Some(meter) = meter {
         meter.measure(
@@ -116,12 +132,6 @@ pub async fn run_metered(
         );
     }
     let _ = start_tx.send(Some(start));
-
-    let mut total = Recorder::new();
-    for client in clients {
-        total.merge(&client.await.context("a load client panicked")?);
-    }
-    Ok(total.stats(durations.measure))
 }
 
 /// The requests one client sends in turn, and which is next.

@@ -123,11 +123,11 @@ impl Storefront {
     pub fn child_pid(&self, binary: &str) -> Option<u32> {
         self.children()
             .into_iter()
-            .find_map(|(name, pid)| binary.starts_with(&name).then_some(pid))
+            .find_map(|(name, pid)| (name == binary).then_some(pid))
     }
 
-    /// Every child of the launcher (the services and the edge) and the launcher itself: the
-    /// name the kernel keeps for it (its first 15 bytes) and its pid, read from /proc.
+    /// Every child of the launcher (the services and the edge) and the launcher itself: its
+    /// binary's name and its pid, read from /proc.
     pub fn children(&self) -> Vec<(String, u32)> {
         let Some(launcher) = self.launcher.as_ref().map(Child::id) else {
             return Vec::new();
@@ -143,7 +143,15 @@ impl Storefront {
                 // "pid (comm) state ppid …": the name may hold spaces, so read around its brackets.
                 let (name, rest) = stat.split_once(" (")?.1.rsplit_once(") ")?;
                 let ppid: u32 = rest.split_whitespace().nth(1)?.parse().ok()?;
-                (ppid == launcher && !name.is_empty()).then(|| (name.to_string(), pid))
+                if ppid != launcher || name.is_empty() {
+                    return None;
+                }
+                // The binary's whole name; the kernel keeps only the first 15 bytes in `stat`.
+                let binary = std::fs::read_link(entry.path().join("exe"))
+                    .ok()
+                    .and_then(|exe| Some(exe.file_name()?.to_str()?.to_string()))
+                    .unwrap_or_else(|| name.to_string());
+                Some((binary, pid))
             })
             .collect();
         found.push(("tiffin".to_string(), launcher));
