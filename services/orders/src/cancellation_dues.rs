@@ -28,7 +28,7 @@ use tiffin_platform::money::rupees;
 use tiffin_proto::cart::v1::CancellationDue;
 
 use crate::error::Error;
-use crate::orders::stored_id;
+use crate::orders::{IN_HISTORY, stored_id};
 
 /// Where a customer stands for their next bill: the dues they still owe, oldest first (nobody
 /// carries them, or only an order still awaiting its payment does), and whether they have placed
@@ -46,12 +46,10 @@ pub async fn standing(pool: &AnyPool, user_id: u64) -> Result<Standing, Error> {
     let Some(user) = stored_id(user_id) else {
         return Ok(Standing::default());
     };
-    let rows = sqlx::query(
+    let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
         "SELECT d.order_id, d.amount, d.restaurant_name,
                 CAST(CASE WHEN EXISTS (
-                    SELECT 1 FROM orders p
-                    WHERE p.user_id = $1
-                      AND p.order_status NOT IN ('AWAITING_PAYMENT', 'ABANDONED')
+                    SELECT 1 FROM orders WHERE user_id = $1 AND {IN_HISTORY}
                 ) THEN 1 ELSE 0 END AS BIGINT) AS has_ordered
          FROM (SELECT 1 AS one) AS always
          LEFT JOIN cancellation_dues d
@@ -60,8 +58,8 @@ pub async fn standing(pool: &AnyPool, user_id: u64) -> Result<Standing, Error> {
                 SELECT 1 FROM orders o
                 WHERE o.order_id = d.settled_by_order_id
                   AND o.order_status = 'AWAITING_PAYMENT'))
-         ORDER BY d.created_at, d.order_id",
-    )
+         ORDER BY d.created_at, d.order_id"
+    )))
     .bind(user)
     .fetch_all(pool)
     .await?;

@@ -87,6 +87,10 @@ fn order_from_row(row: &AnyRow) -> Result<Order, Error> {
     })
 }
 
+/// The orders a customer's history shows, and whether they have ordered before: placed ones,
+/// whatever became of them, never one still awaiting payment or abandoned unpaid.
+pub(crate) const IN_HISTORY: &str = "order_status NOT IN ('AWAITING_PAYMENT', 'ABANDONED')";
+
 /// The summary columns [`order_from_row`] reads.
 const SUMMARY_COLUMNS: &str =
     "order_id, order_status, restaurant_id, restaurant_name, order_total, order_time, delivered_at";
@@ -269,7 +273,7 @@ impl Store {
                 sqlx::query(sqlx::AssertSqlSafe(format!(
                     "SELECT {SUMMARY_COLUMNS}
                      FROM orders
-                     WHERE user_id = $1 AND order_status NOT IN ('AWAITING_PAYMENT', 'ABANDONED')
+                     WHERE user_id = $1 AND {IN_HISTORY}
                      ORDER BY order_time DESC, order_id DESC
                      LIMIT $2"
                 )))
@@ -283,7 +287,7 @@ impl Store {
                 sqlx::query(sqlx::AssertSqlSafe(format!(
                     "SELECT {SUMMARY_COLUMNS}
                      FROM orders
-                     WHERE user_id = $1 AND order_status NOT IN ('AWAITING_PAYMENT', 'ABANDONED')
+                     WHERE user_id = $1 AND {IN_HISTORY}
                        AND (order_time < $2 OR (order_time = $2 AND order_id < $3))
                      ORDER BY order_time DESC, order_id DESC
                      LIMIT $4"
@@ -305,10 +309,10 @@ impl Store {
             order.items = self.items(id).await?;
         }
 
-        let total: i64 = sqlx::query(
+        let total: i64 = sqlx::query(sqlx::AssertSqlSafe(format!(
             "SELECT COUNT(*) AS total FROM orders
-             WHERE user_id = $1 AND order_status NOT IN ('AWAITING_PAYMENT', 'ABANDONED')",
-        )
+             WHERE user_id = $1 AND {IN_HISTORY}"
+        )))
         .bind(user)
         .fetch_one(&self.pool)
         .await?
