@@ -53,18 +53,11 @@ dist/web/.stamp: node_modules/.package-lock.stamp $(WEB_SOURCES)
 	npm run build:web
 	@touch $@
 
-# Runs the gates and every suite even when one fails, so the summary shows all of them; fails if
-# any failed.
-test: build browser postgres nats
-	@status=0; \
-	$(MAKE) --no-print-directory lint || status=1; \
-	$(MAKE) --no-print-directory test-rust || status=1; \
-	$(MAKE) --no-print-directory test-faults || status=1; \
-	$(MAKE) --no-print-directory test-web || status=1; \
-	$(MAKE) --no-print-directory test-e2e || status=1; \
-	$(MAKE) --no-print-directory test-schema || status=1; \
-	if [ $$status -eq 0 ]; then echo "== make test: every gate and suite passed"; else echo "== make test: FAILED (see above)"; fi; \
-	exit $$status
+# The set-up, the builds, the gates and every suite as phases (scripts/test.sh): each runs even when
+# one fails, so the summary shows all of them with the time each took; fails if any failed.
+# TEST_PHASES="lint test-rust" runs only some.
+test:
+	@scripts/test.sh
 
 # Static gates, one line each at the end (scripts/lint.sh): clippy, rustfmt, tsc, the generated
 # contract, buf lint and buf breaking. LINT_GATES="fmt buf-lint" runs only some.
