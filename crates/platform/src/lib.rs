@@ -21,8 +21,6 @@
 //! - [`config`]: reading settings from the environment with clear errors, before any port is bound;
 //!   whether the process is declared a development one ([`config::Environment`]).
 //! - [`text`]: the characters no text from a browser may keep (controls, bidi overrides).
-//! - `strategies` (feature `strategies`, tests only): generators of hostile client input shared by
-//!   the property tests of every crate that decodes it (docs/fuzzing.md).
 //! - [`shutdown`]: the signal that stops a process (Ctrl-C or SIGTERM).
 //! - The global allocator (mimalloc) of every process.
 //!
@@ -40,8 +38,6 @@ pub mod money;
 pub mod service;
 pub mod shutdown;
 pub mod status;
-#[cfg(any(test, feature = "strategies"))]
-pub mod strategies;
 pub mod telemetry;
 pub mod text;
 

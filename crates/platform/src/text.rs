@@ -90,7 +90,7 @@ mod tests {
         use proptest::prelude::*;
 
         use super::super::*;
-        use crate::strategies::hostile_text;
+        use tiffin_strategies::hostile_text;
 
         proptest! {
             #![proptest_config(ProptestConfig::with_cases(256))]

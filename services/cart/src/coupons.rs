@@ -544,7 +544,7 @@ mod tests {
         #[test]
         fn a_typed_code_finds_its_coupon_or_none(
             typed in prop_oneof![
-                tiffin_platform::strategies::hostile_text(),
+                tiffin_strategies::hostile_text(),
                 (prop::sample::select(vec!["TIFFIN20", "FLAT50", "UPI50", "FREEITEM"]), "[ \t]{0,3}", any::<u64>())
                     .prop_map(|(code, pad, seed)| {
                         let cased: String = code.chars().enumerate()

@@ -141,7 +141,7 @@ mod tests {
         use axum::extract::FromRequestParts;
         use proptest::prelude::*;
         use serde::Deserialize;
-        use tiffin_platform::strategies::{hostile_bytes, hostile_text, numberish_text, same_json};
+        use tiffin_strategies::{hostile_bytes, hostile_text, numberish_text, same_json};
 
         use super::super::*;
         use crate::http::error::seen;
@@ -233,7 +233,7 @@ mod tests {
             #[test]
             fn a_json_body_is_the_shape_or_refused(
                 body in hostile_bytes(),
-                document in tiffin_platform::strategies::json_value(),
+                document in tiffin_strategies::json_value(),
             ) {
                 if let Err(e) = json_body::<serde_json::Value>(&body) {
                     prop_assert_eq!(seen(&e), bad_request(messages::BAD_REQUEST));

@@ -211,7 +211,7 @@ mod tests {
 
     mod properties {
         use proptest::prelude::*;
-        use tiffin_platform::strategies::{hostile_bytes, hostile_text};
+        use tiffin_strategies::{hostile_bytes, hostile_text};
 
         use super::super::*;
 

@@ -263,7 +263,7 @@ mod tests {
     mod properties {
         use proptest::prelude::*;
         use serde_json::{Value, json};
-        use tiffin_platform::strategies::{hostile_bytes, json_value, short_hostile_text};
+        use tiffin_strategies::{hostile_bytes, json_value, short_hostile_text};
 
         use super::super::*;
         use crate::http::error::seen;

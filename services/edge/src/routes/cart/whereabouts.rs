@@ -107,7 +107,7 @@ mod tests {
 
     mod properties {
         use proptest::prelude::*;
-        use tiffin_platform::strategies::{
+        use tiffin_strategies::{
             hostile_bytes, hostile_text, numberish_text, same_float, short_hostile_text,
         };
 

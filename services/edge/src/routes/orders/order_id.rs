@@ -60,7 +60,7 @@ mod tests {
 
     mod properties {
         use proptest::prelude::*;
-        use tiffin_platform::strategies::{json_value, numberish_text};
+        use tiffin_strategies::{json_value, numberish_text};
 
         use super::super::*;
         use crate::http::error::seen;

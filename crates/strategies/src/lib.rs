@@ -2,7 +2,8 @@
 //! decoder of client input (the edge's cookies, params and bodies; the cart's coupon codes; the
 //! text cleaning here). One place, so every decoder is tried against the same nasty characters.
 //!
-//! Built only for tests (the `strategies` feature): it must never be reachable from a server.
+//! Only ever a dev-dependency: it must never be reachable from a server.
+#![forbid(unsafe_code)]
 
 use proptest::prelude::*;
 
