@@ -5,13 +5,23 @@
 //! - A code is 6 digits from the OS CSPRNG ([`tokens::otp_code`]), stored only as a digest bound
 //!   to the login attempt: (session id, purpose, mobile). It is valid for [`CODE_TTL_SECS`], is
 //!   used at most once, and a new code for the same session and purpose replaces the old one.
-//! - Sending to a number, counted per client (the address the edge saw the request come from):
-//!   not within [`RESEND_COOLDOWN_SECS`] of that client's previous code to it, and at most
-//!   [`MAX_SENDS_PER_HOUR`] codes to it from that client in any hour, so a stranger asking for
-//!   codes to someone's number uses up only their own share and the owner, from their own device,
-//!   still gets a code. Whoever asks, a number gets at most [`MAX_SENDS_PER_NUMBER_PER_HOUR`]
-//!   messages an hour, which bounds what it can be flooded with. All are counted from `otp_sends`
-//!   in the database, so every replica of the service agrees.
+//! - Sending to a number, counted per client: not within [`RESEND_COOLDOWN_SECS`] of that
+//!   client's previous code to it, and at most [`MAX_SENDS_PER_HOUR`] codes to it from that client
+//!   in any hour. A client is the device when it is one the number knows (a browser that signed in
+//!   to it within [`KNOWN_DEVICE_SECS`], by its device id), else the address the edge saw the
+//!   request come from. All are counted from `otp_sends` in the database, so every replica of the
+//!   service agrees. No client's requests can use up another's codes:
+//!   - a known device has an allowance of its own, which nothing else counts against, so the
+//!     owner's own browser gets its codes whoever else asks, from however many addresses;
+//!   - every other client takes from the number's shared budget of
+//!     [`MAX_SENDS_PER_NUMBER_PER_HOUR`] codes an hour, except its first code of the hour, which
+//!     is sent even when that budget is used up: a stranger rotating addresses cannot keep the
+//!     owner, on a new device, from a first code. What such a stranger can cost is bounded by the
+//!     edge's codes per client address (an IPv6 client counted by its /64), as for any other
+//!     number; repeated codes beyond a first need the shared budget.
+//!
+//!   A number knows at most [`MAX_KNOWN_DEVICES`] devices (the latest to sign in), so its own
+//!   allowances are bounded too.
 //! - A code may be checked [`MAX_WRONG_CODES`] times. Each check first takes one attempt from the
 //!   code in one conditional UPDATE (given back when the code was right), so concurrent checks
 //!   cannot all slip past the count: at most [`MAX_WRONG_CODES`] wrong codes are ever compared.
@@ -19,12 +29,12 @@
 //!   session (the login attempt, the browser that guessed) for [`LOCK_SECS`]: it can neither ask
 //!   for nor check a code meanwhile. The number itself is never locked, so a stranger guessing at
 //!   someone's number cannot lock its owner out: the owner's session, with a fresh code (after the
-//!   usual cooldown), still signs in. Guessing from ever new sessions gains nothing, since each
-//!   needs a code of its own: a number gets at most [`MAX_SENDS_PER_NUMBER_PER_HOUR`] codes an
-//!   hour, so at most 100 guesses an hour (one chance in ten thousand of a 6-digit code) are ever
-//!   compared against it, from at least four client addresses (and the edge limits codes per
-//!   client address). Wrong codes count only while their code lives (10 minutes), never against a later
-//!   code.
+//!   usual cooldown), still signs in. Guessing from ever new sessions gains little, since each
+//!   needs a code of its own, and codes beyond a client's first come from the number's shared
+//!   budget: what is compared against a number in an hour is five guesses per code, and the codes
+//!   are bounded by the budget plus one per client address the guesser holds (each of which the
+//!   edge also limits across all numbers). Wrong codes count only while their code lives (10
+//!   minutes), never against a later code.
 //! - A send that fails at the provider leaves no usable code and does not count towards the
 //!   limits: the caller can simply try again.
 //!
@@ -45,8 +55,13 @@ pub const CODE_TTL_SECS: i64 = 10 * 60;
 pub const RESEND_COOLDOWN_SECS: i64 = 30;
 /// Codes a number may be sent in any hour at one client's request.
 pub const MAX_SENDS_PER_HOUR: i64 = 5;
-/// Codes a number may be sent in any hour, whoever asks.
+/// Codes a number may be sent in any hour at the request of clients it does not know (each one's
+/// first code of the hour is sent even past this).
 pub const MAX_SENDS_PER_NUMBER_PER_HOUR: i64 = 20;
+/// Seconds a device that signed in to a number stays known to it.
+pub const KNOWN_DEVICE_SECS: i64 = 180 * 24 * 60 * 60;
+/// Devices a number knows at most: the latest to sign in.
+pub const MAX_KNOWN_DEVICES: i64 = 10;
 /// Wrong codes that lock the session that sent them.
 pub const MAX_WRONG_CODES: i64 = 5;
 /// Seconds a session stays locked.
@@ -148,16 +163,73 @@ async fn check_unlocked(pool: &AnyPool, now: i64, session_id: &str) -> Result<()
     }
 }
 
-/// Refuses within `client`'s cooldown or past its hourly limit for `mobile`, or past the
-/// number's own hourly limit.
+/// Which allowance a send takes from, and whose sends count against it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Allowance {
+    /// A device that signed in to the number: its own codes, counted under `device:<id>`.
+    Device(String),
+    /// Any other client, by its address: its own codes, and the number's shared budget.
+    Shared(String),
+}
+
+impl Allowance {
+    /// The client the send is counted for in `otp_sends.client`. A known device's key cannot be
+    /// an address, so no address's sends count against a device's allowance.
+    fn client(&self) -> String {
+        match self {
+            Allowance::Device(device_id) => format!("device:{device_id}"),
+            Allowance::Shared(address) => address.clone(),
+        }
+    }
+
+    fn as_str(&self) -> &'static str {
+        match self {
+            Allowance::Device(_) => "device",
+            Allowance::Shared(_) => "shared",
+        }
+    }
+}
+
+/// The allowance a code asked for by `session_id` from `address` to `mobile` takes from: the
+/// session's device's own when that device signed in to the number within
+/// [`KNOWN_DEVICE_SECS`], else the address's.
+async fn allowance_of(
+    pool: &AnyPool,
+    now: i64,
+    session_id: &str,
+    address: &str,
+    mobile: &str,
+) -> Result<Allowance, Error> {
+    let known: Option<String> = sqlx::query(
+        "SELECT k.device_id FROM sessions s \
+         JOIN otp_known_devices k ON k.device_id = s.device_id AND k.mobile = $2 \
+         WHERE s.session_id = $1 AND k.signed_in_at > $3",
+    )
+    .bind(session_id)
+    .bind(mobile)
+    .bind(now - KNOWN_DEVICE_SECS)
+    .fetch_optional(pool)
+    .await?
+    .map(|row| row.try_get("device_id"))
+    .transpose()?;
+    Ok(match known {
+        Some(device_id) => Allowance::Device(device_id),
+        None => Allowance::Shared(address.to_string()),
+    })
+}
+
+/// Refuses within the client's cooldown or past its hourly limit for `mobile`; a client the
+/// number does not know also past the number's shared budget, unless this is its first code of
+/// the hour.
 async fn check_send_limits(
     pool: &AnyPool,
     now: i64,
     mobile: &str,
-    client: &str,
+    allowance: &Allowance,
 ) -> Result<(), Error> {
     let row = sqlx::query(
-        "SELECT COUNT(*) AS sends, MIN(sent_at) AS oldest, \
+        "SELECT SUM(CASE WHEN allowance = 'shared' THEN 1 ELSE 0 END) AS shared, \
+                MIN(CASE WHEN allowance = 'shared' THEN sent_at END) AS shared_oldest, \
                 SUM(CASE WHEN client = $3 THEN 1 ELSE 0 END) AS mine, \
                 MIN(CASE WHEN client = $3 THEN sent_at END) AS my_oldest, \
                 MAX(CASE WHEN client = $3 THEN sent_at END) AS my_newest \
@@ -165,34 +237,78 @@ async fn check_send_limits(
     )
     .bind(mobile)
     .bind(now - HOUR_SECS)
-    .bind(client)
+    .bind(allowance.client())
     .fetch_one(pool)
     .await?;
-    let sends: i64 = row.try_get("sends")?;
-    if sends == 0 {
+    let mine: i64 = row.try_get::<Option<i64>, _>("mine")?.unwrap_or(0);
+    if mine == 0 {
+        // A client's first code of the hour: nobody else's requests may stand in its way.
         return Ok(());
     }
-    let mine: i64 = row.try_get::<Option<i64>, _>("mine")?.unwrap_or(0);
-    if mine > 0 {
-        let my_oldest: i64 = row.try_get::<Option<i64>, _>("my_oldest")?.unwrap_or(now);
-        let my_newest: i64 = row.try_get::<Option<i64>, _>("my_newest")?.unwrap_or(now);
-        if now - my_newest < RESEND_COOLDOWN_SECS {
-            return Err(Error::Cooldown {
-                retry_after_secs: RESEND_COOLDOWN_SECS - (now - my_newest),
-            });
-        }
-        if mine >= MAX_SENDS_PER_HOUR {
-            return Err(Error::HourlyLimit {
-                retry_after_secs: my_oldest + HOUR_SECS - now,
-            });
-        }
-    }
-    if sends >= MAX_SENDS_PER_NUMBER_PER_HOUR {
-        let oldest: i64 = row.try_get("oldest")?;
-        return Err(Error::HourlyLimit {
-            retry_after_secs: oldest + HOUR_SECS - now,
+    let my_oldest: i64 = row.try_get::<Option<i64>, _>("my_oldest")?.unwrap_or(now);
+    let my_newest: i64 = row.try_get::<Option<i64>, _>("my_newest")?.unwrap_or(now);
+    if now - my_newest < RESEND_COOLDOWN_SECS {
+        return Err(Error::Cooldown {
+            retry_after_secs: RESEND_COOLDOWN_SECS - (now - my_newest),
         });
     }
+    if mine >= MAX_SENDS_PER_HOUR {
+        return Err(Error::HourlyLimit {
+            retry_after_secs: my_oldest + HOUR_SECS - now,
+        });
+    }
+    if let Allowance::Shared(_) = allowance {
+        let shared: i64 = row.try_get::<Option<i64>, _>("shared")?.unwrap_or(0);
+        if shared >= MAX_SENDS_PER_NUMBER_PER_HOUR {
+            let oldest: i64 = row
+                .try_get::<Option<i64>, _>("shared_oldest")?
+                .unwrap_or(now);
+            return Err(Error::HourlyLimit {
+                retry_after_secs: oldest + HOUR_SECS - now,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Remembers that the device of `session_id` signed in to `mobile` at `now` (its codes then
+/// come from an allowance of its own), and forgets the number's devices beyond the latest
+/// [`MAX_KNOWN_DEVICES`]. Runs in the transaction that uses the code, before the session is
+/// rotated (the new session keeps the device).
+pub async fn remember_device(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    now: i64,
+    session_id: &str,
+    mobile: &str,
+) -> Result<(), Error> {
+    let device_id: Option<String> =
+        sqlx::query("SELECT device_id FROM sessions WHERE session_id = $1")
+            .bind(session_id)
+            .fetch_optional(&mut **tx)
+            .await?
+            .map(|row| row.try_get("device_id"))
+            .transpose()?;
+    let Some(device_id) = device_id.filter(|d| !d.is_empty()) else {
+        return Ok(());
+    };
+    sqlx::query(
+        "INSERT INTO otp_known_devices (mobile, device_id, signed_in_at) VALUES ($1, $2, $3) \
+         ON CONFLICT (mobile, device_id) DO UPDATE SET signed_in_at = $3",
+    )
+    .bind(mobile)
+    .bind(&device_id)
+    .bind(now)
+    .execute(&mut **tx)
+    .await?;
+    sqlx::query(
+        "DELETE FROM otp_known_devices WHERE mobile = $1 AND device_id NOT IN \
+         (SELECT device_id FROM otp_known_devices WHERE mobile = $1 \
+          ORDER BY signed_in_at DESC, device_id LIMIT $2)",
+    )
+    .bind(mobile)
+    .bind(MAX_KNOWN_DEVICES)
+    .execute(&mut **tx)
+    .await?;
     Ok(())
 }
 
@@ -216,7 +332,8 @@ pub async fn issue(
 ) -> Result<Issued, Error> {
     let Asker { session_id, client } = asker;
     check_unlocked(pool, now, session_id).await?;
-    check_send_limits(pool, now, mobile, client).await?;
+    let allowance = allowance_of(pool, now, session_id, client, mobile).await?;
+    check_send_limits(pool, now, mobile, &allowance).await?;
     let code = tokens::otp_code()?;
     let code_hash = code_digest(purpose, session_id, mobile, &code);
     let send_id = tokens::id()?;
@@ -240,13 +357,17 @@ pub async fn issue(
     .bind(now + CODE_TTL_SECS)
     .execute(&mut *tx)
     .await?;
-    sqlx::query("INSERT INTO otp_sends (id, mobile, sent_at, client) VALUES ($1, $2, $3, $4)")
-        .bind(&send_id)
-        .bind(mobile)
-        .bind(now)
-        .bind(client)
-        .execute(&mut *tx)
-        .await?;
+    sqlx::query(
+        "INSERT INTO otp_sends (id, mobile, sent_at, client, allowance) \
+         VALUES ($1, $2, $3, $4, $5)",
+    )
+    .bind(&send_id)
+    .bind(mobile)
+    .bind(now)
+    .bind(allowance.client())
+    .bind(allowance.as_str())
+    .execute(&mut *tx)
+    .await?;
     tx.commit().await?;
 
     if let Err(e) = messages.send_sms(mobile, &sms_text(&code)).await {
@@ -419,7 +540,7 @@ pub async fn consume(
 }
 
 /// Deletes what can no longer matter at `now`: expired codes, sends older than an hour, locks
-/// that have lifted. Returns how many rows went.
+/// that have lifted, devices that have not signed in for too long. Returns how many rows went.
 pub async fn delete_ended(pool: &AnyPool, now: i64) -> Result<u64, Error> {
     let mut deleted = 0;
     deleted += sqlx::query("DELETE FROM otp_challenges WHERE expires_at <= $1")
@@ -429,6 +550,11 @@ pub async fn delete_ended(pool: &AnyPool, now: i64) -> Result<u64, Error> {
         .rows_affected();
     deleted += sqlx::query("DELETE FROM otp_sends WHERE sent_at <= $1")
         .bind(now - HOUR_SECS)
+        .execute(pool)
+        .await?
+        .rows_affected();
+    deleted += sqlx::query("DELETE FROM otp_known_devices WHERE signed_in_at <= $1")
+        .bind(now - KNOWN_DEVICE_SECS)
         .execute(pool)
         .await?
         .rows_affected();

@@ -285,6 +285,7 @@ pub async fn confirm_mobile_change(
             Some(db) if db.is_unique_violation() => Error::MobileTaken,
             _ => Error::Database(e),
         })?;
+    otp::remember_device(&mut tx, ctx.now(), session_id, &mobile).await?;
     tx.commit().await?;
     tracing::info!(user_id, "mobile number changed");
     Ok(ConfirmMobileChangeResponse {

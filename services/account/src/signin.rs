@@ -87,6 +87,7 @@ pub async fn verify_otp(
         (None, Some((name, _))) => profile::create_user(&mut tx, &mobile, name, now).await?,
         (None, None) => return Err(Error::NotSignedIn),
     };
+    otp::remember_device(&mut tx, now, session_id, &mobile).await?;
     let user = u64::try_from(user_id).map_err(|_| Error::NotSignedIn)?;
     let rotated = sessions::rotate(&mut tx, now, ctx.lifetimes, session_id, user).await?;
     tx.commit().await?;

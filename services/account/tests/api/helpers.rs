@@ -81,10 +81,15 @@ impl Svc {
 
     /// A new guest session: the caller the edge would state for it, and its token.
     pub async fn guest(&mut self) -> (Caller, String) {
+        self.guest_on("device-1").await
+    }
+
+    /// A new guest session in the browser whose device cookie is `device_id`.
+    pub async fn guest_on(&mut self, device_id: &str) -> (Caller, String) {
         let created = self
             .client
             .create_session(CreateSessionRequest {
-                device_id: "device-1".into(),
+                device_id: device_id.into(),
                 user_agent: "test".into(),
                 csrf_token: String::new(),
             })

@@ -740,31 +740,115 @@ async fn a_stranger_using_up_their_codes_to_a_number_leaves_the_owner_theirs() {
 }
 
 #[tokio::test]
-async fn a_number_gets_at_most_twenty_codes_an_hour_whoever_asks() {
+async fn past_twenty_codes_an_hour_a_number_gets_only_each_new_clients_first() {
     for db in testing::all().await {
         let mut svc = spawn(&db.url).await;
         for n in 0..20 {
-            let (guest, _) = svc.guest().await;
+            let (guest, _) = svc.guest_on(&format!("d-{n}")).await;
             svc.send_from(&guest, MOBILE, &format!("203.0.113.{n}"))
                 .await
                 .expect("within the number's limit");
         }
-        let (guest, _) = svc.guest().await;
+        svc.clock.advance(30);
+        let (again, _) = svc.guest_on("d-0").await;
 
         let refused = svc
-            .send_from(&guest, MOBILE, "198.51.100.4")
+            .send_from(&again, MOBILE, "203.0.113.0")
             .await
             .unwrap_err();
+        let (newcomer, _) = svc.guest_on("d-new").await;
+        let first = svc.send_from(&newcomer, MOBILE, "198.51.100.4").await;
 
         assert_eq!(
             refused.code(),
             Code::ResourceExhausted,
-            "engine {:?}",
+            "engine {:?}: a second code from a client past the shared budget",
             db.engine
         );
-        assert_eq!(retry_after(&refused), 3600);
+        assert_eq!(retry_after(&refused), 3600 - 30);
+        assert!(first.is_ok(), "a new client's first code is always sent");
+        svc.clock.advance(3600 - 30);
+        assert!(svc.send_from(&again, MOBILE, "203.0.113.0").await.is_ok());
+    }
+}
+
+/// The stranger's attack: codes to the owner's number from one address after another, five from
+/// each, until the number refuses them.
+async fn flood_until_refused(svc: &mut Svc) -> usize {
+    let mut sent = 0;
+    for n in 0..40 {
+        let address = format!("203.0.113.{n}");
+        for _ in 0..5 {
+            let (stranger, _) = svc.guest_on(&format!("stranger-{n}")).await;
+            match svc.send_from(&stranger, MOBILE, &address).await {
+                Ok(()) => sent += 1,
+                Err(status) => {
+                    assert_eq!(status.code(), Code::ResourceExhausted);
+                    return sent;
+                }
+            }
+            svc.clock.advance(30);
+        }
+    }
+    panic!("the number never refused the stranger");
+}
+
+#[tokio::test]
+async fn a_stranger_flooding_a_number_from_many_addresses_leaves_a_new_owner_a_code() {
+    for db in testing::all().await {
+        let mut svc = spawn(&db.url).await;
+        let sent = flood_until_refused(&mut svc).await;
+        assert!(sent >= 20, "engine {:?}: {sent}", db.engine);
+
+        // The owner, on a browser and address the number has never seen, still gets a code and
+        // signs in with it.
+        let (owner, _) = svc.guest_on("owners-phone").await;
+        svc.send_from(&owner, MOBILE, "198.51.100.4")
+            .await
+            .expect("the owner's first code");
+        let code = svc.latest_code(MOBILE).await;
+        let signed = svc.verify(&owner, MOBILE, &code, "Asha").await;
+        assert!(signed.is_ok(), "engine {:?}: {signed:?}", db.engine);
+    }
+}
+
+#[tokio::test]
+async fn the_owners_own_device_keeps_its_codes_even_behind_the_strangers_address() {
+    for db in testing::all().await {
+        let mut svc = spawn(&db.url).await;
+        // The owner signed in from this browser before.
+        let (owner, _) = svc.guest_on("owners-phone").await;
+        svc.send_from(&owner, MOBILE, "198.51.100.4").await.unwrap();
+        let code = svc.latest_code(MOBILE).await;
+        svc.verify(&owner, MOBILE, &code, "Asha").await.unwrap();
         svc.clock.advance(3600);
-        assert!(svc.send_from(&guest, MOBILE, "198.51.100.4").await.is_ok());
+
+        flood_until_refused(&mut svc).await;
+        // Even from the address the stranger used up (a shared network), the owner's browser
+        // gets its codes: up to its own five an hour, resends after the usual cooldown.
+        for n in 0..5 {
+            let (owner, _) = svc.guest_on("owners-phone").await;
+            let sent = svc.send_from(&owner, MOBILE, "203.0.113.0").await;
+            assert!(sent.is_ok(), "engine {:?}: code {n}: {sent:?}", db.engine);
+            let code = svc.latest_code(MOBILE).await;
+            assert!(svc.verify(&owner, MOBILE, &code, "").await.is_ok());
+            svc.clock.advance(30);
+        }
+        let (owner, _) = svc.guest_on("owners-phone").await;
+        let sixth = svc.send_from(&owner, MOBILE, "203.0.113.0").await;
+        assert_eq!(
+            sixth.unwrap_err().code(),
+            Code::ResourceExhausted,
+            "engine {:?}: a known device's own allowance is bounded too",
+            db.engine
+        );
+        // A stranger claiming the same address but another browser is still refused.
+        let (stranger, _) = svc.guest_on("stranger-0").await;
+        assert!(
+            svc.send_from(&stranger, MOBILE, "203.0.113.0")
+                .await
+                .is_err()
+        );
     }
 }
 
