@@ -63,6 +63,32 @@ macro_rules! database_error {
     }};
 }
 
+/// The envelope status code of a limit: too many tries of something.
+pub const SPEC_TOO_MANY: u32 = 429;
+/// gRPC metadata key carrying how many seconds to wait, for the edge's `Retry-After` header.
+pub const RETRY_AFTER: &str = "retry-after";
+
+/// "Too many attempts. Please try again in 15 minutes.": the answer to a code guessed too often
+/// (sign-in's OTP, a wallet's linking OTP), so every lock reads the same. RESOURCE_EXHAUSTED with
+/// [`SPEC_TOO_MANY`] and [`RETRY_AFTER`].
+pub fn too_many_attempts(retry_after_secs: i64) -> Status {
+    let minutes = (retry_after_secs.max(1) + 59) / 60;
+    let wait = if minutes == 1 {
+        "1 minute".to_string()
+    } else {
+        format!("{minutes} minutes")
+    };
+    let mut status = with_code(
+        Code::ResourceExhausted,
+        SPEC_TOO_MANY,
+        format!("Too many attempts. Please try again in {wait}."),
+    );
+    if let Ok(v) = retry_after_secs.max(1).to_string().parse() {
+        status.metadata_mut().insert(RETRY_AFTER, v);
+    }
+    status
+}
+
 /// The domain code a status carries, if any.
 pub fn spec_code(status: &Status) -> Option<u32> {
     status
@@ -82,6 +108,25 @@ mod tests {
         assert_eq!(spec_code(&s), Some(41));
         assert_eq!(s.message(), "Insufficient cart value");
         assert_eq!(spec_code(&Status::internal("x")), None);
+    }
+
+    #[test]
+    fn too_many_attempts_says_the_wait_in_minutes_with_retry_after() {
+        let s = too_many_attempts(15 * 60);
+        assert_eq!(s.code(), Code::ResourceExhausted);
+        assert_eq!(
+            s.message(),
+            "Too many attempts. Please try again in 15 minutes."
+        );
+        assert_eq!(spec_code(&s), Some(SPEC_TOO_MANY));
+        assert_eq!(
+            s.metadata().get(RETRY_AFTER).and_then(|v| v.to_str().ok()),
+            Some("900")
+        );
+        assert_eq!(
+            too_many_attempts(61).message(),
+            "Too many attempts. Please try again in 2 minutes."
+        );
     }
 
     #[test]

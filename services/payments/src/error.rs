@@ -72,6 +72,9 @@ pub enum Error {
     /// An OTP given (or asked again) when no link waits for one.
     #[error("no OTP pending")]
     NoOtpPending,
+    /// Too many wrong linking OTPs: linking the account is locked for this many seconds.
+    #[error("OTP locked for {retry_after_secs} s")]
+    Locked { retry_after_secs: i64 },
     /// The wallet or pay-later provider (its name) did not answer an action.
     #[error("{0} provider unavailable")]
     ProviderUnavailable(&'static str),
@@ -145,6 +148,9 @@ impl From<Error> for Status {
                 Code::FailedPrecondition,
                 "Please ask for an OTP first".into(),
             ),
+            Error::Locked { retry_after_secs } => {
+                tiffin_platform::status::too_many_attempts(retry_after_secs)
+            }
             Error::ProviderUnavailable(name) => with_code(
                 Code::Unavailable,
                 SPEC_ERROR,

@@ -6,6 +6,13 @@
 //! go on with other ways to pay. Actions (link, OTP, add money) answer UNAVAILABLE instead, so the
 //! customer knows to try again. The provider token is a credential: it is stored and handed to
 //! the provider, never logged or sent back.
+//!
+//! Linking OTPs are counted as sign-in counts its codes: each check takes one of
+//! [`MAX_WRONG_OTPS`] attempts before the provider is asked (so concurrent guesses cannot slip past
+//! the count), a right OTP gives it back, and the wrong one that uses the last attempt drops the
+//! OTP and locks linking that account for [`OTP_LOCK_MS`]: no OTP is sent or checked for it
+//! meanwhile, and delinking does not lift the lock. After it, LINK (or Resend OTP) sends a new OTP
+//! with a fresh count.
 
 use std::sync::Arc;
 
@@ -34,6 +41,11 @@ pub const PAY_LATER: (&str, &str) = ("lazypay", "LazyPay");
 /// The most one top-up adds, in paise: ₹10,000, the monthly load limit of a minimum-KYC wallet,
 /// so a top-up a provider would refuse is refused here in plain words.
 pub const MAX_ADD_MONEY_PAISE: i64 = 1_000_000;
+
+/// Wrong linking OTPs that lock linking the account, as sign-in locks after five wrong codes.
+pub const MAX_WRONG_OTPS: i64 = 5;
+/// How long a lock lasts, in milliseconds: sign-in's 15 minutes.
+pub const OTP_LOCK_MS: i64 = 15 * 60 * 1000;
 
 /// A provider the service knows: its kind, code (as `payment_methods` spells it) and name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -141,6 +153,17 @@ struct LinkRow {
     otp_reference: Option<String>,
     token: Option<ProviderToken>,
     linked_at_ms: i64,
+    /// Unix ms until which linking is locked after too many wrong OTPs; 0 when never locked.
+    locked_until_ms: i64,
+}
+
+impl LinkRow {
+    /// The lock still holding at `now_ms`, as an error to answer with.
+    fn lock_at(&self, now_ms: i64) -> Option<Error> {
+        (self.locked_until_ms > now_ms).then(|| Error::Locked {
+            retry_after_secs: (self.locked_until_ms - now_ms + 999) / 1000,
+        })
+    }
 }
 
 fn unavailable(provider: Provider, e: ProviderError) -> Error {
@@ -170,8 +193,8 @@ impl Wallets {
 
     async fn row(&self, user_id: i64, provider: Provider) -> Result<Option<LinkRow>, Error> {
         let row = sqlx::query(
-            "SELECT otp_reference, provider_token, linked_at_ms FROM linked_wallets \
-             WHERE user_id = $1 AND payment_code = $2",
+            "SELECT otp_reference, provider_token, linked_at_ms, otp_locked_until_ms \
+             FROM linked_wallets WHERE user_id = $1 AND payment_code = $2",
         )
         .bind(user_id)
         .bind(provider.code)
@@ -184,6 +207,7 @@ impl Wallets {
                     .try_get::<Option<String>, _>("provider_token")?
                     .map(ProviderToken::new),
                 linked_at_ms: row.try_get::<Option<i64>, _>("linked_at_ms")?.unwrap_or(0),
+                locked_until_ms: row.try_get("otp_locked_until_ms")?,
             })
         })
         .transpose()
@@ -254,43 +278,128 @@ impl Wallets {
     /// Asks the provider to send an OTP, and remembers its reference; an account already linked
     /// needs none. A new OTP replaces one sent before.
     pub async fn link(&self, user_id: i64, provider: Provider) -> Result<LinkStarted, Error> {
-        if let Some(LinkRow { token: Some(_), .. }) = self.row(user_id, provider).await? {
-            return Ok(LinkStarted::AlreadyLinked);
+        match self.row(user_id, provider).await? {
+            Some(LinkRow { token: Some(_), .. }) => return Ok(LinkStarted::AlreadyLinked),
+            Some(row) => {
+                if let Some(locked) = row.lock_at(now_ms()) {
+                    return Err(locked);
+                }
+            }
+            None => {}
         }
         let reference = self
             .provider
             .send_otp(provider.account(user_id))
             .await
             .map_err(|e| unavailable(provider, e))?;
+        // A new OTP starts a new count; a lock taken meanwhile (a concurrent guess) stays.
+        let now = now_ms();
         let mut tx = self.writer.begin().await?;
         sqlx::query(
             "INSERT INTO linked_wallets (user_id, payment_code, wallet_kind, otp_reference, \
              otp_sent_at_ms) VALUES ($1, $2, $3, $4, $5) \
              ON CONFLICT (user_id, payment_code) DO UPDATE SET \
-             otp_reference = excluded.otp_reference, otp_sent_at_ms = excluded.otp_sent_at_ms \
-             WHERE linked_wallets.provider_token IS NULL",
+             otp_reference = excluded.otp_reference, otp_sent_at_ms = excluded.otp_sent_at_ms, \
+             wrong_otps = 0, otp_locked_until_ms = 0 \
+             WHERE linked_wallets.provider_token IS NULL \
+             AND linked_wallets.otp_locked_until_ms <= excluded.otp_sent_at_ms",
         )
         .bind(user_id)
         .bind(provider.code)
         .bind(provider.kind.as_str())
         .bind(reference)
-        .bind(now_ms())
+        .bind(now)
         .execute(&mut *tx)
         .await?;
         tx.commit().await?;
         Ok(LinkStarted::OtpSent)
     }
 
-    /// Sends the OTP again: the same as [`Wallets::link`], but only while a link waits for one.
+    /// Sends the OTP again: the same as [`Wallets::link`], but only while a link waits for one
+    /// (or was locked, which [`Wallets::link`] refuses until the lock is over).
     pub async fn resend_otp(&self, user_id: i64, provider: Provider) -> Result<(), Error> {
         match self.row(user_id, provider).await? {
             Some(LinkRow { token: Some(_), .. }) => Err(Error::AlreadyLinked(provider.name)),
-            Some(LinkRow {
-                otp_reference: Some(_),
-                ..
-            }) => self.link(user_id, provider).await.map(|_| ()),
+            Some(row) if row.otp_reference.is_some() || row.locked_until_ms > 0 => {
+                self.link(user_id, provider).await.map(|_| ())
+            }
             _ => Err(Error::NoOtpPending),
         }
+    }
+
+    /// Takes one attempt from the OTP `reference` before it is checked; answers how many it has
+    /// used, or why none could be taken (locked, or no such OTP any more).
+    async fn take_attempt(
+        &self,
+        user_id: i64,
+        provider: Provider,
+        reference: &str,
+    ) -> Result<i64, Error> {
+        let mut tx = self.writer.begin().await?;
+        let used: Option<i64> = sqlx::query_scalar(
+            "UPDATE linked_wallets SET wrong_otps = wrong_otps + 1 \
+             WHERE user_id = $1 AND payment_code = $2 AND otp_reference = $3 \
+             AND provider_token IS NULL AND wrong_otps < $4 RETURNING wrong_otps",
+        )
+        .bind(user_id)
+        .bind(provider.code)
+        .bind(reference)
+        .bind(MAX_WRONG_OTPS)
+        .fetch_optional(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        match used {
+            Some(used) => Ok(used),
+            None => Err(self
+                .row(user_id, provider)
+                .await?
+                .and_then(|row| row.lock_at(now_ms()))
+                .unwrap_or(Error::NoOtpPending)),
+        }
+    }
+
+    /// Gives back an attempt that was no guess (the provider did not answer).
+    async fn give_back_attempt(&self, user_id: i64, provider: Provider) -> Result<(), Error> {
+        let mut tx = self.writer.begin().await?;
+        sqlx::query(
+            "UPDATE linked_wallets SET wrong_otps = wrong_otps - 1 \
+             WHERE user_id = $1 AND payment_code = $2 AND wrong_otps > 0",
+        )
+        .bind(user_id)
+        .bind(provider.code)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Drops the OTP `reference` and locks linking the account after its last wrong attempt.
+    async fn lock(
+        &self,
+        user_id: i64,
+        provider: Provider,
+        reference: &str,
+    ) -> Result<Error, Error> {
+        let mut tx = self.writer.begin().await?;
+        sqlx::query(
+            "UPDATE linked_wallets SET otp_reference = NULL, otp_locked_until_ms = $1 \
+             WHERE user_id = $2 AND payment_code = $3 AND otp_reference = $4 \
+             AND provider_token IS NULL",
+        )
+        .bind(now_ms() + OTP_LOCK_MS)
+        .bind(user_id)
+        .bind(provider.code)
+        .bind(reference)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        tracing::warn!(
+            provider = provider.code,
+            "wallet linking locked after too many wrong OTPs"
+        );
+        Ok(Error::Locked {
+            retry_after_secs: OTP_LOCK_MS / 1000,
+        })
     }
 
     /// Checks the OTP with the provider and, if right, stores the token: the account is linked.
@@ -309,28 +418,40 @@ impl Wallets {
         }
         let reference = match self.row(user_id, provider).await? {
             Some(LinkRow { token: Some(_), .. }) => return self.status(user_id, provider).await,
-            Some(LinkRow {
-                otp_reference: Some(reference),
-                ..
-            }) => reference,
-            _ => return Err(Error::NoOtpPending),
+            Some(row) => {
+                if let Some(locked) = row.lock_at(now_ms()) {
+                    return Err(locked);
+                }
+                row.otp_reference.ok_or(Error::NoOtpPending)?
+            }
+            None => return Err(Error::NoOtpPending),
         };
-        let check = self
+        let used = self.take_attempt(user_id, provider, &reference).await?;
+        let check = match self
             .provider
             .verify_otp(provider.account(user_id), &reference, otp)
             .await
-            .map_err(|e| match e {
-                ProviderError::UnknownAccount => Error::NoOtpPending,
-                e => unavailable(provider, e),
-            })?;
+        {
+            Ok(check) => check,
+            Err(e) => {
+                self.give_back_attempt(user_id, provider).await?;
+                return Err(match e {
+                    ProviderError::UnknownAccount => Error::NoOtpPending,
+                    e => unavailable(provider, e),
+                });
+            }
+        };
         let token = match check {
             OtpCheck::Linked(token) => token,
+            OtpCheck::Refused(_) if used >= MAX_WRONG_OTPS => {
+                return Err(self.lock(user_id, provider, &reference).await?);
+            }
             OtpCheck::Refused(reason) => return Err(Error::Invalid(reason)),
         };
         let mut tx = self.writer.begin().await?;
         sqlx::query(
             "UPDATE linked_wallets SET provider_token = $1, linked_at_ms = $2, \
-             otp_reference = NULL WHERE user_id = $3 AND payment_code = $4 \
+             otp_reference = NULL, wrong_otps = 0 WHERE user_id = $3 AND payment_code = $4 \
              AND otp_reference = $5",
         )
         .bind(token.expose())
@@ -363,7 +484,8 @@ impl Wallets {
 
     /// Forgets the link (and any OTP waiting). The provider is asked to revoke the token, but a
     /// provider that does not answer does not keep the customer linked: the token is gone here
-    /// either way, and nothing can be charged through it.
+    /// either way, and nothing can be charged through it. A link locked after wrong OTPs (which
+    /// has no token nor OTP left) keeps its lock: delinking must not be a way round it.
     pub async fn delink(&self, user_id: i64, provider: Provider) -> Result<(), Error> {
         if let Some(LinkRow {
             token: Some(token), ..
@@ -376,11 +498,15 @@ impl Wallets {
             tracing::warn!(provider = provider.code, error = %e, "token not revoked at the provider");
         }
         let mut tx = self.writer.begin().await?;
-        sqlx::query("DELETE FROM linked_wallets WHERE user_id = $1 AND payment_code = $2")
-            .bind(user_id)
-            .bind(provider.code)
-            .execute(&mut *tx)
-            .await?;
+        sqlx::query(
+            "DELETE FROM linked_wallets WHERE user_id = $1 AND payment_code = $2 \
+             AND otp_locked_until_ms <= $3",
+        )
+        .bind(user_id)
+        .bind(provider.code)
+        .bind(now_ms())
+        .execute(&mut *tx)
+        .await?;
         tx.commit().await?;
         Ok(())
     }

@@ -535,3 +535,125 @@ async fn every_wallet_pay_later_and_saved_vpa_call_needs_a_signed_in_caller() {
         );
     }
 }
+
+/// Five wrong linking OTPs lock linking that account as sign-in locks its codes: the right OTP is
+/// refused after them, so is a new OTP, and delinking does not lift the lock; once the lock is
+/// over, Resend OTP sends a new one that links. Pay-later is counted the same way.
+#[tokio::test]
+async fn five_wrong_otps_lock_linking_until_the_lock_is_over_on_every_engine() {
+    for db in testing::all().await {
+        let mut svc = helpers::start(&db.url).await;
+        let asha = user(1);
+        link(&mut svc, &asha, "PAYTM").await.unwrap();
+
+        let mut wrong = Vec::new();
+        for guess in ["111111", "222222", "333333", "444444", "555555"] {
+            wrong.push(validate(&mut svc, &asha, "PAYTM", guess).await.unwrap_err());
+        }
+        let right_after = validate(&mut svc, &asha, "PAYTM", SANDBOX_OTP)
+            .await
+            .unwrap_err();
+        let new_otp = link(&mut svc, &asha, "PAYTM").await.unwrap_err();
+        delink(&mut svc, &asha, "PAYTM").await.unwrap();
+        let after_delink = link(&mut svc, &asha, "PAYTM").await.unwrap_err();
+        let other_wallet = link(&mut svc, &asha, "PHONEPE").await;
+
+        for w in &wrong[..4] {
+            assert_eq!(
+                (w.code(), w.message()),
+                (Code::InvalidArgument, "The OTP you entered is incorrect"),
+                "{}",
+                db.url
+            );
+        }
+        for locked in [&wrong[4], &right_after, &new_otp, &after_delink] {
+            assert_eq!(
+                (locked.code(), locked.message()),
+                (
+                    Code::ResourceExhausted,
+                    "Too many attempts. Please try again in 15 minutes."
+                ),
+                "{}",
+                db.url
+            );
+            assert_eq!(tiffin_platform::status::spec_code(locked), Some(429));
+        }
+        assert!(!balance(&mut svc, &asha, "PAYTM").await.unwrap().linked);
+        assert!(other_wallet.is_ok(), "another wallet's linking is its own");
+
+        // The lock's time passes.
+        sqlx::query("UPDATE linked_wallets SET otp_locked_until_ms = 1 WHERE user_id = 1")
+            .execute(&svc.pool)
+            .await
+            .unwrap();
+        let (otp_sent, _) = link(&mut svc, &asha, "PAYTM").await.unwrap();
+        assert!(otp_sent);
+        let one_wrong = validate(&mut svc, &asha, "PAYTM", "999999")
+            .await
+            .unwrap_err();
+        let linked = validate(&mut svc, &asha, "PAYTM", SANDBOX_OTP)
+            .await
+            .unwrap();
+        assert_eq!(one_wrong.code(), Code::InvalidArgument, "a fresh count");
+        assert!(linked.linked, "{}", db.url);
+
+        // Pay-later's OTP is counted the same way.
+        svc.client
+            .link_pay_later(as_caller(
+                &asha,
+                LinkPayLaterRequest {
+                    wallet_code: "lazypay".into(),
+                },
+            ))
+            .await
+            .unwrap();
+        let mut last = None;
+        for _ in 0..5 {
+            last = svc
+                .client
+                .validate_pay_later_otp(as_caller(
+                    &asha,
+                    ValidatePayLaterOtpRequest {
+                        wallet_code: "lazypay".into(),
+                        otp: "000000".into(),
+                    },
+                ))
+                .await
+                .err();
+        }
+        let right = svc
+            .client
+            .validate_pay_later_otp(as_caller(
+                &asha,
+                ValidatePayLaterOtpRequest {
+                    wallet_code: "lazypay".into(),
+                    otp: SANDBOX_OTP.into(),
+                },
+            ))
+            .await
+            .unwrap_err();
+        assert_eq!(last.map(|s| s.code()), Some(Code::ResourceExhausted));
+        assert_eq!(right.code(), Code::ResourceExhausted);
+        assert!(!check_pay_later(&mut svc, &asha).await.linked);
+        // After the lock, Resend OTP sends a new one, which links.
+        sqlx::query("UPDATE linked_wallets SET otp_locked_until_ms = 1 WHERE user_id = 1")
+            .execute(&svc.pool)
+            .await
+            .unwrap();
+        svc.client
+            .resend_pay_later_otp(as_caller(&asha, ResendPayLaterOtpRequest::default()))
+            .await
+            .unwrap();
+        svc.client
+            .validate_pay_later_otp(as_caller(
+                &asha,
+                ValidatePayLaterOtpRequest {
+                    wallet_code: "lazypay".into(),
+                    otp: SANDBOX_OTP.into(),
+                },
+            ))
+            .await
+            .unwrap();
+        assert!(check_pay_later(&mut svc, &asha).await.linked, "{}", db.url);
+    }
+}
