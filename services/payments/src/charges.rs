@@ -611,6 +611,7 @@ impl Charges {
         kind: &str,
         common: &[String; 2],
     ) -> Result<Intent, Error> {
+        self.wallets.check_offered(provider)?;
         if self
             .wallets
             .linked_token(user_id, provider)

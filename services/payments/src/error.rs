@@ -66,6 +66,9 @@ pub enum Error {
     /// A wallet or pay-later action with no account linked (its name).
     #[error("{0} not linked")]
     NotLinked(&'static str),
+    /// A wallet or pay-later action where no provider is configured (its name).
+    #[error("{0} not offered")]
+    NotOffered(&'static str),
     /// An OTP asked for again on an account already linked (its name).
     #[error("{0} already linked")]
     AlreadyLinked(&'static str),
@@ -139,6 +142,10 @@ impl From<Error> for Status {
             Error::NotLinked(name) => refuse(
                 Code::FailedPrecondition,
                 format!("Please link your {name} account first"),
+            ),
+            Error::NotOffered(name) => refuse(
+                Code::FailedPrecondition,
+                format!("{name} is not offered right now. Please choose another way to pay"),
             ),
             Error::AlreadyLinked(name) => refuse(
                 Code::FailedPrecondition,

@@ -1,5 +1,6 @@
 //! The payments service: the ways to pay at checkout, and taking money for them through a
-//! payment gateway (a sandbox by default), refunds, saved cards and Tiffin Money.
+//! payment gateway (`PAYMENTS_GATEWAY`; the sandbox in a declared development only), refunds,
+//! saved cards and Tiffin Money.
 //!
 //! - [`service`]: the `PaymentsService` RPCs: the caller from the metadata, the flow, the reply.
 //! - [`charges`]: CreatePayment, AuthenticatePayment (3-D Secure), GetPayment (advances a pending
@@ -42,6 +43,7 @@ pub mod gateway;
 pub mod keys;
 pub mod money;
 pub mod netbanking;
+pub mod no_wallets;
 pub mod payment_methods;
 pub mod refunds;
 pub mod reply;
@@ -68,9 +70,9 @@ use tiffin_platform::db::Writer;
 use tiffin_platform::service::ServiceHost;
 use tiffin_proto::payments::v1::payments_service_server::PaymentsServiceServer;
 
-use config::{GatewayChoice, PaymentsConfig};
+use config::{GatewayChoice, PaymentsConfig, WalletsChoice};
 use gateway::Gateway;
-use sandbox::Sandbox;
+use sandbox::{Sandbox, SandboxWallets};
 use wallet_provider::WalletProvider;
 
 /// Default listen address when `GRPC_ADDR` is unset.
@@ -81,7 +83,8 @@ pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
 
 /// Everything the service needs to start besides its payment rules ([`PaymentsConfig`]), which
 /// [`Application::build_with`] takes. The shape stays `Settings { service }` because other crates'
-/// tests (the edge's) build it literally; they get the sandbox with its defaults.
+/// tests (the edge's) build it literally; they get the sandbox with its defaults, which only a
+/// service declared development (`service.environment`) accepts.
 #[derive(Debug, Clone)]
 pub struct Settings {
     pub service: ServiceSettings,
@@ -118,30 +121,42 @@ pub struct Application {
 }
 
 impl Application {
-    /// [`Application::build_with`] the default rules: the sandbox, ₹5,000 cash on delivery.
+    /// [`Application::build_with`] development's rules: the sandbox, ₹5,000 cash on delivery.
     pub async fn build(settings: Settings) -> anyhow::Result<Self> {
         Self::build_with(settings, PaymentsConfig::default()).await
     }
 
-    /// Connects and migrates the database, then binds the port (port 0 picks a free one).
+    /// Checks that `config` may run in this process (the sandbox only in a declared development),
+    /// connects and migrates the database, then binds the port (port 0 picks a free one).
     pub async fn build_with(settings: Settings, config: PaymentsConfig) -> anyhow::Result<Self> {
+        config.check(settings.service.environment)?;
         let host = ServiceHost::start(&settings.service, &MIGRATOR).await?;
         let writer = Writer::new(host.pool().clone());
-        let (gateway, wallet_provider, sandbox): (Arc<dyn Gateway>, Arc<dyn WalletProvider>, _) =
-            match config.gateway {
-                GatewayChoice::Sandbox => {
-                    // Its wallet books live in our database, so they share our writer.
-                    let sandbox = Arc::new(Sandbox::new(
-                        config.webhook_secret.clone(),
-                        config.sandbox_settle,
-                        config.upi_expiry,
-                        writer.clone(),
-                    ));
-                    (sandbox.clone(), sandbox.wallets(), Some(sandbox))
-                }
-            };
+        let (gateway, sandbox): (Arc<dyn Gateway>, _) = match config.gateway {
+            GatewayChoice::Sandbox => {
+                // Its wallet books live in our database, so they share our writer.
+                let sandbox = Arc::new(Sandbox::new(
+                    config.webhook_secret.clone(),
+                    config.sandbox_settle,
+                    config.upi_expiry,
+                    writer.clone(),
+                ));
+                (sandbox.clone() as Arc<dyn Gateway>, Some(sandbox))
+            }
+        };
         let keys = Arc::new(keys::KeyLocks::default());
-        let wallets = Arc::new(wallets::Wallets::new(writer.clone(), wallet_provider));
+        // The wallet provider is chosen apart from the gateway: a real gateway in development may
+        // still have the sandbox's wallets, and a deployment without a provider offers none.
+        let wallets = Arc::new(match config.wallets {
+            WalletsChoice::Sandbox => {
+                let provider: Arc<dyn WalletProvider> = match &sandbox {
+                    Some(sandbox) => sandbox.wallets(),
+                    None => Arc::new(SandboxWallets::new(writer.clone())),
+                };
+                wallets::Wallets::new(writer.clone(), provider)
+            }
+            WalletsChoice::None => wallets::Wallets::not_offered(writer.clone()),
+        });
         let charges = charges::Charges::new(
             writer.clone(),
             gateway.clone(),

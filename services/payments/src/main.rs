@@ -4,9 +4,10 @@
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let _telemetry = tiffin_platform::telemetry::init("tiffin-payments");
-    // Both read and checked before anything is bound: an unknown PAYMENTS_GATEWAY stops here.
+    // Both read and checked before anything is bound: an unknown PAYMENTS_GATEWAY, or the sandbox
+    // outside a declared development, stops here.
     let settings = tiffin_payments::Settings::from_env()?;
-    let payments = tiffin_payments::config::PaymentsConfig::from_env()?;
+    let payments = tiffin_payments::config::PaymentsConfig::from_env(settings.service.environment)?;
     let app = tiffin_payments::Application::build_with(settings, payments).await?;
     tracing::info!(port = app.port(), "payments service listening");
     app.run_until_stopped(tiffin_platform::shutdown::signal())

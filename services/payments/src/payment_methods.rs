@@ -41,3 +41,9 @@ pub async fn payment_groups(pool: &AnyPool) -> Result<Vec<PaymentGroup>, Error> 
     }
     Ok(groups)
 }
+
+/// Whether a group's methods are paid through a wallet or pay-later provider, so are offered only
+/// where one is configured.
+pub fn needs_wallet_provider(group_name: &str) -> bool {
+    matches!(group_name, "WALLET" | "PAY_LATER")
+}

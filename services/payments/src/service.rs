@@ -66,7 +66,10 @@ impl PaymentsService for Payments {
         _request: Request<ListPaymentMethodsRequest>,
     ) -> Result<Response<ListPaymentMethodsResponse>, Status> {
         guarded(async {
-            let groups = payment_methods::payment_groups(self.writer.pool()).await?;
+            let mut groups = payment_methods::payment_groups(self.writer.pool()).await?;
+            if !self.wallets.offered() {
+                groups.retain(|g| !payment_methods::needs_wallet_provider(&g.group_name));
+            }
             Ok(ListPaymentMethodsResponse { groups })
         })
         .await
@@ -245,6 +248,7 @@ impl PaymentsService for Payments {
         guarded(async {
             let user_id = user(request.metadata())?;
             let provider = Provider::wallet(&request.get_ref().wallet_code)?;
+            self.wallets.check_offered(provider)?;
             let started = self.wallets.link(user_id, provider).await?;
             Ok(LinkWalletResponse {
                 wallet_code: provider.code.into(),
@@ -263,6 +267,7 @@ impl PaymentsService for Payments {
             let user_id = user(request.metadata())?;
             let req = request.get_ref();
             let provider = Provider::wallet(&req.wallet_code)?;
+            self.wallets.check_offered(provider)?;
             let view = self
                 .wallets
                 .validate_otp(user_id, provider, &req.otp)
@@ -282,6 +287,7 @@ impl PaymentsService for Payments {
             let user_id = user(request.metadata())?;
             let req = request.get_ref();
             let provider = Provider::wallet(&req.wallet_code)?;
+            self.wallets.check_offered(provider)?;
             let view = topups::add_money(
                 &self.wallets,
                 &self.charges.keys,
@@ -319,7 +325,12 @@ impl PaymentsService for Payments {
     ) -> Result<Response<ListLinkedWalletsResponse>, Status> {
         guarded(async {
             let user_id = user(request.metadata())?;
-            let wallets = self.wallets.linked_wallets(user_id).await?;
+            // Where none is offered, an account linked before is not one to show.
+            let wallets = if self.wallets.offered() {
+                self.wallets.linked_wallets(user_id).await?
+            } else {
+                Vec::new()
+            };
             Ok(ListLinkedWalletsResponse {
                 wallets: wallets.into_iter().map(reply::wallet).collect(),
             })
@@ -351,6 +362,7 @@ impl PaymentsService for Payments {
         guarded(async {
             let user_id = user(request.metadata())?;
             let provider = Provider::pay_later(&request.get_ref().wallet_code)?;
+            self.wallets.check_offered(provider)?;
             let started = self.wallets.link(user_id, provider).await?;
             Ok(LinkPayLaterResponse {
                 wallet_code: provider.code.into(),
@@ -369,6 +381,7 @@ impl PaymentsService for Payments {
             let user_id = user(request.metadata())?;
             let req = request.get_ref();
             let provider = Provider::pay_later(&req.wallet_code)?;
+            self.wallets.check_offered(provider)?;
             let view = self
                 .wallets
                 .validate_otp(user_id, provider, &req.otp)
@@ -387,6 +400,7 @@ impl PaymentsService for Payments {
         guarded(async {
             let user_id = user(request.metadata())?;
             let provider = Provider::pay_later(&request.get_ref().wallet_code)?;
+            self.wallets.check_offered(provider)?;
             self.wallets.resend_otp(user_id, provider).await?;
             Ok(ResendPayLaterOtpResponse {
                 wallet_code: provider.code.into(),

@@ -175,11 +175,42 @@ fn unavailable(provider: Provider, e: ProviderError) -> Error {
 pub struct Wallets {
     writer: Writer,
     provider: Arc<dyn WalletProvider>,
+    /// Whether there is a provider at all: a deployment without one offers no wallets.
+    offered: bool,
 }
 
 impl Wallets {
     pub fn new(writer: Writer, provider: Arc<dyn WalletProvider>) -> Self {
-        Self { writer, provider }
+        Self {
+            writer,
+            provider,
+            offered: true,
+        }
+    }
+
+    /// Wallets where there is no provider: none is offered, linking is refused, and an account
+    /// linked before reads as not linked.
+    pub fn not_offered(writer: Writer) -> Self {
+        Self {
+            writer,
+            provider: Arc::new(crate::no_wallets::NotOffered),
+            offered: false,
+        }
+    }
+
+    /// Whether wallets and pay-later are offered at all (ListPaymentMethods' WALLET and PAY_LATER
+    /// groups).
+    pub fn offered(&self) -> bool {
+        self.offered
+    }
+
+    /// Refuses an action on `provider` where wallets are not offered, before anything is asked.
+    pub fn check_offered(&self, provider: Provider) -> Result<(), Error> {
+        if self.offered {
+            Ok(())
+        } else {
+            Err(Error::NotOffered(provider.name))
+        }
     }
 
     /// The provider, for the charge and refund flows.
