@@ -9,6 +9,7 @@ use tiffin_platform::db::{Writer, insert_sql};
 
 use crate::attempts::{Attempt, settle_in};
 use crate::cancellation_dues;
+use crate::cash_on_delivery;
 use crate::error::Error;
 use crate::lifecycle::Status;
 use crate::orders::{carried, stored_id};
@@ -125,6 +126,9 @@ async fn event_of(
 /// Two of the customer's requests doing this at once would both try to open an order: the unique
 /// index on unpaid orders lets one through, and the other fails with a conflict
 /// ([`Error::is_conflict`]) and is retried by the caller, finding the first one's order.
+///
+/// `cash`: the attempt pays cash on delivery, allowed while the customer has fewer than this many
+/// cash orders on their way ([`cash_on_delivery::check`]).
 pub async fn open_attempt(
     writer: &Writer,
     user_id: u64,
@@ -132,6 +136,7 @@ pub async fn open_attempt(
     fingerprint: &str,
     snapshot: &Snapshot,
     now: i64,
+    cash: Option<i64>,
 ) -> Result<Opened, Error> {
     let user = stored_id(user_id).ok_or(Error::IdOutOfRange(user_id))?;
     let mut tx = writer.begin().await?;
@@ -175,6 +180,9 @@ pub async fn open_attempt(
         }
         None => None,
     };
+    if let Some(active_limit) = cash {
+        cash_on_delivery::check(&mut tx, user, active_limit).await?;
+    }
     let new_order = reused.is_none();
     let order_id = match reused {
         Some(id) => id,

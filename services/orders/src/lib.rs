@@ -22,6 +22,7 @@
 //! - [`cancelling`]: cancelling an order and refunding it exactly once.
 //! - [`cancellation_dues`]: the fees of cancelled cash-on-delivery orders, owed until the next
 //!   order carries them.
+//! - [`cash_on_delivery`]: who may pay cash (no fee owed, a few cash orders on their way at most).
 //! - [`reordering`]: an old order's items back into the cart, priced now.
 //! - [`invoice`]: an order's tax invoice as a PDF, with its fonts compiled in.
 //! - [`service`]: the gRPC handlers.
@@ -34,6 +35,7 @@
 pub mod attempts;
 pub mod cancellation_dues;
 pub mod cancelling;
+pub mod cash_on_delivery;
 pub mod changes;
 pub mod clients;
 pub mod delivery;
@@ -100,6 +102,9 @@ pub struct Settings {
     pub relay_interval: Duration,
     /// Order events go through NATS JetStream when set (`NATS_URL`); in process otherwise.
     pub jetstream: Option<relay::JetStreamSettings>,
+    /// Cash-on-delivery orders one customer may have on their way at once
+    /// (`ORDERS_COD_ACTIVE_LIMIT`; 0 turns cash on delivery off).
+    pub cod_active_limit: i64,
 }
 
 impl Settings {
@@ -115,6 +120,7 @@ impl Settings {
             driver_interval: Duration::from_millis(DEFAULT_DRIVER_INTERVAL_MS),
             relay_interval: Duration::from_millis(DEFAULT_RELAY_INTERVAL_MS),
             jetstream: None,
+            cod_active_limit: cash_on_delivery::DEFAULT_ACTIVE_LIMIT,
         }
     }
 
@@ -147,6 +153,7 @@ impl Settings {
             jetstream: Some(env_or("NATS_URL", ""))
                 .filter(|url| !url.trim().is_empty())
                 .map(relay::JetStreamSettings::new),
+            cod_active_limit: cod_active_limit()?,
         })
     }
 }
@@ -163,6 +170,22 @@ fn sim_speed() -> Result<f64, ConfigError> {
             reason: "must be a positive number".into(),
         })
     }
+}
+
+/// `ORDERS_COD_ACTIVE_LIMIT`: 0 or more.
+fn cod_active_limit() -> Result<i64, ConfigError> {
+    let limit: i64 = env_parse(
+        "ORDERS_COD_ACTIVE_LIMIT",
+        cash_on_delivery::DEFAULT_ACTIVE_LIMIT,
+    )?;
+    if limit < 0 {
+        return Err(ConfigError {
+            name: "ORDERS_COD_ACTIVE_LIMIT".into(),
+            value: limit.to_string(),
+            reason: "must be 0 (no cash on delivery) or more".into(),
+        });
+    }
+    Ok(limit)
 }
 
 /// A bound, migrated service ready to run.
@@ -193,7 +216,11 @@ impl Application {
             clients::Payments::new(&settings.payments_url)?,
             clients::Carts::new(&settings.cart_url)?,
         );
-        let placing = placing::Placing::new(settlement.clone(), settings.failpoint);
+        let placing = placing::Placing::new(
+            settlement.clone(),
+            settings.failpoint,
+            settings.cod_active_limit,
+        );
         let feed = feed::Feed::default();
         let deliveries = delivery::Deliveries::new(
             writer.clone(),

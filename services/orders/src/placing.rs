@@ -120,13 +120,16 @@ fn payment_method(method: &Method) -> create_payment_request::Method {
 pub struct Placing {
     pub(crate) settlement: Settlement,
     failpoint: Failpoint,
+    /// Cash orders one customer may have on their way at once (`ORDERS_COD_ACTIVE_LIMIT`).
+    cod_active_limit: i64,
 }
 
 impl Placing {
-    pub fn new(settlement: Settlement, failpoint: Failpoint) -> Self {
+    pub fn new(settlement: Settlement, failpoint: Failpoint, cod_active_limit: i64) -> Self {
         Self {
             settlement,
             failpoint,
+            cod_active_limit,
         }
     }
 
@@ -167,8 +170,11 @@ impl Placing {
             }
             None => {
                 let snapshot = Snapshot::of(&req)?;
-                let (attempt, new_order) =
-                    self.open(user_id, &key, &fingerprint, &snapshot).await?;
+                let cash =
+                    matches!(method, Method::CashOnDelivery(_)).then_some(self.cod_active_limit);
+                let (attempt, new_order) = self
+                    .open(user_id, &key, &fingerprint, &snapshot, cash)
+                    .await?;
                 let total = snapshot.total_paise;
                 (attempt, total, new_order.then_some(snapshot))
             }
@@ -247,13 +253,16 @@ impl Placing {
         key: &str,
         fingerprint: &str,
         snapshot: &Snapshot,
+        cash: Option<i64>,
     ) -> Result<(Attempt, bool), Error> {
         let s = &self.settlement;
         let mut tries = 0;
         loop {
             tries += 1;
             let at = now();
-            match changes::open_attempt(&s.writer, user_id, key, fingerprint, snapshot, at).await {
+            let opened =
+                changes::open_attempt(&s.writer, user_id, key, fingerprint, snapshot, at, cash);
+            match opened.await {
                 Ok(Opened {
                     order_id,
                     new_order,

@@ -3,6 +3,7 @@
 
 mod cancellation_dues;
 mod cancelling;
+mod cash_on_delivery;
 mod helpers;
 mod listing;
 mod placing;
