@@ -92,6 +92,8 @@ impl Storefront {
             )
             .env("EDGE_RATE_LIMIT_PER_SECOND", "0")
             .env("EDGE_PAGE_RATE_LIMIT_PER_SECOND", "0")
+            // Each client places cash orders in a loop, and they stay on their way for the run.
+            .env("ORDERS_COD_ACTIVE_LIMIT", "1000000")
             .envs(env.iter().copied())
             .stdin(Stdio::null())
             .stdout(out.try_clone()?)
