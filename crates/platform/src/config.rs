@@ -1,9 +1,12 @@
 //! Settings from the environment. Every process reads and checks its whole configuration before it
 //! binds a port, so a bad setting stops it at once with a message naming the variable.
 
+use std::collections::BTreeMap;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::str::FromStr;
+
+use crate::identity::IdentityKeys;
 
 /// A setting that is present but unusable.
 #[derive(Debug, thiserror::Error)]
@@ -104,37 +107,122 @@ impl std::fmt::Debug for Secret {
     }
 }
 
-/// The environment variable with the key every Tiffin process signs and checks identity with.
-pub const IDENTITY_KEY_VAR: &str = "TIFFIN_IDENTITY_KEY";
-/// The shortest key taken, in bytes: HMAC-SHA-256's own block of strength.
-pub const MIN_IDENTITY_KEY_LEN: usize = 32;
-/// A declared development process without `TIFFIN_IDENTITY_KEY` uses this well-known key. The
-/// launcher behind `make run` gives its children a random one instead; outside development a key
-/// must be configured.
-pub const DEVELOPMENT_IDENTITY_KEY: &str = "tiffin-development-identity-key-never-for-production";
+/// This process's private identity key, base64 PKCS#8 Ed25519 ([`crate::identity`]): the edge's
+/// (required there), and the key of a service that calls others (orders, cart). Nothing else has
+/// one.
+pub const SIGNING_KEY_VAR: &str = "TIFFIN_IDENTITY_SIGNING_KEY";
+/// The public identity keys every process believes, by signer: `edge=<base64>,orders=…,cart=…`
+/// (each the 32 raw bytes of an Ed25519 public key). `edge` is required.
+pub const PUBLIC_KEYS_VAR: &str = "TIFFIN_IDENTITY_PUBLIC_KEYS";
 
-/// The identity key (`crate::identity` signs and checks with it) from `TIFFIN_IDENTITY_KEY`; a declared development process without one (unset
-/// or empty) gets [`DEVELOPMENT_IDENTITY_KEY`], anything else must have it.
-pub fn identity_key_from_env(environment: Environment) -> Result<Secret, ConfigError> {
-    match std::env::var(IDENTITY_KEY_VAR)
-        .ok()
-        .filter(|key| !key.is_empty())
-    {
-        Some(key) if key.len() >= MIN_IDENTITY_KEY_LEN => Ok(Secret::new(key)),
-        Some(_) => Err(ConfigError {
-            name: IDENTITY_KEY_VAR.into(),
-            // A key, even a bad one, is never printed.
-            value: "…".into(),
-            reason: format!("must be at least {MIN_IDENTITY_KEY_LEN} bytes"),
-        }),
-        None if environment.is_development() => Ok(Secret::new(DEVELOPMENT_IDENTITY_KEY)),
-        None => Err(ConfigError {
-            name: IDENTITY_KEY_VAR.into(),
-            value: String::new(),
-            reason: "required: the key Tiffin's processes sign and check callers' identity with"
-                .into(),
-        }),
+/// Well-known development key pairs (private PKCS#8, public), by signer. A declared development
+/// process without [`PUBLIC_KEYS_VAR`] uses them, and may sign as any of them (a test process
+/// runs several services and plays the edge). The launcher behind `make run` gives its children
+/// fresh keys instead; outside development keys must be configured.
+const DEVELOPMENT_KEY_PAIRS: [(&str, &str, &str); 3] = [
+    (
+        "edge",
+        "MC4CAQAwBQYDK2VwBCIEIKIWMqo7PRJf4rROKRPIP1dmQ0euVgwStOfY3SAmsmFQ",
+        "ELFhG1tqSq/cqbnayUdZwe6KPsLwMr9YJJ4tbhgJUGE=",
+    ),
+    (
+        "orders",
+        "MC4CAQAwBQYDK2VwBCIEIN6GA3oOa+vTZc6lKyv1DlAlKhFH8MB5kGUdWJh0LTCB",
+        "42fN07IYMjE4pz3qjsWvMf0ZieCozTDcGpeTLEuXtrI=",
+    ),
+    (
+        "cart",
+        "MC4CAQAwBQYDK2VwBCIEIAHnUu0p2zMd2D4RIrZ81kNuKy4qPRD9kh0YlJzvetEi",
+        "hqBDpYZkgPVI6e4YCy+fhQzsZSx6TQACqpN4V6pUpDU=",
+    ),
+];
+
+/// The signers whose keys a deployment holds: the edge, and the services that call others.
+pub const SIGNERS: [&str; 3] = ["edge", "orders", "cart"];
+
+/// The development keys ([`DEVELOPMENT_KEY_PAIRS`]): every signer's private and public key.
+pub fn development_identity_keys() -> IdentityKeys {
+    let mut keys = IdentityKeys::default();
+    for (name, private, public) in DEVELOPMENT_KEY_PAIRS {
+        keys.signing.insert(name.into(), Secret::new(private));
+        keys.trusted.insert(name.into(), public.into());
     }
+    keys
+}
+
+/// The development public keys as [`PUBLIC_KEYS_VAR`] holds them: what a test gives a binary it
+/// starts outside development, so that it believes its neighbours in the test process.
+pub fn development_public_keys() -> String {
+    DEVELOPMENT_KEY_PAIRS
+        .iter()
+        .map(|(name, _, public)| format!("{name}={public}"))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// The development private key of `signer`, as [`SIGNING_KEY_VAR`] holds it.
+pub fn development_signing_key(signer: &str) -> Option<&'static str> {
+    DEVELOPMENT_KEY_PAIRS
+        .iter()
+        .find(|(name, _, _)| *name == signer)
+        .map(|(_, private, _)| *private)
+}
+
+/// `edge=<base64>,orders=<base64>` as (name, key) pairs.
+pub fn parse_public_keys(value: &str) -> Result<BTreeMap<String, String>, ConfigError> {
+    let mut keys = BTreeMap::new();
+    for entry in value.split(',').map(str::trim).filter(|e| !e.is_empty()) {
+        let (name, key) = entry
+            .split_once('=')
+            .map(|(n, k)| (n.trim(), k.trim()))
+            .filter(|(n, k)| !n.is_empty() && !k.is_empty())
+            .ok_or_else(|| ConfigError {
+                name: PUBLIC_KEYS_VAR.into(),
+                value: entry.into(),
+                reason: "each entry is <signer>=<base64 public key>".into(),
+            })?;
+        keys.insert(name.to_string(), key.to_string());
+    }
+    Ok(keys)
+}
+
+/// The identity keys of the process named `signer` (`edge`, `orders`, …): the public keys from
+/// [`PUBLIC_KEYS_VAR`] and its own private key from [`SIGNING_KEY_VAR`], if it has one. A declared
+/// development process with neither set gets [`development_identity_keys`]; anything else must
+/// have the public keys.
+pub fn identity_keys_from_env(
+    signer: &str,
+    environment: Environment,
+) -> Result<IdentityKeys, ConfigError> {
+    let public = std::env::var(PUBLIC_KEYS_VAR)
+        .ok()
+        .filter(|v| !v.trim().is_empty());
+    let private = std::env::var(SIGNING_KEY_VAR)
+        .ok()
+        .filter(|v| !v.trim().is_empty());
+    let Some(public) = public else {
+        if environment.is_development() && private.is_none() {
+            return Ok(development_identity_keys());
+        }
+        return Err(ConfigError {
+            name: PUBLIC_KEYS_VAR.into(),
+            value: String::new(),
+            reason: "required: the public keys callers' identity is checked with (edge=…)".into(),
+        });
+    };
+    let trusted = parse_public_keys(&public)?;
+    if !trusted.contains_key("edge") {
+        return Err(ConfigError {
+            name: PUBLIC_KEYS_VAR.into(),
+            value: public,
+            reason: "must name the edge's key (edge=…)".into(),
+        });
+    }
+    let mut signing = BTreeMap::new();
+    if let Some(private) = private {
+        signing.insert(signer.to_string(), Secret::new(private));
+    }
+    Ok(IdentityKeys { signing, trusted })
 }
 
 /// Settings every gRPC service shares: where it listens and where its database is.
@@ -149,14 +237,15 @@ pub struct ServiceSettings {
     /// Serve gRPC server reflection (`grpcurl list`): in development only, where it is on unless
     /// `GRPC_REFLECTION=0`. Reflection describes every RPC to anyone who reaches the port.
     pub reflection: bool,
-    /// The key callers' identity is signed and checked with (`TIFFIN_IDENTITY_KEY`, see
-    /// [`crate::identity`]).
-    pub identity_key: Secret,
+    /// The keys callers' identity is signed and checked with (`TIFFIN_IDENTITY_PUBLIC_KEYS`, and
+    /// `TIFFIN_IDENTITY_SIGNING_KEY` for a service that calls others; see [`crate::identity`]).
+    pub identity: IdentityKeys,
 }
 
 impl ServiceSettings {
     /// Reads `GRPC_ADDR`, `DATABASE_URL` (defaulting to `default_addr` and
-    /// `sqlite://data/<service>.db`), `TIFFIN_ENV`, `GRPC_REFLECTION` and `TIFFIN_IDENTITY_KEY`.
+    /// `sqlite://data/<service>.db`), `TIFFIN_ENV`, `GRPC_REFLECTION` and the identity keys (the
+    /// service signs, when it has a key, as `service`).
     pub fn from_env(service: &str, default_addr: &str) -> Result<Self, ConfigError> {
         let data_dir = data_dir();
         let environment = Environment::from_env()?;
@@ -165,7 +254,7 @@ impl ServiceSettings {
             database_url: env_or("DATABASE_URL", &format!("sqlite://{data_dir}/{service}.db")),
             environment,
             reflection: environment.development_switch("GRPC_REFLECTION")?,
-            identity_key: identity_key_from_env(environment)?,
+            identity: identity_keys_from_env(service, environment)?,
         })
     }
 }
@@ -257,6 +346,24 @@ pub fn env_flag(name: &str) -> Result<bool, ConfigError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn public_keys_are_read_by_signer_and_a_bad_entry_is_named() {
+        let keys = parse_public_keys(" edge=AAA= , orders = BBB ").unwrap();
+        assert_eq!(keys["edge"], "AAA=");
+        assert_eq!(keys["orders"], "BBB");
+        let refused = parse_public_keys("edge").unwrap_err();
+        assert_eq!(refused.name, PUBLIC_KEYS_VAR);
+    }
+
+    #[test]
+    fn the_development_keys_install_and_sign_as_every_signer() {
+        let keys = development_identity_keys();
+        for signer in SIGNERS {
+            assert!(keys.signing.contains_key(signer) && keys.trusted.contains_key(signer));
+        }
+        assert!(crate::identity::install(&keys).is_ok());
+    }
 
     #[test]
     fn only_a_declared_development_is_development() {

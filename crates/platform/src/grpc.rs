@@ -138,6 +138,12 @@ pub fn channel(url: &str, timeout: Duration) -> Result<TracedChannel, tonic::tra
 /// A [`Channel`] whose calls carry the W3C trace context.
 pub type TracedChannel = ClientTrace<Channel>;
 
+/// `channel` with its calls carrying the trace onward, for a caller that needs an endpoint set up
+/// otherwise than [`channel`] does (a channel for held-open streams has no call time limit).
+pub fn traced(channel: Channel) -> TracedChannel {
+    ClientTrace { inner: channel }
+}
+
 /// Starts a `grpc.server` span per call, continuing the caller's trace.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ServerTraceLayer;
@@ -292,6 +298,9 @@ where
         global::get_text_map_propagator(|p| {
             p.inject_context(&cx, &mut HeaderInjector(req.headers_mut()))
         });
+        // The caller the call states is signed here, for the service its path names.
+        let full_path = req.uri().path().to_string();
+        crate::identity::sign_outgoing(req.headers_mut(), &full_path);
         // Never more time than the request this call serves has left (the channel's own timeout
         // still caps it, and enforces whichever is shorter).
         let asked = req

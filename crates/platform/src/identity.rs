@@ -1,34 +1,60 @@
 //! Who is calling. The edge authenticates the browser's session and states the result to the
-//! services it calls as a short-lived token signed with a key only Tiffin's processes hold
-//! (`TIFFIN_IDENTITY_KEY`, read by `config::identity_key_from_env`); services read it only through [`Caller`]. A caller that cannot sign
-//! (anything else that reaches a service's port) can state no identity: a token that is missing,
-//! forged, signed with another key or expired reads as an anonymous caller, whom every per-user
-//! call refuses. The edge removes these keys from anything a browser sends.
+//! services it calls as a short-lived token (EdDSA, Ed25519) that names its issuer and its
+//! audience: the one gRPC service it is for. Services read it only through [`Caller`].
 //!
-//! Services calling each other (orders asking payments to charge a customer) sign as themselves,
-//! and the token names the signer ([`Caller::signer`]), so a service can tell which process asked.
+//! Keys ([`IdentityKeys`], read by `config::identity_keys_from_env`): a process signs only with
+//! its own private key (`TIFFIN_IDENTITY_SIGNING_KEY`): the edge with the edge's, and the
+//! services that call others (orders, cart) each with their own. Every process holds the public
+//! keys of the signers (`TIFFIN_IDENTITY_PUBLIC_KEYS`). A token is believed only when it is
+//! signed with the key of the issuer it names, is for the service that reads it, and has not
+//! expired; anything else (missing, forged, another key, another audience) reads as an
+//! anonymous caller, whom every per-user call refuses. So a pod that is not the edge cannot mint
+//! an edge token: it does not hold the edge's key.
+//!
+//! Services calling each other (orders asking payments to charge a customer, on the customer's
+//! behalf) sign as themselves: the token names the service ([`Caller::signer`]) and each service
+//! lists which methods which other service may call ([`Callers`]), so a service's key reaches
+//! only the methods it is listed for, whichever user it states. The audience is not chosen by
+//! the code that states the caller: the channel signs each call for the service its path names
+//! ([`sign_outgoing`]), so a token taken from one call cannot be replayed against another
+//! service.
 
+use std::collections::BTreeMap;
 use std::sync::OnceLock;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
+use base64::Engine as _;
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use serde::{Deserialize, Serialize};
 use tonic::metadata::MetadataMap;
 
-use crate::config::MIN_IDENTITY_KEY_LEN;
+use crate::config::Secret;
 
 /// Metadata key with the caller's signed identity token.
 pub const TOKEN: &str = "x-tiffin-identity";
+/// Metadata key with the caller a call states before the channel signs it for its service
+/// ([`Caller::write_to`], [`sign_outgoing`]). The channel always removes it; a service never reads
+/// it, so a call that reaches a service unsigned is anonymous.
+pub const UNSIGNED: &str = "x-tiffin-identity-unsigned";
 /// How long a token is good for: one call, with room for a slow hop and clocks a little apart.
 const LIFETIME: Duration = Duration::from_secs(60);
 /// The most a token's expiry may be off between two hosts' clocks.
 const LEEWAY_SECS: u64 = 5;
 
-/// The key this process signs and checks with, set once at start-up ([`install`]).
+/// The keys of one process: the private keys it may sign with, by signer name (in production
+/// one, its own), and the public keys of every signer it believes, by name. Keys are base64:
+/// a private key as PKCS#8 DER, a public key as its 32 raw bytes.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct IdentityKeys {
+    pub signing: BTreeMap<String, Secret>,
+    pub trusted: BTreeMap<String, String>,
+}
+
+/// The keys this process signs and checks with, set once at start-up ([`install`]).
 struct Keys {
-    secret: Vec<u8>,
-    encoding: EncodingKey,
-    decoding: DecodingKey,
+    given: IdentityKeys,
+    encoding: BTreeMap<String, EncodingKey>,
+    decoding: BTreeMap<String, DecodingKey>,
 }
 
 static KEYS: OnceLock<Keys> = OnceLock::new();
@@ -36,35 +62,82 @@ static KEYS: OnceLock<Keys> = OnceLock::new();
 /// Identity keys could not be set up.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum KeyError {
-    #[error("TIFFIN_IDENTITY_KEY must be at least {MIN_IDENTITY_KEY_LEN} bytes")]
-    TooShort,
-    #[error("this process already signs with another identity key")]
+    #[error("the identity key of {0} is not a base64 Ed25519 key")]
+    Malformed(String),
+    #[error("no public identity key for the edge: no caller could be believed")]
+    NoEdgeKey,
+    #[error("this process already uses other identity keys")]
     Conflicting,
 }
 
-/// Makes `key` the one this process signs and checks identity with. Once per process: installing
-/// the same key again is fine (several services started in one test process), another is refused.
-pub fn install(key: &[u8]) -> Result<(), KeyError> {
-    if key.len() < MIN_IDENTITY_KEY_LEN {
-        return Err(KeyError::TooShort);
+fn b64(value: &str) -> Option<Vec<u8>> {
+    base64::engine::general_purpose::STANDARD
+        .decode(value.trim())
+        .ok()
+}
+
+fn parse(given: &IdentityKeys) -> Result<Keys, KeyError> {
+    if !given.trusted.contains_key(EDGE) {
+        return Err(KeyError::NoEdgeKey);
     }
-    let keys = KEYS.get_or_init(|| Keys {
-        secret: key.to_vec(),
-        encoding: EncodingKey::from_secret(key),
-        decoding: DecodingKey::from_secret(key),
-    });
-    if keys.secret == key {
+    let mut encoding = BTreeMap::new();
+    for (name, key) in &given.signing {
+        let der = b64(key.expose_str()).ok_or_else(|| KeyError::Malformed(name.clone()))?;
+        // Parsed now, so a bad key stops the process at start instead of failing every call.
+        ring::signature::Ed25519KeyPair::from_pkcs8_maybe_unchecked(&der)
+            .map_err(|_| KeyError::Malformed(name.clone()))?;
+        encoding.insert(name.clone(), EncodingKey::from_ed_der(&der));
+    }
+    let mut decoding = BTreeMap::new();
+    for (name, key) in &given.trusted {
+        let raw = b64(key)
+            .filter(|raw| raw.len() == 32)
+            .ok_or_else(|| KeyError::Malformed(name.clone()))?;
+        decoding.insert(name.clone(), DecodingKey::from_ed_der(&raw));
+    }
+    Ok(Keys {
+        given: given.clone(),
+        encoding,
+        decoding,
+    })
+}
+
+/// Makes `keys` the ones this process signs and checks identity with. Once per process:
+/// installing the same keys again is fine (several services started in one test process), others
+/// are refused.
+pub fn install(keys: &IdentityKeys) -> Result<(), KeyError> {
+    let parsed = parse(keys)?;
+    let installed = KEYS.get_or_init(|| parsed);
+    if installed.given == *keys {
         Ok(())
     } else {
         Err(KeyError::Conflicting)
     }
 }
 
+/// A new Ed25519 key pair, base64 as [`IdentityKeys`] holds them: (private PKCS#8, public).
+pub fn generate_key_pair() -> Result<(String, String), KeyError> {
+    use ring::signature::KeyPair as _;
+    let rng = ring::rand::SystemRandom::new();
+    let generated = ring::signature::Ed25519KeyPair::generate_pkcs8(&rng)
+        .map_err(|_| KeyError::Malformed("a new key".into()))?;
+    let pair = ring::signature::Ed25519KeyPair::from_pkcs8(generated.as_ref())
+        .map_err(|_| KeyError::Malformed("a new key".into()))?;
+    let engine = base64::engine::general_purpose::STANDARD;
+    Ok((
+        engine.encode(generated.as_ref()),
+        engine.encode(pair.public_key().as_ref()),
+    ))
+}
+
 /// What a token states.
 #[derive(Debug, Serialize, Deserialize)]
 struct Claims {
-    /// The process that signed it: `edge`, or the service calling another.
+    /// The process that signed it: `edge`, or the service calling another; always the owner of
+    /// the key it is signed with.
     iss: String,
+    /// The gRPC service it is for (`tiffin.payments.v1.PaymentsService`).
+    aud: String,
     /// The signed-in user.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     uid: Option<u64>,
@@ -75,14 +148,26 @@ struct Claims {
     exp: u64,
 }
 
-/// The caller a token states and who signed it, if it is signed with this process's key and not
-/// expired.
-fn verify(token: &str) -> Option<(Caller, String)> {
+/// The caller a token states and who signed it, if it is signed with the key of the issuer it
+/// names and not expired; when `audience` is given, only if the token is for that service.
+fn verify(token: &str, audience: Option<&str>) -> Option<(Caller, String)> {
     let keys = KEYS.get()?;
-    let mut validation = Validation::new(Algorithm::HS256);
+    let header = jsonwebtoken::decode_header(token).ok()?;
+    if header.alg != Algorithm::EdDSA {
+        return None;
+    }
+    let signer = header.kid?;
+    let key = keys.decoding.get(&signer)?;
+    let mut validation = Validation::new(Algorithm::EdDSA);
     validation.leeway = LEEWAY_SECS;
-    validation.set_required_spec_claims(&["exp", "iss"]);
-    let claims = jsonwebtoken::decode::<Claims>(token, &keys.decoding, &validation)
+    validation.set_required_spec_claims(&["exp", "iss", "aud"]);
+    // A key speaks only for its owner: orders' key cannot sign a token that says "edge".
+    validation.set_issuer(&[&signer]);
+    match audience {
+        Some(audience) => validation.set_audience(&[audience]),
+        None => validation.validate_aud = false,
+    }
+    let claims = jsonwebtoken::decode::<Claims>(token, key, &validation)
         .ok()?
         .claims;
     let session_id = claims.sid.filter(|v| !v.is_empty() && v.len() <= 128);
@@ -93,6 +178,74 @@ fn verify(token: &str) -> Option<(Caller, String)> {
         },
         claims.iss,
     ))
+}
+
+/// A token stating `caller`, signed by `signer` for the gRPC service `audience`; `None` when
+/// this process does not hold `signer`'s key.
+fn sign(caller: &Caller, signer: &str, audience: &str) -> Option<String> {
+    let Some(key) = KEYS.get().and_then(|keys| keys.encoding.get(signer)) else {
+        tracing::warn!(signer, "no identity key to sign with: calling as nobody");
+        return None;
+    };
+    let claims = Claims {
+        iss: signer.to_string(),
+        aud: audience.to_string(),
+        uid: caller.user_id,
+        sid: caller.session_id.clone(),
+        exp: unix_now() + LIFETIME.as_secs(),
+    };
+    let mut header = Header::new(Algorithm::EdDSA);
+    header.kid = Some(signer.to_string());
+    match jsonwebtoken::encode(&header, &claims, key) {
+        Ok(token) => Some(token),
+        Err(e) => {
+            tracing::error!(error = %e, "could not sign the caller's identity");
+            None
+        }
+    }
+}
+
+/// What [`Caller::write_to`] states, until the channel signs it.
+#[derive(Debug, Serialize, Deserialize)]
+struct Unsigned {
+    iss: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    uid: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    sid: Option<String>,
+}
+
+/// Turns the caller a call states ([`UNSIGNED`]) into a token signed for the service the call's
+/// `path` names (`/tiffin.payments.v1.PaymentsService/CreatePayment`). Every channel that calls a
+/// service runs this on each call ([`crate::grpc::channel`], the tests' signed channel).
+pub fn sign_outgoing(headers: &mut http::HeaderMap, path: &str) {
+    let Some(stated) = headers.remove(UNSIGNED) else {
+        return;
+    };
+    let audience = path
+        .trim_start_matches('/')
+        .split_once('/')
+        .map_or("", |(service, _)| service);
+    let unsigned: Option<Unsigned> = stated
+        .to_str()
+        .ok()
+        .and_then(|v| {
+            base64::engine::general_purpose::URL_SAFE_NO_PAD
+                .decode(v)
+                .ok()
+        })
+        .and_then(|json| serde_json::from_slice(&json).ok());
+    let Some(unsigned) = unsigned else {
+        return;
+    };
+    let caller = Caller {
+        user_id: unsigned.uid,
+        session_id: unsigned.sid,
+    };
+    if let Some(value) = sign(&caller, &unsigned.iss, audience).and_then(|token| token.parse().ok())
+    {
+        headers.insert(TOKEN, value);
+    }
 }
 
 /// The name the edge signs as. The edge may call every method of every service.
@@ -112,11 +265,16 @@ impl Callers {
     /// Only the edge calls this service.
     pub const EDGE_ONLY: Callers = Callers { also: &[] };
 
-    fn admit(&self, method: &str, headers: &http::HeaderMap) -> Result<(), tonic::Status> {
+    fn admit(
+        &self,
+        service: &str,
+        method: &str,
+        headers: &http::HeaderMap,
+    ) -> Result<(), tonic::Status> {
         let signer = headers
             .get(TOKEN)
             .and_then(|v| v.to_str().ok())
-            .and_then(verify)
+            .and_then(|token| verify(token, Some(service)))
             .map(|(_, signer)| signer)
             .ok_or_else(|| tonic::Status::unauthenticated("the call is not signed by Tiffin"))?;
         let listed = self
@@ -133,8 +291,9 @@ impl Callers {
     }
 }
 
-/// Checks every call to the service named `service` against its [`Callers`] (other services on
-/// the same server, health and reflection, are not checked).
+/// Checks every call to the service named `service` against its [`Callers`]: its token must be
+/// for this service (its audience) and signed by a caller listed for the method. Other services
+/// on the same server, health and reflection, are not checked, and read no caller.
 #[derive(Debug, Clone, Copy)]
 pub struct CallersLayer {
     pub service: &'static str,
@@ -179,7 +338,7 @@ where
         let path = request.uri().path().trim_start_matches('/');
         let (service, method) = path.split_once('/').unwrap_or((path, ""));
         if service == self.layer.service
-            && let Err(status) = self.layer.callers.admit(method, request.headers())
+            && let Err(status) = self.layer.callers.admit(service, method, request.headers())
         {
             return futures::future::Either::Left(std::future::ready(Ok(status.into_http())));
         }
@@ -205,7 +364,8 @@ pub struct Caller {
 
 impl Caller {
     /// Reads the caller from request metadata. A missing, malformed, forged or expired token,
-    /// or one read in a process with no key installed, is an anonymous caller.
+    /// or one read in a process with no key installed, is an anonymous caller. Its audience was
+    /// checked before the call reached the service ([`CallersLayer`]).
     pub fn from_metadata(md: &MetadataMap) -> Self {
         Self::verified(md)
             .map(|(caller, _)| caller)
@@ -219,30 +379,25 @@ impl Caller {
     }
 
     fn verified(md: &MetadataMap) -> Option<(Self, String)> {
-        verify(md.get(TOKEN)?.to_str().ok()?)
+        verify(md.get(TOKEN)?.to_str().ok()?, None)
     }
 
-    /// Writes the caller into outgoing metadata as a token signed by `signer` (the process's
-    /// name). Writes nothing in a process with no key installed: the call then reaches the
-    /// service as an anonymous one.
+    /// States the caller in outgoing metadata, to be signed by `signer` (the process's name)
+    /// for the service the call goes to, by the channel ([`sign_outgoing`]). A process that does
+    /// not hold `signer`'s key sends no token: the call reaches the service as an anonymous one.
     pub fn write_to(&self, md: &mut MetadataMap, signer: &str) {
-        let Some(keys) = KEYS.get() else {
-            tracing::warn!("no identity key installed: calling as nobody");
-            return;
-        };
-        let claims = Claims {
+        let unsigned = Unsigned {
             iss: signer.to_string(),
             uid: self.user_id,
             sid: self.session_id.clone(),
-            exp: unix_now() + LIFETIME.as_secs(),
         };
-        match jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &keys.encoding) {
-            Ok(token) => {
-                if let Ok(value) = token.parse() {
-                    md.insert(TOKEN, value);
-                }
-            }
-            Err(e) => tracing::error!(error = %e, "could not sign the caller's identity"),
+        let Ok(json) = serde_json::to_vec(&unsigned) else {
+            return;
+        };
+        let encoded = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(json);
+        if let Ok(value) = encoded.parse() {
+            md.remove(TOKEN);
+            md.insert(UNSIGNED, value);
         }
     }
 
@@ -260,18 +415,31 @@ impl Caller {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::config::DEVELOPMENT_IDENTITY_KEY;
+    use crate::config::development_identity_keys;
 
-    /// Every unit test in this process signs with one key, as every service of a process does.
+    const PAYMENTS: &str = "tiffin.payments.v1.PaymentsService";
+
+    /// Every unit test in this process holds the development keys, as a test process does.
     fn keyed() {
-        install(DEVELOPMENT_IDENTITY_KEY.as_bytes()).unwrap();
+        install(&development_identity_keys()).unwrap();
     }
 
-    fn signed(caller: &Caller, signer: &str) -> MetadataMap {
+    /// The metadata a call to `audience` carries once its channel has signed it.
+    fn signed_for(caller: &Caller, signer: &str, audience: &str) -> MetadataMap {
         keyed();
         let mut md = MetadataMap::new();
         caller.write_to(&mut md, signer);
-        md
+        let mut headers = md.into_headers();
+        sign_outgoing(&mut headers, &format!("/{audience}/Method"));
+        assert!(
+            !headers.contains_key(UNSIGNED),
+            "the statement never leaves"
+        );
+        MetadataMap::from_headers(headers)
+    }
+
+    fn token_of(md: &MetadataMap) -> &str {
+        md.get(TOKEN).unwrap().to_str().unwrap()
     }
 
     #[test]
@@ -280,9 +448,20 @@ mod tests {
             user_id: Some(7),
             session_id: Some("s-1".into()),
         };
-        let md = signed(&caller, "edge");
+        let md = signed_for(&caller, "edge", PAYMENTS);
         assert_eq!(Caller::from_metadata(&md), caller);
         assert_eq!(Caller::signer(&md).as_deref(), Some("edge"));
+        assert!(verify(token_of(&md), Some(PAYMENTS)).is_some());
+    }
+
+    #[test]
+    fn a_token_for_another_service_is_refused_there() {
+        let md = signed_for(&Caller::default(), "edge", "tiffin.cart.v1.CartService");
+        assert!(verify(token_of(&md), Some(PAYMENTS)).is_none());
+        let refused = Callers::EDGE_ONLY
+            .admit(PAYMENTS, "GetPayment", &md.into_headers())
+            .unwrap_err();
+        assert_eq!(refused.code(), tonic::Code::Unauthenticated);
     }
 
     #[test]
@@ -293,38 +472,56 @@ mod tests {
         md.insert(TOKEN, "not-a-token".parse().unwrap());
         assert_eq!(Caller::from_metadata(&md), Caller::default());
         assert_eq!(Caller::signer(&md), None);
+        // The unsigned statement itself is never believed.
+        let mut md = MetadataMap::new();
+        Caller {
+            user_id: Some(7),
+            session_id: None,
+        }
+        .write_to(&mut md, "edge");
+        assert_eq!(Caller::from_metadata(&md), Caller::default());
+    }
+
+    fn forged(iss: &str, kid: &str, key: &EncodingKey, alg: Algorithm) -> MetadataMap {
+        let claims = Claims {
+            iss: iss.into(),
+            aud: PAYMENTS.into(),
+            uid: Some(7),
+            sid: None,
+            exp: unix_now() + 60,
+        };
+        let mut header = Header::new(alg);
+        header.kid = Some(kid.into());
+        let token = jsonwebtoken::encode(&header, &claims, key).unwrap();
+        let mut md = MetadataMap::new();
+        md.insert(TOKEN, token.parse().unwrap());
+        md
     }
 
     #[test]
     fn a_token_signed_with_another_key_or_altered_is_nobody() {
         keyed();
-        let claims = Claims {
-            iss: "edge".into(),
-            uid: Some(7),
-            sid: None,
-            exp: unix_now() + 60,
-        };
-        let forged = jsonwebtoken::encode(
-            &Header::new(Algorithm::HS256),
-            &claims,
-            &EncodingKey::from_secret(b"someone-else's-key-of-enough-length!"),
-        )
-        .unwrap();
-        let mut md = MetadataMap::new();
-        md.insert(TOKEN, forged.parse().unwrap());
+        // Another Ed25519 key claiming to be the edge's.
+        let (private, _) = generate_key_pair().unwrap();
+        let other = EncodingKey::from_ed_der(&b64(&private).unwrap());
+        let md = forged("edge", "edge", &other, Algorithm::EdDSA);
+        assert_eq!(Caller::from_metadata(&md), Caller::default());
+        // The old shared-secret kind of token, whatever its secret.
+        let hmac =
+            EncodingKey::from_secret(b"tiffin-development-identity-key-never-for-production");
+        let md = forged("edge", "edge", &hmac, Algorithm::HS256);
         assert_eq!(Caller::from_metadata(&md), Caller::default());
 
         // A real token with its user changed: the signature no longer matches.
-        let real = signed(
+        let real = signed_for(
             &Caller {
                 user_id: Some(7),
                 session_id: None,
             },
             "edge",
+            PAYMENTS,
         );
-        let token = real.get(TOKEN).unwrap().to_str().unwrap().to_string();
-        let mut parts: Vec<String> = token.split('.').map(str::to_string).collect();
-        use base64::Engine as _;
+        let mut parts: Vec<String> = token_of(&real).split('.').map(str::to_string).collect();
         let b64 = base64::engine::general_purpose::URL_SAFE_NO_PAD;
         let body = String::from_utf8(b64.decode(&parts[1]).unwrap()).unwrap();
         parts[1] = b64.encode(body.replace("\"uid\":7", "\"uid\":8"));
@@ -334,35 +531,76 @@ mod tests {
     }
 
     #[test]
+    fn a_service_key_cannot_speak_for_the_edge() {
+        keyed();
+        let orders = &KEYS.get().unwrap().encoding["orders"];
+        // Signed with orders' key but naming the edge, under either name.
+        for kid in ["orders", "edge"] {
+            let md = forged("edge", kid, orders, Algorithm::EdDSA);
+            assert_eq!(Caller::from_metadata(&md), Caller::default(), "kid {kid}");
+            let refused = Callers::EDGE_ONLY
+                .admit(PAYMENTS, "GetPayment", &md.into_headers())
+                .unwrap_err();
+            assert_eq!(refused.code(), tonic::Code::Unauthenticated);
+        }
+        // Honestly signed by orders: believed as orders, and refused where only the edge may call.
+        let md = forged("orders", "orders", orders, Algorithm::EdDSA);
+        assert_eq!(Caller::signer(&md).as_deref(), Some("orders"));
+        let refused = Callers::EDGE_ONLY
+            .admit(PAYMENTS, "GetPayment", &md.into_headers())
+            .unwrap_err();
+        assert_eq!(refused.code(), tonic::Code::PermissionDenied);
+    }
+
+    #[test]
+    fn a_process_without_a_signers_key_cannot_sign_as_it() {
+        keyed();
+        let caller = Caller {
+            user_id: Some(7),
+            session_id: None,
+        };
+        let md = signed_for(&caller, "account", PAYMENTS);
+        assert!(md.get(TOKEN).is_none());
+        assert_eq!(Caller::from_metadata(&md), Caller::default());
+    }
+
+    #[test]
     fn an_expired_token_is_nobody() {
         keyed();
         let claims = Claims {
             iss: "edge".into(),
+            aud: PAYMENTS.into(),
             uid: Some(7),
             sid: None,
             exp: unix_now() - LEEWAY_SECS - 1,
         };
-        let keys = KEYS.get().unwrap();
-        let stale =
-            jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &keys.encoding).unwrap();
+        let mut header = Header::new(Algorithm::EdDSA);
+        header.kid = Some("edge".into());
+        let key = &KEYS.get().unwrap().encoding["edge"];
+        let stale = jsonwebtoken::encode(&header, &claims, key).unwrap();
         let mut md = MetadataMap::new();
         md.insert(TOKEN, stale.parse().unwrap());
         assert_eq!(Caller::from_metadata(&md), Caller::default());
     }
 
     #[test]
-    fn a_second_key_in_one_process_is_refused() {
+    fn other_keys_in_one_process_are_refused_and_bad_ones_named() {
         keyed();
-        assert_eq!(install(DEVELOPMENT_IDENTITY_KEY.as_bytes()), Ok(()));
-        assert_eq!(
-            install(b"another-key-that-is-long-enough-to-use"),
-            Err(KeyError::Conflicting)
-        );
-        assert_eq!(install(b"short"), Err(KeyError::TooShort));
+        assert_eq!(install(&development_identity_keys()), Ok(()));
+        let mut other = development_identity_keys();
+        let (_, public) = generate_key_pair().unwrap();
+        other.trusted.insert("edge".into(), public);
+        assert_eq!(install(&other), Err(KeyError::Conflicting));
+        let mut bad = development_identity_keys();
+        bad.signing.insert("edge".into(), Secret::new("not-a-key"));
+        assert_eq!(install(&bad), Err(KeyError::Malformed("edge".into())));
+        let mut no_edge = development_identity_keys();
+        no_edge.trusted.remove("edge");
+        assert_eq!(install(&no_edge), Err(KeyError::NoEdgeKey));
     }
 
-    fn headers_signed_by(signer: &str) -> http::HeaderMap {
-        signed(&Caller::default(), signer).into_headers()
+    fn headers_signed_by(signer: &str, audience: &str) -> http::HeaderMap {
+        signed_for(&Caller::default(), signer, audience).into_headers()
     }
 
     #[test]
@@ -370,24 +608,33 @@ mod tests {
         const MENU: Callers = Callers {
             also: &[("PriceItems", &["cart"])],
         };
-        assert!(MENU.admit("GetMenu", &headers_signed_by("edge")).is_ok());
-        assert!(MENU.admit("PriceItems", &headers_signed_by("cart")).is_ok());
+        const M: &str = "tiffin.menu.v1.MenuService";
+        assert!(
+            MENU.admit(M, "GetMenu", &headers_signed_by("edge", M))
+                .is_ok()
+        );
+        assert!(
+            MENU.admit(M, "PriceItems", &headers_signed_by("cart", M))
+                .is_ok()
+        );
 
         let refused = MENU
-            .admit("GetMenu", &headers_signed_by("cart"))
+            .admit(M, "GetMenu", &headers_signed_by("cart", M))
             .unwrap_err();
         assert_eq!(refused.code(), tonic::Code::PermissionDenied);
         let refused = MENU
-            .admit("PriceItems", &headers_signed_by("orders"))
+            .admit(M, "PriceItems", &headers_signed_by("orders", M))
             .unwrap_err();
         assert_eq!(refused.code(), tonic::Code::PermissionDenied);
 
-        let refused = MENU.admit("GetMenu", &http::HeaderMap::new()).unwrap_err();
+        let refused = MENU
+            .admit(M, "GetMenu", &http::HeaderMap::new())
+            .unwrap_err();
         assert_eq!(refused.code(), tonic::Code::Unauthenticated);
         let mut stated = http::HeaderMap::new();
         stated.insert("x-tiffin-user-id", "7".parse().unwrap());
         stated.insert(TOKEN, "edge".parse().unwrap());
-        let refused = MENU.admit("GetMenu", &stated).unwrap_err();
+        let refused = MENU.admit(M, "GetMenu", &stated).unwrap_err();
         assert_eq!(refused.code(), tonic::Code::Unauthenticated);
     }
 

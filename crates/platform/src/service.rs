@@ -70,7 +70,7 @@ impl ServiceHost {
     /// seed or load their data between migrating and listening.
     pub async fn bind(settings: &ServiceSettings, pool: AnyPool) -> Result<Self, StartError> {
         // Before the port opens, so no call is ever read without the key.
-        crate::identity::install(settings.identity_key.expose())?;
+        crate::identity::install(&settings.identity)?;
         let listener = TcpListener::bind(settings.addr).await?;
         Ok(Self {
             listener,
@@ -126,7 +126,7 @@ pub mod testing {
             database_url: database_url.to_string(),
             environment: crate::config::Environment::Development,
             reflection: false,
-            identity_key: crate::config::Secret::new(crate::config::DEVELOPMENT_IDENTITY_KEY),
+            identity: crate::config::development_identity_keys(),
         }
     }
 
@@ -181,11 +181,16 @@ pub mod testing {
         }
 
         fn call(&mut self, mut request: http::Request<tonic::body::Body>) -> Self::Future {
-            if !request.headers().contains_key(crate::identity::TOKEN) {
+            let headers = request.headers();
+            if !headers.contains_key(crate::identity::TOKEN)
+                && !headers.contains_key(crate::identity::UNSIGNED)
+            {
                 let mut metadata = tonic::metadata::MetadataMap::new();
                 crate::identity::Caller::default().write_to(&mut metadata, crate::identity::EDGE);
                 request.headers_mut().extend(metadata.into_headers());
             }
+            let path = request.uri().path().to_string();
+            crate::identity::sign_outgoing(request.headers_mut(), &path);
             tower::Service::call(&mut self.0, request)
         }
     }

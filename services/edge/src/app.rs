@@ -418,9 +418,7 @@ mod tests {
             support: url,
         };
         let settings = Settings {
-            identity_key: tiffin_platform::config::Secret::new(
-                tiffin_platform::config::DEVELOPMENT_IDENTITY_KEY,
-            ),
+            identity: tiffin_platform::config::development_identity_keys(),
             addr: "127.0.0.1:0".parse().unwrap(),
             static_dir: std::env::temp_dir().join("tiffin-edge-no-static"),
             services,

@@ -56,7 +56,7 @@ impl Application {
     pub async fn build(settings: Settings) -> anyhow::Result<Self> {
         settings.check()?;
         // The services believe only what is signed with it: without it, every call is nobody's.
-        tiffin_platform::identity::install(settings.identity_key.expose())?;
+        tiffin_platform::identity::install(&settings.identity)?;
         let addr = settings.addr;
         let admin_addr = settings.admin_addr;
         let header_read_timeout = settings.header_read_timeout;

@@ -128,17 +128,23 @@ pub struct Child {
 ///
 /// `lookup` reads the launcher's environment; it lets a `<SERVICE>_DATABASE_URL` (for example
 /// `CART_DATABASE_URL=postgres://…`) move one service to PostgreSQL.
-pub fn plan(settings: &Settings, lookup: impl Fn(&str) -> Option<String>) -> Vec<Child> {
+pub fn plan(
+    settings: &Settings,
+    lookup: impl Fn(&str) -> Option<String>,
+) -> anyhow::Result<Vec<Child>> {
     let data_dir = settings.data_dir.display().to_string();
-    // One key for the whole storefront, new every start unless the launcher's environment has one:
-    // the well-known development key would let any local process act as any customer.
-    let identity_key = lookup(config::IDENTITY_KEY_VAR).unwrap_or_else(|| {
-        format!(
-            "{}{}",
-            uuid::Uuid::new_v4().simple(),
-            uuid::Uuid::new_v4().simple()
-        )
-    });
+    // New identity key pairs at every start, one per signer (the edge, and the services that call
+    // others): the well-known development keys would let any local process act as any customer.
+    // Each signer is given only its own private key; every child gets all the public keys.
+    let mut private_keys = BTreeMap::new();
+    let mut public_keys = Vec::new();
+    for signer in config::SIGNERS {
+        let (private, public) = tiffin_platform::identity::generate_key_pair()
+            .context("could not make an identity key pair")?;
+        private_keys.insert(signer, private);
+        public_keys.push(format!("{signer}={public}"));
+    }
+    let public_keys = public_keys.join(",");
     let url_of = |name: &str| format!("http://127.0.0.1:{}", settings.service_port(name));
     let mut children: Vec<Child> = SERVICES
         .iter()
@@ -158,7 +164,10 @@ pub fn plan(settings: &Settings, lookup: impl Fn(&str) -> Option<String>) -> Vec
                 settings.catalogue_path().display().to_string(),
             );
             env.insert(Environment::VAR.into(), DEVELOPMENT.into());
-            env.insert(config::IDENTITY_KEY_VAR.into(), identity_key.clone());
+            env.insert(config::PUBLIC_KEYS_VAR.into(), public_keys.clone());
+            if let Some(private) = private_keys.get(name) {
+                env.insert(config::SIGNING_KEY_VAR.into(), private.clone());
+            }
             if *name == "cart" {
                 env.insert("MENU_URL".into(), url_of("menu"));
             }
@@ -189,13 +198,16 @@ pub fn plan(settings: &Settings, lookup: impl Fn(&str) -> Option<String>) -> Vec
         format!("127.0.0.1:{}", settings.admin_port),
     );
     edge.insert(Environment::VAR.into(), DEVELOPMENT.into());
-    edge.insert(config::IDENTITY_KEY_VAR.into(), identity_key);
+    edge.insert(config::PUBLIC_KEYS_VAR.into(), public_keys);
+    if let Some(private) = private_keys.get(tiffin_platform::identity::EDGE) {
+        edge.insert(config::SIGNING_KEY_VAR.into(), private.clone());
+    }
     children.push(Child {
         name: "edge".into(),
         binary: "tiffin-edge".into(),
         env: edge,
     });
-    children
+    Ok(children)
 }
 
 /// Starts everything and runs until `shutdown` resolves or a child dies.
@@ -208,7 +220,7 @@ pub async fn run(
     ensure_catalogue(&settings).await?;
 
     let mut running: Vec<(String, tokio::process::Child)> = Vec::new();
-    for child in plan(&settings, |k| std::env::var(k).ok()) {
+    for child in plan(&settings, |k| std::env::var(k).ok())? {
         let path = settings.bin_dir.join(&child.binary);
         if !path.exists() {
             stop_all(&mut running).await;
@@ -357,7 +369,7 @@ mod tests {
 
     #[test]
     fn every_service_gets_its_own_port_and_sqlite_file_and_the_edge_comes_last() {
-        let children = plan(&settings(), |_| None);
+        let children = plan(&settings(), |_| None).unwrap();
 
         let names: Vec<_> = children.iter().map(|c| c.name.as_str()).collect();
         assert_eq!(names.last(), Some(&"edge"));
@@ -378,7 +390,7 @@ mod tests {
 
     #[test]
     fn every_child_is_declared_development_and_its_switches_come_from_the_launchers_environment() {
-        let children = plan(&settings(), |_| None);
+        let children = plan(&settings(), |_| None).unwrap();
 
         for child in &children {
             assert_eq!(child.env["TIFFIN_ENV"], "development", "{}", child.name);
@@ -393,33 +405,53 @@ mod tests {
     }
 
     #[test]
-    fn every_child_signs_with_one_key_new_at_every_start_unless_one_is_given() {
-        let key_of = |children: &[Child]| {
-            let keys: std::collections::BTreeSet<&str> = children
-                .iter()
-                .map(|c| c.env[config::IDENTITY_KEY_VAR].as_str())
-                .collect();
-            assert_eq!(keys.len(), 1, "one key for every child");
-            keys.first().unwrap().to_string()
+    fn only_the_signers_get_a_private_key_each_their_own_new_at_every_start() {
+        let children = plan(&settings(), |_| None).unwrap();
+        let public: std::collections::BTreeSet<&str> = children
+            .iter()
+            .map(|c| c.env[config::PUBLIC_KEYS_VAR].as_str())
+            .collect();
+        assert_eq!(public.len(), 1, "every child believes the same keys");
+        let mut private = std::collections::BTreeSet::new();
+        for child in &children {
+            let signs = config::SIGNERS.contains(&child.name.as_str());
+            let key = child.env.get(config::SIGNING_KEY_VAR);
+            assert_eq!(key.is_some(), signs, "{}", child.name);
+            if let Some(key) = key {
+                assert!(
+                    private.insert(key.clone()),
+                    "{}'s key is its own",
+                    child.name
+                );
+            }
+        }
+        assert_eq!(private.len(), config::SIGNERS.len());
+        // The keys a child gets work together: what the edge signs, the services believe.
+        let edge = children.iter().find(|c| c.name == "edge").unwrap();
+        let mut keys = tiffin_platform::identity::IdentityKeys {
+            trusted: config::parse_public_keys(&edge.env[config::PUBLIC_KEYS_VAR]).unwrap(),
+            ..Default::default()
         };
-        let first = key_of(&plan(&settings(), |_| None));
-        let second = key_of(&plan(&settings(), |_| None));
-        assert!(first.len() >= config::MIN_IDENTITY_KEY_LEN);
-        assert_ne!(first, second);
-        assert_ne!(first, config::DEVELOPMENT_IDENTITY_KEY);
+        keys.signing.insert(
+            "edge".into(),
+            config::Secret::new(edge.env[config::SIGNING_KEY_VAR].clone()),
+        );
+        assert!(tiffin_platform::identity::install(&keys).is_ok());
 
-        let given = "a-key-the-operator-chose-of-enough-length";
-        let children = plan(&settings(), |k| {
-            (k == config::IDENTITY_KEY_VAR).then(|| given.to_string())
-        });
-        assert_eq!(key_of(&children), given);
+        let again = plan(&settings(), |_| None).unwrap();
+        let edge_again = again.iter().find(|c| c.name == "edge").unwrap();
+        assert_ne!(
+            edge.env[config::SIGNING_KEY_VAR],
+            edge_again.env[config::SIGNING_KEY_VAR]
+        );
     }
 
     #[test]
     fn a_service_database_url_can_move_one_service_to_postgres() {
         let children = plan(&settings(), |k| {
             (k == "CART_DATABASE_URL").then(|| "postgres://h/cart".to_string())
-        });
+        })
+        .unwrap();
 
         let cart = children.iter().find(|c| c.name == "cart").unwrap();
         let menu = children.iter().find(|c| c.name == "menu").unwrap();

@@ -16,9 +16,11 @@ use tiffin_proto::account::v1::ListOutboxRequest;
 use tiffin_proto::account::v1::account_service_client::AccountServiceClient;
 use tonic::Code;
 
-/// The identity key a deployment is given (`TIFFIN_IDENTITY_KEY`); every start below has it unless
-/// the environment under test says otherwise.
-const IDENTITY_KEY: &str = "a-deployment's-identity-key-of-enough-length";
+/// The public identity keys a deployment is given (`TIFFIN_IDENTITY_PUBLIC_KEYS`); every start
+/// below has them unless the environment under test says otherwise.
+fn public_keys() -> String {
+    tiffin_platform::config::development_public_keys()
+}
 
 /// How long the binary may take to start or to refuse, on a busy machine.
 const PATIENCE: Duration = Duration::from_secs(60);
@@ -34,7 +36,7 @@ fn start(env: &[(&str, &str)]) -> Result<(), String> {
             "DATABASE_URL",
             format!("sqlite://{}/account.db", dir.display()),
         )
-        .env("TIFFIN_IDENTITY_KEY", IDENTITY_KEY)
+        .env("TIFFIN_IDENTITY_PUBLIC_KEYS", public_keys())
         .envs(env.iter().copied())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -108,7 +110,7 @@ fn the_development_provider_is_refused_unless_development_is_declared() {
 }
 
 #[test]
-fn outside_development_the_service_does_not_start_without_an_identity_key() {
+fn outside_development_the_service_does_not_start_without_the_public_identity_keys() {
     let webhook = [
         (
             "ACCOUNT_MESSAGES_WEBHOOK_URL",
@@ -116,15 +118,21 @@ fn outside_development_the_service_does_not_start_without_an_identity_key() {
         ),
         ("ACCOUNT_MESSAGES_WEBHOOK_SECRET", "s3cret"),
     ];
-    for key in ["", "too-short"] {
+    let (_, stray) = tiffin_platform::identity::generate_key_pair().unwrap();
+    let without_edge = format!("orders={stray}");
+    for keys in ["", "edge", without_edge.as_str(), "edge=not-a-key"] {
         let mut env = webhook.to_vec();
-        env.push(("TIFFIN_IDENTITY_KEY", key));
+        env.push(("TIFFIN_IDENTITY_PUBLIC_KEYS", keys));
         let refused = start(&env).expect_err("it must not run");
         assert!(
-            refused.contains("TIFFIN_IDENTITY_KEY"),
-            "{key:?}: {refused}"
+            refused.contains("TIFFIN_IDENTITY_PUBLIC_KEYS") || refused.contains("identity key"),
+            "{keys:?}: {refused}"
         );
     }
+    let mut env = webhook.to_vec();
+    let shared = public_keys();
+    env.push(("TIFFIN_IDENTITY_PUBLIC_KEYS", shared.as_str()));
+    assert!(start(&env).is_ok(), "with the keys it runs");
 }
 
 #[test]

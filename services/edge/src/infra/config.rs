@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use tiffin_platform::config::{
-    ConfigError, Environment, Secret, env_addr, env_flag, env_or, env_parse,
+    ConfigError, Environment, env_addr, env_flag, env_or, env_parse,
 };
 
 /// Where each upstream gRPC service listens.
@@ -52,12 +52,30 @@ impl ServiceUrls {
     }
 }
 
+/// The edge's identity keys: it must hold its own private key, since every call it makes states
+/// a caller signed with it.
+fn edge_identity_keys(
+    environment: tiffin_platform::config::Environment,
+) -> Result<tiffin_platform::identity::IdentityKeys, ConfigError> {
+    use tiffin_platform::{config, identity};
+    let keys = config::identity_keys_from_env(identity::EDGE, environment)?;
+    if !keys.signing.contains_key(identity::EDGE) {
+        return Err(ConfigError {
+            name: config::SIGNING_KEY_VAR.into(),
+            value: String::new(),
+            reason: "required at the edge: the private key it signs callers' identity with".into(),
+        });
+    }
+    Ok(keys)
+}
+
 /// Everything the edge needs to start.
 #[derive(Debug, Clone)]
 pub struct Settings {
-    /// The key the callers' identity is signed with for the services (`TIFFIN_IDENTITY_KEY`,
-    /// see `tiffin_platform::identity`).
-    pub identity_key: Secret,
+    /// The keys the callers' identity is signed with for the services: the edge's private key
+    /// (`TIFFIN_IDENTITY_SIGNING_KEY`, held by the edge alone) and the public keys
+    /// (`TIFFIN_IDENTITY_PUBLIC_KEYS`); see `tiffin_platform::identity`.
+    pub identity: tiffin_platform::identity::IdentityKeys,
     /// Listen address (`BIND_ADDR`:`PORT`, default 127.0.0.1:8080); port 0 picks a free port.
     pub addr: SocketAddr,
     /// The published web build (`STATIC_DIR`, default `dist/web`): `shell/`, `mfe/`,
@@ -216,7 +234,7 @@ impl Settings {
             _ => Some(env_addr("EDGE_ADMIN_ADDR", "")?),
         };
         let settings = Self {
-            identity_key: tiffin_platform::config::identity_key_from_env(environment)?,
+            identity: edge_identity_keys(environment)?,
             addr: SocketAddr::new(bind, port),
             static_dir: PathBuf::from(env_or("STATIC_DIR", "dist/web")),
             services,
@@ -355,7 +373,7 @@ mod tests {
 
     fn settings() -> Settings {
         Settings {
-            identity_key: Secret::new(tiffin_platform::config::DEVELOPMENT_IDENTITY_KEY),
+            identity: tiffin_platform::config::development_identity_keys(),
             addr: "127.0.0.1:0".parse().unwrap(),
             static_dir: "dist/web".into(),
             services: ServiceUrls::local_defaults(),

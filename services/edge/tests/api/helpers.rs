@@ -339,9 +339,7 @@ async fn spawn_storefront(
             support,
         },
         cookie_secure: false,
-        identity_key: tiffin_platform::config::Secret::new(
-            tiffin_platform::config::DEVELOPMENT_IDENTITY_KEY,
-        ),
+        identity: tiffin_platform::config::development_identity_keys(),
         upstream_timeout: Duration::from_secs(3),
         request_budget: Duration::from_secs(5),
         // As `make run` and the browser tests run it: the OTP outbox at GET /api/dev/sms.

@@ -34,10 +34,14 @@ fn orders_process(
         .env("ORDERS_FAILPOINT", failpoint)
         .env("ORDERS_RECOVERY_INTERVAL_MS", "100")
         .env("RUST_LOG", "warn")
-        // As deployed: the key its neighbours here (started by the test) sign with.
+        // As deployed: the keys its neighbours here (started by the test) sign with, and its own.
         .env(
-            "TIFFIN_IDENTITY_KEY",
-            tiffin_platform::config::DEVELOPMENT_IDENTITY_KEY,
+            tiffin_platform::config::PUBLIC_KEYS_VAR,
+            tiffin_platform::config::development_public_keys(),
+        )
+        .env(
+            tiffin_platform::config::SIGNING_KEY_VAR,
+            tiffin_platform::config::development_signing_key("orders").unwrap_or_default(),
         )
         .stdout(Stdio::null())
         .stderr(Stdio::null())

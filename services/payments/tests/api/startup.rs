@@ -14,9 +14,6 @@ use tiffin_platform::config::Environment;
 use tiffin_platform::db::testing;
 use tiffin_platform::service::testing as service;
 
-/// The identity key a deployment is given; every start below has it.
-const IDENTITY_KEY: &str = "a-deployment's-identity-key-of-enough-length";
-
 /// How long the binary may take to start or to refuse, on a busy machine.
 const PATIENCE: Duration = Duration::from_secs(60);
 
@@ -31,7 +28,11 @@ fn start(env: &[(&str, &str)]) -> Result<(), String> {
             "DATABASE_URL",
             format!("sqlite://{}/payments.db", dir.display()),
         )
-        .env("TIFFIN_IDENTITY_KEY", IDENTITY_KEY)
+        // The public identity keys a deployment is given; every start below has them.
+        .env(
+            tiffin_platform::config::PUBLIC_KEYS_VAR,
+            tiffin_platform::config::development_public_keys(),
+        )
         .envs(env.iter().copied())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
