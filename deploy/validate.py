@@ -16,7 +16,10 @@ Three kinds of check, all of which must pass:
    at a version its shipped image serves (its own or an earlier one); nothing declares development
    (TIFFIN_ENV, GRPC_REFLECTION, TIFFIN_DEV_ROUTES) and the account service sends OTPs through its
    webhook, whose URL and secret come from Secret account-messages; every Tiffin pod reads
-   TIFFIN_IDENTITY_KEY from Secret tiffin-identity.
+   TIFFIN_IDENTITY_PUBLIC_KEYS from ConfigMap tiffin-identity-public and only the edge, orders and
+   cart a private identity key, each from its own Secret; the namespace enforces the restricted
+   Pod Security Standard and every pod meets it (so Linkerd must run in CNI mode: its
+   linkerd-init container needs NET_ADMIN, which restricted refuses).
 """
 
 from __future__ import annotations
@@ -143,6 +146,12 @@ def check_pod(where: str, name: str, deployment: dict, report: Report) -> None:
         report.check(security.get("readOnlyRootFilesystem") is True, where, f"{cname}: root filesystem must be read-only")
         report.check(security.get("allowPrivilegeEscalation") is False, where, f"{cname}: must not escalate privileges")
         report.check("ALL" in security.get("capabilities", {}).get("drop", []), where, f"{cname}: must drop all capabilities")
+        # The namespace enforces the restricted Pod Security Standard: the API server refuses
+        # any other added capability (NET_ADMIN, say), and a pod without a seccomp profile.
+        added = set(security.get("capabilities", {}).get("add", [])) - {"NET_BIND_SERVICE"}
+        report.check(not added, where, f"{cname}: adds {sorted(added)}, which the restricted Pod Security Standard refuses")
+        seccomp = security.get("seccompProfile", pod_security.get("seccompProfile", {})).get("type")
+        report.check(seccomp in ("RuntimeDefault", "Localhost"), where, f"{cname}: needs a RuntimeDefault seccomp profile (restricted)")
         resources = container.get("resources", {})
         for part in ("requests", "limits"):
             for resource in ("cpu", "memory"):
@@ -229,13 +238,28 @@ def check_rules(docs: list[tuple[str, dict]], services_dir: Path, tags: dict[str
             )
             for switch in ("GRPC_REFLECTION", "TIFFIN_DEV_ROUTES"):
                 report.check(env.get(switch, {}).get("value", "0") == "0", where, f"{name}: {switch} is development only")
-    # Identity between pods is signed with one key that only the edge and the services are given.
+    # Identity between pods: every Tiffin pod checks tokens with the public keys; only the edge
+    # and the services that call others (orders, cart) hold a private key, each its own, from a
+    # Secret no other pod reads. The old shared HS256 key is gone.
+    signers = {"edge", "orders", "cart"}
     for name, (where, deployment) in deployments.items():
-        if deployment["metadata"].get("labels", {}).get("app.kubernetes.io/component") not in ("edge", "grpc-service"):
-            continue
-        for container in deployment["spec"]["template"]["spec"]["containers"]:
-            ref = env_of(container).get("TIFFIN_IDENTITY_KEY", {}).get("valueFrom", {}).get("secretKeyRef", {})
-            report.check(ref.get("name") == "tiffin-identity", where, f"{name}: TIFFIN_IDENTITY_KEY must come from Secret tiffin-identity")
+        pod = deployment["spec"]["template"]["spec"]
+        meshed = deployment["metadata"].get("labels", {}).get("app.kubernetes.io/component") in ("edge", "grpc-service")
+        for container in pod.get("initContainers", []) + pod["containers"]:
+            env = env_of(container)
+            report.check("TIFFIN_IDENTITY_KEY" not in env, where, f"{name}: TIFFIN_IDENTITY_KEY is no longer read (identity keys are per signer)")
+            if meshed and container in pod["containers"]:
+                ref = env.get("TIFFIN_IDENTITY_PUBLIC_KEYS", {}).get("valueFrom", {}).get("configMapKeyRef", {})
+                report.check(ref.get("name") == "tiffin-identity-public", where, f"{name}: TIFFIN_IDENTITY_PUBLIC_KEYS must come from ConfigMap tiffin-identity-public")
+            ref = env.get("TIFFIN_IDENTITY_SIGNING_KEY", {}).get("valueFrom", {}).get("secretKeyRef", {})
+            if name in signers and container is pod["containers"][0]:
+                report.check(ref.get("name") == f"tiffin-identity-{name}", where, f"{name}: TIFFIN_IDENTITY_SIGNING_KEY must come from Secret tiffin-identity-{name}")
+            else:
+                report.check("TIFFIN_IDENTITY_SIGNING_KEY" not in env, where, f"{name}/{container['name']}: only the edge, orders and cart hold a private identity key")
+        # No pod reads another signer's Secret by any route (env, envFrom, a volume).
+        text = json.dumps(pod)
+        for signer in signers - {name}:
+            report.check(f'"tiffin-identity-{signer}"' not in text, where, f"{name}: must not read Secret tiffin-identity-{signer}")
     if "account" in deployments:
         where, account = deployments["account"]
         env = env_of(account["spec"]["template"]["spec"]["containers"][0])
@@ -243,6 +267,24 @@ def check_rules(docs: list[tuple[str, dict]], services_dir: Path, tags: dict[str
         for var in ("ACCOUNT_MESSAGES_WEBHOOK_URL", "ACCOUNT_MESSAGES_WEBHOOK_SECRET"):
             ref = env.get(var, {}).get("valueFrom", {}).get("secretKeyRef", {})
             report.check(ref.get("name") == "account-messages", where, f"account: {var} must come from Secret account-messages")
+
+    # The namespace: restricted enforced, and a mesh that injects no privileged init container.
+    namespaces = by_kind(docs, "Namespace")
+    if "tiffin" in namespaces:
+        where, namespace = namespaces["tiffin"]
+        labels = namespace["metadata"].get("labels", {})
+        annotations = namespace["metadata"].get("annotations", {})
+        report.check(labels.get("pod-security.kubernetes.io/enforce") == "restricted", where, "the namespace must enforce the restricted Pod Security Standard")
+        if annotations.get("linkerd.io/inject") == "enabled":
+            # Linkerd's default injection adds linkerd-init (NET_ADMIN, NET_RAW), which restricted
+            # refuses: the pods would never start. Its CNI plugin does that work on the node instead.
+            report.check(
+                annotations.get("tiffin.dev/linkerd-cni") == "required",
+                where,
+                "linkerd.io/inject under restricted needs Linkerd's CNI plugin: annotate tiffin.dev/linkerd-cni: required and install Linkerd with it (deploy/README.md)",
+            )
+    else:
+        report.fail("deploy/base", "no tiffin Namespace")
 
     grpc_services = [n for n, (_, d) in deployments.items() if d["metadata"]["labels"].get("app.kubernetes.io/component") == "grpc-service"]
     if "edge" in deployments:
