@@ -293,12 +293,18 @@ pub fn router(state: AppState) -> Router {
     // One session layer for `/api` and pages alike: a session ended through one is forgotten by both.
     let sessions = Sessions::new(&state.settings, state.upstreams.clone());
     // The invoice is a link the browser opens, not an `/api` call: it gets the session as pages do.
-    let pages = Router::new()
-        .route(orders::invoice::ROUTE, get(orders::invoice::download))
-        .route(
+    let pages = Router::new().route(orders::invoice::ROUTE, get(orders::invoice::download));
+    // The sandbox gateway's bank page lets a customer approve their own netbanking: it exists only
+    // where the sandbox may, in a declared development.
+    let pages = if state.settings.sandbox_bank {
+        pages.route(
             payments::sandbox_bank::ROUTE,
             get(payments::sandbox_bank::page).post(payments::sandbox_bank::decide),
         )
+    } else {
+        pages
+    };
+    let pages = pages
         .fallback(platform::pages::page)
         // A page is written per visitor, so it is compressed as it goes, at a level that costs
         // well under a millisecond for a menu's page: brotli's 11 would cost more than it saves.
@@ -333,7 +339,11 @@ pub fn router(state: AppState) -> Router {
         .route(
             "/webhooks/payments",
             post(payments::webhook::receive)
-                .layer(DefaultBodyLimit::max(payments::webhook::BODY_LIMIT)),
+                .layer(DefaultBodyLimit::max(payments::webhook::BODY_LIMIT))
+                .layer(from_fn_with_state(
+                    state.limits.clone(),
+                    rate_limit::webhooks,
+                )),
         )
         .route("/healthz", get(platform::health::healthz))
         .route("/readyz", get(platform::health::readyz))
@@ -426,6 +436,7 @@ mod tests {
             upstream_timeout: Duration::from_millis(500),
             request_budget: Duration::from_secs(1),
             dev_routes: false,
+            sandbox_bank: false,
             client_address: Default::default(),
             rate_limit: Default::default(),
             menu_cache_bytes: 1024 * 1024,

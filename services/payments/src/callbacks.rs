@@ -1,7 +1,9 @@
 //! HandleGatewayCallback: a gateway's signed notification that a payment moved (a UPI collect
 //! approved, a payment failed at the bank).
 //!
-//! The signature is checked over the raw body before anything is read. The notification is then
+//! The signature is checked over the raw body before anything is read, and a notification signed
+//! more than [`MAX_AGE_MS`] before now (or after: a clock far ahead) is refused, so one caught on
+//! the way cannot be replayed later. The notification is then
 //! applied through the same steps as a poll (`Charges::follow`), and its event id is remembered
 //! (`gateway_callbacks`) only after it was applied, so a failure on the way lets the gateway's
 //! retry apply it, and a replay afterwards changes nothing. A notification that does not fit the
@@ -11,6 +13,7 @@
 use crate::charges::Charges;
 use crate::clock::now_ms;
 use crate::error::Error;
+use crate::gateway::{Callback, CallbackError};
 use crate::store::{self, Change, PaymentRow};
 
 /// What a callback did.
@@ -21,9 +24,19 @@ pub struct Handled {
     pub duplicate: bool,
 }
 
+/// How far from now a callback's signed time may be: five minutes, either way.
+pub const MAX_AGE_MS: i64 = 5 * 60 * 1000;
+
 /// Verifies and applies one callback.
-pub async fn handle(charges: &Charges, body: &[u8], signature: &str) -> Result<Handled, Error> {
-    let event = charges.gateway.verify_callback(body, signature)?;
+pub async fn handle(charges: &Charges, callback: &Callback<'_>) -> Result<Handled, Error> {
+    let event = charges.gateway.verify_callback(callback)?;
+    let age_ms = now_ms() - event.signed_at_ms;
+    if age_ms.abs() > MAX_AGE_MS {
+        return Err(CallbackError::Stale {
+            age_secs: age_ms / 1000,
+        }
+        .into());
+    }
     let pool = charges.writer.pool();
     let payment = store::by_reference(pool, &event.reference)
         .await?

@@ -171,6 +171,10 @@ impl From<Error> for Status {
                 tracing::warn!(detail, "malformed gateway callback refused");
                 Status::invalid_argument("Malformed callback")
             }
+            Error::Callback(CallbackError::Stale { age_secs }) => {
+                tracing::warn!(age_secs, "gateway callback outside its time window refused");
+                Status::invalid_argument("Callback too old")
+            }
             Error::UnknownReference(ref reference) => {
                 tracing::warn!(reference, "gateway callback for an unknown payment");
                 Status::not_found("Payment not found")

@@ -9,6 +9,8 @@
 //!
 //! A card's number and CVV pass through here in memory ([`Instrument::Card`]) and nowhere else.
 
+use std::collections::HashMap;
+
 use hmac::{KeyInit, Mac};
 
 use crate::card::{Cvv, Expiry, Pan};
@@ -113,6 +115,24 @@ pub struct VpaCheck {
     pub reason: String,
 }
 
+/// A gateway's server-to-server notification as it arrived: the raw body (signatures cover these
+/// exact bytes) and the headers it came with. Each gateway reads what it signs with: the sandbox
+/// its `x-sandbox-signature` over `x-sandbox-timestamp` and the body; Razorpay its
+/// `x-razorpay-signature` over the body alone (and `x-razorpay-event-id`).
+#[derive(Debug, Clone, Copy)]
+pub struct Callback<'a> {
+    pub body: &'a [u8],
+    /// Header names lower-cased.
+    pub headers: &'a HashMap<String, String>,
+}
+
+impl Callback<'_> {
+    /// A header's value, by its lower-case name.
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers.get(name).map(String::as_str)
+    }
+}
+
 /// A verified callback: which payment, what happened, and the gateway's id of this notification
 /// (replays carry the same one).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -120,6 +140,13 @@ pub struct CallbackEvent {
     pub event_id: String,
     pub reference: String,
     pub outcome: Outcome,
+    /// When the gateway made the notification (Unix ms), as its signature vouches for it: the
+    /// sandbox signs a timestamp with the body; a gateway that signs only the body (Razorpay)
+    /// gives the time written inside it (its event's `created_at`). The service refuses a
+    /// notification whose time is more than five minutes from now (`crate::callbacks`), so a
+    /// captured callback cannot be replayed later. A gateway's own retry of an old event is then
+    /// refused too; nothing is lost by it, since a payment's status is also polled.
+    pub signed_at_ms: i64,
 }
 
 /// A gateway call that did not give an answer about the payment.
@@ -143,6 +170,9 @@ pub enum CallbackError {
     /// Signed, but not a notification this code understands.
     #[error("malformed callback: {0}")]
     Malformed(String),
+    /// Signed, but made too long ago (or too far ahead): a replay, or a clock far off.
+    #[error("callback signed {age_secs} s from now")]
+    Stale { age_secs: i64 },
 }
 
 /// A payment gateway. One instance serves every call (it is shared behind an `Arc`).
@@ -180,12 +210,20 @@ pub trait Gateway: Send + Sync + 'static {
     /// The banks it takes netbanking payments from, in the order to show them.
     async fn netbanking_banks(&self) -> Result<Vec<Bank>, GatewayError>;
 
+    /// The gateway's own page (a bank's 3-D Secure or netbanking page) to send the customer to for
+    /// a payment waiting there, when the gateway named one. `None` when the customer answers at
+    /// our checkout (an OTP, a UPI app) or the page is ours (the sandbox's bank page).
+    async fn redirect_url(&self, _reference: &str) -> Option<String> {
+        None
+    }
+
     /// Whether a (well-formed) UPI address exists.
     async fn verify_vpa(&self, vpa: &Vpa) -> Result<VpaCheck, GatewayError>;
 
-    /// Checks a callback's signature over its raw body, then reads it.
-    fn verify_callback(&self, body: &[u8], signature: &str)
-    -> Result<CallbackEvent, CallbackError>;
+    /// Checks a callback's signature (over its raw body, and whatever else the gateway signs),
+    /// then reads it, with the time its signature vouches for ([`CallbackEvent::signed_at_ms`]).
+    /// Whether that time is recent enough is the service's rule, not the gateway's.
+    fn verify_callback(&self, callback: &Callback<'_>) -> Result<CallbackEvent, CallbackError>;
 }
 
 /// The hex HMAC-SHA256 of `body` under `secret`: how a gateway signs a callback.

@@ -7,8 +7,10 @@
 //!   [`PaymentsConfig::sandbox_settle`] has passed since creation; any other address stays pending
 //!   until [`PaymentsConfig::upi_expiry`], then fails as expired. `invalid@tiffin` does not exist
 //!   (VerifyVpa).
-//! - Callbacks: JSON `{"event_id", "reference", "status"}` signed with HMAC-SHA256 under the
-//!   webhook secret ([`Sandbox::callback_body`] makes one, for tests and for trying it by hand).
+//! - Callbacks: JSON `{"event_id", "reference", "status"}` with the time it was sent in
+//!   `X-Sandbox-Timestamp` (Unix seconds) and, in `X-Sandbox-Signature`, the hex HMAC-SHA256 under
+//!   the webhook secret of `<timestamp>.<body>`, so the time cannot be changed without the secret
+//!   ([`Sandbox::callback_body`] and [`sign_callback`] make one, for tests and by hand).
 //!
 //! - Netbanking ([`crate::sandbox_netbanking`]): five banks; the payment waits on the edge's
 //!   sandbox bank page until the customer approves, declines or cancels there.
@@ -32,8 +34,8 @@ use serde::{Deserialize, Serialize};
 use crate::clock::now_ms;
 use crate::config::Secret;
 use crate::gateway::{
-    Bank, CallbackError, CallbackEvent, Challenge, Charge, Created, Gateway, GatewayError,
-    Instrument, Outcome, VpaCheck, signature_matches,
+    Bank, Callback, CallbackError, CallbackEvent, Challenge, Charge, Created, Gateway,
+    GatewayError, Instrument, Outcome, VpaCheck, sign, signature_matches,
 };
 use crate::sandbox_netbanking;
 pub use crate::sandbox_wallets::{
@@ -148,6 +150,27 @@ impl UpiBehaviour {
             _ => None,
         }
     }
+}
+
+/// The header of a sandbox callback's signature. Not `x-tiffin-…`: the edge drops every such header
+/// a client sends, as they are the services' own.
+pub const SIGNATURE_HEADER: &str = "x-sandbox-signature";
+/// The header of the time a sandbox callback was sent (Unix seconds), which its signature covers.
+pub const TIMESTAMP_HEADER: &str = "x-sandbox-timestamp";
+
+/// What a sandbox callback's signature covers: its timestamp, a dot, its body.
+fn signed_payload(timestamp: &str, body: &[u8]) -> Vec<u8> {
+    let mut payload = Vec::with_capacity(timestamp.len() + 1 + body.len());
+    payload.extend_from_slice(timestamp.as_bytes());
+    payload.push(b'.');
+    payload.extend_from_slice(body);
+    payload
+}
+
+/// The `X-Sandbox-Signature` of a callback `body` sent at `timestamp_secs` (its
+/// `X-Sandbox-Timestamp`), under `secret`.
+pub fn sign_callback(secret: &[u8], timestamp_secs: i64, body: &[u8]) -> String {
+    sign(secret, &signed_payload(&timestamp_secs.to_string(), body))
 }
 
 /// A sandbox callback's body.
@@ -409,16 +432,17 @@ impl Gateway for Sandbox {
         })
     }
 
-    fn verify_callback(
-        &self,
-        body: &[u8],
-        signature: &str,
-    ) -> Result<CallbackEvent, CallbackError> {
-        if !signature_matches(self.secret.expose(), body, signature) {
+    fn verify_callback(&self, callback: &Callback<'_>) -> Result<CallbackEvent, CallbackError> {
+        // No timestamp, no signature: the time is part of what is signed.
+        let timestamp = callback.header(TIMESTAMP_HEADER).unwrap_or_default().trim();
+        let signed_at_secs: i64 = timestamp.parse().map_err(|_| CallbackError::BadSignature)?;
+        let signature = callback.header(SIGNATURE_HEADER).unwrap_or_default();
+        let payload = signed_payload(timestamp, callback.body);
+        if !signature_matches(self.secret.expose(), &payload, signature) {
             return Err(CallbackError::BadSignature);
         }
-        let body: CallbackBody =
-            serde_json::from_slice(body).map_err(|e| CallbackError::Malformed(e.to_string()))?;
+        let body: CallbackBody = serde_json::from_slice(callback.body)
+            .map_err(|e| CallbackError::Malformed(e.to_string()))?;
         let outcome = match body.status.as_str() {
             "CHARGED" => Outcome::Captured,
             "AUTHORIZATION_FAILED" => {
@@ -438,6 +462,7 @@ impl Gateway for Sandbox {
             event_id: body.event_id,
             reference: body.reference,
             outcome,
+            signed_at_ms: signed_at_secs.saturating_mul(1000),
         })
     }
 }

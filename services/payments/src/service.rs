@@ -168,8 +168,17 @@ impl PaymentsService for Payments {
         request: Request<HandleGatewayCallbackRequest>,
     ) -> Result<Response<HandleGatewayCallbackResponse>, Status> {
         guarded(async {
-            let req = request.get_ref();
-            let handled = callbacks::handle(&self.charges, &req.body, &req.signature).await?;
+            let req = request.into_inner();
+            let headers: std::collections::HashMap<String, String> = req
+                .headers
+                .into_iter()
+                .map(|(name, value)| (name.to_ascii_lowercase(), value))
+                .collect();
+            let callback = crate::gateway::Callback {
+                body: &req.body,
+                headers: &headers,
+            };
+            let handled = callbacks::handle(&self.charges, &callback).await?;
             Ok(HandleGatewayCallbackResponse {
                 status: reply::status(handled.payment.status).into(),
                 payment_id: handled.payment.payment_id,

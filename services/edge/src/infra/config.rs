@@ -97,6 +97,10 @@ pub struct Settings {
     /// `TIFFIN_DEV_ROUTES=0` turns them off. Absent otherwise: the path answers the plain 404
     /// envelope.
     pub dev_routes: bool,
+    /// The sandbox gateway's bank page (`/sandbox/bank/{id}`) is served: only in a declared
+    /// development, where the payments service may run the sandbox. Anywhere else no customer can
+    /// approve their own netbanking: the path is the storefront's not-found page.
+    pub sandbox_bank: bool,
     /// Who "the client" is for rate limits (`EDGE_TRUST_FORWARDED_FOR`).
     pub client_address: ClientAddress,
     /// The per-client-address limits (`EDGE_RATE_LIMIT_PER_SECOND`, `EDGE_RATE_LIMIT_BURST`,
@@ -242,6 +246,7 @@ impl Settings {
             upstream_timeout: Duration::from_millis(timeout_ms),
             request_budget: Duration::from_millis(budget_ms),
             dev_routes,
+            sandbox_bank: environment.is_development(),
             client_address,
             rate_limit,
             menu_cache_bytes: menu_cache_mb.saturating_mul(1024 * 1024),
@@ -381,6 +386,7 @@ mod tests {
             upstream_timeout: Duration::from_secs(3),
             request_budget: Duration::from_secs(5),
             dev_routes: false,
+            sandbox_bank: false,
             client_address: ClientAddress::Peer,
             rate_limit: RateLimitSettings::default(),
             menu_cache_bytes: 1024 * 1024,

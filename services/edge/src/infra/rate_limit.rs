@@ -8,6 +8,9 @@
 //!   up), `EDGE_PAGE_RATE_LIMIT_PER_SECOND` sustained with bursts of `EDGE_PAGE_RATE_LIMIT_BURST`
 //!   (default 10/s, burst 50; 0 turns it off). Past it: 429 with `Retry-After` and the storefront's
 //!   "We'll be back shortly" page.
+//! - [`webhooks`]: the payment gateway's notifications (`/webhooks/payments`), in a bucket of their
+//!   own at the `/api` rate. Past it: the same 429 envelope with `Retry-After` (a gateway retries
+//!   later), before the payments service is asked to check a signature.
 //! - [`Limits::check_otp`]: sending an OTP (`auth/otp`, `profile/update-mobile`): at most
 //!   `EDGE_OTP_LIMIT_PER_HOUR` (default 20) at once per address, refilled evenly over the hour (one
 //!   every 3 minutes at 20). Past it: 429 / 429 with `Retry-After` and a message saying when to try
@@ -46,6 +49,8 @@ const SWEEP_AT: usize = 10_000;
 pub struct Limits {
     api: Option<Arc<Keyed>>,
     pages: Option<Arc<Keyed>>,
+    /// Gateway notifications: their own bucket, so a gateway's burst never spends a browser's.
+    webhooks: Option<Arc<Keyed>>,
     otp: Option<Arc<Keyed>>,
     client_address: ClientAddress,
 }
@@ -65,6 +70,7 @@ impl Limits {
         Self {
             api: per_second(settings.per_second, settings.burst),
             pages: per_second(settings.pages_per_second, settings.pages_burst),
+            webhooks: per_second(settings.per_second, settings.burst),
             otp,
             client_address,
         }
@@ -199,20 +205,38 @@ pub async fn middleware(State(limits): State<Limits>, request: Request, next: Ne
     match check(limits.api.as_deref(), client) {
         Ok(()) => next.run(request).await,
         Err(wait) => {
-            let error = ApiError::TooManyRequests {
-                retry_after_secs: whole_seconds(wait),
-                message: messages::RATE_LIMITED.into(),
-            };
             tracing::info!(client = %client, "api rate limit reached");
-            let mut response = render(&error.outcome(), None);
-            if let Some(value) = error.retry_after() {
-                response
-                    .headers_mut()
-                    .insert(http::header::RETRY_AFTER, value);
-            }
-            response.into_response()
+            too_many(wait)
         }
     }
+}
+
+/// Middleware for `/webhooks/payments`: the per-address limit on gateway notifications, checked
+/// before the body is read or the payments service asked.
+pub async fn webhooks(State(limits): State<Limits>, request: Request, next: Next) -> Response {
+    let client = limits.client_of(&request);
+    match check(limits.webhooks.as_deref(), client) {
+        Ok(()) => next.run(request).await,
+        Err(wait) => {
+            tracing::warn!(client = %client, "payment webhook rate limit reached");
+            too_many(wait)
+        }
+    }
+}
+
+/// The 429 envelope, `We'll be back shortly`, with `Retry-After`.
+fn too_many(wait: Duration) -> Response {
+    let error = ApiError::TooManyRequests {
+        retry_after_secs: whole_seconds(wait),
+        message: messages::RATE_LIMITED.into(),
+    };
+    let mut response = render(&error.outcome(), None);
+    if let Some(value) = error.retry_after() {
+        response
+            .headers_mut()
+            .insert(http::header::RETRY_AFTER, value);
+    }
+    response.into_response()
 }
 
 /// Middleware for pages: the per-address page limit, checked before the session is looked up so a

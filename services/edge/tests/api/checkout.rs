@@ -500,6 +500,78 @@ async fn the_gateway_webhook_needs_no_session_and_refuses_a_bad_signature() {
 }
 
 #[tokio::test]
+async fn the_gateway_webhook_passes_on_the_signed_time_and_refuses_a_stale_notification() {
+    use tiffin_payments::config::SANDBOX_WEBHOOK_SECRET;
+    use tiffin_payments::sandbox::sign_callback;
+    let app = spawn_app().await;
+    // About a payment the service does not have: a notification that passes its checks answers
+    // 400 "not applicable", one that fails them 401.
+    let body = r#"{"event_id":"evt_1","reference":"sbx_upi_p_1_x","status":"CHARGED"}"#;
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs() as i64;
+    let post = async |timestamp: Option<i64>, signed_at: i64| {
+        let mut request = reqwest::Client::new()
+            .post(app.url("/webhooks/payments"))
+            .header("content-type", "application/json")
+            .header(
+                "x-sandbox-signature",
+                sign_callback(SANDBOX_WEBHOOK_SECRET.as_bytes(), signed_at, body.as_bytes()),
+            )
+            .body(body);
+        if let Some(timestamp) = timestamp {
+            request = request.header("x-sandbox-timestamp", timestamp.to_string());
+        }
+        let reply = request.send().await.unwrap();
+        (reply.status().as_u16(), reply.json::<Value>().await.unwrap())
+    };
+
+    let fresh = post(Some(now), now).await;
+    let without_its_time = post(None, now).await;
+    let stale = post(Some(now - 6 * 60), now - 6 * 60).await;
+
+    assert_eq!(fresh, (400, json!({ "status": "not applicable" })));
+    assert_eq!(without_its_time, (401, json!({ "status": "bad signature" })));
+    assert_eq!(stale, (400, json!({ "status": "not applicable" })));
+}
+
+#[tokio::test]
+async fn the_gateway_webhook_is_rate_limited_per_address_with_the_429_envelope() {
+    let app = crate::helpers::spawn_app_with(|s| {
+        s.rate_limit.per_second = 1;
+        s.rate_limit.burst = 2;
+    })
+    .await;
+    let forged = async || {
+        reqwest::Client::new()
+            .post(app.url("/webhooks/payments"))
+            .header("content-type", "application/json")
+            .header("x-sandbox-signature", "00")
+            .body(r#"{"event_id":"evt_1","reference":"nope","status":"CHARGED"}"#)
+            .send()
+            .await
+            .unwrap()
+    };
+
+    let first = forged().await.status().as_u16();
+    let second = forged().await.status().as_u16();
+    let third = forged().await;
+
+    assert_eq!((first, second), (401, 401));
+    assert_eq!(third.status().as_u16(), 429);
+    let retry_after: u64 = third.headers()["retry-after"]
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(retry_after >= 1);
+    let envelope = third.json::<Value>().await.unwrap();
+    assert_eq!(envelope["statusCode"], 429, "{envelope}");
+    assert_eq!(envelope["statusMessage"], "We'll be back shortly", "{envelope}");
+}
+
+#[tokio::test]
 async fn a_linked_wallet_pays_at_once_and_too_little_tiffin_money_leaves_the_order_unpaid() {
     let app = spawn_app().await;
     let client = browser();

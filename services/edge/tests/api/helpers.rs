@@ -344,6 +344,7 @@ async fn spawn_storefront(
         request_budget: Duration::from_secs(5),
         // As `make run` and the browser tests run it: the OTP outbox at GET /api/dev/sms.
         dev_routes: true,
+        sandbox_bank: true,
         client_address: Default::default(),
         rate_limit: Default::default(),
         menu_cache_bytes: 1024 * 1024,

@@ -7,7 +7,7 @@ use serde_json::json;
 use tiffin_proto::payments::v1::create_payment_request::Method;
 use tiffin_proto::payments::v1::{CreatePaymentRequest, NetbankingPayment};
 
-use crate::helpers::{TestApp, browser, spawn_app};
+use crate::helpers::{TestApp, browser, spawn_app, spawn_app_with};
 use crate::payments::{as_user, payments, signed_in};
 
 /// A netbanking payment of `user_id`'s at HDFC, waiting on the bank page; its id.
@@ -208,4 +208,34 @@ async fn a_decision_without_the_csrf_token_is_refused_and_decline_and_cancel_end
         "Your bank declined the payment"
     );
     assert_eq!(cancelled.data()["status"], "USER_ABORTED");
+}
+
+#[tokio::test]
+async fn outside_development_there_is_no_bank_page_to_approve_on() {
+    // As in production: the sandbox's bank page is not served, so no customer can approve their
+    // own netbanking there.
+    let app = spawn_app_with(|s| s.sandbox_bank = false).await;
+    let (asha, asha_id) = signed_in(&app, "9800000311", "Asha").await;
+    let payment_id = waiting_payment(&app, &asha_id, "nb-prod").await;
+    let page = format!("/sandbox/bank/{payment_id}");
+
+    let shown = asha.get(app.url(&page)).send().await.unwrap();
+    let token = csrf(&app, &asha).await;
+    let (approved, _) = decide(
+        &app,
+        &asha,
+        &payment_id,
+        &[("decision", "approve"), ("_csrf", &token)],
+    )
+    .await;
+
+    assert_eq!(shown.status().as_u16(), 404);
+    assert_ne!(approved, 200);
+    let status = app
+        .api_get_with(
+            &asha,
+            &format!("payment/upi/txn-status?paas_id={payment_id}"),
+        )
+        .await;
+    assert_eq!(status.data()["status"], "PENDING_VBV", "{:?}", status.body);
 }
