@@ -447,6 +447,8 @@ mod tests {
             body_read_timeout: Duration::from_secs(15),
             redirect_hosts: Vec::new(),
             admin_addr: None,
+            tracking: Default::default(),
+            max_connections: crate::infra::config::DEFAULT_MAX_CONNECTIONS,
         };
         AppState::new(settings).unwrap()
     }

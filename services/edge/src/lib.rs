@@ -47,6 +47,8 @@ pub struct Application {
     /// The admin listener (`EDGE_ADMIN_ADDR`) and its routes, when configured.
     admin: Option<(tokio::net::TcpListener, axum::Router)>,
     header_read_timeout: std::time::Duration,
+    /// Client connections the public listener holds at once (`EDGE_MAX_CONNECTIONS`; 0: any).
+    max_connections: usize,
 }
 
 impl Application {
@@ -60,6 +62,7 @@ impl Application {
         let addr = settings.addr;
         let admin_addr = settings.admin_addr;
         let header_read_timeout = settings.header_read_timeout;
+        let max_connections = settings.max_connections;
         let state = infra::state::AppState::new(settings)?;
         let listener = tokio::net::TcpListener::bind(addr).await?;
         let admin = match admin_addr {
@@ -74,6 +77,7 @@ impl Application {
             router: app::router(state),
             admin,
             header_read_timeout,
+            max_connections,
         })
     }
 
@@ -102,14 +106,16 @@ impl Application {
             router,
             admin,
             header_read_timeout: timeout,
+            max_connections,
         } = self;
         let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
         let admin_stop = stop_rx.clone();
         let server = async move {
-            let public = serve(listener, router, timeout, stop_rx);
+            let public = serve(listener, router, timeout, max_connections, stop_rx);
             let admin = async move {
                 if let Some((listener, router)) = admin {
-                    serve(listener, router, timeout, admin_stop).await;
+                    // Operators' only: never shut out by the public listener's crowd.
+                    serve(listener, router, timeout, 0, admin_stop).await;
                 }
             };
             tokio::join!(public, admin);
@@ -141,10 +147,15 @@ impl Application {
 /// the HTTP/1-or-2 detection that axum uses peeks at the first bytes into a buffer that then
 /// doubles, about 9 kB more per idle connection, which every open tracking stream pays. The peer
 /// address reaches handlers as `ConnectInfo` (rate limits are per client address).
+///
+/// At most `max_connections` are open at once (0: no limit). At the limit, nothing more is
+/// accepted until one closes: the next wait in the kernel's accept queue instead of each taking a
+/// file descriptor and a task.
 async fn serve(
     listener: tokio::net::TcpListener,
     router: axum::Router,
     header_read_timeout: std::time::Duration,
+    max_connections: usize,
     stop: tokio::sync::watch::Receiver<bool>,
 ) {
     use axum::extract::ConnectInfo;
@@ -163,7 +174,35 @@ async fn serve(
     // an await, which would make the server's future unsendable.
     let no_more = stopped(stop.clone());
     tokio::pin!(no_more);
+    let places = std::sync::Arc::new(tokio::sync::Semaphore::new(match max_connections {
+        0 => tokio::sync::Semaphore::MAX_PERMITS,
+        n => n.min(tokio::sync::Semaphore::MAX_PERMITS),
+    }));
+    // Said once each time the limit is reached, not for every connection waiting at it.
+    let mut said = false;
     loop {
+        let place = match std::sync::Arc::clone(&places).try_acquire_owned() {
+            Ok(place) => {
+                said = false;
+                place
+            }
+            Err(_) => {
+                if !said {
+                    said = true;
+                    tracing::warn!(
+                        max_connections,
+                        "connection limit reached; waiting for one to close"
+                    );
+                }
+                tokio::select! {
+                    place = std::sync::Arc::clone(&places).acquire_owned() => match place {
+                        Ok(place) => place,
+                        Err(_) => break,
+                    },
+                    () = &mut no_more => break,
+                }
+            }
+        };
         let (stream, peer) = tokio::select! {
             accepted = listener.accept() => match accepted {
                 Ok(accepted) => accepted,
@@ -202,6 +241,7 @@ async fn serve(
             if let Err(e) = result {
                 tracing::debug!(error = %e, "connection ended with an error");
             }
+            drop(place);
             drop(open);
         });
     }

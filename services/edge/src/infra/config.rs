@@ -5,9 +5,7 @@ use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::time::Duration;
 
-use tiffin_platform::config::{
-    ConfigError, Environment, env_addr, env_flag, env_or, env_parse,
-};
+use tiffin_platform::config::{ConfigError, Environment, env_addr, env_flag, env_or, env_parse};
 
 /// Where each upstream gRPC service listens.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -136,6 +134,54 @@ pub struct Settings {
     /// serving `/upstreams`, the health of every gRPC service. Kept off the public port, which
     /// says only whether this edge itself is ready.
     pub admin_addr: Option<SocketAddr>,
+    /// How many live tracking streams the edge carries, and for how long (`EDGE_TRACKING_*`).
+    pub tracking: TrackingSettings,
+    /// Client connections the public listener holds open at once (`EDGE_MAX_CONNECTIONS`,
+    /// default 15000; 0: no limit). Beyond it the edge accepts no more until one closes (they wait
+    /// in the kernel's queue), so a flood of idle connections cannot use up the process's file
+    /// descriptors and leave nothing for the services' connections.
+    pub max_connections: usize,
+}
+
+/// The limits on live tracking (`order/track-stream`). A stream past a limit is refused at once
+/// with 429, before anything is asked of the orders service; the page then polls `order/trackV2`.
+/// `0` turns a count limit off.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TrackingSettings {
+    /// Streams open at once on this edge (`EDGE_TRACKING_STREAMS_MAX`, default 10000): what one
+    /// edge was measured to carry on two cores with every update delivered in time.
+    pub streams_max: usize,
+    /// Streams one customer holds open at once (`EDGE_TRACKING_STREAMS_PER_USER`, default 20:
+    /// tabs and devices, each order a customer follows).
+    pub streams_per_user: usize,
+    /// Streams one client address holds open at once (`EDGE_TRACKING_STREAMS_PER_ADDRESS`,
+    /// default 200: a household or an office behind one address; an IPv6 client's /64).
+    pub streams_per_address: usize,
+    /// Streams being set up at once: the first read of the order and the opening of its watch
+    /// (`EDGE_TRACKING_SETUPS_MAX`, default 256). More than this waiting on the orders service
+    /// means it is behind; a new stream is then refused rather than queued to fail later.
+    pub setups_max: usize,
+    /// How long one stream lasts at most (`EDGE_TRACKING_STREAM_MAX_SECS`, default 1800); then it
+    /// ends cleanly and the page carries on by polling. An order that never moves on cannot hold a
+    /// stream forever.
+    pub stream_lifetime: Duration,
+    /// HTTP/2 connections to the orders service that the watches are spread over
+    /// (`EDGE_TRACKING_CONNECTIONS`, default 4, at least 1): one broken connection ends only its
+    /// share of the watches, and those are opened again.
+    pub connections: usize,
+}
+
+impl Default for TrackingSettings {
+    fn default() -> Self {
+        Self {
+            streams_max: 10_000,
+            streams_per_user: 20,
+            streams_per_address: 200,
+            setups_max: 256,
+            stream_lifetime: Duration::from_secs(1800),
+            connections: 4,
+        }
+    }
 }
 
 /// Where a request's client address comes from.
@@ -237,6 +283,24 @@ impl Settings {
             "" => None,
             _ => Some(env_addr("EDGE_ADMIN_ADDR", "")?),
         };
+        let tracking_defaults = TrackingSettings::default();
+        let tracking = TrackingSettings {
+            streams_max: env_parse("EDGE_TRACKING_STREAMS_MAX", tracking_defaults.streams_max)?,
+            streams_per_user: env_parse(
+                "EDGE_TRACKING_STREAMS_PER_USER",
+                tracking_defaults.streams_per_user,
+            )?,
+            streams_per_address: env_parse(
+                "EDGE_TRACKING_STREAMS_PER_ADDRESS",
+                tracking_defaults.streams_per_address,
+            )?,
+            setups_max: env_parse("EDGE_TRACKING_SETUPS_MAX", tracking_defaults.setups_max)?,
+            stream_lifetime: Duration::from_secs(env_parse(
+                "EDGE_TRACKING_STREAM_MAX_SECS",
+                tracking_defaults.stream_lifetime.as_secs(),
+            )?),
+            connections: env_parse("EDGE_TRACKING_CONNECTIONS", tracking_defaults.connections)?,
+        };
         let settings = Self {
             identity: edge_identity_keys(environment)?,
             addr: SocketAddr::new(bind, port),
@@ -257,6 +321,8 @@ impl Settings {
             body_read_timeout: Duration::from_millis(body_read_ms),
             redirect_hosts,
             admin_addr,
+            tracking,
+            max_connections: env_parse("EDGE_MAX_CONNECTIONS", DEFAULT_MAX_CONNECTIONS)?,
         };
         settings.check()?;
         Ok(settings)
@@ -327,9 +393,29 @@ impl Settings {
                 "must be at least 1 while EDGE_PAGE_RATE_LIMIT_PER_SECOND is on",
             ));
         }
+        let tracking = &self.tracking;
+        let secs = tracking.stream_lifetime.as_secs();
+        if secs == 0 || secs > 86_400 {
+            return Err(invalid(
+                "EDGE_TRACKING_STREAM_MAX_SECS",
+                &secs.to_string(),
+                "must be between 1 and 86400",
+            ));
+        }
+        if tracking.connections == 0 || tracking.connections > 64 {
+            return Err(invalid(
+                "EDGE_TRACKING_CONNECTIONS",
+                &tracking.connections.to_string(),
+                "must be between 1 and 64",
+            ));
+        }
         Ok(())
     }
 }
+
+/// `EDGE_MAX_CONNECTIONS` unless set: above the tracking streams' own limit with room for every
+/// other request, and below the open-file limit (20000) of the machines it was measured on.
+pub const DEFAULT_MAX_CONNECTIONS: usize = 15_000;
 
 /// The tile server the web's maps use unless told otherwise.
 pub const DEFAULT_MAP_TILE_ORIGIN: &str = "https://tile.openstreetmap.org";
@@ -397,6 +483,8 @@ mod tests {
             body_read_timeout: Duration::from_secs(15),
             redirect_hosts: Vec::new(),
             admin_addr: None,
+            tracking: TrackingSettings::default(),
+            max_connections: DEFAULT_MAX_CONNECTIONS,
         }
     }
 
@@ -475,6 +563,16 @@ mod tests {
         let mut s = settings();
         s.body_read_timeout = Duration::from_secs(301);
         assert_eq!(s.check().unwrap_err().name, "EDGE_BODY_READ_TIMEOUT_MS");
+    }
+
+    #[test]
+    fn tracking_streams_need_a_bounded_lifetime_and_at_least_one_connection() {
+        let mut s = settings();
+        s.tracking.stream_lifetime = Duration::ZERO;
+        assert_eq!(s.check().unwrap_err().name, "EDGE_TRACKING_STREAM_MAX_SECS");
+        let mut s = settings();
+        s.tracking.connections = 0;
+        assert_eq!(s.check().unwrap_err().name, "EDGE_TRACKING_CONNECTIONS");
     }
 
     #[test]

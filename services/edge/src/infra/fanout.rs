@@ -9,16 +9,28 @@
 //! known), so a watcher that stops reading holds nobody back.
 //!
 //! The reader ends when the service's stream ends (every watcher then gets the last update and
-//! the end), and when its last watcher has gone. The key must say everything the service checked
-//! when the stream was opened (for tracking: the customer and the order), so that joining never
-//! lets anyone see what the service would not have shown them.
+//! the end), when the service refuses it outright, and when its last watcher has gone. A stream
+//! that breaks off (the connection to the service lost, the service restarting) is opened again,
+//! after a wait that grows with each failure in a row and is jittered so that the readers a
+//! broken connection ended do not all come back at the same moment; its watchers stay connected
+//! meanwhile and get the reopened stream's updates. The key must say everything the service
+//! checked when the stream was opened (for tracking: the customer and the order), so that joining
+//! never lets anyone see what the service would not have shown them.
 
 use std::collections::HashMap;
+use std::future::Future;
 use std::hash::Hash;
 use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
 
 use futures::{Stream, StreamExt};
 use tokio::sync::watch;
+use tower::retry::backoff::{Backoff, ExponentialBackoffMaker, MakeBackoff};
+use tower::util::rng::HasherRng;
+
+/// The first wait before a broken stream is opened again, and the longest.
+const RETRY_FIRST: Duration = Duration::from_millis(100);
+const RETRY_MOST: Duration = Duration::from_secs(10);
 
 /// The streams being read, by key.
 #[derive(Debug)]
@@ -46,7 +58,7 @@ impl<K, T> Default for Fanout<K, T> {
 
 impl<K, T> Fanout<K, T>
 where
-    K: Eq + Hash + Clone + Send + 'static,
+    K: Eq + Hash + Clone + Send + Sync + 'static,
     T: Clone + Send + Sync + 'static,
 {
     /// The updates of the stream already read for `key`, starting with its newest; `None` when
@@ -57,11 +69,18 @@ where
         Some(updates(sender.subscribe()))
     }
 
-    /// Starts reading `source`, whose first item was `first`, for `key`, and returns its updates
-    /// starting with `first`. When another reader for `key` started meanwhile, that one is
-    /// joined and `source` is dropped.
-    pub fn start<S>(&self, key: K, first: T, source: S) -> impl Stream<Item = T> + Send + 'static
+    /// Starts reading for `key` the stream `open` opens (and opens again when it breaks off),
+    /// with `first` as its updates' first, and returns those updates. When another reader for
+    /// `key` started meanwhile, that one is joined and nothing is opened.
+    pub fn start<O, F, S>(
+        &self,
+        key: K,
+        first: T,
+        open: O,
+    ) -> impl Stream<Item = T> + Send + 'static
     where
+        O: FnMut() -> F + Send + 'static,
+        F: Future<Output = Result<S, tonic::Status>> + Send + 'static,
         S: Stream<Item = Result<T, tonic::Status>> + Send + Unpin + 'static,
     {
         let mut live = self.live.lock().unwrap_or_else(PoisonError::into_inner);
@@ -73,7 +92,7 @@ where
         let (sender, receiver) = watch::channel(Some(first));
         live.by_key.insert(key.clone(), (reader, sender.clone()));
         drop(live);
-        let reading = read(Arc::clone(&self.live), key, reader, sender, source);
+        let reading = read(Arc::clone(&self.live), key, reader, sender, open);
         tokio::spawn(tracing::Instrument::instrument(
             reading,
             tracing::Span::current(),
@@ -91,39 +110,23 @@ where
     }
 }
 
-/// Reads `source` into `sender` until it ends or nobody watches, then takes the key out.
-async fn read<K, T, S>(
+/// Reads what `open` opens into `sender` until it ends, is refused, or nobody watches; then takes
+/// the key out.
+async fn read<K, T, O, F, S>(
     live: Arc<Mutex<Live<K, T>>>,
     key: K,
     reader: u64,
     sender: watch::Sender<Option<T>>,
-    mut source: S,
+    open: O,
 ) where
     K: Eq + Hash,
+    O: FnMut() -> F,
+    F: Future<Output = Result<S, tonic::Status>>,
     S: Stream<Item = Result<T, tonic::Status>> + Unpin,
 {
-    loop {
-        tokio::select! {
-            () = sender.closed() => {
-                // A watcher joins under the same lock, so none can arrive between this count
-                // and taking the key out.
-                let mut live = live.lock().unwrap_or_else(PoisonError::into_inner);
-                if sender.receiver_count() == 0 {
-                    remove(&mut live, &key, reader);
-                    return;
-                }
-            }
-            next = source.next() => match next {
-                Some(Ok(update)) => {
-                    sender.send_replace(Some(update));
-                }
-                None => break,
-                Some(Err(status)) => {
-                    tracing::warn!(grpc.code = ?status.code(), grpc.message = %status.message(), "watched stream broke off; its watchers reconnect");
-                    break;
-                }
-            },
-        }
+    tokio::select! {
+        () = unwatched(&live, &key, reader, &sender) => return,
+        () = feed(&sender, open) => {}
     }
     // Once the key is out and this sender dropped, every watcher takes the last update and ends.
     remove(
@@ -131,6 +134,87 @@ async fn read<K, T, S>(
         &key,
         reader,
     );
+}
+
+/// Resolves once the last watcher has gone, with the key taken out.
+async fn unwatched<K: Eq + Hash, T>(
+    live: &Mutex<Live<K, T>>,
+    key: &K,
+    reader: u64,
+    sender: &watch::Sender<Option<T>>,
+) {
+    loop {
+        sender.closed().await;
+        // A watcher joins under the same lock, so none can arrive between this count and taking
+        // the key out.
+        let mut live = live.lock().unwrap_or_else(PoisonError::into_inner);
+        if sender.receiver_count() == 0 {
+            remove(&mut live, key, reader);
+            return;
+        }
+    }
+}
+
+/// Sends every update of the opened stream, opening it again after each break with a jittered,
+/// growing wait; returns when the stream ends or the service refuses it.
+async fn feed<T, O, F, S>(sender: &watch::Sender<Option<T>>, mut open: O)
+where
+    O: FnMut() -> F,
+    F: Future<Output = Result<S, tonic::Status>>,
+    S: Stream<Item = Result<T, tonic::Status>> + Unpin,
+{
+    let mut backoffs = match ExponentialBackoffMaker::new(
+        RETRY_FIRST,
+        RETRY_MOST,
+        1.0,
+        // A generator of its own per reader, so readers broken together wait different times.
+        HasherRng::default(),
+    ) {
+        Ok(maker) => maker,
+        Err(e) => {
+            tracing::error!(error = ?e, "watched stream's retry policy is invalid");
+            return;
+        }
+    };
+    let mut backoff = backoffs.make_backoff();
+    loop {
+        let broke = match open().await {
+            Ok(mut source) => loop {
+                match source.next().await {
+                    Some(Ok(update)) => {
+                        sender.send_replace(Some(update));
+                        // Working again: the next break starts from the shortest wait.
+                        backoff = backoffs.make_backoff();
+                    }
+                    None => return,
+                    Some(Err(status)) => break status,
+                }
+            },
+            Err(status) => status,
+        };
+        if !worth_retrying(&broke) {
+            tracing::info!(grpc.code = ?broke.code(), grpc.message = %broke.message(), "watched stream refused; its watchers end");
+            return;
+        }
+        tracing::warn!(grpc.code = ?broke.code(), grpc.message = %broke.message(), "watched stream broke off; opening it again");
+        backoff.next_backoff().await;
+    }
+}
+
+/// A break the same call may get past later: the service or the connection to it failing, not
+/// the service refusing this watcher.
+fn worth_retrying(status: &tonic::Status) -> bool {
+    use tonic::Code;
+    matches!(
+        status.code(),
+        Code::Unavailable
+            | Code::Unknown
+            | Code::Cancelled
+            | Code::DeadlineExceeded
+            | Code::ResourceExhausted
+            | Code::Aborted
+            | Code::Internal
+    )
 }
 
 fn remove<K: Eq + Hash, T>(live: &mut Live<K, T>, key: &K, reader: u64) {
@@ -155,16 +239,47 @@ where
 
 #[cfg(test)]
 mod tests {
+    use std::collections::VecDeque;
     use std::time::Duration;
 
+    use futures::FutureExt;
     use futures::channel::mpsc;
 
     use super::*;
 
     type Source = mpsc::UnboundedReceiver<Result<u32, tonic::Status>>;
+    type Feed = mpsc::UnboundedSender<Result<u32, tonic::Status>>;
 
-    fn source() -> (mpsc::UnboundedSender<Result<u32, tonic::Status>>, Source) {
+    fn source() -> (Feed, Source) {
         mpsc::unbounded()
+    }
+
+    /// Opens `sources` in turn, one per call, and counts the calls; past the last, an opening
+    /// that never finishes.
+    fn opener(
+        sources: Vec<Source>,
+    ) -> (
+        Arc<Mutex<usize>>,
+        impl FnMut() -> futures::future::BoxFuture<'static, Result<Source, tonic::Status>> + Send,
+    ) {
+        let opened = Arc::new(Mutex::new(0));
+        let counted = Arc::clone(&opened);
+        let mut sources: VecDeque<Source> = sources.into();
+        let open = move || {
+            *counted.lock().unwrap() += 1;
+            match sources.pop_front() {
+                Some(source) => futures::future::ready(Ok(source)).boxed(),
+                None => futures::future::pending().boxed(),
+            }
+        };
+        (opened, open)
+    }
+
+    fn one(
+        source: Source,
+    ) -> impl FnMut() -> futures::future::BoxFuture<'static, Result<Source, tonic::Status>> + Send
+    {
+        opener(vec![source]).1
     }
 
     async fn settle() {
@@ -175,7 +290,7 @@ mod tests {
     async fn a_second_watcher_joins_the_first_ones_stream_and_starts_at_its_newest_update() {
         let fanout = Fanout::<(u64, u64), u32>::default();
         let (feed, receiver) = source();
-        let first = fanout.start((1, 7), 1, receiver);
+        let first = fanout.start((1, 7), 1, one(receiver));
         futures::pin_mut!(first);
         assert_eq!(first.next().await, Some(1));
         feed.unbounded_send(Ok(2)).unwrap();
@@ -194,7 +309,7 @@ mod tests {
     async fn another_key_is_not_joined() {
         let fanout = Fanout::<(u64, u64), u32>::default();
         let (_feed, receiver) = source();
-        let _watching = fanout.start((1, 7), 1, receiver);
+        let _watching = fanout.start((1, 7), 1, one(receiver));
         assert!(fanout.join(&(2, 7)).is_none());
         assert!(fanout.join(&(1, 8)).is_none());
     }
@@ -203,8 +318,9 @@ mod tests {
     async fn when_the_source_ends_every_watcher_gets_the_last_update_and_the_end() {
         let fanout = Fanout::<u64, u32>::default();
         let (feed, receiver) = source();
-        let first = fanout.start(7, 1, receiver);
+        let first = fanout.start(7, 1, one(receiver));
         let second = fanout.join(&7).unwrap();
+        settle().await;
         for n in 2..=50 {
             feed.unbounded_send(Ok(n)).unwrap();
         }
@@ -218,23 +334,87 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn a_broken_source_ends_its_watchers_so_they_reconnect() {
+    async fn a_broken_source_is_opened_again_and_its_watchers_carry_on() {
         let fanout = Fanout::<u64, u32>::default();
         let (feed, receiver) = source();
-        let watcher = fanout.start(7, 1, receiver);
+        let (feed_again, receiver_again) = source();
+        let (opened, open) = opener(vec![receiver, receiver_again]);
+        let watcher = fanout.start(7, 1, open);
+        futures::pin_mut!(watcher);
+        assert_eq!(watcher.next().await, Some(1));
+
         feed.unbounded_send(Err(tonic::Status::unavailable("gone")))
+            .unwrap();
+        feed_again.unbounded_send(Ok(2)).unwrap();
+
+        let resumed = tokio::time::timeout(Duration::from_secs(2), watcher.next()).await;
+        assert_eq!(
+            resumed,
+            Ok(Some(2)),
+            "the same watcher gets the reopened stream's update"
+        );
+        assert_eq!(*opened.lock().unwrap(), 2);
+        assert_eq!(fanout.readers(), 1);
+    }
+
+    #[tokio::test]
+    async fn a_refused_source_ends_its_watchers_without_opening_again() {
+        let fanout = Fanout::<u64, u32>::default();
+        let (feed, receiver) = source();
+        let (opened, open) = opener(vec![receiver]);
+        let watcher = fanout.start(7, 1, open);
+        feed.unbounded_send(Err(tonic::Status::not_found("no such order")))
             .unwrap();
         settle().await;
         assert_eq!(watcher.collect::<Vec<_>>().await, vec![1]);
         assert_eq!(fanout.readers(), 0);
+        assert_eq!(*opened.lock().unwrap(), 1);
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn failing_openings_wait_longer_each_time_with_jitter() {
+        let fanout = Fanout::<u64, u32>::default();
+        let failing = |opened_at: Arc<Mutex<Vec<tokio::time::Instant>>>| {
+            move || {
+                opened_at.lock().unwrap().push(tokio::time::Instant::now());
+                futures::future::ready(Err::<Source, _>(tonic::Status::unavailable("down")))
+            }
+        };
+        let (seven, eight) = (Arc::default(), Arc::default());
+        let _watcher = fanout.start(7, 1, failing(Arc::clone(&seven)));
+        let _other = fanout.start(8, 1, failing(Arc::clone(&eight)));
+        tokio::time::sleep(Duration::from_secs(5)).await;
+
+        let waits = |times: &Arc<Mutex<Vec<tokio::time::Instant>>>| -> Vec<Duration> {
+            times
+                .lock()
+                .unwrap()
+                .windows(2)
+                .map(|w| w[1] - w[0])
+                .collect()
+        };
+        let (waits, others) = (waits(&seven), waits(&eight));
+        assert!(waits.len() >= 4, "opened again while watched: {waits:?}");
+        assert!(waits[0] >= RETRY_FIRST, "{waits:?}");
+        assert!(
+            waits.windows(2).all(|w| w[1] >= w[0]),
+            "each wait at least as long as the last: {waits:?}"
+        );
+        assert!(waits.len() < 20, "not a tight loop: {waits:?}");
+        assert_ne!(
+            waits[..3],
+            others[..3],
+            "two streams broken together do not come back in step"
+        );
     }
 
     #[tokio::test]
     async fn the_reader_stops_when_its_last_watcher_leaves() {
         let fanout = Fanout::<u64, u32>::default();
         let (feed, receiver) = source();
-        let first = fanout.start(7, 1, receiver);
+        let first = fanout.start(7, 1, one(receiver));
         let second = fanout.join(&7).unwrap();
+        settle().await;
         drop(first);
         settle().await;
         assert_eq!(fanout.readers(), 1, "one watcher is still there");
@@ -245,18 +425,19 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn a_start_that_lost_the_race_joins_the_winner_and_drops_its_own_source() {
+    async fn a_start_that_lost_the_race_joins_the_winner_and_opens_nothing() {
         let fanout = Fanout::<u64, u32>::default();
         let (feed, receiver) = source();
-        let winner = fanout.start(7, 1, receiver);
+        let winner = fanout.start(7, 1, one(receiver));
         futures::pin_mut!(winner);
-        let (late_feed, late_receiver) = source();
-        let late = fanout.start(7, 100, late_receiver);
+        let (_late_feed, late_receiver) = source();
+        let (late_opened, late_open) = opener(vec![late_receiver]);
+        let late = fanout.start(7, 100, late_open);
         futures::pin_mut!(late);
-        assert!(late_feed.is_closed());
         assert_eq!(late.next().await, Some(1));
         feed.unbounded_send(Ok(2)).unwrap();
         assert_eq!(late.next().await, Some(2));
         assert_eq!(winner.next().await, Some(2), "one stream feeds both");
+        assert_eq!(*late_opened.lock().unwrap(), 0);
     }
 }

@@ -11,4 +11,5 @@ pub mod rate_limit;
 pub mod route_table;
 pub mod state;
 pub mod static_files;
+pub mod stream_limits;
 pub mod upstream;

@@ -16,6 +16,7 @@ use crate::infra::fanout::Fanout;
 use crate::infra::menu_cache::MenuCache;
 use crate::infra::rate_limit::Limits;
 use crate::infra::route_table::{CHECK_INTERVAL, RouteTable};
+use crate::infra::stream_limits::StreamLimits;
 use crate::infra::upstream::Upstreams;
 
 /// What every handler can reach: one shared [`Shared`] behind an `Arc`, read through `Deref`
@@ -43,6 +44,8 @@ pub struct Shared {
     /// Orders' `WatchOrder` streams being read, by (customer, order): one per order a customer
     /// watches, however many tabs and devices watch it.
     pub tracking: Fanout<(u64, u64), TrackOrderResponse>,
+    /// How many tracking streams are open and being set up, against `EDGE_TRACKING_*`.
+    pub stream_limits: StreamLimits,
     /// Breakers for the calls that only decorate an answer.
     pub breakers: Breakers,
 }
@@ -89,12 +92,17 @@ impl FromRef<AppState> for Limits {
 impl AppState {
     /// Opens (lazy) channels to every service.
     pub fn new(settings: Settings) -> Result<Self, tonic::transport::Error> {
-        let upstreams = Upstreams::new(&settings.services, settings.upstream_timeout)?;
+        let upstreams = Upstreams::new(
+            &settings.services,
+            settings.upstream_timeout,
+            settings.tracking.connections,
+        )?;
         let routes = RouteTable::new(
             settings.static_dir.join("shell/routes.json"),
             CHECK_INTERVAL,
         );
         let limits = Limits::new(&settings.rate_limit, settings.client_address);
+        let stream_limits = StreamLimits::new(settings.tracking);
         let menus = MenuCache::new(settings.menu_cache_bytes, settings.menu_fresh_for);
         Ok(Self(Arc::new(Shared {
             limits,
@@ -104,6 +112,7 @@ impl AppState {
             routes,
             cities: CityCache::new(CITY_TTL),
             tracking: Fanout::default(),
+            stream_limits,
             breakers: Breakers::default(),
         })))
     }

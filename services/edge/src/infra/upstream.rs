@@ -4,8 +4,17 @@
 //!
 //! Channels come from `tiffin_platform::grpc::channel`: they connect lazily (the edge starts even
 //! when a service is down, and `/readyz` says so), time calls out, and carry the trace onward.
+//! Orders' `WatchOrder` streams, held open for as long as a tracking page is, go over a small pool
+//! of connections of their own ([`WatchPool`]).
 
+use std::pin::Pin;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::task::{Context, Poll};
 use std::time::Duration;
+
+use futures::Stream;
+use tonic::transport::Endpoint;
 
 use tiffin_platform::grpc::TracedChannel;
 use tiffin_platform::identity::Caller;
@@ -47,16 +56,20 @@ pub struct Upstreams {
     pub support: SupportServiceClient<TracedChannel>,
     /// Every service, for readiness.
     pub dependencies: Vec<Dependency>,
-    /// The orders channel itself, for the call the generated client makes too expensively to
-    /// hold open ([`Self::watch_order`]).
-    orders_channel: TracedChannel,
+    /// The connections that orders' `WatchOrder` streams are spread over ([`Self::watch_order`]).
+    watches: WatchPool,
     /// Sent as the gRPC deadline, so a service can give up when the edge already has.
     timeout: Duration,
 }
 
 impl Upstreams {
-    /// Channels to every service (no connection is made yet).
-    pub fn new(urls: &ServiceUrls, timeout: Duration) -> Result<Self, tonic::transport::Error> {
+    /// Channels to every service, and `watch_connections` more to orders for its watches (no
+    /// connection is made yet).
+    pub fn new(
+        urls: &ServiceUrls,
+        timeout: Duration,
+        watch_connections: usize,
+    ) -> Result<Self, tonic::transport::Error> {
         let open = |url: &str| tiffin_platform::grpc::channel(url, timeout);
         let discovery_ch = open(&urls.discovery)?;
         let menu_ch = open(&urls.menu)?;
@@ -119,8 +132,8 @@ impl Upstreams {
             cart: CartServiceClient::new(cart_ch),
             account: AccountServiceClient::new(account_ch),
             payments: PaymentsServiceClient::new(payments_ch),
-            orders: OrdersServiceClient::new(orders_ch.clone()),
-            orders_channel: orders_ch,
+            orders: OrdersServiceClient::new(orders_ch),
+            watches: WatchPool::new(&urls.orders, watch_connections)?,
             membership: MembershipServiceClient::new(membership_ch),
             support: SupportServiceClient::new(support_ch),
             dependencies,
@@ -137,7 +150,7 @@ impl Upstreams {
     }
 
     /// Orders' `WatchOrder` (with a request from [`Self::open_request`]): the order's tracking
-    /// updates as they come.
+    /// updates as they come, over the pool's least busy connection.
     ///
     /// The generated client would give each stream tonic's default receive buffer, 8 KiB taken
     /// up front. The edge holds one of these streams per open tracking page, tens of thousands at
@@ -146,8 +159,9 @@ impl Upstreams {
     pub async fn watch_order(
         &self,
         request: tonic::Request<orders::v1::WatchOrderRequest>,
-    ) -> Result<tonic::Streaming<orders::v1::TrackOrderResponse>, tonic::Status> {
-        let mut grpc = tonic::client::Grpc::new(self.orders_channel.clone());
+    ) -> Result<Watch, tonic::Status> {
+        let (channel, counted) = self.watches.least_busy();
+        let mut grpc = tonic::client::Grpc::new(channel);
         grpc.ready()
             .await
             .map_err(|e| tonic::Status::unknown(format!("orders channel not ready: {e}")))?;
@@ -158,17 +172,25 @@ impl Upstreams {
         let path = http::uri::PathAndQuery::from_static(WATCH_ORDER_PATH);
         let codec = LeanStreamCodec::<orders::v1::WatchOrderRequest, orders::v1::TrackOrderResponse>::default();
         // The stream outlives the request that opens it, so it must not carry its deadline.
-        Ok(
+        let updates =
             tiffin_platform::deadline::unbounded(grpc.server_streaming(request, path, codec))
                 .await?
-                .into_inner(),
-        )
+                .into_inner();
+        Ok(Watch {
+            updates,
+            _counted: counted,
+        })
+    }
+
+    /// How many watches each of the pool's connections carries now.
+    pub fn watches_per_connection(&self) -> Vec<usize> {
+        self.watches.counts()
     }
 
     /// A request for a call that stays open (a server stream such as orders' `WatchOrder`):
     /// `caller` in metadata but no deadline, because a deadline bounds the whole call and the
-    /// stream must last as long as what it watches. The channel still times out the wait for the
-    /// answer's headers; the caller bounds the wait for the first message with [`Self::timeout`].
+    /// stream must last as long as what it watches. The watch pool's channels have no time limit
+    /// either: the caller bounds how long it waits for the watch to open.
     pub fn open_request<T>(&self, message: T, caller: &Caller) -> tonic::Request<T> {
         let mut request = tonic::Request::new(message);
         caller.write_to(request.metadata_mut(), SIGNER);
@@ -178,6 +200,112 @@ impl Upstreams {
     /// How long the edge waits for a service's answer.
     pub fn timeout(&self) -> Duration {
         self.timeout
+    }
+}
+
+/// The connections to the orders service that carry `WatchOrder` streams, kept apart from the
+/// one the edge's other orders calls use.
+///
+/// All watches on one HTTP/2 connection would end together when it breaks, and be opened again
+/// together. Spread over a few, a broken connection costs only its share. The channels also
+/// differ from the other calls' in what they do when many streams end at once. HTTP/2 ignores
+/// frames arriving for a stream this side reset only while it remembers that stream (by default
+/// 50 of them, for one second); a frame for a forgotten one is answered with a reset of its own,
+/// and after 1024 of those (over the connection's whole life) the client closes the connection
+/// as if the service misbehaved. Thousands of watch set-ups cut off by a deadline at once did
+/// exactly that, and took every watch on the connection with them. Here set-ups are admitted
+/// only as many as the service keeps up with (`EDGE_TRACKING_SETUPS_MAX`), they carry no
+/// per-call deadline, and every reset stream is remembered long enough for the service's last
+/// frames to arrive.
+#[derive(Debug, Clone)]
+struct WatchPool {
+    connections: Arc<[WatchConnection]>,
+}
+
+#[derive(Debug)]
+struct WatchConnection {
+    channel: TracedChannel,
+    /// Watches open on it, to put the next on the least busy.
+    watches: Arc<AtomicUsize>,
+}
+
+/// Streams reset by this side that a watch connection remembers, and for how long: more than
+/// the set-ups admitted at once or the watches a burst of departures ends.
+const REMEMBERED_RESETS: usize = 20_000;
+const REMEMBERED_FOR: Duration = Duration::from_secs(10);
+/// A connection that stops answering (a host gone without closing it) is found by pings, so
+/// its watches are opened again elsewhere instead of waiting forever.
+const PING_EVERY: Duration = Duration::from_secs(20);
+const PING_ANSWER_WITHIN: Duration = Duration::from_secs(10);
+
+impl WatchPool {
+    fn new(url: &str, connections: usize) -> Result<Self, tonic::transport::Error> {
+        let connections = (0..connections.max(1))
+            .map(|_| {
+                let channel = Endpoint::from_shared(url.to_string())?
+                    .connect_timeout(Duration::from_secs(2))
+                    .tcp_nodelay(true)
+                    .http2_max_concurrent_reset_streams(REMEMBERED_RESETS)
+                    .http2_reset_stream_duration(REMEMBERED_FOR)
+                    .http2_keep_alive_interval(PING_EVERY)
+                    .keep_alive_timeout(PING_ANSWER_WITHIN)
+                    .connect_lazy();
+                Ok(WatchConnection {
+                    channel: tiffin_platform::grpc::traced(channel),
+                    watches: Arc::default(),
+                })
+            })
+            .collect::<Result<Vec<_>, tonic::transport::Error>>()?;
+        Ok(Self {
+            connections: connections.into(),
+        })
+    }
+
+    /// The connection carrying the fewest watches, counted as carrying one more until the
+    /// returned count is dropped.
+    fn least_busy(&self) -> (TracedChannel, WatchCount) {
+        let connection = self
+            .connections
+            .iter()
+            .min_by_key(|c| c.watches.load(Ordering::Relaxed))
+            .unwrap_or_else(|| unreachable!("a pool has at least one connection"));
+        connection.watches.fetch_add(1, Ordering::Relaxed);
+        (
+            connection.channel.clone(),
+            WatchCount(Arc::clone(&connection.watches)),
+        )
+    }
+
+    fn counts(&self) -> Vec<usize> {
+        self.connections
+            .iter()
+            .map(|c| c.watches.load(Ordering::Relaxed))
+            .collect()
+    }
+}
+
+/// One watch counted against its connection while it lasts.
+#[derive(Debug)]
+struct WatchCount(Arc<AtomicUsize>);
+
+impl Drop for WatchCount {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+/// An open `WatchOrder`: its updates, counted against the connection carrying it until dropped.
+#[derive(Debug)]
+pub struct Watch {
+    updates: tonic::Streaming<orders::v1::TrackOrderResponse>,
+    _counted: WatchCount,
+}
+
+impl Stream for Watch {
+    type Item = Result<orders::v1::TrackOrderResponse, tonic::Status>;
+
+    fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
+        Pin::new(&mut self.updates).poll_next(cx)
     }
 }
 

@@ -358,6 +358,8 @@ async fn spawn_storefront(
         redirect_hosts: Vec::new(),
         // Where the tests read every service's health.
         admin_addr: Some("127.0.0.1:0".parse().unwrap()),
+        tracking: Default::default(),
+        max_connections: tiffin_edge::infra::config::DEFAULT_MAX_CONNECTIONS,
     };
     configure(&mut settings);
     let edge = Application::build(settings).await.expect("the edge starts");

@@ -18,4 +18,5 @@ mod payments;
 mod search;
 mod split_pay;
 mod text;
+mod tracking;
 mod wallets;

@@ -13,7 +13,10 @@ use crate::helpers::{Reply, TestApp, browser, spawn_app, spawn_app_delivering_at
 
 /// Signs a new browser in as `mobile`, fills its cart and places it cash on delivery (charged at
 /// once, so the order is PLACED). Gives the browser, the order id and its total.
-async fn placed_cod_order(app: &TestApp, mobile: &str) -> (reqwest::Client, String, i64) {
+pub(crate) async fn placed_cod_order(
+    app: &TestApp,
+    mobile: &str,
+) -> (reqwest::Client, String, i64) {
     let client = browser();
     let (address_id, to_pay) = ready_to_pay(app, &client, mobile).await;
     let placed = app
@@ -89,7 +92,7 @@ async fn invoice(app: &TestApp, client: &reqwest::Client, order_id: &str) -> req
 }
 
 /// The first event of an event stream, read as it arrives: its name and its data.
-async fn first_event(response: &mut reqwest::Response) -> (String, Value) {
+pub(crate) async fn first_event(response: &mut reqwest::Response) -> (String, Value) {
     let mut text = String::new();
     let event = tokio::time::timeout(Duration::from_secs(10), async {
         loop {

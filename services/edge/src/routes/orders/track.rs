@@ -3,31 +3,44 @@
 //! server-sent events. Both answer the same JSON (`tracking`); another user's order answers
 //! 404 / 404, as an unknown one does.
 //!
-//! The service's updates are read as fast as they come, whatever the browser does: every stream
-//! of every browser shares one HTTP/2 connection to the orders service, and a browser that stops
-//! reading (a phone in a tunnel) must not hold that connection's flow-control window for the
-//! others. A customer's tabs and devices watching one order share one `WatchOrder` stream
-//! (`infra::fanout`); each keeps only the newest update not yet written (an older position of the
-//! rider is worth nothing once a newer one is known), and ends when the service's does (the order
-//! ended, or the service went away: the browser's `EventSource` then connects again). It carries
-//! no deadline, and no layer of the edge times a whole response out or buffers one, so an open
-//! stream lasts as long as the order.
+//! A stream is admitted before anything is asked of the orders service (`infra::stream_limits`):
+//! past the edge's, the customer's or the client address's count of open streams, or while as
+//! many are being set up as the service keeps up with, it is refused at once with 429 / 429 and
+//! the page polls `order/trackV2` instead. Its first event is the order as `order/trackV2` reads
+//! it, so a watch that is slow to open delays nothing the customer sees; the watch opens behind
+//! it. A stream lasts at most `EDGE_TRACKING_STREAM_MAX_SECS` and then ends cleanly (the page
+//! carries on by polling), so an order that never moves on cannot hold one forever.
+//!
+//! The service's updates are read as fast as they come, whatever the browser does: a browser that
+//! stops reading (a phone in a tunnel) must not hold an HTTP/2 connection's flow-control window
+//! for the others. A customer's tabs and devices watching one order share one `WatchOrder` stream
+//! (`infra::fanout`), opened again when it breaks off; each keeps only the newest update not yet
+//! written (an older position of the rider is worth nothing once a newer one is known), and ends
+//! when the service's does (the order ended, or the service refused the watch). No layer of the
+//! edge times a whole response out or buffers one.
 
 use std::convert::Infallible;
+use std::time::Duration;
 
 use axum::extract::State;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
-use futures::StreamExt;
+use futures::future::BoxFuture;
+use futures::stream::BoxStream;
+use futures::{FutureExt, StreamExt};
 use http::HeaderValue;
 use serde::Deserialize;
+use tiffin_platform::identity::Caller;
 use tiffin_proto::orders::v1::{TrackOrderRequest, TrackOrderResponse, WatchOrderRequest};
 
 use crate::http::envelope::Data;
 use crate::http::error::ApiError;
 use crate::http::extractors::SignedIn;
+use crate::http::messages;
 use crate::http::params::Params;
+use crate::infra::rate_limit::Client;
 use crate::infra::state::AppState;
+use crate::infra::stream_limits::{Refusal, SetUp};
 use crate::routes::orders::order_id;
 use crate::routes::orders::tracking::{TrackingJson, tracking_json};
 
@@ -36,6 +49,14 @@ pub const TRACKING_EVENT: &str = "tracking";
 
 /// Tells a reverse proxy in front of the edge (nginx) not to hold events back to fill a buffer.
 const NO_PROXY_BUFFERING: (&str, &str) = ("x-accel-buffering", "no");
+
+/// `Retry-After` of a refused stream: the page polls meanwhile, at the service's usual interval.
+const REFUSED_RETRY_AFTER_SECS: u64 = 30;
+
+/// How long opening a watch may take before it is given up and tried again later. The stream's
+/// watchers already have the order as it was, so this is not what they wait for; it only keeps
+/// a service that stopped answering from holding a set-up's place for ever.
+const WATCH_OPENS_WITHIN: Duration = Duration::from_secs(20);
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -58,15 +79,8 @@ pub async fn track(
     Params(query): Params<TrackQuery>,
 ) -> Result<Data<TrackingJson>, ApiError> {
     let order_id = order_id::parse(query.order_id.as_deref().unwrap_or_default())?;
-    let up = &state.upstreams;
-    let reply = up
-        .orders
-        .clone()
-        .track_order(up.request(TrackOrderRequest { order_id }, &user.caller()))
-        .await
-        .map_err(order_id::not_found)?
-        .into_inner();
-    Ok(Data::ok(tracking_json(reply)))
+    let now = read_now(&state, &user.caller(), order_id).await?;
+    Ok(Data::ok(tracking_json(now)))
 }
 
 /// `GET /api/order/track-stream?order_id=`
@@ -76,25 +90,44 @@ pub async fn track(
     tag = "orders",
     operation_id = "watchOrder",
     params(TrackQuery),
-    responses((status = 200, description = "Server-sent events, without the envelope: each `event: tracking` has as its `data` the JSON of `order/trackV2`'s `data`. The first comes at once, then one whenever the order changes or its rider moves; the stream ends when the order does. A refusal comes before any event, as the JSON envelope with its HTTP status.", content_type = "text/event-stream", body = TrackingJson), crate::http::error::Failures)
+    responses((status = 200, description = "Server-sent events, without the envelope: each `event: tracking` has as its `data` the JSON of `order/trackV2`'s `data`. The first comes at once, then one whenever the order changes or its rider moves; the stream ends when the order does, or after the edge's longest stream lifetime (then poll `order/trackV2`). A refusal comes before any event, as the JSON envelope with its HTTP status: 429 when the edge, the customer or the client address has as many streams open as it may (poll instead).", content_type = "text/event-stream", body = TrackingJson), crate::http::error::Failures)
 )]
 pub async fn track_stream(
     State(state): State<AppState>,
     user: SignedIn,
+    Client(client): Client,
     Params(query): Params<TrackQuery>,
 ) -> Result<Response, ApiError> {
     let order_id = order_id::parse(query.order_id.as_deref().unwrap_or_default())?;
+    let slot = state
+        .stream_limits
+        .admit(user.user_id, client)
+        .map_err(refused)?;
     // Another tab or device of this customer watching this order: its stream is shared. The
     // customer is part of the key, so nobody joins a stream the service did not open for them.
     let key = (user.user_id, order_id);
     let updates = match state.tracking.join(&key) {
         Some(updates) => updates.boxed(),
         None => {
-            let (first, rest) = open_watch(&state, &user, order_id).await?;
-            state.tracking.start(key, first, rest).boxed()
+            let set_up = state.stream_limits.set_up().map_err(refused)?;
+            // Read as order/trackV2 reads it: this also refuses another customer's order with
+            // its envelope, which is no longer possible once a 200 event stream has begun.
+            let now = read_now(&state, &user.caller(), order_id).await?;
+            if now.terminal {
+                futures::stream::iter([now]).boxed()
+            } else {
+                let open = watch_opener(state.clone(), user.caller(), order_id, set_up);
+                state.tracking.start(key, now, open).boxed()
+            }
         }
     };
-    let events = updates.map(|update| Ok::<_, Infallible>(tracking_event(update)));
+    let events = updates
+        .take_until(tokio::time::sleep(state.settings.tracking.stream_lifetime))
+        .map(move |update| {
+            // The stream is counted as open for as long as its events are being written.
+            let _open = &slot;
+            Ok::<_, Infallible>(tracking_event(update))
+        });
     let mut response = Sse::new(events)
         .keep_alive(KeepAlive::default())
         .into_response();
@@ -105,30 +138,79 @@ pub async fn track_stream(
     Ok(response)
 }
 
-/// Opens orders' `WatchOrder` for the caller and waits for its first update.
-///
-/// The first update is awaited before answering: a service may refuse a stream only with its
-/// first message, and a refusal must reach the browser as an envelope with its HTTP status,
-/// which is no longer possible once a 200 event stream has begun.
-async fn open_watch(
+/// The 429 of a stream past a limit, in the storefront's busy wording.
+fn refused(refusal: Refusal) -> ApiError {
+    tracing::info!(limit = ?refusal, "tracking stream refused");
+    ApiError::TooManyRequests {
+        retry_after_secs: REFUSED_RETRY_AFTER_SECS,
+        message: messages::RATE_LIMITED.into(),
+    }
+}
+
+/// Where `caller`'s order is now (orders `TrackOrder`).
+async fn read_now(
     state: &AppState,
-    user: &SignedIn,
+    caller: &Caller,
     order_id: u64,
-) -> Result<(TrackOrderResponse, tonic::Streaming<TrackOrderResponse>), ApiError> {
+) -> Result<TrackOrderResponse, ApiError> {
     let up = &state.upstreams;
-    let mut updates = up
-        .watch_order(up.open_request(WatchOrderRequest { order_id }, &user.caller()))
+    Ok(up
+        .orders
+        .clone()
+        .track_order(up.request(TrackOrderRequest { order_id }, caller))
         .await
-        .map_err(order_id::not_found)?;
-    match tokio::time::timeout(up.timeout(), updates.message()).await {
-        Ok(Ok(Some(first))) => Ok((first, updates)),
-        Ok(Err(status)) => Err(order_id::not_found(status)),
-        Ok(Ok(None)) => Err(ApiError::Upstream(tonic::Status::internal(
-            "the tracking stream ended before its first update",
-        ))),
-        Err(_) => Err(ApiError::Upstream(tonic::Status::deadline_exceeded(
-            "no first tracking update in time",
-        ))),
+        .map_err(order_id::not_found)?
+        .into_inner())
+}
+
+type Updates = BoxStream<'static, Result<TrackOrderResponse, tonic::Status>>;
+
+/// Opens orders' `WatchOrder` for `caller`, and again each time the fanout asks after a break.
+/// The first opening uses the set-up place the stream was admitted with; a later one waits for a
+/// place, since its watchers were accepted already. An opening counts as a set-up until its first
+/// update has come, which is when the service has done the work of opening it.
+fn watch_opener(
+    state: AppState,
+    caller: Caller,
+    order_id: u64,
+    set_up: SetUp,
+) -> impl FnMut() -> BoxFuture<'static, Result<Updates, tonic::Status>> + Send + 'static {
+    let mut admitted = Some(set_up);
+    move || {
+        let state = state.clone();
+        let caller = caller.clone();
+        let admitted = admitted.take();
+        async move {
+            let _set_up = match admitted {
+                Some(set_up) => set_up,
+                None => state
+                    .stream_limits
+                    .set_up_when_free()
+                    .await
+                    .ok_or_else(|| tonic::Status::unavailable("the edge is stopping"))?,
+            };
+            let up = &state.upstreams;
+            let opening = async {
+                let mut watch = up
+                    .watch_order(up.open_request(WatchOrderRequest { order_id }, &caller))
+                    .await?;
+                match watch.next().await {
+                    Some(Ok(first)) => Ok(futures::stream::iter([Ok(first)]).chain(watch).boxed()),
+                    Some(Err(status)) => Err(status),
+                    None => Err(tonic::Status::unavailable(
+                        "the tracking stream ended before its first update",
+                    )),
+                }
+            };
+            tokio::time::timeout(WATCH_OPENS_WITHIN, opening)
+                .await
+                .unwrap_or_else(|_| {
+                    Err(tonic::Status::deadline_exceeded(
+                        "the tracking stream did not open in time",
+                    ))
+                })
+        }
+        .boxed()
     }
 }
 
