@@ -150,6 +150,7 @@ impl Tracking {
             user_id,
             order_id,
             read: None,
+            watching_since: now_ms(),
             last: None,
             ended: false,
         };
@@ -173,6 +174,8 @@ struct Watch {
     order_id: u64,
     /// The order and delivery as last read, and when (unix ms).
     read: Option<(Order, Option<Delivery>, i64)>,
+    /// When this watch began (unix ms).
+    watching_since: i64,
     last: Option<TrackOrderResponse>,
     ended: bool,
 }
@@ -180,6 +183,24 @@ struct Watch {
 /// Read the order again at least this often, for changes no plan announces made by another
 /// replica (a cancellation); this process's own changes ring the bell.
 const REREAD_EVERY_MS: i64 = 15_000;
+
+/// How long a paid order's plan is looked for on every tick. A plan comes within moments or not
+/// at all (no rider could be found): after this, the order is read no more often than any other,
+/// so an order that is never planned does not cost a read a second for as long as it is watched.
+const PLANNING_LOOKS_MS: i64 = 60_000;
+
+/// Paid but not planned yet, and watched for less than [`PLANNING_LOOKS_MS`]: the plan comes
+/// within moments, so the order is worth reading on every tick.
+fn awaiting_plan(
+    delivery: Option<&Delivery>,
+    status: Option<Status>,
+    watching_since: i64,
+    now: i64,
+) -> bool {
+    delivery.is_some_and(|d| d.plan.is_none())
+        && status.is_some_and(|s| s.is_paid() && !s.is_terminal())
+        && now - watching_since < PLANNING_LOOKS_MS
+}
 
 impl Watch {
     /// The next answer that differs from the last one; `None` after the terminal one.
@@ -194,10 +215,8 @@ impl Watch {
                 Some((order, delivery, read_at)) => {
                     let status = Status::parse(&order.order_status);
                     let plan = delivery.as_ref().and_then(|d| d.plan.as_ref());
-                    // Paid but not planned yet: the plan comes within moments.
-                    let planning = delivery.is_some()
-                        && plan.is_none()
-                        && status.is_some_and(|s| s.is_paid() && !s.is_terminal());
+                    let planning =
+                        awaiting_plan(delivery.as_ref(), status, self.watching_since, now);
                     // A step came due since the last look: whichever replica applies it, look
                     // once more.
                     let due = plan
@@ -240,5 +259,59 @@ impl Watch {
                 _ = tokio::time::sleep(WATCH_TICK) => {}
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn unplanned() -> Delivery {
+        Delivery {
+            restaurant: LatLng {
+                lat: 12.93,
+                lng: 77.62,
+            },
+            destination: LatLng {
+                lat: 12.94,
+                lng: 77.63,
+            },
+            restaurant_phone: String::new(),
+            plan: None,
+        }
+    }
+
+    #[test]
+    fn a_paid_order_is_looked_at_every_tick_for_its_plan_only_for_a_while() {
+        let delivery = unplanned();
+        let placed = Some(Status::Placed);
+        assert!(awaiting_plan(Some(&delivery), placed, 0, 1_000));
+        assert!(awaiting_plan(
+            Some(&delivery),
+            placed,
+            0,
+            PLANNING_LOOKS_MS - 1
+        ));
+        // Never planned: from now on it is read like any other order, not every second forever.
+        assert!(!awaiting_plan(
+            Some(&delivery),
+            placed,
+            0,
+            PLANNING_LOOKS_MS
+        ));
+        assert!(!awaiting_plan(Some(&delivery), placed, 0, 24 * 3_600_000));
+    }
+
+    #[test]
+    fn an_unpaid_or_ended_order_is_not_waiting_for_a_plan() {
+        let delivery = unplanned();
+        for status in [
+            Status::AwaitingPayment,
+            Status::Cancelled,
+            Status::Delivered,
+        ] {
+            assert!(!awaiting_plan(Some(&delivery), Some(status), 0, 1_000));
+        }
+        assert!(!awaiting_plan(None, Some(Status::Placed), 0, 1_000));
     }
 }
