@@ -82,6 +82,9 @@ enum Which {
     /// 10,000 tracking streams (`GET /api/order/track-stream`) open on one edge while riders
     /// move: memory per stream and the time from a status change to every watcher.
     Tracking,
+    /// The same with every core also kept busy by another process (a shell loop per core), where
+    /// the edge must refuse what it cannot carry instead of failing what it accepted.
+    TrackingBusy,
 }
 
 fn main() -> ExitCode {
@@ -335,8 +338,14 @@ async fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
 
     let mut tracking = Vec::new();
-    if chosen(Which::Tracking) {
-        eprintln!("tiffin-bench: tracking streams …");
+    for (which, busy) in [(Which::Tracking, false), (Which::TrackingBusy, true)] {
+        if !chosen(which) {
+            continue;
+        }
+        eprintln!(
+            "tiffin-bench: tracking streams{} …",
+            if busy { ", every core busy" } else { "" }
+        );
         tracking.push(
             tiffin_bench::tracking::bench(
                 &bin_dir,
@@ -344,7 +353,12 @@ async fn run(args: Args) -> anyhow::Result<ExitCode> {
                 tiffin_bench::tracking::STREAMS_GOAL,
                 100,
                 std::time::Duration::from_secs(10),
-                &out.with_file_name("storefront-tracking.log"),
+                busy,
+                &out.with_file_name(if busy {
+                    "storefront-tracking-busy.log"
+                } else {
+                    "storefront-tracking.log"
+                }),
             )
             .await?,
         );
