@@ -187,7 +187,7 @@ describe('order tracking: keeping up', () => {
     expect(asked).toHaveLength(2);
   });
 
-  it('shows a stream snapshot at once, and keeps polling after the stream fails', async () => {
+  it('shows a stream snapshot at once, asks at once when the stream ends, and keeps polling', async () => {
     const asked = trackingEdge([
       fixtures.tracking(),
       snapshot('ARRIVING', 'Arriving', {}, { latitude: 12.928, longitude: 77.627 }),
@@ -201,12 +201,19 @@ describe('order tracking: keeping up', () => {
     expect(mapShown().dataset.rider).toBe('12.931,77.624');
     expect(asked).toHaveLength(1);
 
+    // The edge ends the stream (its longest lifetime, or it was refused): the page asks at once.
     act(() => streams.opened[0]!.fail());
     expect(streams.opened[0]!.closed).toBe(true);
-    await wait(30_000);
+    await wait(0);
     expect(asked).toHaveLength(2);
     expect(screen.getByRole('heading', { name: 'Arriving' })).toBeTruthy();
     expect(mapShown().dataset.rider).toBe('12.928,77.627');
+
+    // And polls on at the interval, one chain of polls only; the stream is not reopened.
+    await wait(29_000);
+    expect(asked).toHaveLength(2);
+    await wait(1_000);
+    expect(asked).toHaveLength(3);
     expect(streams.opened).toHaveLength(1);
   });
 

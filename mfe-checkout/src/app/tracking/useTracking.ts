@@ -2,8 +2,10 @@
  * One order's tracking, kept current two ways at once: polling order/trackV2 (first at once, then
  * every interval the latest snapshot names) and the order's event stream, whose every snapshot is
  * shown the moment it arrives. The stream makes updates immediate; polling is what keeps the page
- * right when the stream cannot be had or drops (it is never reopened). Both stop for good once a
- * snapshot is final, and when the page goes away.
+ * right when the stream cannot be had or drops (it is never reopened). The edge refuses a stream
+ * when it carries as many as it can, and ends each after its longest lifetime: when the stream
+ * closes before the order has ended, the page asks at once rather than waiting out the interval.
+ * Both stop for good once a snapshot is final, and when the page goes away.
  */
 import { edge, isSignInRequired } from '@tiffin/api-client';
 import { navigate, type Tracking } from '@tiffin/contract';
@@ -32,6 +34,8 @@ export function useTracking(orderId: string): TrackingState & { retry: () => voi
     let numbered = 0;
     let shownNumber = 0;
     let latest: Tracking | null = null;
+    // A poll is on its way: asking again meanwhile would start a second chain of polls.
+    let polling = false;
 
     const stop = () => {
       stopped = true;
@@ -48,6 +52,7 @@ export function useTracking(orderId: string): TrackingState & { retry: () => voi
     };
     const poll = async () => {
       const number = ++numbered;
+      polling = true;
       try {
         show(await edge.trackOrder(orderId, { signal: controller.signal }), number);
       } catch (error) {
@@ -59,11 +64,19 @@ export function useTracking(orderId: string): TrackingState & { retry: () => voi
           return;
         }
         if (!latest) setState({ status: 'failed' });
+      } finally {
+        polling = false;
       }
       if (!stopped) timer = setTimeout(() => void poll(), pollIntervalMs(latest));
     };
 
-    closeStream = edge.trackOrderStream(orderId, { onTracking: (tracking) => show(tracking, ++numbered) });
+    const pollNow = () => {
+      if (stopped || polling) return;
+      clearTimeout(timer);
+      void poll();
+    };
+
+    closeStream = edge.trackOrderStream(orderId, { onTracking: (tracking) => show(tracking, ++numbered), onClose: pollNow });
     void poll();
     return stop;
   }, [orderId, attempt]);
