@@ -44,6 +44,7 @@ pub mod error;
 pub mod feed;
 pub mod invoice;
 pub mod lifecycle;
+pub mod nats;
 pub mod orders;
 pub mod outbox;
 pub mod placing;
@@ -132,8 +133,10 @@ impl Settings {
             value: failpoint_value,
             reason,
         })?;
+        let service = ServiceSettings::from_env("orders", DEFAULT_ADDR)?;
+        let environment = service.environment;
         Ok(Self {
-            service: ServiceSettings::from_env("orders", DEFAULT_ADDR)?,
+            service,
             payments_url: service_url("PAYMENTS_URL", DEFAULT_PAYMENTS_URL)?,
             cart_url: service_url("CART_URL", DEFAULT_CART_URL)?,
             recovery_interval: Duration::from_millis(env_parse(
@@ -152,7 +155,8 @@ impl Settings {
             )?),
             jetstream: Some(env_or("NATS_URL", ""))
                 .filter(|url| !url.trim().is_empty())
-                .map(relay::JetStreamSettings::new),
+                .map(|url| relay::JetStreamSettings::from_env(url, environment))
+                .transpose()?,
             cod_active_limit: cod_active_limit()?,
         })
     }
