@@ -19,7 +19,8 @@ Three kinds of check, all of which must pass:
    TIFFIN_IDENTITY_PUBLIC_KEYS from ConfigMap tiffin-identity-public and only the edge, orders and
    cart a private identity key, each from its own Secret; the namespace enforces the restricted
    Pod Security Standard and every pod meets it (so Linkerd must run in CNI mode: its
-   linkerd-init container needs NET_ADMIN, which restricted refuses).
+   linkerd-init container needs NET_ADMIN, which restricted refuses); a pod that reaches NATS does
+   so over TLS with credentials from a Secret.
 """
 
 from __future__ import annotations
@@ -260,6 +261,26 @@ def check_rules(docs: list[tuple[str, dict]], services_dir: Path, tags: dict[str
         text = json.dumps(pod)
         for signer in signers - {name}:
             report.check(f'"tiffin-identity-{signer}"' not in text, where, f"{name}: must not read Secret tiffin-identity-{signer}")
+    # A pod that talks to NATS does so with credentials from a Secret, never openly: anyone who
+    # reaches an open server can delete the orders stream.
+    for name, (where, deployment) in deployments.items():
+        for container in deployment["spec"]["template"]["spec"]["containers"]:
+            env = env_of(container)
+            if "NATS_URL" not in env:
+                continue
+            secret_backed = any(
+                env.get(var, {}).get("valueFrom", {}).get("secretKeyRef")
+                for var in ("NATS_CREDS", "NATS_PASSWORD", "NATS_TOKEN")
+            )
+            report.check(secret_backed, where, f"{name}: NATS_URL needs NATS_CREDS, NATS_PASSWORD or NATS_TOKEN from a Secret")
+            if "NATS_DISPATCH_USER" in env or "NATS_DISPATCH_PASSWORD" in env:
+                report.check(
+                    bool(env.get("NATS_DISPATCH_PASSWORD", {}).get("valueFrom", {}).get("secretKeyRef")),
+                    where,
+                    f"{name}: NATS_DISPATCH_PASSWORD must come from a Secret",
+                )
+            url = env["NATS_URL"].get("value", "")
+            report.check(url.startswith("tls://") or "NATS_CA_FILE" in env, where, f"{name}: NATS must be reached over TLS (tls:// or NATS_CA_FILE)")
     if "account" in deployments:
         where, account = deployments["account"]
         env = env_of(account["spec"]["template"]["spec"]["containers"][0])

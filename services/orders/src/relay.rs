@@ -19,8 +19,11 @@ use futures::StreamExt;
 use sqlx::Row;
 use tiffin_platform::db::Writer;
 
+use tiffin_platform::config::{ConfigError, Environment};
+
 use crate::delivery::Deliveries;
 use crate::error::Error;
+use crate::nats::{NatsAuth, NatsTls};
 use crate::outbox::{Event, EventType};
 
 /// How many events one round of the relay hands on.
@@ -28,7 +31,7 @@ const RELAY_BATCH: i64 = 100;
 /// The durable JetStream consumer that plans deliveries.
 pub const DISPATCH_CONSUMER: &str = "orders-dispatch";
 
-/// Where JetStream keeps order events.
+/// Where JetStream keeps order events, and how the relay and the consumer reach it.
 #[derive(Debug, Clone)]
 pub struct JetStreamSettings {
     pub url: String,
@@ -36,16 +39,35 @@ pub struct JetStreamSettings {
     pub subject_prefix: String,
     /// The stream holding them.
     pub stream: String,
+    /// The relay's credentials: it publishes and keeps the stream.
+    pub relay_auth: NatsAuth,
+    /// The dispatch consumer's: it reads and acknowledges, nothing else.
+    pub dispatch_auth: NatsAuth,
+    pub tls: NatsTls,
 }
 
 impl JetStreamSettings {
-    /// The production names, on the server at `url`.
+    /// The production names, on the server at `url`, without credentials.
     pub fn new(url: String) -> Self {
         Self {
             url,
             subject_prefix: "tiffin.orders".into(),
             stream: "TIFFIN_ORDERS".into(),
+            relay_auth: NatsAuth::None,
+            dispatch_auth: NatsAuth::None,
+            tls: NatsTls::default(),
         }
+    }
+
+    /// [`Self::new`] with the credentials and TLS from the environment ([`crate::nats`]).
+    pub fn from_env(url: String, environment: Environment) -> Result<Self, ConfigError> {
+        let (relay_auth, dispatch_auth, tls) = crate::nats::from_env(environment)?;
+        Ok(Self {
+            relay_auth,
+            dispatch_auth,
+            tls,
+            ..Self::new(url)
+        })
     }
 }
 
@@ -89,7 +111,7 @@ async fn jetstream_stream(
     async_nats::jetstream::Context,
     async_nats::jetstream::stream::Stream,
 )> {
-    let client = async_nats::connect(&settings.url).await?;
+    let client = crate::nats::connect(&settings.url, &settings.relay_auth, &settings.tls).await?;
     let context = async_nats::jetstream::new(client);
     let stream = context
         .get_or_create_stream(async_nats::jetstream::stream::Config {
@@ -120,7 +142,14 @@ impl Relay {
         settings: &JetStreamSettings,
         consumers: Consumers,
     ) -> anyhow::Result<(Self, tokio::task::JoinHandle<()>)> {
-        let (context, stream) = jetstream_stream(settings).await?;
+        let (context, _) = jetstream_stream(settings).await?;
+        // The consumer reads over a connection of its own, whose credentials allow reading and
+        // acknowledging its consumer's messages only.
+        let reader =
+            crate::nats::connect(&settings.url, &settings.dispatch_auth, &settings.tls).await?;
+        let stream = async_nats::jetstream::new(reader)
+            .get_stream(&settings.stream)
+            .await?;
         let consumer = stream
             .get_or_create_consumer(
                 DISPATCH_CONSUMER,

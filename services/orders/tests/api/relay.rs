@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use futures::StreamExt;
 use sqlx::Row;
+use tiffin_orders::nats::NatsAuth;
 use tiffin_orders::relay::JetStreamSettings;
 use tiffin_platform::db::testing;
 
@@ -34,9 +35,9 @@ async fn nats() -> Option<async_nats::Client> {
 fn isolated() -> JetStreamSettings {
     let run = format!("t{}", rand_suffix());
     JetStreamSettings {
-        url: NATS_URL.into(),
         subject_prefix: format!("{run}.orders"),
         stream: format!("{}_ORDERS", run.to_uppercase()),
+        ..JetStreamSettings::new(NATS_URL.into())
     }
 }
 
@@ -174,4 +175,150 @@ async fn the_subjects_name_the_event() {
         .delete_stream(&stream_name)
         .await
         .expect("cleaned up");
+}
+
+/// A NATS server of this test's own, on a free port, with the deployment's accounts and
+/// permissions (deploy/nats/accounts.conf) and the given users' passwords; `None` when
+/// `nats-server` is not installed. The shared server on 4222 is left alone. Stopped on drop.
+struct PrivateNats {
+    url: String,
+    _server: tokio::process::Child,
+    _dir: tempfile::TempDir,
+}
+
+const RELAY_PASSWORD: &str = "relay-password-for-this-test";
+const DISPATCH_PASSWORD: &str = "dispatch-password-for-this-test";
+
+async fn private_nats() -> Option<PrivateNats> {
+    let which = std::process::Command::new("nats-server")
+        .arg("--version")
+        .output();
+    if which.is_err() {
+        eprintln!("skipping: nats-server is not installed");
+        return None;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let accounts = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../deploy/nats/accounts.conf")
+        .canonicalize()
+        .expect("deploy/nats/accounts.conf");
+    // An include is read beside the file that includes it, as nats.conf includes it in deploy/.
+    std::fs::copy(&accounts, dir.path().join("accounts.conf")).unwrap();
+    let config = dir.path().join("nats.conf");
+    std::fs::write(
+        &config,
+        format!(
+            "listen: 127.0.0.1:{port}\njetstream {{ store_dir: {:?} }}\ninclude \"accounts.conf\"\n",
+            dir.path().join("js"),
+        ),
+    )
+    .unwrap();
+    let server = tokio::process::Command::new("nats-server")
+        .arg("-c")
+        .arg(&config)
+        .env("TIFFIN_NATS_RELAY_PASSWORD", RELAY_PASSWORD)
+        .env("TIFFIN_NATS_DISPATCH_PASSWORD", DISPATCH_PASSWORD)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .kill_on_drop(true)
+        .spawn()
+        .expect("nats-server starts");
+    let url = format!("nats://127.0.0.1:{port}");
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    while tokio::net::TcpStream::connect(("127.0.0.1", port))
+        .await
+        .is_err()
+    {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "nats-server did not listen"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    Some(PrivateNats {
+        url,
+        _server: server,
+        _dir: dir,
+    })
+}
+
+fn user(name: &str, password: &str) -> NatsAuth {
+    NatsAuth::UserPassword {
+        user: name.into(),
+        password: tiffin_platform::config::Secret::new(password),
+    }
+}
+
+#[tokio::test]
+async fn with_the_deployments_credentials_the_relay_delivers_and_no_one_can_delete_the_stream() {
+    let Some(server) = private_nats().await else {
+        return;
+    };
+    // Without credentials the server answers nobody.
+    assert!(
+        async_nats::connect(&server.url).await.is_err(),
+        "an anonymous client was admitted"
+    );
+    let db = testing::sqlite();
+    let js = JetStreamSettings {
+        relay_auth: user("orders-relay", RELAY_PASSWORD),
+        dispatch_auth: user("orders-dispatch", DISPATCH_PASSWORD),
+        ..JetStreamSettings::new(server.url.clone())
+    };
+    let w = world_with(&db.url, neighbours().await, |s| {
+        fast(3_000.0)(s);
+        s.jetstream = Some(js);
+    })
+    .await;
+
+    // The relay publishes with its credentials and the consumer plans the delivery with its own.
+    let order_id = placed_cod(&w.url, "k-nats-creds").await;
+    let order = wait_for_status(&w.url, ASHA, order_id, &["DELIVERED"]).await;
+    assert_eq!(order.status_history.len(), DELIVERY.len());
+
+    // Neither user may delete the stream, nor the consumer publish an event.
+    for (name, password) in [
+        ("orders-relay", RELAY_PASSWORD),
+        ("orders-dispatch", DISPATCH_PASSWORD),
+    ] {
+        let client =
+            tiffin_orders::nats::connect(&server.url, &user(name, password), &Default::default())
+                .await
+                .expect("connects with its credentials");
+        let deleted = async_nats::jetstream::new(client.clone())
+            .delete_stream("TIFFIN_ORDERS")
+            .await;
+        assert!(deleted.is_err(), "{name} deleted the stream");
+    }
+    let dispatch = tiffin_orders::nats::connect(
+        &server.url,
+        &user("orders-dispatch", DISPATCH_PASSWORD),
+        &Default::default(),
+    )
+    .await
+    .unwrap();
+    let published = async_nats::jetstream::new(dispatch)
+        .publish("tiffin.orders.order.confirmed", "{}".into())
+        .await;
+    let acked = match published {
+        Ok(ack) => ack.await.is_ok(),
+        Err(_) => false,
+    };
+    assert!(!acked, "the consumer published an order event");
+
+    // A wrong password is refused.
+    assert!(
+        tiffin_orders::nats::connect(
+            &server.url,
+            &user("orders-relay", "not-the-password"),
+            &Default::default(),
+        )
+        .await
+        .is_err()
+    );
 }
