@@ -57,6 +57,9 @@ pub struct PaymentView {
     pub events: Vec<EventRow>,
     /// When a pending UPI collect expires (Unix ms); 0 otherwise.
     pub expires_at_ms: i64,
+    /// The gateway's page the customer must go to while it waits there (a bank's 3-D Secure or
+    /// netbanking page), when the gateway named one.
+    pub redirect_url: Option<String>,
 }
 
 /// The charge flows, with the gateway and the rules' limits.
@@ -294,6 +297,7 @@ impl Charges {
                 row,
                 events,
                 expires_at_ms: 0,
+                redirect_url: None,
             });
         }
         let row = if row.status == Status::New {
@@ -480,10 +484,15 @@ impl Charges {
         } else {
             0
         };
+        let redirect_url = match (&row.gateway_reference, row.status) {
+            (Some(reference), Status::PendingVbv) => self.gateway.redirect_url(reference).await,
+            _ => None,
+        };
         Ok(PaymentView {
             row,
             events,
             expires_at_ms,
+            redirect_url,
         })
     }
 

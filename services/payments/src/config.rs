@@ -14,6 +14,8 @@ use std::time::Duration;
 pub use tiffin_platform::config::Secret;
 use tiffin_platform::config::{ConfigError, Environment, env_or, env_parse};
 
+use crate::razorpay::RazorpaySettings;
+
 /// `PAYMENTS_COD_LIMIT_PAISE` default: ₹5,000. Above it, cash on delivery is refused, as
 /// delivery apps do: riders should not carry more, and large unpaid orders are the costliest to
 /// lose to a customer who is not there.
@@ -46,6 +48,9 @@ pub enum GatewayChoice {
     /// The built-in sandbox (`sandbox`, development's default): a gateway's test mode, no
     /// network. Development only.
     Sandbox,
+    /// Razorpay (`razorpay`): its REST API, configured by the `RAZORPAY_*` secrets
+    /// ([`RazorpaySettings`], in [`PaymentsConfig::razorpay`]).
+    Razorpay,
 }
 
 impl GatewayChoice {
@@ -70,6 +75,8 @@ pub enum WalletsChoice {
 #[derive(Debug, Clone)]
 pub struct PaymentsConfig {
     pub gateway: GatewayChoice,
+    /// Razorpay's settings, when it is the gateway (`RAZORPAY_*`).
+    pub razorpay: Option<RazorpaySettings>,
     /// The wallet and pay-later provider, if any (`PAYMENTS_WALLETS`).
     pub wallets: WalletsChoice,
     /// The shared secret gateway callbacks are signed with (`PAYMENTS_WEBHOOK_SECRET`).
@@ -90,6 +97,7 @@ impl Default for PaymentsConfig {
     fn default() -> Self {
         Self {
             gateway: GatewayChoice::Sandbox,
+            razorpay: None,
             wallets: WalletsChoice::Sandbox,
             webhook_secret: Secret::new(SANDBOX_WEBHOOK_SECRET),
             cod_limit_paise: DEFAULT_COD_LIMIT_PAISE,
@@ -104,6 +112,10 @@ impl PaymentsConfig {
     pub fn from_env(environment: Environment) -> Result<Self, ConfigError> {
         let development = environment.is_development();
         let gateway = parse_gateway(&env_or(GATEWAY_VAR, ""), development)?;
+        let razorpay = match gateway {
+            GatewayChoice::Razorpay => Some(RazorpaySettings::from_env()?),
+            GatewayChoice::Sandbox => None,
+        };
         let wallets = parse_wallets(&env_or(WALLETS_VAR, ""), development)?;
         let webhook_secret = webhook_secret(&env_or(WEBHOOK_SECRET_VAR, ""), development)?;
         let cod_limit_paise = env_parse("PAYMENTS_COD_LIMIT_PAISE", DEFAULT_COD_LIMIT_PAISE)?;
@@ -121,6 +133,7 @@ impl PaymentsConfig {
         )?;
         let config = Self {
             gateway,
+            razorpay,
             wallets,
             webhook_secret,
             cod_limit_paise,
@@ -172,6 +185,7 @@ pub fn parse_gateway(name: &str, development: bool) -> Result<GatewayChoice, Con
             });
         }
         "sandbox" => GatewayChoice::Sandbox,
+        "razorpay" => GatewayChoice::Razorpay,
         _ => {
             return Err(ConfigError {
                 name: GATEWAY_VAR.into(),

@@ -15,7 +15,8 @@
 //! - [`saved_cards`], [`money`]: saved cards (`saved_instruments`) and Tiffin Money
 //!   (`money_accounts`, `money_transactions`).
 //! - [`gateway`]: the provider interface (the `Gateway` trait) and callback signatures;
-//!   [`sandbox`]: the default gateway, a real gateway's test mode without a network.
+//!   [`sandbox`]: the default gateway, a real gateway's test mode without a network;
+//!   [`razorpay`]: the Razorpay connector (`PAYMENTS_GATEWAY=razorpay`), over its REST API.
 //! - [`wallets`]: linked wallets and pay-later (`linked_wallets`) over the [`wallet_provider`]
 //!   interface (the `WalletProvider` trait, which the sandbox also implements);
 //!   [`topups`]: wallet top-ups, idempotent by key (`wallet_topups`);
@@ -45,6 +46,7 @@ pub mod money;
 pub mod netbanking;
 pub mod no_wallets;
 pub mod payment_methods;
+pub mod razorpay;
 pub mod refunds;
 pub mod reply;
 pub mod sandbox;
@@ -142,6 +144,14 @@ impl Application {
                     writer.clone(),
                 ));
                 (sandbox.clone() as Arc<dyn Gateway>, Some(sandbox))
+            }
+            GatewayChoice::Razorpay => {
+                let settings = config.razorpay.clone().ok_or_else(|| {
+                    anyhow::anyhow!("PAYMENTS_GATEWAY=razorpay without its RAZORPAY_* settings")
+                })?;
+                let razorpay =
+                    razorpay::Razorpay::new(settings, config.upi_expiry, writer.clone())?;
+                (Arc::new(razorpay) as Arc<dyn Gateway>, None)
             }
         };
         let keys = Arc::new(keys::KeyLocks::default());

@@ -42,6 +42,7 @@ pub fn payment(view: PaymentView) -> pb::Payment {
         row,
         events,
         expires_at_ms,
+        redirect_url: gateway_page,
     } = view;
     let method = match row.payment_code.as_str() {
         CODE_CARD => pb::PaymentMethodType::Card,
@@ -61,6 +62,10 @@ pub fn payment(view: PaymentView) -> pb::Payment {
         String::new()
     };
     let next_action = match (row.status, method) {
+        // A card whose bank authenticates on its own page rather than by an OTP typed here.
+        (Status::PendingVbv, pb::PaymentMethodType::Card) if gateway_page.is_some() => {
+            pb::NextAction::RedirectToBank
+        }
         (Status::PendingVbv, pb::PaymentMethodType::Card) => pb::NextAction::EnterOtp,
         (Status::PendingVbv, pb::PaymentMethodType::UpiCollect) => pb::NextAction::ApproveInUpiApp,
         (Status::PendingVbv, pb::PaymentMethodType::Netbanking) => pb::NextAction::RedirectToBank,
@@ -76,13 +81,15 @@ pub fn payment(view: PaymentView) -> pb::Payment {
         }),
         _ => None,
     };
-    // Only the sandbox's bank page is ours to name; a real gateway would give its bank's.
-    let redirect_url = if next_action == pb::NextAction::RedirectToBank
-        && row.gateway.as_deref() == Some(SANDBOX)
-    {
-        format!("{SANDBOX_BANK_PAGE}{}", row.payment_id)
-    } else {
-        String::new()
+    // The sandbox's bank page is ours to name; a real gateway names its bank's.
+    let redirect_url = match gateway_page {
+        Some(page) if next_action == pb::NextAction::RedirectToBank => page,
+        _ if next_action == pb::NextAction::RedirectToBank
+            && row.gateway.as_deref() == Some(SANDBOX) =>
+        {
+            format!("{SANDBOX_BANK_PAGE}{}", row.payment_id)
+        }
+        _ => String::new(),
     };
     pb::Payment {
         payment_id: row.payment_id,

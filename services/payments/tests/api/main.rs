@@ -12,6 +12,8 @@ mod methods;
 mod netbanking;
 mod no_wallet_provider;
 mod pay_later;
+mod razorpay;
+mod razorpay_standin;
 mod refunds;
 mod saved_vpas;
 mod split;
