@@ -1,7 +1,8 @@
 //! Live tracking under load (`order/track-stream`): the edge admits only the streams it can
 //! carry and refuses the rest at once with the busy answer, ends every stream after its longest
 //! lifetime (the page polls on), spreads the orders watches over several connections, and opens a
-//! watch again when its connection breaks, without its watchers noticing more than a pause.
+//! watch again when its connection breaks, without its watchers noticing more than a pause. And
+//! the public listener holds only so many connections at once, however they are used.
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -319,4 +320,35 @@ async fn a_watch_whose_connection_breaks_is_opened_again_and_its_watcher_gets_th
         "{events:?}"
     );
     proxy.until_open(2).await;
+}
+
+#[tokio::test]
+async fn past_the_connection_limit_the_next_connection_waits_until_one_closes() {
+    let app = spawn_app_with(|s| {
+        s.max_connections = 2;
+        s.admin_addr = None;
+    })
+    .await;
+    let edge = app.base.trim_start_matches("http://").to_string();
+    // Two clients that connect and say nothing hold both places.
+    let first = tokio::net::TcpStream::connect(&edge).await.unwrap();
+    let _second = tokio::net::TcpStream::connect(&edge).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(200)).await;
+
+    let asking = tokio::spawn({
+        let url = app.url("/readyz");
+        async move { reqwest::get(url).await.map(|r| r.status().as_u16()) }
+    });
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert!(
+        !asking.is_finished(),
+        "a third connection is not served while two are open"
+    );
+
+    drop(first);
+    let answered = tokio::time::timeout(Duration::from_secs(5), asking)
+        .await
+        .expect("served once a place is free")
+        .unwrap();
+    assert!(answered.is_ok(), "{answered:?}");
 }
