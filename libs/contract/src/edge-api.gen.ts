@@ -5606,7 +5606,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Server-sent events, without the envelope: each `event: tracking` has as its `data` the JSON of `order/trackV2`'s `data`. The first comes at once, then one whenever the order changes or its rider moves; the stream ends when the order does. A refusal comes before any event, as the JSON envelope with its HTTP status. */
+            /** @description Server-sent events, without the envelope: each `event: tracking` has as its `data` the JSON of `order/trackV2`'s `data`. The first comes at once, then one whenever the order changes or its rider moves; the stream ends when the order does, or after the edge's longest stream lifetime (then poll `order/trackV2`). A refusal comes before any event, as the JSON envelope with its HTTP status: 429 when the edge, the customer or the client address has as many streams open as it may (poll instead). */
             200: {
                 headers: {
                     [name: string]: unknown;
