@@ -119,7 +119,7 @@ impl Storefront {
                 url_through(url, proxy.addr())?,
             );
         }
-        let mut children = plan(&settings, |name| database_urls.get(name).cloned());
+        let mut children = plan(&settings, |name| database_urls.get(name).cloned())?;
         let slow_proxy = match &options.slowed {
             Some(service) => {
                 let index = SERVICES
