@@ -53,6 +53,7 @@ import type {
   VerifyOtpRequest,
   VerifyOtpResponse,
   VpaCheck,
+  TopUp,
   Wallet,
 } from '@tiffin/contract';
 import type { PreSearchResponse, SearchResultsResponse, SearchSuggestResponse, SearchTab } from '@tiffin/contract';
@@ -326,11 +327,12 @@ export function createEdgeCalls(client: ApiClient) {
       client.postData<Wallet>('payment/wallet/validate-otp', { ...request }, options),
 
     /**
-     * Tops up a linked wallet. `idempotency_key` is one per top-up attempt: the client's own network
-     * retries resend this body, so the same key; the caller resends it after no answer at all.
+     * Tops up a linked wallet, paid by a UPI collect to `vpa`: `added` once that payment is charged.
+     * `idempotency_key` is one per top-up attempt: the client's own network retries resend this body,
+     * so the same key; the caller resends it after no answer at all, and to follow a pending payment.
      */
     addWalletMoney: (request: AddWalletMoneyRequest, options?: RequestOptions) =>
-      client.postData<Wallet>('payment/wallet/add-money', { ...request }, options),
+      client.postData<TopUp>('payment/wallet/add-money', { ...request }, options),
 
     delinkWallet: (walletCode: string, options?: RequestOptions) => client.postData<Delinked>('payment/wallet/delink', { walletCode }, options),
 

@@ -725,7 +725,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** `POST /api/payment/wallet/add-money` `{ "walletCode", "amount", "idempotency_key" }` */
+        /** `POST /api/payment/wallet/add-money` `{ "walletCode", "amount", "vpa", "idempotency_key" }` */
         post: operations["addWalletMoney"];
         delete?: never;
         options?: never;
@@ -1186,6 +1186,8 @@ export interface components {
              *     (409, statusCode 1).
              */
             idempotency_key?: string | null;
+            /** @description The UPI ID that pays for the top-up: a collect request for the amount is sent to it. */
+            vpa?: string | null;
             /** @description A linked wallet. */
             walletCode?: string | null;
         };
@@ -3019,6 +3021,40 @@ export interface components {
          *     document gives each route's reply (the wire form is [`WireEnvelope`], whose fields a test keeps
          *     equal to these).
          */
+        Envelope_TopUp: {
+            /** @description The session's CSRF token: every POST sends it back (`_csrf` in the body or `x-csrf-token`). */
+            csrfToken: string;
+            /** @description A top-up as it stands. */
+            data: {
+                /**
+                 * @description Paid and added. False while the payment waits (approve it in the UPI app, then send the
+                 *     same request again) or after it failed (nothing was added).
+                 */
+                added: boolean;
+                payment?: components["schemas"]["PaymentStatus"] | null;
+                /** @description The wallet: with the amount added when `added`. */
+                wallet: components["schemas"]["Wallet"];
+            };
+            /** @description The device id (cookie `tfn_did`). */
+            deviceId: string;
+            /** @description The session id (empty when no session could be had). */
+            sid: string;
+            /**
+             * Format: int32
+             * @description 0 for success (the cart family also answers 8 and 9 with its cart); any other value is a
+             *     failure, worded in `statusMessage`.
+             */
+            statusCode: number;
+            /** @description `done successfully`, or what went wrong, in words for the customer. */
+            statusMessage: string;
+            /** @description The request's trace id. */
+            tid: string;
+        };
+        /**
+         * @description The envelope around every `/api` reply, with its `data` of type `T`: the schema the OpenAPI
+         *     document gives each route's reply (the wire form is [`WireEnvelope`], whose fields a test keeps
+         *     equal to these).
+         */
         Envelope_User: {
             /** @description The session's CSRF token: every POST sends it back (`_csrf` in the body or `x-csrf-token`). */
             csrfToken: string;
@@ -4296,6 +4332,17 @@ export interface components {
         };
         Support: {
             issueTypes: components["schemas"]["IssueType"][];
+        };
+        /** @description A top-up as it stands. */
+        TopUp: {
+            /**
+             * @description Paid and added. False while the payment waits (approve it in the UPI app, then send the
+             *     same request again) or after it failed (nothing was added).
+             */
+            added: boolean;
+            payment?: components["schemas"]["PaymentStatus"] | null;
+            /** @description The wallet: with the amount added when `added`. */
+            wallet: components["schemas"]["Wallet"];
         };
         TrackingConfiguration: {
             /**
@@ -6010,13 +6057,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The wallet with its new balance. */
+            /** @description The top-up: its payment, and the wallet once the payment is charged. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Wallet"] | components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["Envelope_TopUp"] | components["schemas"]["Failure"];
                 };
             };
             400: components["responses"]["Failure400"];

@@ -44,5 +44,10 @@ export interface PlaceOrderPaymentV2Fields {
   split_with_tiffin_money?: boolean;
 }
 
-/** `POST /api/payment/wallet/add-money`: one `idempotency_key` per top-up attempt, resent on a retry. */
-export type AddWalletMoneyRequest = { walletCode: string; amount: number; idempotency_key: string };
+/**
+ * `POST /api/payment/wallet/add-money`: one `idempotency_key` per top-up attempt, resent on a retry
+ * and to follow its payment; `vpa` is the UPI ID that pays for it.
+ */
+export type AddWalletMoneyRequest = { walletCode: string; amount: number; vpa: string; idempotency_key: string };
+/** A top-up as it stands: `added` once its payment is charged and the wallet credited. */
+export type TopUp = Schemas['TopUp'];

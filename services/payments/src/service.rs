@@ -294,20 +294,15 @@ impl PaymentsService for Payments {
     ) -> Result<Response<AddWalletMoneyResponse>, Status> {
         guarded(async {
             let user_id = user(request.metadata())?;
-            let req = request.get_ref();
+            let req = request.into_inner();
             let provider = Provider::wallet(&req.wallet_code)?;
             self.wallets.check_offered(provider)?;
-            let view = topups::add_money(
-                &self.wallets,
-                &self.charges.keys,
-                user_id,
-                provider,
-                req.amount_paise,
-                &req.idempotency_key,
-            )
-            .await?;
+            let topped =
+                topups::add_money(&self.wallets, &self.charges, user_id, provider, req).await?;
             Ok(AddWalletMoneyResponse {
-                wallet: Some(reply::wallet(view)),
+                wallet: Some(reply::wallet(topped.wallet)),
+                payment: topped.payment.map(reply::payment),
+                added: topped.added,
             })
         })
         .await

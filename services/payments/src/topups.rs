@@ -1,15 +1,29 @@
-//! Wallet top-ups (AddWalletMoney), idempotent by key: the `wallet_topups` table.
+//! Wallet top-ups (AddWalletMoney): the `wallet_topups` table. A top-up is paid for like any other
+//! payment, and the wallet is credited only once that payment is CHARGED.
+//!
+//! Each top-up makes a payment of its own through [`Charges::create`], keyed by the top-up's id,
+//! for exactly the amount, with no order: so the payment is the top-up's alone, and is bound to it
+//! once (`wallet_topups.payment_id`, unique). Only the gateway's ways to pay are taken (a card, a
+//! saved card, UPI collect, netbanking): Tiffin Money, a wallet or pay-later would move money we
+//! hold into a wallet, and cash on delivery is "charged" with nothing paid, so any of them would
+//! mint money. A payment still pending (a UPI collect, 3-D Secure, the bank's page) is answered as
+//! it stands, and the same request again advances it, then credits the wallet.
 //!
 //! One request per (customer, key) works at a time in a process ([`KeyLocks`]); the row is stored
-//! before the provider is asked, under our top-up id, on which the provider deduplicates. So a
-//! retry after a lost answer, or 20 presses at once, add the money once and answer the first
-//! result; the same key with another wallet or amount is ALREADY_EXISTS.
+//! before anything is asked, and the provider deduplicates on our top-up id: a retry after a lost
+//! answer, or 20 presses at once, pay once and add once, and answer the first result; the same key
+//! with another wallet, amount or way to pay is ALREADY_EXISTS.
 
 use sqlx::{AnyPool, Row};
+use tiffin_proto::payments::v1::add_wallet_money_request::Payment as TopUpPayment;
+use tiffin_proto::payments::v1::create_payment_request::Method;
+use tiffin_proto::payments::v1::{AddWalletMoneyRequest, CreatePaymentRequest};
 
+use crate::charges::{Charges, PaymentView};
 use crate::clock::now_ms;
 use crate::error::Error;
-use crate::keys::{KeyLocks, check_key, fingerprint};
+use crate::keys::{check_key, fingerprint};
+use crate::status::Status;
 use crate::wallet_provider::ProviderError;
 use crate::wallets::{MAX_ADD_MONEY_PAISE, Provider, WalletView, Wallets};
 
@@ -18,12 +32,23 @@ struct TopUpRow {
     request_fingerprint: String,
     topup_id: String,
     balance_after_paise: Option<i64>,
+    payment_id: Option<String>,
+}
+
+/// What a top-up request came to.
+#[derive(Debug, Clone)]
+pub struct TopUp {
+    pub wallet: WalletView,
+    /// Its payment (none for a top-up credited before top-ups were paid for).
+    pub payment: Option<PaymentView>,
+    /// Paid and credited.
+    pub added: bool,
 }
 
 async fn by_key(pool: &AnyPool, user_id: i64, key: &str) -> Result<Option<TopUpRow>, Error> {
     let row = sqlx::query(
-        "SELECT request_fingerprint, topup_id, balance_after_paise FROM wallet_topups \
-         WHERE user_id = $1 AND idempotency_key = $2",
+        "SELECT request_fingerprint, topup_id, balance_after_paise, payment_id \
+         FROM wallet_topups WHERE user_id = $1 AND idempotency_key = $2",
     )
     .bind(user_id)
     .bind(key)
@@ -34,21 +59,47 @@ async fn by_key(pool: &AnyPool, user_id: i64, key: &str) -> Result<Option<TopUpR
             request_fingerprint: row.try_get("request_fingerprint")?,
             topup_id: row.try_get("topup_id")?,
             balance_after_paise: row.try_get("balance_after_paise")?,
+            payment_id: row.try_get("payment_id")?,
         })
     })
     .transpose()
 }
 
-/// AddWalletMoney: adds `amount_paise` to a linked wallet once per `key`.
+/// The way to pay of a top-up, as a payment's; refused unless it goes through the gateway.
+fn payment_method(payment: Option<TopUpPayment>) -> Result<Method, Error> {
+    match payment {
+        Some(TopUpPayment::Card(card)) => Ok(Method::Card(card)),
+        Some(TopUpPayment::SavedCard(saved)) => Ok(Method::SavedCard(saved)),
+        Some(TopUpPayment::UpiCollect(upi)) => Ok(Method::UpiCollect(upi)),
+        Some(TopUpPayment::Netbanking(nb)) => Ok(Method::Netbanking(nb)),
+        None => Err(Error::Invalid(
+            "Please choose how to pay for the top-up: a card, UPI or netbanking".into(),
+        )),
+    }
+}
+
+/// Whether `payment` pays for exactly this top-up: charged through the gateway, for the amount,
+/// for no order, nothing of it refunded and none of it Tiffin Money.
+fn pays_for(payment: &PaymentView, amount_paise: i64) -> bool {
+    let row = &payment.row;
+    row.status == Status::Charged
+        && row.amount_paise == amount_paise
+        && row.order_id == 0
+        && row.gateway.is_some()
+        && row.tiffin_money_paise == 0
+        && row.refunded_paise == 0
+}
+
+/// AddWalletMoney: pays for the top-up, then adds `amount_paise` to a linked wallet, once per key.
 pub async fn add_money(
     wallets: &Wallets,
-    keys: &KeyLocks,
+    charges: &Charges,
     user_id: i64,
     provider: Provider,
-    amount_paise: i64,
-    key: &str,
-) -> Result<WalletView, Error> {
-    let key = check_key(key)?;
+    req: AddWalletMoneyRequest,
+) -> Result<TopUp, Error> {
+    let key = check_key(&req.idempotency_key)?.to_string();
+    let amount_paise = req.amount_paise;
     if amount_paise <= 0 {
         return Err(Error::Invalid("Please enter an amount to add".into()));
     }
@@ -58,15 +109,16 @@ pub async fn add_money(
             tiffin_platform::money::rupees(MAX_ADD_MONEY_PAISE)
         )));
     }
+    let method = payment_method(req.payment)?;
     let (token, linked_at_ms) = wallets
         .linked(user_id, provider)
         .await?
         .ok_or(Error::NotLinked(provider.name))?;
     let wanted = fingerprint(&["topup", provider.code, &amount_paise.to_string()]);
 
-    let _turn = keys.lock(format!("topup:{user_id}:{key}")).await;
+    let _turn = charges.keys.lock(format!("topup:{user_id}:{key}")).await;
     let pool = wallets.writer().pool();
-    let row = match by_key(pool, user_id, key).await? {
+    let row = match by_key(pool, user_id, &key).await? {
         Some(row) => row,
         None => {
             wallets
@@ -79,7 +131,7 @@ pub async fn add_money(
                          ON CONFLICT (user_id, idempotency_key) DO NOTHING",
                     )
                     .bind(user_id)
-                    .bind(key)
+                    .bind(&key)
                     .bind(&wanted)
                     .bind(format!("topup_{}", uuid::Uuid::new_v4().simple()))
                     .bind(provider.code)
@@ -90,7 +142,7 @@ pub async fn add_money(
                 })
                 .await?;
             // Ours, or another replica's stored between our read and our insert.
-            by_key(pool, user_id, key)
+            by_key(pool, user_id, &key)
                 .await?
                 .ok_or_else(|| Error::Corrupt("top-up vanished after its insert".into()))?
         }
@@ -98,42 +150,98 @@ pub async fn add_money(
     if row.request_fingerprint != wanted {
         return Err(Error::KeyReused);
     }
-    let balance_paise = match row.balance_after_paise {
-        Some(balance) => balance,
-        None => {
-            let balance = wallets
-                .provider()
-                .add_money(
-                    provider.account(user_id),
-                    &token,
-                    &row.topup_id,
-                    amount_paise,
-                )
-                .await
-                .map_err(|e| match e {
-                    ProviderError::UnknownAccount => Error::NotLinked(provider.name),
-                    ProviderError::Unavailable(_) => Error::ProviderUnavailable(provider.name),
-                })?;
-            wallets
-                .writer()
-                .write(async |c| {
-                    sqlx::query(
-                        "UPDATE wallet_topups SET balance_after_paise = $1 \
-                         WHERE topup_id = $2 AND balance_after_paise IS NULL",
-                    )
-                    .bind(balance)
-                    .bind(&row.topup_id)
-                    .execute(c)
-                    .await
-                })
-                .await?;
-            balance
-        }
+    let credited = |balance_paise, payment| TopUp {
+        wallet: WalletView {
+            provider,
+            linked: true,
+            balance_paise,
+            linked_at_ms,
+        },
+        payment,
+        added: true,
     };
-    Ok(WalletView {
-        provider,
-        linked: true,
-        balance_paise,
-        linked_at_ms,
-    })
+    // Credited before top-ups were paid for: the first answer stands.
+    if let (Some(balance), None) = (row.balance_after_paise, &row.payment_id) {
+        return Ok(credited(balance, None));
+    }
+
+    // The top-up's own payment: made now, or (the same request again) the one made before, which
+    // a replay starts if it never reached the gateway, and asks after while it is pending.
+    let payment = charges
+        .create(
+            user_id,
+            CreatePaymentRequest {
+                idempotency_key: row.topup_id.clone(),
+                amount_paise,
+                order_id: 0,
+                method: Some(method),
+                ..CreatePaymentRequest::default()
+            },
+        )
+        .await?;
+    let payment = if payment.row.status.is_settled() {
+        payment
+    } else {
+        charges.get(user_id, &payment.row.payment_id).await?
+    };
+    if row.payment_id.is_none() {
+        let bound = wallets
+            .writer()
+            .write(async |c| {
+                sqlx::query(
+                    "UPDATE wallet_topups SET payment_id = $1 \
+                     WHERE topup_id = $2 AND payment_id IS NULL",
+                )
+                .bind(&payment.row.payment_id)
+                .bind(&row.topup_id)
+                .execute(c)
+                .await
+            })
+            .await?;
+        if bound.rows_affected() != 1 {
+            return Err(Error::Corrupt(format!(
+                "top-up {} bound to another payment",
+                row.topup_id
+            )));
+        }
+    }
+    if let Some(balance) = row.balance_after_paise {
+        return Ok(credited(balance, Some(payment)));
+    }
+    if !pays_for(&payment, amount_paise) {
+        // Pending (follow the payment and ask again) or failed (nothing is added).
+        let wallet = wallets.status(user_id, provider).await?;
+        return Ok(TopUp {
+            wallet,
+            payment: Some(payment),
+            added: false,
+        });
+    }
+    let balance = wallets
+        .provider()
+        .add_money(
+            provider.account(user_id),
+            &token,
+            &row.topup_id,
+            amount_paise,
+        )
+        .await
+        .map_err(|e| match e {
+            ProviderError::UnknownAccount => Error::NotLinked(provider.name),
+            ProviderError::Unavailable(_) => Error::ProviderUnavailable(provider.name),
+        })?;
+    wallets
+        .writer()
+        .write(async |c| {
+            sqlx::query(
+                "UPDATE wallet_topups SET balance_after_paise = $1 \
+                 WHERE topup_id = $2 AND balance_after_paise IS NULL",
+            )
+            .bind(balance)
+            .bind(&row.topup_id)
+            .execute(c)
+            .await
+        })
+        .await?;
+    Ok(credited(balance, Some(payment)))
 }

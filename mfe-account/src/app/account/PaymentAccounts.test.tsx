@@ -276,12 +276,32 @@ describe('kept between visits', () => {
 
 describe('Adding money to a wallet', () => {
   const paytm = (balance: number) => ({ '/api/profile/linked-wallets': { wallets: [fixtures.wallet({ linked: true, balance })] } });
+  /** The top-up's payment as the edge shows it. */
+  const payment = (status: string, amount: number, failure_reason = '') => ({
+    payment_id: 'pay_1',
+    status,
+    amount,
+    refunded: 0,
+    failure_reason,
+    next_action: status === 'PENDING_VBV' ? 'APPROVE_IN_UPI_APP' : 'NONE',
+    redirect_url: '',
+    poll_interval_ms: status === 'PENDING_VBV' ? 5 : 0,
+    expires_at: '',
+    tiffin_money_paise: 0,
+  });
+  /** A top-up paid and added: the wallet at `balance`. */
+  const added = (balance: number, amount: number) => ({
+    wallet: fixtures.wallet({ linked: true, balance }),
+    added: true,
+    payment: payment('CHARGED', amount),
+  });
 
-  async function openAddMoney(amount: string) {
+  async function openAddMoney(amount: string, vpa = 'asha@upi') {
     const wallet = await row('wallet', 'Paytm');
     fireEvent.click(within(wallet).getByRole('button', { name: 'ADD MONEY' }));
     const form = within(wallet).getByRole('group', { name: 'Add money to Paytm' });
     fireEvent.change(within(form).getByLabelText('Amount (₹)'), { target: { value: amount } });
+    fireEvent.change(within(form).getByLabelText('Pay by UPI ID'), { target: { value: vpa } });
     return { wallet, form };
   }
 
@@ -294,7 +314,7 @@ describe('Adding money to a wallet', () => {
         const body = bodyOf(init);
         sent.push(body);
         balance += body.amount as number;
-        return fixtures.wallet({ linked: true, balance });
+        return added(balance, body.amount as number);
       },
     });
     const { wallet, form } = await openAddMoney('250.50');
@@ -306,8 +326,8 @@ describe('Adding money to a wallet', () => {
     fireEvent.click(within(again.form).getByRole('button', { name: 'ADD' }));
     await waitFor(() => expect(wallet.textContent).toContain('Balance: ₹450.50'));
     expect(sent).toEqual([
-      expect.objectContaining({ walletCode: 'PAYTM', amount: 25050, idempotency_key: expect.any(String) }),
-      expect.objectContaining({ walletCode: 'PAYTM', amount: 10000, idempotency_key: expect.any(String) }),
+      expect.objectContaining({ walletCode: 'PAYTM', amount: 25050, vpa: 'asha@upi', idempotency_key: expect.any(String) }),
+      expect.objectContaining({ walletCode: 'PAYTM', amount: 10000, vpa: 'asha@upi', idempotency_key: expect.any(String) }),
     ]);
     expect(sent[1]!.idempotency_key).not.toBe(sent[0]!.idempotency_key);
   });
@@ -321,7 +341,7 @@ describe('Adding money to a wallet', () => {
       '/api/profile/saved-cards': { cards: [] },
       '/api/profile/money': { balance: 0, transactions: [], hasMoreTxns: false },
       ...paytm(10000),
-      '/api/payment/wallet/add-money': () => (answer === 'refuse' ? reply(503, 1, 'We could not reach Paytm. Please try again in a moment') : fixtures.wallet({ linked: true, balance: 20000 })),
+      '/api/payment/wallet/add-money': () => (answer === 'refuse' ? reply(503, 1, 'We could not reach Paytm. Please try again in a moment') : added(20000, 10000)),
     });
     const answerOf = fetch.getMockImplementation()!;
     fetch.mockImplementation(async (input: string, init?: RequestInit) => {
@@ -352,9 +372,46 @@ describe('Adding money to a wallet', () => {
     expect(keys[refused]).not.toBe(keys[0]);
   });
 
+  it('adds the money only once the UPI payment is approved, following it with the same key', async () => {
+    const keys: unknown[] = [];
+    let asks = 0;
+    openPayments({
+      ...paytm(10000),
+      '/api/payment/wallet/add-money': (_url: URL, init?: RequestInit) => {
+        keys.push(bodyOf(init).idempotency_key);
+        asks += 1;
+        return asks < 3
+          ? { wallet: fixtures.wallet({ linked: true, balance: 10000 }), added: false, payment: payment('PENDING_VBV', 5000) }
+          : added(15000, 5000);
+      },
+    });
+    const { wallet, form } = await openAddMoney('50');
+    fireEvent.click(within(form).getByRole('button', { name: 'ADD' }));
+    await waitFor(() => expect(wallet.textContent).toContain('Balance: ₹150'));
+    expect(asks).toBe(3);
+    expect(new Set(keys).size).toBe(1);
+    expect(toasts).toEqual(['₹50 added to Paytm.']);
+  });
+
+  it('adds nothing when the payment fails, and says why', async () => {
+    openPayments({
+      ...paytm(10000),
+      '/api/payment/wallet/add-money': () => ({
+        wallet: fixtures.wallet({ linked: true, balance: 10000 }),
+        added: false,
+        payment: payment('AUTHORIZATION_FAILED', 5000, 'The payment was declined in your UPI app'),
+      }),
+    });
+    const { wallet, form } = await openAddMoney('50');
+    fireEvent.click(within(form).getByRole('button', { name: 'ADD' }));
+    expect((await within(form).findByRole('alert')).textContent).toBe('The payment was declined in your UPI app');
+    expect(wallet.textContent).toContain('Balance: ₹100');
+    expect(toasts).toEqual([]);
+  });
+
   it('checks the amount before sending anything', async () => {
     const sent: unknown[] = [];
-    openPayments({ ...paytm(10000), '/api/payment/wallet/add-money': () => (sent.push(1), fixtures.wallet()) });
+    openPayments({ ...paytm(10000), '/api/payment/wallet/add-money': () => (sent.push(1), added(10000, 0)) });
     const { form } = await openAddMoney('20000');
     fireEvent.click(within(form).getByRole('button', { name: 'ADD' }));
     expect(within(form).getByRole('alert').textContent).toBe('Enter an amount from ₹1 to ₹10,000.');

@@ -77,11 +77,25 @@ async fn a_wallet_is_linked_with_the_otp_topped_up_listed_and_delinked() {
         json!({ "walletCode": "PAYTM", "otp": "123456" }),
     )
     .await;
-    let topped_up = post(
+    // Nothing to pay it with: nothing is added.
+    let unpaid = post(
         "payment/wallet/add-money",
-        json!({ "walletCode": "PAYTM", "amount": 10_000, "idempotency_key": "topup-1" }),
+        json!({ "walletCode": "PAYTM", "amount": 10_000, "idempotency_key": "topup-0" }),
     )
     .await;
+    // Paid by UPI: added once the collect is approved (the sandbox approves success@tiffin after
+    // 5 s); until then the same request answers the payment to wait for.
+    let top_up = json!({ "walletCode": "PAYTM", "amount": 10_000, "vpa": "success@tiffin",
+                         "idempotency_key": "topup-1" });
+    let waiting = post("payment/wallet/add-money", top_up.clone()).await;
+    let mut topped_up = post("payment/wallet/add-money", top_up.clone()).await;
+    for _ in 0..40 {
+        if topped_up.data()["added"] == true {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(250)).await;
+        topped_up = post("payment/wallet/add-money", top_up.clone()).await;
+    }
     let balance = app
         .api_get_with(&client, "payment/wallet/check-balance?walletCode=paytm")
         .await;
@@ -107,7 +121,21 @@ async fn a_wallet_is_linked_with_the_otp_topped_up_listed_and_delinked() {
     assert_eq!(validated.outcome().0, 200, "{:?}", validated.body);
     assert_eq!(validated.data()["linked"], true);
     assert_eq!(validated.data()["balance"], 50_000);
-    assert_eq!(topped_up.data()["balance"], 60_000, "{:?}", topped_up.body);
+    assert_eq!(
+        unpaid.outcome(),
+        (
+            400,
+            1,
+            "Please choose how to pay for the top-up: a card, UPI or netbanking"
+        )
+    );
+    assert_eq!(waiting.data()["added"], false, "{:?}", waiting.body);
+    assert_eq!(waiting.data()["payment"]["status"], "PENDING_VBV");
+    assert_eq!(waiting.data()["payment"]["amount"], 10_000);
+    assert_eq!(waiting.data()["wallet"]["balance"], 50_000);
+    assert_eq!(topped_up.data()["added"], true, "{:?}", topped_up.body);
+    assert_eq!(topped_up.data()["payment"]["status"], "CHARGED");
+    assert_eq!(topped_up.data()["wallet"]["balance"], 60_000);
     assert_eq!(balance.data()["balance"], 60_000);
     assert_eq!(
         listed.data(),

@@ -19,6 +19,7 @@ mod saved_vpas;
 mod split;
 mod startup;
 mod state_machine;
+mod topup_payments;
 mod topups;
 mod upi;
 mod wallet_payments;

@@ -64,6 +64,7 @@ async fn twenty_top_ups_at_once_with_one_key_add_once_on_every_engine() {
                             wallet_code: "PHONEPE".into(),
                             amount_paise: 5_000,
                             idempotency_key: "same".into(),
+                            payment: Some(crate::topup_payments::paid_by_card()),
                         },
                     ))
                     .await

@@ -100,6 +100,7 @@ pub async fn add_money_keyed(
                 wallet_code: code.into(),
                 amount_paise,
                 idempotency_key: key.into(),
+                payment: Some(crate::topup_payments::paid_by_card()),
             },
         ))
         .await?
@@ -492,6 +493,7 @@ async fn every_wallet_pay_later_and_saved_vpa_call_needs_a_signed_in_caller() {
             wallet_code: code(),
             amount_paise: 100,
             idempotency_key: "k1".into(),
+            payment: Some(crate::topup_payments::paid_by_card()),
         })
         .await
         .map(drop),

@@ -6,14 +6,19 @@
 //! Which wallet codes exist, the OTP rules and the top-up cap are the payments service's: a
 //! missing or unknown `walletCode` is passed on and answered 400 / 1 in its words. A wallet whose
 //! provider does not answer reads `linked: false`, so checkout offers other ways to pay.
+//!
+//! A top-up is paid for like any other payment: the storefront pays it by UPI collect (`vpa`),
+//! and the wallet is credited once that payment is charged. Until then the reply says
+//! `added: false` with the payment to follow, and the same request again (same key) advances it.
 
 use axum::body::Bytes;
 use axum::extract::State;
 use http::HeaderMap;
 use serde::{Deserialize, Serialize};
+use tiffin_proto::payments::v1::add_wallet_money_request::Payment as TopUpPayment;
 use tiffin_proto::payments::v1::{
     AddWalletMoneyRequest, CheckWalletBalanceRequest, DelinkWalletRequest, LinkWalletRequest,
-    ListLinkedWalletsRequest, ValidateWalletOtpRequest, Wallet,
+    ListLinkedWalletsRequest, UpiCollect, ValidateWalletOtpRequest, Wallet,
 };
 
 use crate::http::envelope::Data;
@@ -22,6 +27,7 @@ use crate::http::extractors::SignedIn;
 use crate::http::params::{Params, json_body};
 use crate::infra::state::AppState;
 use crate::routes::orders::place::IDEMPOTENCY_HEADER;
+use crate::routes::payments::status::{PaymentStatusJson, status_json};
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -187,6 +193,8 @@ pub struct AddMoneyBody {
     wallet_code: Option<String>,
     /// Paise, more than 0 and at most ₹10,000.
     amount: Option<i64>,
+    /// The UPI ID that pays for the top-up: a collect request for the amount is sent to it.
+    vpa: Option<String>,
     /// One per top-up, sent again on every retry of it (or the `Idempotency-Key` header): the
     /// same key and body answer the first top-up; the same key with another body is refused
     /// (409, statusCode 1).
@@ -194,21 +202,35 @@ pub struct AddMoneyBody {
     idempotency_key: Option<String>,
 }
 
-/// `POST /api/payment/wallet/add-money` `{ "walletCode", "amount", "idempotency_key" }`
+/// A top-up as it stands.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = TopUp)]
+#[serde(rename_all = "camelCase")]
+pub struct TopUpJson {
+    /// The wallet: with the amount added when `added`.
+    wallet: WalletJson,
+    /// Paid and added. False while the payment waits (approve it in the UPI app, then send the
+    /// same request again) or after it failed (nothing was added).
+    added: bool,
+    /// The top-up's payment; absent only for a top-up made before top-ups were paid for.
+    payment: Option<PaymentStatusJson>,
+}
+
+/// `POST /api/payment/wallet/add-money` `{ "walletCode", "amount", "vpa", "idempotency_key" }`
 #[utoipa::path(
     post,
     path = "/payment/wallet/add-money",
     tag = "payments",
     operation_id = "addWalletMoney",
     request_body(content = AddMoneyBody, content_type = "application/json"),
-    responses((status = 200, description = "The wallet with its new balance.", body = crate::http::envelope::Envelope<WalletJson>), crate::http::error::Failures)
+    responses((status = 200, description = "The top-up: its payment, and the wallet once the payment is charged.", body = crate::http::envelope::Envelope<TopUpJson>), crate::http::error::Failures)
 )]
 pub async fn add_money(
     State(state): State<AppState>,
     user: SignedIn,
     headers: HeaderMap,
     body: Bytes,
-) -> Result<Data<WalletJson>, ApiError> {
+) -> Result<Data<TopUpJson>, ApiError> {
     let body: AddMoneyBody = json_body(&body)?;
     let idempotency_key = body
         .idempotency_key
@@ -224,17 +246,27 @@ pub async fn add_money(
     let reply = up
         .payments
         .clone()
-        .add_wallet_money(up.request(
-            AddWalletMoneyRequest {
-                wallet_code: body.wallet_code.unwrap_or_default(),
-                amount_paise: body.amount.unwrap_or_default(),
-                idempotency_key,
-            },
-            &user.caller(),
-        ))
+        .add_wallet_money(
+            up.request(
+                AddWalletMoneyRequest {
+                    wallet_code: body.wallet_code.unwrap_or_default(),
+                    amount_paise: body.amount.unwrap_or_default(),
+                    idempotency_key,
+                    // No UPI ID is no way to pay: the payments service answers that in its words.
+                    payment: body
+                        .vpa
+                        .map(|vpa| TopUpPayment::UpiCollect(UpiCollect { vpa })),
+                },
+                &user.caller(),
+            ),
+        )
         .await?
         .into_inner();
-    Ok(Data::ok(wallet_json(reply.wallet)))
+    Ok(Data::ok(TopUpJson {
+        wallet: wallet_json(reply.wallet),
+        added: reply.added,
+        payment: reply.payment.map(status_json),
+    }))
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
