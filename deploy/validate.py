@@ -289,6 +289,23 @@ def check_rules(docs: list[tuple[str, dict]], services_dir: Path, tags: dict[str
             ref = env.get(var, {}).get("valueFrom", {}).get("secretKeyRef", {})
             report.check(ref.get("name") == "account-messages", where, f"account: {var} must come from Secret account-messages")
 
+    # Payments take money through a real gateway only: the sandbox's test cards always pay and its
+    # OTP is published, so it (and its wallets) is development only; the callbacks' secret and the
+    # gateway's own keys come from Secrets, never from the manifest.
+    if "payments" in deployments:
+        where, payments = deployments["payments"]
+        env = env_of(payments["spec"]["template"]["spec"]["containers"][0])
+        gateway = env.get("PAYMENTS_GATEWAY", {}).get("value", "").strip().lower()
+        report.check(gateway not in ("", "sandbox"), where, "payments: PAYMENTS_GATEWAY must name a real gateway (the sandbox is development only)")
+        wallets = env.get("PAYMENTS_WALLETS", {}).get("value", "none").strip().lower()
+        report.check(wallets != "sandbox", where, "payments: PAYMENTS_WALLETS=sandbox is development only")
+        secrets = ["PAYMENTS_WEBHOOK_SECRET"]
+        if gateway == "razorpay":
+            secrets += ["RAZORPAY_KEY_ID", "RAZORPAY_KEY_SECRET", "RAZORPAY_WEBHOOK_SECRET"]
+        for var in secrets:
+            ref = env.get(var, {}).get("valueFrom", {}).get("secretKeyRef", {})
+            report.check(bool(ref.get("name") and ref.get("key")), where, f"payments: {var} must come from a Secret")
+
     # The namespace: restricted enforced, and a mesh that injects no privileged init container.
     namespaces = by_kind(docs, "Namespace")
     if "tiffin" in namespaces:
