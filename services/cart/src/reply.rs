@@ -133,6 +133,10 @@ pub fn present(
             discount_paise: benefit.as_ref().map_or(0, |b| b.saving),
             applies,
             message,
+            payment_code: coupon
+                .and_then(|c| c.payment)
+                .map(|(code, _)| code.to_string())
+                .unwrap_or_default(),
         });
     }
     let options = coupons::ranked(all_coupons, &cart_facts)

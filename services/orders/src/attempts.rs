@@ -30,6 +30,8 @@ pub struct Attempt {
     pub state: AttemptState,
     /// Unix seconds.
     pub created_at: i64,
+    /// How many times recovery found it still open (see [`backoff_secs`]).
+    pub checks: i64,
 }
 
 /// The key under which the payments service knows an attempt's payment.
@@ -55,11 +57,12 @@ fn attempt_from_row(row: &AnyRow) -> Result<Attempt, Error> {
             AttemptState::Open
         },
         created_at: row.try_get("created_at")?,
+        checks: row.try_get("checks")?,
     })
 }
 
 const ATTEMPT_COLUMNS: &str =
-    "user_id, idempotency_key, fingerprint, order_id, payment_id, state, created_at";
+    "user_id, idempotency_key, fingerprint, order_id, payment_id, state, created_at, checks";
 
 /// The customer's attempt with this key.
 pub async fn find(pool: &AnyPool, user_id: u64, key: &str) -> Result<Option<Attempt>, Error> {
@@ -91,17 +94,33 @@ pub async fn of_order(pool: &AnyPool, order_id: u64) -> Result<Vec<Attempt>, Err
 }
 
 /// How long recovery keeps asking about an open attempt (seconds). A payment still pending after
-/// a day is one the customer walked away from (a bank page left open); a UPI collect expires in
-/// minutes.
+/// a day is one the customer walked away from (a bank page left open); the payments service
+/// expires pending UPI and netbanking payments long before.
 pub const RECOVERY_WINDOW_SECS: i64 = 86_400;
 
-/// Open attempts started in the day up to `now` (unix seconds), newest first, so the customers
-/// paying right now are served first when there are more than `limit`: what recovery looks at.
-pub async fn open(pool: &AnyPool, now: i64, limit: i64) -> Result<Vec<Attempt>, Error> {
+/// Recovery first looks at a new attempt this long after it was opened (seconds): the customer's
+/// own request settles it in that time, unless it crashed or its payment is still under way.
+pub const FIRST_CHECK_AFTER_SECS: i64 = 5;
+/// The longest wait between two looks at one attempt (seconds).
+pub const MAX_BACKOFF_SECS: i64 = 600;
+
+/// How long recovery waits before looking again at an attempt it found still open `checks` times
+/// before: 5 s, 10 s, 20 s… doubling up to [`MAX_BACKOFF_SECS`]. A payment that ends is usually
+/// seen within seconds; one left pending costs a look every ten minutes, not every round.
+pub fn backoff_secs(checks: i64) -> i64 {
+    let doublings = u32::try_from(checks.clamp(0, 16)).unwrap_or(16);
+    (FIRST_CHECK_AFTER_SECS << doublings).min(MAX_BACKOFF_SECS)
+}
+
+/// Open attempts due for a look at `now` (unix seconds), started within the recovery window, the
+/// longest due first, at most `limit`: what one round of recovery looks at. An attempt looked at
+/// is put back by [`reschedule`], behind every attempt already due, so a customer with many open
+/// attempts cannot keep another's from its turn.
+pub async fn due(pool: &AnyPool, now: i64, limit: i64) -> Result<Vec<Attempt>, Error> {
     sqlx::query(sqlx::AssertSqlSafe(format!(
         "SELECT {ATTEMPT_COLUMNS} FROM order_payments
-         WHERE state = 'OPEN' AND created_at <= $1 AND created_at > $2
-         ORDER BY created_at DESC LIMIT $3"
+         WHERE state = 'OPEN' AND next_check_at <= $1 AND created_at > $2
+         ORDER BY next_check_at, created_at LIMIT $3"
     )))
     .bind(now)
     .bind(now - RECOVERY_WINDOW_SECS)
@@ -111,6 +130,38 @@ pub async fn open(pool: &AnyPool, now: i64, limit: i64) -> Result<Vec<Attempt>, 
     .iter()
     .map(attempt_from_row)
     .collect()
+}
+
+/// The customer's open attempts, oldest first.
+pub async fn open_of_user(pool: &AnyPool, user_id: u64) -> Result<Vec<Attempt>, Error> {
+    let user = stored_id(user_id).ok_or(Error::IdOutOfRange(user_id))?;
+    sqlx::query(sqlx::AssertSqlSafe(format!(
+        "SELECT {ATTEMPT_COLUMNS} FROM order_payments
+         WHERE user_id = $1 AND state = 'OPEN' ORDER BY created_at"
+    )))
+    .bind(user)
+    .fetch_all(pool)
+    .await?
+    .iter()
+    .map(attempt_from_row)
+    .collect()
+}
+
+/// Puts an attempt recovery found still open back in line: due again after [`backoff_secs`].
+pub async fn reschedule(writer: &Writer, attempt: &Attempt, now: i64) -> Result<(), Error> {
+    let user = stored_id(attempt.user_id).ok_or(Error::IdOutOfRange(attempt.user_id))?;
+    let mut tx = writer.begin().await?;
+    sqlx::query(
+        "UPDATE order_payments SET checks = checks + 1, next_check_at = $3
+         WHERE user_id = $1 AND idempotency_key = $2 AND state = 'OPEN'",
+    )
+    .bind(user)
+    .bind(&attempt.key)
+    .bind(now + backoff_secs(attempt.checks))
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(())
 }
 
 /// Remembers the payment the payments service created for an attempt.
@@ -160,4 +211,17 @@ pub(crate) async fn settle_in(
     .await?
     .rows_affected()
         == 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_wait_doubles_up_to_ten_minutes() {
+        let waits: Vec<i64> = (0..9).map(backoff_secs).collect();
+        assert_eq!(waits, [5, 10, 20, 40, 80, 160, 320, 600, 600]);
+        assert_eq!(backoff_secs(i64::MAX), MAX_BACKOFF_SECS);
+        assert_eq!(backoff_secs(-1), FIRST_CHECK_AFTER_SECS);
+    }
 }

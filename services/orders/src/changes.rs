@@ -7,7 +7,7 @@
 use sqlx::{AnyConnection, AnyPool, Row};
 use tiffin_platform::db::{Writer, insert_sql};
 
-use crate::attempts::{Attempt, settle_in};
+use crate::attempts::{self, Attempt, settle_in};
 use crate::cancellation_dues;
 use crate::cash_on_delivery;
 use crate::error::Error;
@@ -201,14 +201,16 @@ pub async fn open_attempt(
     };
     sqlx::query(
         "INSERT INTO order_payments
-            (user_id, idempotency_key, fingerprint, order_id, payment_id, state, created_at)
-         VALUES ($1, $2, $3, $4, '', 'OPEN', $5)",
+            (user_id, idempotency_key, fingerprint, order_id, payment_id, state, created_at,
+             next_check_at)
+         VALUES ($1, $2, $3, $4, '', 'OPEN', $5, $6)",
     )
     .bind(user)
     .bind(key)
     .bind(fingerprint)
     .bind(order_id)
     .bind(now)
+    .bind(now + attempts::FIRST_CHECK_AFTER_SECS)
     .execute(&mut *tx)
     .await?;
     tx.commit().await?;

@@ -76,6 +76,9 @@ pub const DEFAULT_CART_URL: &str = "http://127.0.0.1:50053";
 pub const DEFAULT_RECOVERY_INTERVAL_MS: u64 = 3_000;
 /// How often due delivery steps are applied, when `ORDERS_DRIVER_INTERVAL_MS` is unset.
 pub const DEFAULT_DRIVER_INTERVAL_MS: u64 = 500;
+/// Attempts to pay one customer may have open at once: a few tabs or retries while a bank page or
+/// UPI request is pending, far fewer than anyone paying for one cart needs.
+pub const DEFAULT_OPEN_ATTEMPTS_LIMIT: usize = 5;
 /// How often the outbox is relayed, when `ORDERS_RELAY_INTERVAL_MS` is unset.
 pub const DEFAULT_RELAY_INTERVAL_MS: u64 = 200;
 
@@ -106,6 +109,9 @@ pub struct Settings {
     /// Cash-on-delivery orders one customer may have on their way at once
     /// (`ORDERS_COD_ACTIVE_LIMIT`; 0 turns cash on delivery off).
     pub cod_active_limit: i64,
+    /// Attempts to pay one customer may have open at once: a new one beyond it is refused
+    /// unless bringing the open ones up to date closes some. Not read from the environment.
+    pub open_attempts_limit: usize,
 }
 
 impl Settings {
@@ -122,6 +128,7 @@ impl Settings {
             relay_interval: Duration::from_millis(DEFAULT_RELAY_INTERVAL_MS),
             jetstream: None,
             cod_active_limit: cash_on_delivery::DEFAULT_ACTIVE_LIMIT,
+            open_attempts_limit: DEFAULT_OPEN_ATTEMPTS_LIMIT,
         }
     }
 
@@ -158,6 +165,7 @@ impl Settings {
                 .map(|url| relay::JetStreamSettings::from_env(url, environment))
                 .transpose()?,
             cod_active_limit: cod_active_limit()?,
+            open_attempts_limit: DEFAULT_OPEN_ATTEMPTS_LIMIT,
         })
     }
 }
@@ -224,6 +232,7 @@ impl Application {
             settlement.clone(),
             settings.failpoint,
             settings.cod_active_limit,
+            settings.open_attempts_limit,
         );
         let feed = feed::Feed::default();
         let deliveries = delivery::Deliveries::new(
@@ -266,6 +275,12 @@ impl Application {
     /// The bound port.
     pub fn port(&self) -> u16 {
         self.host.port()
+    }
+
+    /// The service's settlement, sharing its database writer: tests drive recovery rounds through
+    /// it at a time of their choosing ([`settlement::Settlement::recover_once_at`]).
+    pub fn settlement(&self) -> settlement::Settlement {
+        self.settlement.clone()
     }
 
     /// Serves until `shutdown` resolves, then drains. Recovery runs beside it from the start, so

@@ -101,6 +101,18 @@ fn request_fingerprint(req: &PlaceOrderRequest) -> String {
     fingerprint(&fields)
 }
 
+/// Whether the split must leave the method something to pay: the bill's coupon is an offer for
+/// paying that way (the cart, which owns the coupon rules, names the payment code it needs), so
+/// Tiffin Money covering everything would keep a discount the bill no longer earns.
+fn method_must_pay(req: &PlaceOrderRequest) -> bool {
+    req.split_with_tiffin_money
+        && req
+            .cart
+            .as_ref()
+            .and_then(|c| c.coupon.as_ref())
+            .is_some_and(|c| c.applies && !c.payment_code.is_empty())
+}
+
 fn payment_method(method: &Method) -> create_payment_request::Method {
     use create_payment_request::Method as Pay;
     match method.clone() {
@@ -122,14 +134,22 @@ pub struct Placing {
     failpoint: Failpoint,
     /// Cash orders one customer may have on their way at once (`ORDERS_COD_ACTIVE_LIMIT`).
     cod_active_limit: i64,
+    /// Attempts one customer may have open at once (see [`Settlement::make_room`]).
+    open_attempts_limit: usize,
 }
 
 impl Placing {
-    pub fn new(settlement: Settlement, failpoint: Failpoint, cod_active_limit: i64) -> Self {
+    pub fn new(
+        settlement: Settlement,
+        failpoint: Failpoint,
+        cod_active_limit: i64,
+        open_attempts_limit: usize,
+    ) -> Self {
         Self {
             settlement,
             failpoint,
             cod_active_limit,
+            open_attempts_limit,
         }
     }
 
@@ -170,6 +190,9 @@ impl Placing {
             }
             None => {
                 let snapshot = Snapshot::of(&req)?;
+                // Each new key opens an attempt; attempts whose payments never end (a bank page
+                // left open) must not pile up without bound.
+                s.make_room(user_id, self.open_attempts_limit).await?;
                 let cash =
                     matches!(method, Method::CashOnDelivery(_)).then_some(self.cod_active_limit);
                 let (attempt, new_order) = self
@@ -189,6 +212,7 @@ impl Placing {
                     order_id: attempt.order_id,
                     method: Some(payment_method(method)),
                     split_with_tiffin_money: req.split_with_tiffin_money,
+                    method_must_pay: method_must_pay(&req),
                 },
             )
             .await;
@@ -275,6 +299,7 @@ impl Placing {
                         payment_id: String::new(),
                         state: AttemptState::Open,
                         created_at: at,
+                        checks: 0,
                     };
                     return Ok((attempt, new_order));
                 }

@@ -8,6 +8,10 @@
 //! between "charged" and "confirmed", a UPI collect approved after the tab was closed, an outage of
 //! the payments service) and at confirmed orders whose cart was not emptied yet. Every step is a
 //! conditional write or an idempotent call, so the paths may overlap.
+//!
+//! Recovery takes open attempts in the order they fall due (`attempts::due`), and each one it
+//! looks at goes to the back of the line with a growing wait (`attempts::backoff_secs`): one
+//! customer's many attempts left pending cost a round its batch, never another customer's turn.
 
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -294,9 +298,14 @@ impl Settlement {
 
     /// Brings one open attempt up to date.
     pub async fn recover(&self, attempt: &Attempt) -> Result<(), Error> {
+        self.recover_at(attempt, now()).await
+    }
+
+    /// [`Self::recover`] at `now` (unix seconds).
+    async fn recover_at(&self, attempt: &Attempt, now: i64) -> Result<(), Error> {
         match self.look_up(attempt).await? {
             Some(payment) => self.apply(attempt, &payment).await.map(|_| ()),
-            None if now() - attempt.created_at >= LOST_ATTEMPT_AFTER_SECS => {
+            None if now - attempt.created_at >= LOST_ATTEMPT_AFTER_SECS => {
                 attempts::settle(&self.writer, attempt, "").await
             }
             None => Ok(()),
@@ -326,18 +335,61 @@ impl Settlement {
         }
     }
 
+    /// Makes room for a new attempt of the customer's when they have `limit` open already: their
+    /// open attempts are brought up to date first (those whose payments ended close), and the new
+    /// one is refused only if that leaves `limit` still open.
+    pub(crate) async fn make_room(&self, user_id: u64, limit: usize) -> Result<(), Error> {
+        let open = attempts::open_of_user(self.pool(), user_id).await?;
+        if open.len() < limit {
+            return Ok(());
+        }
+        let mut still_open = 0;
+        for attempt in &open {
+            // Being paid right now in this process (another tab's tap): it ends in a moment, and
+            // counts once it is left open.
+            if self.in_flight.contains(attempt) {
+                continue;
+            }
+            self.recover(attempt).await?;
+            if attempts::find(self.pool(), user_id, &attempt.key)
+                .await?
+                .is_some_and(|a| a.state == AttemptState::Open)
+            {
+                still_open += 1;
+            }
+        }
+        if still_open >= limit {
+            return Err(Error::Refused(format!(
+                "You have {still_open} payments still waiting for your bank or UPI app. Please \
+                 finish or cancel one of them, or try again in a few minutes."
+            )));
+        }
+        Ok(())
+    }
+
     /// One round of recovery. Returns how many attempts it looked at (not those whose request is
     /// running here).
     pub async fn recover_once(&self) -> Result<usize, Error> {
-        let open = attempts::open(self.pool(), now(), RECOVERY_BATCH).await?;
+        self.recover_once_at(now()).await
+    }
+
+    /// One round of recovery as if it were `now` (unix seconds): the attempts due then, each put
+    /// back in line after it was looked at. Tests drive the schedule with it.
+    pub async fn recover_once_at(&self, now: i64) -> Result<usize, Error> {
+        let due = attempts::due(self.pool(), now, RECOVERY_BATCH).await?;
         let mut looked_at = 0;
-        for attempt in open.iter().filter(|a| !self.in_flight.contains(a)) {
-            looked_at += 1;
-            if let Err(e) = self.recover(attempt).await {
-                tracing::warn!(error = %e, order_id = attempt.order_id, "recovery: attempt left open");
+        for attempt in &due {
+            // One whose request is running here is settled by that request in a moment.
+            if !self.in_flight.contains(attempt) {
+                looked_at += 1;
+                if let Err(e) = self.recover_at(attempt, now).await {
+                    tracing::warn!(error = %e, order_id = attempt.order_id, "recovery: attempt left open");
+                }
             }
+            // Only an attempt still open is moved (the update is conditional on it).
+            attempts::reschedule(&self.writer, attempt, now).await?;
         }
-        let confirmed_before = now() - CART_CLEAR_GRACE_SECS;
+        let confirmed_before = now - CART_CLEAR_GRACE_SECS;
         for (user_id, order_id, cart_version) in
             changes::carts_to_clear(self.pool(), confirmed_before, RECOVERY_BATCH).await?
         {
@@ -384,6 +436,7 @@ mod tests {
             payment_id: String::new(),
             state: AttemptState::Open,
             created_at: 0,
+            checks: 0,
         }
     }
 

@@ -251,7 +251,7 @@ impl Charges {
                 if inserted {
                     // Tiffin Money's part moves with the insert: both or neither.
                     let new = if split {
-                        split::take(&mut tx, new, now).await?
+                        split::take(&mut tx, new, now, req.method_must_pay).await?
                     } else {
                         new
                     };

@@ -22,6 +22,9 @@ use crate::razorpay::RazorpaySettings;
 pub const DEFAULT_COD_LIMIT_PAISE: i64 = 500_000;
 /// `PAYMENTS_UPI_EXPIRY_SECS` default: the spec's UPI maximum poll time, 3 minutes.
 pub const DEFAULT_UPI_EXPIRY: Duration = Duration::from_secs(180);
+/// `PAYMENTS_NETBANKING_EXPIRY_SECS` default: how long a bank page may stay open, 15 minutes, about
+/// as long as banks keep a netbanking session.
+pub const DEFAULT_NETBANKING_EXPIRY: Duration = Duration::from_secs(900);
 /// `PAYMENTS_SANDBOX_UPI_SETTLE_MS` default: the sandbox's test VPAs settle 5 s after creation.
 pub const DEFAULT_SANDBOX_SETTLE: Duration = Duration::from_secs(5);
 /// The spec's UPI poll interval.
@@ -86,6 +89,9 @@ pub struct PaymentsConfig {
     /// How long a UPI collect waits for the payer before it fails as expired
     /// (`PAYMENTS_UPI_EXPIRY_SECS`).
     pub upi_expiry: Duration,
+    /// How long a netbanking payment waits for the customer's bank before it fails as expired
+    /// (`PAYMENTS_NETBANKING_EXPIRY_SECS`).
+    pub netbanking_expiry: Duration,
     /// When the sandbox's `success@tiffin` and `failure@tiffin` settle after creation
     /// (`PAYMENTS_SANDBOX_UPI_SETTLE_MS`; tests make it short).
     pub sandbox_settle: Duration,
@@ -102,6 +108,7 @@ impl Default for PaymentsConfig {
             webhook_secret: Secret::new(SANDBOX_WEBHOOK_SECRET),
             cod_limit_paise: DEFAULT_COD_LIMIT_PAISE,
             upi_expiry: DEFAULT_UPI_EXPIRY,
+            netbanking_expiry: DEFAULT_NETBANKING_EXPIRY,
             sandbox_settle: DEFAULT_SANDBOX_SETTLE,
         }
     }
@@ -127,6 +134,10 @@ impl PaymentsConfig {
             });
         }
         let expiry_secs = env_parse("PAYMENTS_UPI_EXPIRY_SECS", DEFAULT_UPI_EXPIRY.as_secs())?;
+        let netbanking_secs = env_parse(
+            "PAYMENTS_NETBANKING_EXPIRY_SECS",
+            DEFAULT_NETBANKING_EXPIRY.as_secs(),
+        )?;
         let settle_ms = env_parse(
             "PAYMENTS_SANDBOX_UPI_SETTLE_MS",
             u64::try_from(DEFAULT_SANDBOX_SETTLE.as_millis()).unwrap_or(5000),
@@ -138,6 +149,7 @@ impl PaymentsConfig {
             webhook_secret,
             cod_limit_paise,
             upi_expiry: Duration::from_secs(expiry_secs),
+            netbanking_expiry: Duration::from_secs(netbanking_secs),
             sandbox_settle: Duration::from_millis(settle_ms),
         };
         config.check(environment)?;

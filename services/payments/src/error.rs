@@ -48,6 +48,10 @@ pub enum Error {
     /// The payment method is switched off (`payment_methods.enabled = 0`).
     #[error("payment method {0} is switched off")]
     MethodUnavailable(String),
+    /// A split whose Tiffin Money would pay everything, for a bill whose coupon needs the
+    /// method (its name) to pay.
+    #[error("split leaves {0} nothing to pay")]
+    MethodMustPay(String),
     /// Cash on delivery above the limit.
     #[error("cash on delivery above {limit_paise} paise")]
     CodLimit { limit_paise: i64 },
@@ -126,6 +130,14 @@ impl From<Error> for Status {
                 format!(
                     "Cash on delivery is available for orders up to {}. Please pay online",
                     rupees(limit_paise)
+                ),
+            ),
+            Error::MethodMustPay(method) => refuse(
+                Code::FailedPrecondition,
+                format!(
+                    "Your Tiffin Money covers the whole bill, so nothing is left to pay by \
+                     {method}, which your coupon needs. Remove the coupon, or pay without Tiffin \
+                     Money"
                 ),
             ),
             Error::NotRefundable => refuse(

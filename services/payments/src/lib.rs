@@ -40,6 +40,7 @@ pub mod charges;
 pub mod clock;
 pub mod config;
 pub mod error;
+pub mod expiry;
 pub mod gateway;
 pub mod keys;
 pub mod money;
@@ -120,6 +121,8 @@ pub struct Application {
     sandbox: Option<Arc<Sandbox>>,
     /// For the background sweep of split payments left NEW.
     writer: Writer,
+    /// Ends pending UPI and netbanking payments at their deadline, in the background.
+    expiry: Arc<expiry::Expiry>,
 }
 
 impl Application {
@@ -175,6 +178,19 @@ impl Application {
             config.cod_limit_paise,
             config.upi_expiry,
         );
+        // The expiry's own charge flows, over the same gateway, writer, locks and wallets.
+        let expiry = Arc::new(expiry::Expiry::new(
+            charges::Charges::new(
+                writer.clone(),
+                gateway.clone(),
+                keys.clone(),
+                wallets.clone(),
+                config.cod_limit_paise,
+                config.upi_expiry,
+            ),
+            config.upi_expiry,
+            config.netbanking_expiry,
+        ));
         let refunds = refunds::Refunds::new(writer.clone(), gateway, keys, wallets.clone());
         Ok(Self {
             host,
@@ -186,12 +202,18 @@ impl Application {
             },
             sandbox,
             writer,
+            expiry,
         })
     }
 
     /// The bound port.
     pub fn port(&self) -> u16 {
         self.host.port()
+    }
+
+    /// The expiry of pending payments: tests run its rounds at a time of their choosing.
+    pub fn expiry(&self) -> Arc<expiry::Expiry> {
+        self.expiry.clone()
     }
 
     /// The sandbox gateway, when it is the one in use.
@@ -207,11 +229,13 @@ impl Application {
         // Split payments a crash left NEW hold the customer's Tiffin Money until swept; the sweep
         // lives as long as the server and stops with it.
         let sweeper = tokio::spawn(sweep_forever(self.writer));
+        let expiring = tokio::spawn(self.expiry.run_forever());
         let served = self
             .host
             .serve(PaymentsServiceServer::new(self.payments), CALLERS, shutdown)
             .await;
         sweeper.abort();
+        expiring.abort();
         served?;
         Ok(())
     }

@@ -49,10 +49,15 @@ pub fn check_method(method: Option<&Method>) -> Result<(), Error> {
 /// Takes min(balance, amount) from the user's Tiffin Money for the payment just inserted as
 /// `row`, in the caller's transaction, and records the part on the payment. A part that is the
 /// whole amount makes it a Tiffin Money payment, CHARGED here. Answers the row as it now is.
+///
+/// `method_must_pay`: the bill's coupon is an offer for the method, so a balance that would pay
+/// everything is refused ([`Error::MethodMustPay`]) before anything is taken; the caller's
+/// transaction, with the payment it inserted, is then dropped.
 pub async fn take(
     conn: &mut AnyConnection,
     mut row: PaymentRow,
     now_ms: i64,
+    method_must_pay: bool,
 ) -> Result<PaymentRow, Error> {
     let description = if row.order_id > 0 {
         format!("Paid for order {}", row.order_id)
@@ -68,6 +73,9 @@ pub async fn take(
             .map(|r| r.try_get::<i64, _>("balance_paise"))
             .transpose()?
             .unwrap_or(0);
+        if method_must_pay && balance >= row.amount_paise {
+            return Err(Error::MethodMustPay(method_name(&row.payment_code)));
+        }
         let want = balance.min(row.amount_paise);
         if want <= 0 {
             break;
@@ -140,6 +148,17 @@ pub async fn take(
         row.version += 1;
     }
     Ok(row)
+}
+
+/// A payment code as the customer names the way to pay.
+fn method_name(payment_code: &str) -> String {
+    match payment_code {
+        "upi_collect" => "UPI".into(),
+        "card" => "card".into(),
+        code if crate::netbanking::is_netbanking(code) => "netbanking".into(),
+        code => crate::wallets::Provider::of_payment_code(code)
+            .map_or_else(|| code.to_string(), |p| p.name.to_string()),
+    }
 }
 
 /// How a refund of `amount_paise` of `row` divides: (online part, Tiffin Money part). The online

@@ -340,6 +340,34 @@ pub async fn stale_split(pool: &AnyPool, before_ms: i64) -> Result<Vec<PaymentRo
     rows.iter().map(read).collect()
 }
 
+/// Pending (PENDING_VBV) UPI collects created before `upi_before_ms` and netbanking payments
+/// created before `netbanking_before_ms`, created after `after_ms`, oldest first, at most `limit`:
+/// those past their deadline. Netbanking codes are the ones starting `nb_` (`netbanking.rs`).
+pub async fn pending_past(
+    pool: &AnyPool,
+    upi_before_ms: i64,
+    netbanking_before_ms: i64,
+    after_ms: i64,
+    limit: i64,
+) -> Result<Vec<PaymentRow>, Error> {
+    let rows = sqlx::query(concat!(
+        "SELECT ",
+        payment_columns!(),
+        " FROM payments WHERE status = $1 AND created_at_ms > $2 AND ( \
+         (payment_code = 'upi_collect' AND created_at_ms < $3) \
+         OR (payment_code LIKE 'nb!_%' ESCAPE '!' AND created_at_ms < $4)) \
+         ORDER BY created_at_ms LIMIT $5"
+    ))
+    .bind(Status::PendingVbv.as_str())
+    .bind(after_ms)
+    .bind(upi_before_ms)
+    .bind(netbanking_before_ms)
+    .bind(limit)
+    .fetch_all(pool)
+    .await?;
+    rows.iter().map(read).collect()
+}
+
 /// The payment the gateway knows by `reference` (for callbacks, which speak for no user).
 pub async fn by_reference(pool: &AnyPool, reference: &str) -> Result<Option<PaymentRow>, Error> {
     let row = sqlx::query(concat!(

@@ -931,6 +931,56 @@ async fn otp_calls_need_a_session() {
     assert_eq!(no_session.code(), Code::Unauthenticated);
 }
 
+/// `message` carrying `caller`'s token as `signer` signed it for the gRPC service `audience`.
+fn signed_for<T>(caller: &Caller, signer: &str, audience: &str, message: T) -> tonic::Request<T> {
+    let mut metadata = tonic::metadata::MetadataMap::new();
+    caller.write_to(&mut metadata, signer);
+    let mut headers = metadata.into_headers();
+    tiffin_platform::identity::sign_outgoing(&mut headers, &format!("/{audience}/SendOtp"));
+    let mut request = tonic::Request::new(message);
+    *request.metadata_mut() = tonic::metadata::MetadataMap::from_headers(headers);
+    request
+}
+
+#[tokio::test]
+async fn only_the_edges_token_made_for_this_service_is_believed() {
+    let db = testing::sqlite();
+    let mut svc = spawn(&db.url).await;
+    let (guest, _) = svc.guest().await;
+    let send = || SendOtpRequest {
+        mobile: MOBILE.into(),
+        client: String::new(),
+    };
+    const ACCOUNT: &str = "tiffin.account.v1.AccountService";
+
+    // Made by the edge for the cart: refused here.
+    let other_audience = svc
+        .client
+        .send_otp(signed_for(
+            &guest,
+            "edge",
+            "tiffin.cart.v1.CartService",
+            send(),
+        ))
+        .await
+        .unwrap_err();
+    // Made for this service by orders, whose key cannot speak for the edge: not admitted.
+    let other_issuer = svc
+        .client
+        .send_otp(signed_for(&guest, "orders", ACCOUNT, send()))
+        .await
+        .unwrap_err();
+    // The edge's, for this service: the normal path.
+    let edge = svc
+        .client
+        .send_otp(signed_for(&guest, "edge", ACCOUNT, send()))
+        .await;
+
+    assert_eq!(other_audience.code(), Code::Unauthenticated);
+    assert_eq!(other_issuer.code(), Code::PermissionDenied);
+    assert!(edge.is_ok(), "{edge:?}");
+}
+
 #[tokio::test]
 async fn sweeping_removes_ended_codes_and_keeps_live_ones() {
     let db = testing::sqlite();

@@ -24,6 +24,7 @@ async fn waiting_payment(app: &TestApp, user_id: &str, key: &str) -> String {
                     bank_code: "HDFC".into(),
                 })),
                 split_with_tiffin_money: false,
+                method_must_pay: false,
             },
         ))
         .await

@@ -64,6 +64,7 @@ async fn pay_and_save_card(app: &TestApp, user_id: &str) -> Payment {
                     save_card: true,
                 })),
                 split_with_tiffin_money: false,
+                method_must_pay: false,
             },
         ))
         .await

@@ -31,6 +31,7 @@ async fn fund(app: &crate::helpers::TestApp, user_id: &str, amount_paise: i64) {
                     save_card: false,
                 })),
                 split_with_tiffin_money: false,
+                method_must_pay: false,
             },
         ))
         .await

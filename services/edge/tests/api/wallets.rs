@@ -228,6 +228,7 @@ async fn pay_by_upi(app: &TestApp, user_id: &str) {
                     vpa: "success@tiffin".into(),
                 })),
                 split_with_tiffin_money: false,
+                method_must_pay: false,
             },
         ))
         .await

@@ -84,6 +84,8 @@ pub struct World {
     pub payments: PaymentsServiceClient<SignedChannel>,
     /// The orders service's own database, to look at its outbox and attempts.
     pub pool: AnyPool,
+    /// The service's settlement, to run recovery rounds at a chosen time.
+    pub settlement: tiffin_orders::settlement::Settlement,
     _neighbours: Neighbours,
     _stop: Stop,
 }
@@ -111,6 +113,7 @@ pub async fn world_with(
     let mut settings = settings(database_url, &neighbours);
     adjust(&mut settings);
     let app = Application::build(settings).await.expect("orders starts");
+    let settlement = app.settlement();
     let (url, stop) = service::spawn(app.port(), |s| app.run_until_stopped(s));
     World {
         url,
@@ -121,6 +124,7 @@ pub async fn world_with(
         pool: tiffin_platform::db::connect(database_url, &MIGRATOR)
             .await
             .expect("opens the database"),
+        settlement,
         _neighbours: neighbours,
         _stop: stop,
     }
@@ -238,6 +242,12 @@ pub fn card(number: &str) -> Method {
 
 pub fn upi(vpa: &str) -> Method {
     Method::UpiCollect(UpiCollect { vpa: vpa.into() })
+}
+
+pub fn netbanking(bank_code: &str) -> Method {
+    Method::Netbanking(tiffin_proto::payments::v1::NetbankingPayment {
+        bank_code: bank_code.into(),
+    })
 }
 
 pub fn cod() -> Method {

@@ -449,6 +449,7 @@ async fn tiffin_money_and_a_linked_wallet_pay_an_order_at_once_on_every_engine()
                         _ => unreachable!(),
                     }),
                     split_with_tiffin_money: false,
+                    method_must_pay: false,
                 },
             ))
             .await

@@ -33,6 +33,8 @@ pub struct Payments {
     pub sandbox: Arc<Sandbox>,
     /// The service's own database, to prove what is (and is not) stored.
     pub pool: AnyPool,
+    /// The expiry of pending payments, to run a round at a chosen time.
+    pub expiry: Arc<tiffin_payments::expiry::Expiry>,
     _stop: Stop,
 }
 
@@ -57,6 +59,7 @@ pub async fn start_with(database_url: &str, payments: PaymentsConfig) -> Payment
         .await
         .expect("payments starts");
     let sandbox = app.sandbox().expect("the sandbox is the default gateway");
+    let expiry = app.expiry();
     let (url, stop) = service::spawn(app.port(), |stopped| app.run_until_stopped(stopped));
     let pool = tiffin_platform::db::connect(database_url, &MIGRATOR)
         .await
@@ -68,6 +71,7 @@ pub async fn start_with(database_url: &str, payments: PaymentsConfig) -> Payment
         url,
         sandbox,
         pool,
+        expiry,
         _stop: stop,
     }
 }
@@ -133,6 +137,7 @@ pub fn create_request(key: &str, amount_paise: i64, method: Method) -> CreatePay
         order_id: 0,
         method: Some(method),
         split_with_tiffin_money: false,
+        method_must_pay: false,
     }
 }
 

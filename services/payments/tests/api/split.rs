@@ -25,7 +25,7 @@ const VISA_DECLINED: &str = "4000000000000002";
 
 /// Puts `amount_paise` into the caller's Tiffin Money as a customer gets it: a card payment
 /// refunded to Tiffin Money.
-async fn fund(svc: &mut Payments, caller: &Caller, amount_paise: i64) {
+pub(crate) async fn fund(svc: &mut Payments, caller: &Caller, amount_paise: i64) {
     let paid = helpers::create(svc, caller, "fund", amount_paise, card(VISA_OK, "123"))
         .await
         .unwrap();
@@ -41,7 +41,7 @@ async fn fund(svc: &mut Payments, caller: &Caller, amount_paise: i64) {
     .unwrap();
 }
 
-async fn split(
+pub(crate) async fn split(
     svc: &mut Payments,
     caller: &Caller,
     key: &str,
@@ -60,7 +60,7 @@ async fn split(
         .expect("a payment"))
 }
 
-async fn balance(svc: &mut Payments, caller: &Caller) -> i64 {
+pub(crate) async fn balance(svc: &mut Payments, caller: &Caller) -> i64 {
     money(svc, caller, "").await.balance_paise
 }
 
