@@ -187,19 +187,24 @@ pub fn parse_public_keys(value: &str) -> Result<BTreeMap<String, String>, Config
 }
 
 /// The identity keys of the process named `signer` (`edge`, `orders`, …): the public keys from
-/// [`PUBLIC_KEYS_VAR`] and its own private key from [`SIGNING_KEY_VAR`], if it has one. A declared
-/// development process with neither set gets [`development_identity_keys`]; anything else must
-/// have the public keys.
+/// [`PUBLIC_KEYS_VAR`] and its own private key from [`SIGNING_KEY_VAR`] (required of the
+/// [`SIGNERS`] outside development). A declared development process with neither set gets
+/// [`development_identity_keys`]; anything else must have the public keys.
 pub fn identity_keys_from_env(
     signer: &str,
     environment: Environment,
 ) -> Result<IdentityKeys, ConfigError> {
-    let public = std::env::var(PUBLIC_KEYS_VAR)
-        .ok()
-        .filter(|v| !v.trim().is_empty());
-    let private = std::env::var(SIGNING_KEY_VAR)
-        .ok()
-        .filter(|v| !v.trim().is_empty());
+    identity_keys_from_lookup(signer, environment, |name| std::env::var(name).ok())
+}
+
+/// [`identity_keys_from_env`] with the environment read through `lookup`.
+pub fn identity_keys_from_lookup(
+    signer: &str,
+    environment: Environment,
+    lookup: impl Fn(&str) -> Option<String>,
+) -> Result<IdentityKeys, ConfigError> {
+    let public = lookup(PUBLIC_KEYS_VAR).filter(|v| !v.trim().is_empty());
+    let private = lookup(SIGNING_KEY_VAR).filter(|v| !v.trim().is_empty());
     let Some(public) = public else {
         if environment.is_development() && private.is_none() {
             return Ok(development_identity_keys());
@@ -219,8 +224,19 @@ pub fn identity_keys_from_env(
         });
     }
     let mut signing = BTreeMap::new();
-    if let Some(private) = private {
-        signing.insert(signer.to_string(), Secret::new(private));
+    match private {
+        Some(private) => {
+            signing.insert(signer.to_string(), Secret::new(private));
+        }
+        // A signer without its key would call every service as nobody, and be refused.
+        None if SIGNERS.contains(&signer) && !environment.is_development() => {
+            return Err(ConfigError {
+                name: SIGNING_KEY_VAR.into(),
+                value: String::new(),
+                reason: format!("required: {signer} signs the calls it makes with it"),
+            });
+        }
+        None => {}
     }
     Ok(IdentityKeys { signing, trusted })
 }
@@ -354,6 +370,51 @@ mod tests {
         assert_eq!(keys["orders"], "BBB");
         let refused = parse_public_keys("edge").unwrap_err();
         assert_eq!(refused.name, PUBLIC_KEYS_VAR);
+    }
+
+    #[test]
+    fn outside_development_the_public_keys_are_required_and_a_signer_needs_its_own_key() {
+        let public = development_public_keys();
+        let with = |pairs: &'static [(&'static str, bool)]| {
+            let public = public.clone();
+            move |name: &str| {
+                pairs
+                    .iter()
+                    .find(|(n, _)| *n == name)
+                    .map(|(n, _)| match *n {
+                        PUBLIC_KEYS_VAR => public.clone(),
+                        _ => "a-private-key".to_string(),
+                    })
+            }
+        };
+        let production = Environment::Production;
+        let refused = identity_keys_from_lookup("menu", production, |_| None).unwrap_err();
+        assert_eq!(refused.name, PUBLIC_KEYS_VAR);
+        let menu = identity_keys_from_lookup("menu", production, with(&[(PUBLIC_KEYS_VAR, true)]));
+        assert!(
+            menu.unwrap().signing.is_empty(),
+            "a service that calls no one signs nothing"
+        );
+        for signer in SIGNERS {
+            let refused =
+                identity_keys_from_lookup(signer, production, with(&[(PUBLIC_KEYS_VAR, true)]))
+                    .unwrap_err();
+            assert_eq!(refused.name, SIGNING_KEY_VAR, "{signer}");
+            let keys = identity_keys_from_lookup(
+                signer,
+                production,
+                with(&[(PUBLIC_KEYS_VAR, true), (SIGNING_KEY_VAR, true)]),
+            )
+            .unwrap();
+            assert_eq!(
+                keys.signing.keys().collect::<Vec<_>>(),
+                [signer],
+                "only its own"
+            );
+        }
+        let development =
+            identity_keys_from_lookup("orders", Environment::Development, |_| None).unwrap();
+        assert_eq!(development, development_identity_keys());
     }
 
     #[test]
