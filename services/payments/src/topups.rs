@@ -109,11 +109,11 @@ pub async fn add_money(
             tiffin_platform::money::rupees(MAX_ADD_MONEY_PAISE)
         )));
     }
-    let method = payment_method(req.payment)?;
     let (token, linked_at_ms) = wallets
         .linked(user_id, provider)
         .await?
         .ok_or(Error::NotLinked(provider.name))?;
+    let method = payment_method(req.payment)?;
     let wanted = fingerprint(&["topup", provider.code, &amount_paise.to_string()]);
 
     let _turn = charges.keys.lock(format!("topup:{user_id}:{key}")).await;
