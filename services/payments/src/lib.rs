@@ -123,6 +123,8 @@ pub struct Application {
     writer: Writer,
     /// Ends pending UPI and netbanking payments at their deadline, in the background.
     expiry: Arc<expiry::Expiry>,
+    /// Credits paid top-ups whose customer never asked again, in the background.
+    topups: Arc<topups::Settler>,
 }
 
 impl Application {
@@ -191,6 +193,18 @@ impl Application {
             config.upi_expiry,
             config.netbanking_expiry,
         ));
+        // The top-ups' settler, likewise with charge flows of its own.
+        let topups = Arc::new(topups::Settler::new(
+            wallets.clone(),
+            charges::Charges::new(
+                writer.clone(),
+                gateway.clone(),
+                keys.clone(),
+                wallets.clone(),
+                config.cod_limit_paise,
+                config.upi_expiry,
+            ),
+        ));
         let refunds = refunds::Refunds::new(writer.clone(), gateway, keys, wallets.clone());
         Ok(Self {
             host,
@@ -203,6 +217,7 @@ impl Application {
             sandbox,
             writer,
             expiry,
+            topups,
         })
     }
 
@@ -214,6 +229,11 @@ impl Application {
     /// The expiry of pending payments: tests run its rounds at a time of their choosing.
     pub fn expiry(&self) -> Arc<expiry::Expiry> {
         self.expiry.clone()
+    }
+
+    /// The settler of paid top-ups: tests run its rounds at a time of their choosing.
+    pub fn topups(&self) -> Arc<topups::Settler> {
+        self.topups.clone()
     }
 
     /// The sandbox gateway, when it is the one in use.
@@ -230,12 +250,14 @@ impl Application {
         // lives as long as the server and stops with it.
         let sweeper = tokio::spawn(sweep_forever(self.writer));
         let expiring = tokio::spawn(self.expiry.run_forever());
+        let settling = tokio::spawn(self.topups.run_forever());
         let served = self
             .host
             .serve(PaymentsServiceServer::new(self.payments), CALLERS, shutdown)
             .await;
         sweeper.abort();
         expiring.abort();
+        settling.abort();
         served?;
         Ok(())
     }

@@ -9,10 +9,16 @@
 //! mint money. A payment still pending (a UPI collect, 3-D Secure, the bank's page) is answered as
 //! it stands, and the same request again advances it, then credits the wallet.
 //!
+//! A customer who approves the collect and never asks again is not left without the money: the
+//! [`Settler`] credits, in the background, every recent top-up whose payment has been charged.
+//!
 //! One request per (customer, key) works at a time in a process ([`KeyLocks`]); the row is stored
 //! before anything is asked, and the provider deduplicates on our top-up id: a retry after a lost
 //! answer, or 20 presses at once, pay once and add once, and answer the first result; the same key
 //! with another wallet, amount or way to pay is ALREADY_EXISTS.
+
+use std::sync::Arc;
+use std::time::Duration;
 
 use sqlx::{AnyPool, Row};
 use tiffin_proto::payments::v1::add_wallet_money_request::Payment as TopUpPayment;
@@ -24,8 +30,15 @@ use crate::clock::now_ms;
 use crate::error::Error;
 use crate::keys::{check_key, fingerprint};
 use crate::status::Status;
-use crate::wallet_provider::ProviderError;
+use crate::wallet_provider::{ProviderError, ProviderToken};
 use crate::wallets::{MAX_ADD_MONEY_PAISE, Provider, WalletView, Wallets};
+
+/// How often the [`Settler`] looks for charged top-ups not yet credited.
+pub const SETTLE_EVERY: Duration = Duration::from_secs(30);
+/// How far back it looks: a UPI collect or a bank's page is long over by then.
+const SETTLE_WITHIN_MS: i64 = 24 * 60 * 60 * 1000;
+/// Top-ups looked at per round, oldest first.
+const SETTLE_BATCH: i64 = 100;
 
 /// A stored top-up.
 struct TopUpRow {
@@ -217,14 +230,31 @@ pub async fn add_money(
             added: false,
         });
     }
+    let balance = credit(
+        wallets,
+        provider,
+        user_id,
+        &token,
+        &row.topup_id,
+        amount_paise,
+    )
+    .await?;
+    Ok(credited(balance, Some(payment)))
+}
+
+/// Adds a paid top-up's amount at the provider (which deduplicates on `topup_id`, so a request and
+/// the [`Settler`] crediting at once add it once) and records the balance after it.
+async fn credit(
+    wallets: &Wallets,
+    provider: Provider,
+    user_id: i64,
+    token: &ProviderToken,
+    topup_id: &str,
+    amount_paise: i64,
+) -> Result<i64, Error> {
     let balance = wallets
         .provider()
-        .add_money(
-            provider.account(user_id),
-            &token,
-            &row.topup_id,
-            amount_paise,
-        )
+        .add_money(provider.account(user_id), token, topup_id, amount_paise)
         .await
         .map_err(|e| match e {
             ProviderError::UnknownAccount => Error::NotLinked(provider.name),
@@ -238,10 +268,91 @@ pub async fn add_money(
                  WHERE topup_id = $2 AND balance_after_paise IS NULL",
             )
             .bind(balance)
-            .bind(&row.topup_id)
+            .bind(topup_id)
             .execute(c)
             .await
         })
         .await?;
-    Ok(credited(balance, Some(payment)))
+    Ok(balance)
+}
+
+/// Credits top-ups whose payment was charged after their last request: the customer approved the
+/// UPI collect (or the bank's page) and closed the page.
+pub struct Settler {
+    wallets: Arc<Wallets>,
+    /// Its own charge flows (over the service's gateway, writer, locks and wallets), to ask after
+    /// a payment still pending.
+    charges: Charges,
+}
+
+impl Settler {
+    pub fn new(wallets: Arc<Wallets>, charges: Charges) -> Self {
+        Self { wallets, charges }
+    }
+
+    /// One round: every recent top-up with a payment and no credit yet is looked at once; those
+    /// whose payment is charged are credited. Answers how many were. A top-up that fails (its
+    /// provider does not answer, it was delinked) is logged and tried again next round.
+    pub async fn round(&self) -> Result<usize, Error> {
+        let rows = sqlx::query(
+            "SELECT user_id, topup_id, payment_code, amount_paise, payment_id FROM wallet_topups \
+             WHERE balance_after_paise IS NULL AND payment_id IS NOT NULL AND created_at_ms > $1 \
+             ORDER BY created_at_ms LIMIT $2",
+        )
+        .bind(now_ms() - SETTLE_WITHIN_MS)
+        .bind(SETTLE_BATCH)
+        .fetch_all(self.wallets.writer().pool())
+        .await?;
+        let mut credited = 0;
+        for row in rows {
+            let topup_id: String = row.try_get("topup_id")?;
+            match self.settle(&row).await {
+                Ok(true) => credited += 1,
+                Ok(false) => {}
+                Err(e) => tracing::warn!(topup_id, error = %e, "top-up not credited yet"),
+            }
+        }
+        Ok(credited)
+    }
+
+    async fn settle(&self, row: &sqlx::any::AnyRow) -> Result<bool, Error> {
+        let user_id: i64 = row.try_get("user_id")?;
+        let topup_id: String = row.try_get("topup_id")?;
+        let amount_paise: i64 = row.try_get("amount_paise")?;
+        let payment_id: String = row.try_get("payment_id")?;
+        let provider = Provider::wallet(&row.try_get::<String, _>("payment_code")?)?;
+        // Asks the gateway after a payment still pending, as a request would.
+        let payment = self.charges.get(user_id, &payment_id).await?;
+        if !pays_for(&payment, amount_paise) {
+            return Ok(false);
+        }
+        let (token, _) = self
+            .wallets
+            .linked(user_id, provider)
+            .await?
+            .ok_or(Error::NotLinked(provider.name))?;
+        credit(
+            &self.wallets,
+            provider,
+            user_id,
+            &token,
+            &topup_id,
+            amount_paise,
+        )
+        .await?;
+        Ok(true)
+    }
+
+    /// Runs a [`Settler::round`] every [`SETTLE_EVERY`] until the task is stopped.
+    pub async fn run_forever(self: Arc<Self>) {
+        let mut every = tokio::time::interval(SETTLE_EVERY);
+        loop {
+            every.tick().await;
+            match self.round().await {
+                Ok(0) => {}
+                Ok(n) => tracing::info!(credited = n, "paid top-ups credited"),
+                Err(e) => tracing::warn!(error = %e, "top-up settle round failed"),
+            }
+        }
+    }
 }

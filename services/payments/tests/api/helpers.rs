@@ -35,6 +35,8 @@ pub struct Payments {
     pub pool: AnyPool,
     /// The expiry of pending payments, to run a round at a chosen time.
     pub expiry: Arc<tiffin_payments::expiry::Expiry>,
+    /// The settler of paid top-ups, to run a round at a chosen time.
+    pub topups: Arc<tiffin_payments::topups::Settler>,
     _stop: Stop,
 }
 
@@ -60,6 +62,7 @@ pub async fn start_with(database_url: &str, payments: PaymentsConfig) -> Payment
         .expect("payments starts");
     let sandbox = app.sandbox().expect("the sandbox is the default gateway");
     let expiry = app.expiry();
+    let topups = app.topups();
     let (url, stop) = service::spawn(app.port(), |stopped| app.run_until_stopped(stopped));
     let pool = tiffin_platform::db::connect(database_url, &MIGRATOR)
         .await
@@ -72,6 +75,7 @@ pub async fn start_with(database_url: &str, payments: PaymentsConfig) -> Payment
         sandbox,
         pool,
         expiry,
+        topups,
         _stop: stop,
     }
 }

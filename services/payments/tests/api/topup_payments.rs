@@ -182,3 +182,43 @@ async fn a_upi_top_up_is_added_once_the_collect_is_approved() {
         SANDBOX_WALLET_START_PAISE + 30_000
     );
 }
+
+#[tokio::test]
+async fn a_paid_top_up_is_credited_even_when_the_customer_never_asks_again_on_every_engine() {
+    for db in testing::all().await {
+        let engine = db.engine;
+        let mut svc = helpers::start(&db.url).await;
+        let asha = user(1);
+        linked(&mut svc, &asha, "PAYTM").await;
+        let upi = Some(Payment::UpiCollect(UpiCollect {
+            vpa: "success@tiffin".into(),
+        }));
+        let waiting = top_up(&mut svc, &asha, "PAYTM", 40_000, "t1", upi.clone())
+            .await
+            .unwrap();
+        assert!(!waiting.added, "{engine:?}");
+
+        // Nothing is credited while the collect waits; once approved, the settler credits it,
+        // once, without another request.
+        assert_eq!(svc.topups.round().await.unwrap(), 0, "{engine:?}");
+        tokio::time::sleep(helpers::SETTLE + std::time::Duration::from_millis(200)).await;
+        assert_eq!(svc.topups.round().await.unwrap(), 1, "{engine:?}");
+        assert_eq!(svc.topups.round().await.unwrap(), 0, "{engine:?}");
+
+        let wallet = balance(&mut svc, &asha, "PAYTM").await.unwrap();
+        assert_eq!(
+            wallet.balance_paise,
+            SANDBOX_WALLET_START_PAISE + 40_000,
+            "{engine:?}"
+        );
+        // The customer coming back later sees the same top-up, added once.
+        let later = top_up(&mut svc, &asha, "PAYTM", 40_000, "t1", upi)
+            .await
+            .unwrap();
+        assert!(later.added);
+        assert_eq!(
+            later.wallet.unwrap().balance_paise,
+            SANDBOX_WALLET_START_PAISE + 40_000
+        );
+    }
+}
