@@ -137,3 +137,33 @@ async fn the_sandbox_cannot_be_built_outside_development() {
         );
     }
 }
+
+#[test]
+fn outside_development_a_real_gateway_needs_its_own_webhook_secret() {
+    let razorpay = [
+        ("PAYMENTS_GATEWAY", "razorpay"),
+        ("RAZORPAY_KEY_ID", "rzp_live_0123456789"),
+        ("RAZORPAY_KEY_SECRET", "a-key-secret"),
+        ("RAZORPAY_WEBHOOK_SECRET", "a-deployment's-webhook-secret"),
+        ("RAZORPAY_CONTACT_EMAIL", "payments@example.com"),
+        ("RAZORPAY_CONTACT_PHONE", "+919800000000"),
+    ];
+    for secret in [
+        None,
+        Some(""),
+        Some("tiffin-sandbox-webhook-secret"),
+        Some("short"),
+    ] {
+        let mut env = razorpay.to_vec();
+        if let Some(secret) = secret {
+            env.push(("PAYMENTS_WEBHOOK_SECRET", secret));
+        }
+
+        let refused = start(&env).expect_err("it must not run");
+
+        assert!(
+            refused.contains("PAYMENTS_WEBHOOK_SECRET"),
+            "{secret:?}: {refused}"
+        );
+    }
+}
