@@ -139,6 +139,10 @@ pub async fn first_paint(state: &AppState, input: PaintInput<'_>) -> Option<Pain
 /// The template's output, or `None` when it fails, says nothing or says far too much.
 fn render(name: &str, source: &str, input: &PaintInput<'_>) -> Option<String> {
     let mut env = minijinja::Environment::new();
+    // Every value is HTML-escaped whatever the template's file is called: minijinja escapes by the
+    // name's extension by default, so a template published as `cart.jinja` or `cart` would
+    // write a restaurant's or a customer's text into the page as markup.
+    env.set_auto_escape_callback(|_| minijinja::AutoEscape::Html);
     // A missing field reads as undefined, which templates test for; nothing else is lenient.
     env.set_undefined_behavior(minijinja::UndefinedBehavior::Chainable);
     env.add_function("image_url", image_url);
@@ -273,6 +277,19 @@ mod tests {
         );
         assert!(html.contains("Second") && !html.contains("Third"), "{html}");
         assert!(html.contains("Asha &quot;A&quot;"), "{html}");
+    }
+
+    #[test]
+    fn a_template_escapes_whatever_its_file_is_called() {
+        let reply = RawValue::from_string(
+            r#"{"restaurants":[{"name":"<script>alert(1)</script>","imageId":"x"}]}"#.into(),
+        )
+        .unwrap();
+        for name in ["listing", "listing.jinja", "listing.txt", "listing.HTML.j2"] {
+            let html = render(name, CARDS, &input(Some(&reply), None)).unwrap();
+            assert!(!html.contains("<script>"), "{name}: {html}");
+            assert!(html.contains("&lt;script&gt;"), "{name}: {html}");
+        }
     }
 
     #[test]
