@@ -238,7 +238,10 @@ fn free_port() -> anyhow::Result<u16> {
 
 /// The first of `count` consecutive free loopback ports, none of them `avoid`.
 fn free_port_range(count: u16, avoid: u16) -> anyhow::Result<u16> {
-    for _ in 0..50 {
+    // Right after a scenario that held thousands of connections (tracking), most of the ports
+    // the kernel hands out are still in TIME_WAIT for a minute, and a run of free ones takes many
+    // tries to find; each try is only a few binds.
+    for _ in 0..2_000 {
         let base = free_port()?;
         let Some(last) = base.checked_add(count - 1) else {
             continue;
