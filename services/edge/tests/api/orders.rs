@@ -847,12 +847,34 @@ async fn a_cash_orders_cancellation_fee_is_billed_once_with_the_next_order_and_o
     assert!(due_lines(&theirs.data()["bill"]["lines"]).is_empty());
     assert_eq!(theirs.data()["cancellation_message"], Value::Null);
 
-    // The next order keeps the fee in its bill, once.
-    let placed = app
+    // Not in cash while the fee is owed: the next order is paid online and keeps the fee in its
+    // bill, once.
+    let cash = app
         .api_post_as(
             &client,
             "order/place-v2",
             place_body("cod-next", &address_id, to_pay, json!({ "method": "cod" })),
+        )
+        .await;
+    assert_eq!(cash.outcome().1, 1, "{:?}", cash.body);
+    assert_eq!(
+        cash.body["statusMessage"],
+        format!(
+            "Cash on delivery is not available while you have a cancellation fee of {} to pay. \
+             Please pay online; the fee is added to this order.",
+            tiffin_platform::money::rupees(fee)
+        )
+    );
+    let placed = app
+        .api_post_as(
+            &client,
+            "order/place-v2",
+            place_body(
+                "card-next",
+                &address_id,
+                to_pay,
+                crate::checkout::card("4111 1111 1111 1111"),
+            ),
         )
         .await;
     assert_eq!(placed.outcome().1, 0, "{:?}", placed.body);
