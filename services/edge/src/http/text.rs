@@ -229,9 +229,7 @@ mod tests {
 
     mod properties {
         use proptest::prelude::*;
-        use tiffin_strategies::{
-            hostile_bytes, json_value, same_json, short_hostile_text,
-        };
+        use tiffin_strategies::{hostile_bytes, json_value, same_json, short_hostile_text};
 
         use super::super::*;
 

@@ -517,14 +517,21 @@ async fn the_gateway_webhook_passes_on_the_signed_time_and_refuses_a_stale_notif
             .header("content-type", "application/json")
             .header(
                 "x-sandbox-signature",
-                sign_callback(SANDBOX_WEBHOOK_SECRET.as_bytes(), signed_at, body.as_bytes()),
+                sign_callback(
+                    SANDBOX_WEBHOOK_SECRET.as_bytes(),
+                    signed_at,
+                    body.as_bytes(),
+                ),
             )
             .body(body);
         if let Some(timestamp) = timestamp {
             request = request.header("x-sandbox-timestamp", timestamp.to_string());
         }
         let reply = request.send().await.unwrap();
-        (reply.status().as_u16(), reply.json::<Value>().await.unwrap())
+        (
+            reply.status().as_u16(),
+            reply.json::<Value>().await.unwrap(),
+        )
     };
 
     let fresh = post(Some(now), now).await;
@@ -532,7 +539,10 @@ async fn the_gateway_webhook_passes_on_the_signed_time_and_refuses_a_stale_notif
     let stale = post(Some(now - 6 * 60), now - 6 * 60).await;
 
     assert_eq!(fresh, (400, json!({ "status": "not applicable" })));
-    assert_eq!(without_its_time, (401, json!({ "status": "bad signature" })));
+    assert_eq!(
+        without_its_time,
+        (401, json!({ "status": "bad signature" }))
+    );
     assert_eq!(stale, (400, json!({ "status": "not applicable" })));
 }
 
@@ -568,7 +578,10 @@ async fn the_gateway_webhook_is_rate_limited_per_address_with_the_429_envelope()
     assert!(retry_after >= 1);
     let envelope = third.json::<Value>().await.unwrap();
     assert_eq!(envelope["statusCode"], 429, "{envelope}");
-    assert_eq!(envelope["statusMessage"], "We'll be back shortly", "{envelope}");
+    assert_eq!(
+        envelope["statusMessage"], "We'll be back shortly",
+        "{envelope}"
+    );
 }
 
 #[tokio::test]
