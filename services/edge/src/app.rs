@@ -248,15 +248,21 @@ fn with_api_layers(
     routes
         .fallback(|| async { ApiError::NotFound(messages::NOTHING_HERE) })
         .method_not_allowed_fallback(|| async { ApiError::MethodNotAllowed })
-        // Last added runs first: the time budget, session, then envelope, then CSRF, then a
-        // pending session stored for a call that writes, then the text's cleaning, then the
-        // handler.
+        // Last added runs first: the time budget, a tracking stream's admission, session, then
+        // envelope, then CSRF, then a pending session stored for a call that writes, then the
+        // text's cleaning, then the handler.
         .layer(CatchPanicLayer::custom(api_panic))
         .layer(from_fn_with_state(csrf::BODY_LIMIT, text::middleware))
         .layer(from_fn_with_state(sessions.clone(), session::materialise))
         .layer(from_fn(csrf::middleware))
         .layer(from_fn(envelope::finish))
         .layer(from_fn_with_state(sessions.clone(), session::middleware))
+        // Before the session: a tracking stream past the edge's or its address's stream limit
+        // never costs an account lookup.
+        .layer(from_fn_with_state(
+            state.clone(),
+            orders::track::admit_before_session,
+        ))
         // The session lookup spends the request's budget too.
         .layer(from_fn_with_state(
             state.settings.request_budget,

@@ -16,6 +16,12 @@
 //! meanwhile and get the reopened stream's updates. The key must say everything the service
 //! checked when the stream was opened (for tracking: the customer and the order), so that joining
 //! never lets anyone see what the service would not have shown them.
+//!
+//! Setting a stream up (reading its first value, deciding whether there is anything to watch)
+//! takes a round trip, and a customer's tabs tend to ask at the same moment. A watcher arriving
+//! while a key is being set up waits for that set-up ([`Fanout::watch`]) instead of starting
+//! another: they all get its stream, or all its failure. A set-up whose every watcher has gone is
+//! dropped, and the next watcher of its key starts a new one.
 
 use std::collections::HashMap;
 use std::future::Future;
@@ -23,7 +29,9 @@ use std::hash::Hash;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
-use futures::{Stream, StreamExt};
+use futures::future::{BoxFuture, Shared, WeakShared};
+use futures::stream::BoxStream;
+use futures::{FutureExt, Stream, StreamExt};
 use tokio::sync::watch;
 use tower::retry::backoff::{Backoff, ExponentialBackoffMaker, MakeBackoff};
 use tower::util::rng::HasherRng;
@@ -32,35 +40,131 @@ use tower::util::rng::HasherRng;
 const RETRY_FIRST: Duration = Duration::from_millis(100);
 const RETRY_MOST: Duration = Duration::from_secs(10);
 
-/// The streams being read, by key.
-#[derive(Debug)]
-pub struct Fanout<K, T> {
-    live: Arc<Mutex<Live<K, T>>>,
+/// The streams being read, and being set up, by key. `E` is what a failed set-up says.
+pub struct Fanout<K, T, E = tonic::Status> {
+    live: Arc<Mutex<Live<K, T, E>>>,
 }
 
-#[derive(Debug)]
-struct Live<K, T> {
-    /// Which reader a key's sender belongs to, so a reader that ended removes only its own.
+struct Live<K, T, E> {
+    /// Which reader or set-up a key's entry belongs to, so one that ended removes only its own.
     next_reader: u64,
     by_key: HashMap<K, (u64, watch::Sender<Option<T>>)>,
+    /// Held weakly: a set-up nobody waits for any more is dropped, not kept here.
+    setting_up: HashMap<K, (u64, WeakShared<SetUp<T, E>>)>,
 }
 
-impl<K, T> Default for Fanout<K, T> {
+/// A set-up under way, which every watcher of its key waits on.
+type SetUp<T, E> = BoxFuture<'static, Result<Begun<T>, E>>;
+
+/// What a set-up began.
+#[derive(Clone)]
+enum Begun<T> {
+    /// Nothing to watch: this one value, then the end.
+    Over(T),
+    /// A reader, whose updates its watchers take.
+    Reading(watch::Receiver<Option<T>>),
+}
+
+/// What a set-up found.
+pub enum First<T, O> {
+    /// The last value there will be (the thing watched has ended): nothing is opened.
+    Last(T),
+    /// The first value, and how to open the stream of the rest (as [`Fanout::start`] takes it).
+    Watch(T, O),
+}
+
+impl<K, T, E> std::fmt::Debug for Fanout<K, T, E> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Fanout").finish_non_exhaustive()
+    }
+}
+
+impl<K, T, E> Default for Fanout<K, T, E> {
     fn default() -> Self {
         Self {
             live: Arc::new(Mutex::new(Live {
                 next_reader: 0,
                 by_key: HashMap::new(),
+                setting_up: HashMap::new(),
             })),
         }
     }
 }
 
-impl<K, T> Fanout<K, T>
+impl<K, T, E> Fanout<K, T, E>
 where
     K: Eq + Hash + Clone + Send + Sync + 'static,
     T: Clone + Send + Sync + 'static,
+    E: Clone + Send + Sync + 'static,
 {
+    /// The updates for `key`: those of the stream already read for it; else, when a set-up for
+    /// it is under way, what that set-up begins; else what `set_up` (called only then) finds. A
+    /// failed set-up's error goes to every watcher that waited on it.
+    pub async fn watch<U, F, O, OF, S>(&self, key: K, set_up: U) -> Result<BoxStream<'static, T>, E>
+    where
+        U: FnOnce() -> F,
+        F: Future<Output = Result<First<T, O>, E>> + Send + 'static,
+        O: FnMut() -> OF + Send + 'static,
+        OF: Future<Output = Result<S, tonic::Status>> + Send + 'static,
+        S: Stream<Item = Result<T, tonic::Status>> + Send + Unpin + 'static,
+    {
+        let setting_up = {
+            let mut live = self.live.lock().unwrap_or_else(PoisonError::into_inner);
+            if let Some((_, sender)) = live.by_key.get(&key) {
+                return Ok(updates(sender.subscribe()).boxed());
+            }
+            match live
+                .setting_up
+                .get(&key)
+                .and_then(|(_, weak)| weak.upgrade())
+            {
+                Some(under_way) => under_way,
+                None => {
+                    let id = live.next_reader;
+                    live.next_reader += 1;
+                    let under_way = self.set_up(key.clone(), id, set_up());
+                    if let Some(weak) = under_way.downgrade() {
+                        live.setting_up.insert(key, (id, weak));
+                    }
+                    under_way
+                }
+            }
+        };
+        Ok(match setting_up.await? {
+            Begun::Over(last) => futures::stream::iter([last]).boxed(),
+            Begun::Reading(receiver) => updates(receiver).boxed(),
+        })
+    }
+
+    /// The set-up `id` of `key`: `found`, then a reader started for it when there is something to
+    /// watch. Its entry is taken out when it ends, or is dropped unfinished.
+    fn set_up<F, O, OF, S>(&self, key: K, id: u64, found: F) -> Shared<SetUp<T, E>>
+    where
+        F: Future<Output = Result<First<T, O>, E>> + Send + 'static,
+        O: FnMut() -> OF + Send + 'static,
+        OF: Future<Output = Result<S, tonic::Status>> + Send + 'static,
+        S: Stream<Item = Result<T, tonic::Status>> + Send + Unpin + 'static,
+    {
+        let live = Arc::clone(&self.live);
+        async move {
+            let finished = SetUpEntry {
+                live: Arc::clone(&live),
+                key: key.clone(),
+                id,
+            };
+            let begun = match found.await? {
+                First::Last(last) => Begun::Over(last),
+                First::Watch(first, open) => {
+                    Begun::Reading(begin(&live, key, first, open, Some(id)))
+                }
+            };
+            drop(finished);
+            Ok(begun)
+        }
+        .boxed()
+        .shared()
+    }
+
     /// The updates of the stream already read for `key`, starting with its newest; `None` when
     /// nobody is reading one.
     pub fn join(&self, key: &K) -> Option<impl Stream<Item = T> + Send + 'static> {
@@ -83,21 +187,7 @@ where
         F: Future<Output = Result<S, tonic::Status>> + Send + 'static,
         S: Stream<Item = Result<T, tonic::Status>> + Send + Unpin + 'static,
     {
-        let mut live = self.live.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some((_, sender)) = live.by_key.get(&key) {
-            return updates(sender.subscribe());
-        }
-        let reader = live.next_reader;
-        live.next_reader += 1;
-        let (sender, receiver) = watch::channel(Some(first));
-        live.by_key.insert(key.clone(), (reader, sender.clone()));
-        drop(live);
-        let reading = read(Arc::clone(&self.live), key, reader, sender, open);
-        tokio::spawn(tracing::Instrument::instrument(
-            reading,
-            tracing::Span::current(),
-        ));
-        updates(receiver)
+        updates(begin(&self.live, key, first, open, None))
     }
 
     /// How many streams are being read.
@@ -110,10 +200,75 @@ where
     }
 }
 
+/// Takes a set-up's entry out when the set-up ends or is dropped unfinished, unless another has
+/// taken its key's place since.
+struct SetUpEntry<K: Eq + Hash, T, E> {
+    live: Arc<Mutex<Live<K, T, E>>>,
+    key: K,
+    id: u64,
+}
+
+impl<K: Eq + Hash, T, E> Drop for SetUpEntry<K, T, E> {
+    fn drop(&mut self) {
+        let mut live = self.live.lock().unwrap_or_else(PoisonError::into_inner);
+        if live
+            .setting_up
+            .get(&self.key)
+            .is_some_and(|(id, _)| *id == self.id)
+        {
+            live.setting_up.remove(&self.key);
+        }
+    }
+}
+
+/// Starts reading for `key` what `open` opens, with `first` as its first update, and gives a
+/// receiver of its updates; joins the reader already there instead, if any. The set-up
+/// `setting_up`, when given, is taken out under the same lock, so a watcher arriving meanwhile
+/// finds either the set-up or the reader, never neither (and never starts a second).
+fn begin<K, T, E, O, F, S>(
+    live: &Arc<Mutex<Live<K, T, E>>>,
+    key: K,
+    first: T,
+    open: O,
+    setting_up: Option<u64>,
+) -> watch::Receiver<Option<T>>
+where
+    K: Eq + Hash + Clone + Send + Sync + 'static,
+    T: Clone + Send + Sync + 'static,
+    E: Send + Sync + 'static,
+    O: FnMut() -> F + Send + 'static,
+    F: Future<Output = Result<S, tonic::Status>> + Send + 'static,
+    S: Stream<Item = Result<T, tonic::Status>> + Send + Unpin + 'static,
+{
+    let mut locked = live.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some(id) = setting_up
+        && locked
+            .setting_up
+            .get(&key)
+            .is_some_and(|(entry, _)| *entry == id)
+    {
+        locked.setting_up.remove(&key);
+    }
+    if let Some((_, sender)) = locked.by_key.get(&key) {
+        return sender.subscribe();
+    }
+    let reader = locked.next_reader;
+    locked.next_reader += 1;
+    let (sender, receiver) = watch::channel(Some(first));
+    locked.by_key.insert(key.clone(), (reader, sender.clone()));
+    drop(locked);
+    let reading = read(Arc::clone(live), key, reader, sender, open);
+    tokio::spawn(tracing::Instrument::instrument(
+        reading,
+        tracing::Span::current(),
+    ));
+    receiver
+}
+
 /// Reads what `open` opens into `sender` until it ends, is refused, or nobody watches; then takes
 /// the key out.
-async fn read<K, T, O, F, S>(
-    live: Arc<Mutex<Live<K, T>>>,
+async fn read<K, T, E, O, F, S>(
+    live: Arc<Mutex<Live<K, T, E>>>,
     key: K,
     reader: u64,
     sender: watch::Sender<Option<T>>,
@@ -137,8 +292,8 @@ async fn read<K, T, O, F, S>(
 }
 
 /// Resolves once the last watcher has gone, with the key taken out.
-async fn unwatched<K: Eq + Hash, T>(
-    live: &Mutex<Live<K, T>>,
+async fn unwatched<K: Eq + Hash, T, E>(
+    live: &Mutex<Live<K, T, E>>,
     key: &K,
     reader: u64,
     sender: &watch::Sender<Option<T>>,
@@ -217,7 +372,7 @@ fn worth_retrying(status: &tonic::Status) -> bool {
     )
 }
 
-fn remove<K: Eq + Hash, T>(live: &mut Live<K, T>, key: &K, reader: u64) {
+fn remove<K: Eq + Hash, T, E>(live: &mut Live<K, T, E>, key: &K, reader: u64) {
     if live.by_key.get(key).is_some_and(|(r, _)| *r == reader) {
         live.by_key.remove(key);
     }

@@ -16,7 +16,7 @@ use crate::infra::fanout::Fanout;
 use crate::infra::menu_cache::MenuCache;
 use crate::infra::rate_limit::Limits;
 use crate::infra::route_table::{CHECK_INTERVAL, RouteTable};
-use crate::infra::stream_limits::StreamLimits;
+use crate::infra::stream_limits::{SetUpFailed, StreamLimits};
 use crate::infra::upstream::Upstreams;
 
 /// What every handler can reach: one shared [`Shared`] behind an `Arc`, read through `Deref`
@@ -43,7 +43,7 @@ pub struct Shared {
     pub menus: MenuCache,
     /// Orders' `WatchOrder` streams being read, by (customer, order): one per order a customer
     /// watches, however many tabs and devices watch it.
-    pub tracking: Fanout<(u64, u64), TrackOrderResponse>,
+    pub tracking: Fanout<(u64, u64), TrackOrderResponse, SetUpFailed>,
     /// How many tracking streams are open and being set up, against `EDGE_TRACKING_*`.
     pub stream_limits: StreamLimits,
     /// Breakers for the calls that only decorate an answer.

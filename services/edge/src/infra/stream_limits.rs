@@ -3,7 +3,9 @@
 //!
 //! A stream is admitted or refused the moment it is asked for, before anything is asked of the
 //! orders service, so a refusal costs microseconds and an accepted stream is one the edge can
-//! carry. Accepting every stream and letting the overload fail them later fails them all at once;
+//! carry. The edge's and the address's counts are taken before the session is looked up
+//! ([`StreamLimits::admit_client`]), so a stream past them costs the account service nothing either;
+//! the customer's count once the session says who it is ([`StreamLimits::admit_user`]). Accepting every stream and letting the overload fail them later fails them all at once;
 //! refusing the ones past a limit keeps the others working, and the page of a refused one polls
 //! instead. A limit of 0 is off.
 
@@ -50,12 +52,28 @@ struct Open {
     by_address: HashMap<IpAddr, usize>,
 }
 
-/// One admitted stream, counted until dropped.
+/// A stream counted against the edge's and its client address's limits until dropped; the
+/// customer's comes next.
+#[derive(Debug)]
+pub struct Admission {
+    shared: Arc<Shared>,
+    address: IpAddr,
+}
+
+/// One admitted stream, counted against every limit until dropped.
 #[derive(Debug)]
 pub struct Slot {
-    shared: Arc<Shared>,
     user: u64,
-    address: IpAddr,
+    admission: Admission,
+}
+
+/// What kept a stream from being set up. Every stream waiting on the same set-up gets the same.
+#[derive(Debug, Clone)]
+pub enum SetUpFailed {
+    /// Past a limit.
+    Refused(Refusal),
+    /// The orders service's answer to the first read.
+    Read(tonic::Status),
 }
 
 /// One stream being set up; the count is freed when dropped.
@@ -78,22 +96,17 @@ impl StreamLimits {
 
     /// Counts a new stream of `user` from `address`, or says which limit it is past.
     pub fn admit(&self, user: u64, address: IpAddr) -> Result<Slot, Refusal> {
+        self.admit_user(self.admit_client(address)?, user)
+    }
+
+    /// Counts a new stream from `address` against the edge's and the address's limits, or says
+    /// which it is past. Needs nothing but the address, so it runs before the session is known.
+    pub fn admit_client(&self, address: IpAddr) -> Result<Admission, Refusal> {
         let address = bucket_of(address);
         let settings = &self.shared.settings;
-        let mut open = self
-            .shared
-            .open
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner);
-        let over = |limit: usize, count: usize| limit > 0 && count >= limit;
+        let mut open = self.lock();
         if over(settings.streams_max, open.total) {
             return Err(Refusal::Edge);
-        }
-        if over(
-            settings.streams_per_user,
-            open.by_user.get(&user).copied().unwrap_or(0),
-        ) {
-            return Err(Refusal::User);
         }
         if over(
             settings.streams_per_address,
@@ -102,13 +115,25 @@ impl StreamLimits {
             return Err(Refusal::Address);
         }
         open.total += 1;
-        *open.by_user.entry(user).or_default() += 1;
         *open.by_address.entry(address).or_default() += 1;
-        Ok(Slot {
+        Ok(Admission {
             shared: Arc::clone(&self.shared),
-            user,
             address,
         })
+    }
+
+    /// Counts an admitted stream against `user`'s limit, or refuses it (and its admission is
+    /// given back).
+    pub fn admit_user(&self, admission: Admission, user: u64) -> Result<Slot, Refusal> {
+        let mut open = self.lock();
+        if over(
+            self.shared.settings.streams_per_user,
+            open.by_user.get(&user).copied().unwrap_or(0),
+        ) {
+            return Err(Refusal::User);
+        }
+        *open.by_user.entry(user).or_default() += 1;
+        Ok(Slot { user, admission })
     }
 
     /// Counts a stream being set up, or refuses it when as many are as may be.
@@ -125,15 +150,23 @@ impl StreamLimits {
 
     /// Streams open now.
     pub fn open(&self) -> usize {
+        self.lock().total
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Open> {
         self.shared
             .open
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
-            .total
     }
 }
 
-impl Drop for Slot {
+/// A limit of 0 is off.
+fn over(limit: usize, count: usize) -> bool {
+    limit > 0 && count >= limit
+}
+
+impl Drop for Admission {
     fn drop(&mut self) {
         let mut open = self
             .shared
@@ -141,8 +174,20 @@ impl Drop for Slot {
             .lock()
             .unwrap_or_else(PoisonError::into_inner);
         open.total = open.total.saturating_sub(1);
-        release(&mut open.by_user, &self.user);
         release(&mut open.by_address, &self.address);
+    }
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        // The admission's own counts are given back after this, when it is dropped.
+        let mut open = self
+            .admission
+            .shared
+            .open
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        release(&mut open.by_user, &self.user);
     }
 }
 
@@ -195,6 +240,17 @@ mod tests {
         let _b = l.admit(2, ip("10.0.0.2")).unwrap();
         assert_eq!(l.admit(3, ip("10.0.0.3")).unwrap_err(), Refusal::Edge);
         assert_eq!(l.open(), 2);
+    }
+
+    #[test]
+    fn a_stream_the_customers_limit_refuses_gives_back_its_place_at_the_edge_and_address() {
+        let l = limits(2, 1, 0);
+        let _a = l.admit(1, ip("10.0.0.1")).unwrap();
+        let admission = l.admit_client(ip("10.0.0.1")).unwrap();
+        assert_eq!(l.open(), 2);
+        assert_eq!(l.admit_user(admission, 1).unwrap_err(), Refusal::User);
+        assert_eq!(l.open(), 1);
+        assert!(l.admit(2, ip("10.0.0.1")).is_ok());
     }
 
     #[test]

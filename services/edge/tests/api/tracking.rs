@@ -352,3 +352,72 @@ async fn past_the_connection_limit_the_next_connection_waits_until_one_closes() 
         .unwrap();
     assert!(answered.is_ok(), "{answered:?}");
 }
+
+#[tokio::test]
+async fn streams_of_one_order_opened_together_wait_on_its_one_set_up_and_all_get_the_news() {
+    // One set-up at a time: a stream that took its own place for the same order would be refused.
+    let app = spawn_app_with(|s| s.tracking.setups_max = 1).await;
+    let (asha, order_id, _) = placed_cod_order(&app, "9876500461").await;
+
+    // Asha's tabs and devices all open the order's stream at the same moment, before any of them
+    // has a watch to join.
+    let asked = (0..12).map(|_| asha.get(app.url(&stream_path(&order_id))).send());
+    let mut streams = Vec::new();
+    for response in futures::future::join_all(asked).await {
+        let mut stream = response.expect("edge answers");
+        assert_eq!(stream.status().as_u16(), 200, "every stream is accepted");
+        let (name, data) = first_event(&mut stream).await;
+        assert_eq!(
+            (name.as_str(), &data["order_status"]),
+            ("tracking", &json!("PLACED"))
+        );
+        streams.push(stream);
+    }
+
+    let cancelled = app
+        .api_post_as(&asha, &format!("cancel-only/order/{order_id}"), json!({}))
+        .await;
+    assert_eq!(cancelled.outcome().1, 0, "{:?}", cancelled.body);
+    for stream in &mut streams {
+        let events = rest_of(stream, Duration::from_secs(20)).await;
+        assert_eq!(
+            events.last().map(|e| e["order_status"].clone()),
+            Some(json!("CANCELLED")),
+            "{events:?}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn past_the_edges_stream_limit_a_stream_is_refused_without_asking_for_its_session() {
+    // Every call asks the account service for its session: nothing is remembered.
+    let mut app = spawn_app_with(|s| {
+        s.tracking.streams_max = 1;
+        s.session_cache_window = Duration::ZERO;
+    })
+    .await;
+    let (asha, ashas_order, _) = placed_cod_order(&app, "9876500471").await;
+    let (bilal, bilals_order, _) = placed_cod_order(&app, "9876500472").await;
+    let _ashas = open_stream(&app, &asha, &ashas_order).await;
+
+    // Without the account service a stream that got past the limits could only fail; one past
+    // the edge's limit gets the busy answer, so it never needed the session.
+    app.stop("account").await;
+    assert_refused(&app, &bilal, &bilals_order).await;
+}
+
+#[tokio::test]
+async fn past_the_addresss_stream_limit_a_stream_is_refused_without_asking_for_its_session() {
+    let mut app = spawn_app_with(|s| {
+        s.tracking.streams_per_address = 1;
+        s.session_cache_window = Duration::ZERO;
+    })
+    .await;
+    let (asha, ashas_order, _) = placed_cod_order(&app, "9876500481").await;
+    let (bilal, bilals_order, _) = placed_cod_order(&app, "9876500482").await;
+    let _ashas = open_stream(&app, &asha, &ashas_order).await;
+
+    app.stop("account").await;
+    // Every test browser comes from 127.0.0.1.
+    assert_refused(&app, &bilal, &bilals_order).await;
+}

@@ -6,9 +6,13 @@
 //! A stream is admitted before anything is asked of the orders service (`infra::stream_limits`):
 //! past the edge's, the customer's or the client address's count of open streams, or while as
 //! many are being set up as the service keeps up with, it is refused at once with 429 / 429 and
-//! the page polls `order/trackV2` instead. Its first event is the order as `order/trackV2` reads
-//! it, so a watch that is slow to open delays nothing the customer sees; the watch opens behind
-//! it. A stream lasts at most `EDGE_TRACKING_STREAM_MAX_SECS` and then ends cleanly (the page
+//! the page polls `order/trackV2` instead. The edge's and the address's counts are checked in
+//! front of the session lookup ([`admit_before_session`]), so a stream refused by them never asks
+//! the account service anything; the customer's count once the session says who is asking. Its
+//! first event is the order as `order/trackV2` reads it, so a watch that is slow to open delays
+//! nothing the customer sees; the watch opens behind it. Streams of one customer's order asked
+//! for while its first read is under way wait for that read and share its watch, rather than each
+//! taking a set-up's place. A stream lasts at most `EDGE_TRACKING_STREAM_MAX_SECS` and then ends cleanly (the page
 //! carries on by polling), so an order that never moves on cannot hold one forever.
 //!
 //! The service's updates are read as fast as they come, whatever the browser does: a browser that
@@ -20,29 +24,36 @@
 //! edge times a whole response out or buffers one.
 
 use std::convert::Infallible;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
-use axum::extract::State;
+use axum::Extension;
+use axum::extract::{Request, State};
+use axum::middleware::Next;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use futures::future::BoxFuture;
 use futures::stream::BoxStream;
 use futures::{FutureExt, StreamExt};
-use http::HeaderValue;
+use http::{HeaderValue, Method};
 use serde::Deserialize;
 use tiffin_platform::identity::Caller;
 use tiffin_proto::orders::v1::{TrackOrderRequest, TrackOrderResponse, WatchOrderRequest};
 
-use crate::http::envelope::Data;
+use crate::http::envelope::{Data, render};
 use crate::http::error::ApiError;
 use crate::http::extractors::SignedIn;
 use crate::http::messages;
 use crate::http::params::Params;
+use crate::infra::fanout::First;
 use crate::infra::rate_limit::Client;
 use crate::infra::state::AppState;
-use crate::infra::stream_limits::{Refusal, SetUp};
+use crate::infra::stream_limits::{Admission, Refusal, SetUp, SetUpFailed};
 use crate::routes::orders::order_id;
 use crate::routes::orders::tracking::{TrackingJson, tracking_json};
+
+/// The path of `order/track-stream` inside `/api`, as the layers around the `/api` routes see it.
+pub const STREAM_PATH: &str = "/order/track-stream";
 
 /// The name of every event of `order/track-stream`.
 pub const TRACKING_EVENT: &str = "tracking";
@@ -96,31 +107,33 @@ pub async fn track_stream(
     State(state): State<AppState>,
     user: SignedIn,
     Client(client): Client,
+    admitted: Option<Extension<Admitted>>,
     Params(query): Params<TrackQuery>,
 ) -> Result<Response, ApiError> {
     let order_id = order_id::parse(query.order_id.as_deref().unwrap_or_default())?;
+    let admission = match admitted.and_then(|Extension(admitted)| admitted.take()) {
+        Some(admission) => admission,
+        // Reached without the check in front of the session (a router built without it).
+        None => state.stream_limits.admit_client(client).map_err(refused)?,
+    };
     let slot = state
         .stream_limits
-        .admit(user.user_id, client)
+        .admit_user(admission, user.user_id)
         .map_err(refused)?;
-    // Another tab or device of this customer watching this order: its stream is shared. The
-    // customer is part of the key, so nobody joins a stream the service did not open for them.
+    // Another tab or device of this customer watching this order, or asking for it right now:
+    // its stream, or its set-up, is shared. The customer is part of the key, so nobody joins a
+    // stream the service did not open for them.
     let key = (user.user_id, order_id);
-    let updates = match state.tracking.join(&key) {
-        Some(updates) => updates.boxed(),
-        None => {
-            let set_up = state.stream_limits.set_up().map_err(refused)?;
-            // Read as order/trackV2 reads it: this also refuses another customer's order with
-            // its envelope, which is no longer possible once a 200 event stream has begun.
-            let now = read_now(&state, &user.caller(), order_id).await?;
-            if now.terminal {
-                futures::stream::iter([now]).boxed()
-            } else {
-                let open = watch_opener(state.clone(), user.caller(), order_id, set_up);
-                state.tracking.start(key, now, open).boxed()
-            }
-        }
-    };
+    let caller = user.caller();
+    let setting_up = state.clone();
+    let updates = state
+        .tracking
+        .watch(key, move || set_up(setting_up, caller, order_id))
+        .await
+        .map_err(|failed| match failed {
+            SetUpFailed::Refused(refusal) => refused(refusal),
+            SetUpFailed::Read(status) => order_id::not_found(status),
+        })?;
     let events = updates
         .take_until(tokio::time::sleep(state.settings.tracking.stream_lifetime))
         .map(move |update| {
@@ -138,6 +151,51 @@ pub async fn track_stream(
     Ok(response)
 }
 
+/// A stream's place at the edge and for its client address, taken in front of the session
+/// lookup; the handler takes it over.
+#[derive(Debug, Clone)]
+pub struct Admitted(Arc<Mutex<Option<Admission>>>);
+
+impl Admitted {
+    fn take(&self) -> Option<Admission> {
+        self.0.lock().unwrap_or_else(PoisonError::into_inner).take()
+    }
+}
+
+/// Middleware for `/api`, in front of the session: a tracking stream is counted against the
+/// edge's and its client address's limits here, so one past either is refused without the
+/// account service being asked who is asking (under load, that lookup is what fails first).
+/// Every other call passes through untouched.
+pub async fn admit_before_session(
+    State(state): State<AppState>,
+    mut request: Request,
+    next: Next,
+) -> Response {
+    if request.method() == Method::GET && request.uri().path() == STREAM_PATH {
+        let client = state.limits.client_of(&request);
+        match state.stream_limits.admit_client(client) {
+            Ok(admission) => {
+                // Given back when the request ends without the handler taking it over.
+                request
+                    .extensions_mut()
+                    .insert(Admitted(Arc::new(Mutex::new(Some(admission)))));
+            }
+            Err(refusal) => {
+                // The envelope layer is further in: written whole here, without session ids.
+                let error = refused(refusal);
+                let mut response = render(&error.outcome(), None);
+                if let Some(value) = error.retry_after() {
+                    response
+                        .headers_mut()
+                        .insert(http::header::RETRY_AFTER, value);
+                }
+                return response;
+            }
+        }
+    }
+    next.run(request).await
+}
+
 /// The 429 of a stream past a limit, in the storefront's busy wording.
 fn refused(refusal: Refusal) -> ApiError {
     tracing::info!(limit = ?refusal, "tracking stream refused");
@@ -147,19 +205,55 @@ fn refused(refusal: Refusal) -> ApiError {
     }
 }
 
+/// Sets up the stream of `caller`'s order: takes a set-up's place and reads the order as
+/// order/trackV2 reads it. That read also refuses another customer's order with its envelope,
+/// which is no longer possible once a 200 event stream has begun. Every stream of the same
+/// customer's order asked for meanwhile waits on this one set-up.
+async fn set_up(
+    state: AppState,
+    caller: Caller,
+    order_id: u64,
+) -> Result<
+    First<
+        TrackOrderResponse,
+        impl FnMut() -> BoxFuture<'static, Result<Updates, tonic::Status>> + Send + 'static,
+    >,
+    SetUpFailed,
+> {
+    let set_up = state.stream_limits.set_up().map_err(SetUpFailed::Refused)?;
+    let now = read_status(&state, &caller, order_id)
+        .await
+        .map_err(SetUpFailed::Read)?;
+    if now.terminal {
+        return Ok(First::Last(now));
+    }
+    let open = watch_opener(state, caller, order_id, set_up);
+    Ok(First::Watch(now, open))
+}
+
 /// Where `caller`'s order is now (orders `TrackOrder`).
 async fn read_now(
     state: &AppState,
     caller: &Caller,
     order_id: u64,
 ) -> Result<TrackOrderResponse, ApiError> {
+    read_status(state, caller, order_id)
+        .await
+        .map_err(order_id::not_found)
+}
+
+/// [`read_now`], with the service's own status when it fails.
+async fn read_status(
+    state: &AppState,
+    caller: &Caller,
+    order_id: u64,
+) -> Result<TrackOrderResponse, tonic::Status> {
     let up = &state.upstreams;
     Ok(up
         .orders
         .clone()
         .track_order(up.request(TrackOrderRequest { order_id }, caller))
-        .await
-        .map_err(order_id::not_found)?
+        .await?
         .into_inner())
 }
 
