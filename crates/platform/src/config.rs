@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use std::str::FromStr;
 
 use crate::identity::IdentityKeys;
+pub use crate::secret::Secret;
 
 /// A setting that is present but unusable.
 #[derive(Debug, thiserror::Error)]
@@ -80,31 +81,6 @@ fn data_dir() -> String {
 /// their empty tables from. Read here once, so both agree on where it is.
 pub fn catalog_path() -> PathBuf {
     env_or("CATALOG_PATH", &format!("{}/catalogue.json", data_dir())).into()
-}
-
-/// A secret from the configuration (a webhook's key, say): it never prints, so a settings struct
-/// can derive `Debug` and be logged whole.
-#[derive(Clone, PartialEq, Eq)]
-pub struct Secret(String);
-
-impl Secret {
-    pub fn new(value: impl Into<String>) -> Self {
-        Self(value.into())
-    }
-
-    pub fn expose(&self) -> &[u8] {
-        self.0.as_bytes()
-    }
-
-    pub fn expose_str(&self) -> &str {
-        &self.0
-    }
-}
-
-impl std::fmt::Debug for Secret {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("Secret(…)")
-    }
 }
 
 /// This process's private identity key, base64 PKCS#8 Ed25519 ([`crate::identity`]): the edge's

@@ -28,7 +28,7 @@ use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use serde::{Deserialize, Serialize};
 use tonic::metadata::MetadataMap;
 
-use crate::config::Secret;
+use crate::secret::Secret;
 
 /// Metadata key with the caller's signed identity token.
 pub const TOKEN: &str = "x-tiffin-identity";

@@ -20,6 +20,7 @@
 //! - [`money`]: rupees from integer paise, written the one way every service words an amount.
 //! - [`config`]: reading settings from the environment with clear errors, before any port is bound;
 //!   whether the process is declared a development one ([`config::Environment`]).
+//! - [`secret`]: a configured secret that never prints.
 //! - [`text`]: the characters no text from a browser may keep (controls, bidi overrides).
 //! - [`shutdown`]: the signal that stops a process (Ctrl-C or SIGTERM).
 //! - The global allocator (mimalloc) of every process.
@@ -35,6 +36,7 @@ pub mod grpc;
 pub mod idempotency;
 pub mod identity;
 pub mod money;
+pub mod secret;
 pub mod service;
 pub mod shutdown;
 pub mod status;
