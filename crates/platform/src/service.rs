@@ -117,6 +117,62 @@ pub mod testing {
 
     use crate::config::ServiceSettings;
 
+    /// Runs a service's binary as a deployment would, with nothing but `env` (and a free port and a
+    /// throwaway SQLite database), to see what it agrees to start with: `Ok(())` once it prints
+    /// `<service> service listening` (it is then stopped), `Err(stderr)` when it stopped on its own
+    /// first. `binary` is the test's `env!("CARGO_BIN_EXE_…")`; a start that neither listens nor
+    /// stops within `patience` fails the test.
+    pub fn start_binary(
+        binary: &str,
+        service: &str,
+        env: &[(&str, &str)],
+        patience: std::time::Duration,
+    ) -> Result<(), String> {
+        use std::io::{BufRead, BufReader};
+        use std::process::{Command, Stdio};
+
+        let dir = tempfile::tempdir().expect("a scratch directory");
+        let mut child = Command::new(binary)
+            .env_clear()
+            .env("GRPC_ADDR", "127.0.0.1:0")
+            .env(
+                "DATABASE_URL",
+                format!("sqlite://{}/{service}.db", dir.path().display()),
+            )
+            .envs(env.iter().copied())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the binary runs");
+        let stdout = child.stdout.take().expect("stdout");
+        let (listening, heard) = std::sync::mpsc::channel();
+        let said = format!("{service} service listening");
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if line.contains(&said) {
+                    let _ = listening.send(());
+                }
+            }
+        });
+        let started = std::time::Instant::now();
+        loop {
+            if heard.try_recv().is_ok() {
+                child.kill().expect("stopped");
+                let _ = child.wait();
+                return Ok(());
+            }
+            if child.try_wait().expect("waits").is_some() {
+                let output = child.wait_with_output().expect("its output");
+                return Err(String::from_utf8_lossy(&output.stderr).into_owned());
+            }
+            if started.elapsed() > patience {
+                let _ = child.kill();
+                panic!("{binary} neither started nor stopped within {patience:?}");
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+    }
+
     /// Settings for a service under test: a free port on loopback, and `database_url`. Tests run
     /// as declared development (a test reads the OTP outbox as a developer would), without
     /// reflection.

@@ -62,7 +62,9 @@ pub struct PaymentView {
     pub redirect_url: Option<String>,
 }
 
-/// The charge flows, with the gateway and the rules' limits.
+/// The charge flows, with the gateway and the rules' limits. Cloning shares everything: the
+/// expiry and the top-up settler run the same flows over the same writer, locks and gateway.
+#[derive(Clone)]
 pub struct Charges {
     pub(crate) writer: Writer,
     pub(crate) gateway: Arc<dyn Gateway>,

@@ -180,31 +180,13 @@ impl Application {
             config.cod_limit_paise,
             config.upi_expiry,
         );
-        // The expiry's own charge flows, over the same gateway, writer, locks and wallets.
+        // The expiry and the top-ups' settler run the same charge flows.
         let expiry = Arc::new(expiry::Expiry::new(
-            charges::Charges::new(
-                writer.clone(),
-                gateway.clone(),
-                keys.clone(),
-                wallets.clone(),
-                config.cod_limit_paise,
-                config.upi_expiry,
-            ),
+            charges.clone(),
             config.upi_expiry,
             config.netbanking_expiry,
         ));
-        // The top-ups' settler, likewise with charge flows of its own.
-        let topups = Arc::new(topups::Settler::new(
-            wallets.clone(),
-            charges::Charges::new(
-                writer.clone(),
-                gateway.clone(),
-                keys.clone(),
-                wallets.clone(),
-                config.cod_limit_paise,
-                config.upi_expiry,
-            ),
-        ));
+        let topups = Arc::new(topups::Settler::new(wallets.clone(), charges.clone()));
         let refunds = refunds::Refunds::new(writer.clone(), gateway, keys, wallets.clone());
         Ok(Self {
             host,

@@ -2,9 +2,7 @@
 //! log and in `ListOutbox`) only where development is declared. The binary itself is run, as a
 //! deployment runs it, with nothing but the environment under test.
 
-use std::io::{BufRead, BufReader};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use tiffin_platform::service::testing::signed_client;
 
 use tiffin_account::messages::MessagesConfig;
@@ -28,60 +26,15 @@ const PATIENCE: Duration = Duration::from_secs(60);
 /// Runs `tiffin-account` with only `env` (and a free port, a throwaway database): `Ok(())` once it
 /// says it is listening (it is then stopped), `Err(stderr)` when it stopped on its own first.
 fn start(env: &[(&str, &str)]) -> Result<(), String> {
-    let dir = scratch_dir();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tiffin-account"))
-        .env_clear()
-        .env("GRPC_ADDR", "127.0.0.1:0")
-        .env(
-            "DATABASE_URL",
-            format!("sqlite://{}/account.db", dir.display()),
-        )
-        .env("TIFFIN_IDENTITY_PUBLIC_KEYS", public_keys())
-        .envs(env.iter().copied())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let stdout = child.stdout.take().expect("stdout");
-    let (listening, heard) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-            if line.contains("account service listening") {
-                let _ = listening.send(());
-            }
-        }
-    });
-    let started = Instant::now();
-    let outcome = loop {
-        if heard.try_recv().is_ok() {
-            child.kill().expect("stopped");
-            let _ = child.wait();
-            break Ok(());
-        }
-        if child.try_wait().expect("waits").is_some() {
-            let output = child.wait_with_output().expect("its output");
-            break Err(String::from_utf8_lossy(&output.stderr).into_owned());
-        }
-        if started.elapsed() > PATIENCE {
-            child.kill().expect("stopped");
-            panic!("tiffin-account neither started nor stopped within {PATIENCE:?}");
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    };
-    let _ = std::fs::remove_dir_all(&dir);
-    outcome
-}
-
-/// A directory of this test's own for the database file.
-fn scratch_dir() -> std::path::PathBuf {
-    static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
-    let dir = std::env::temp_dir().join(format!(
-        "tiffin-account-startup-{}-{}",
-        std::process::id(),
-        NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
-    ));
-    std::fs::create_dir_all(&dir).expect("a scratch directory");
-    dir
+    let keys = public_keys();
+    let mut all = vec![("TIFFIN_IDENTITY_PUBLIC_KEYS", keys.as_str())];
+    all.extend_from_slice(env);
+    service::start_binary(
+        env!("CARGO_BIN_EXE_tiffin-account"),
+        "account",
+        &all,
+        PATIENCE,
+    )
 }
 
 #[test]

@@ -4,9 +4,7 @@
 //! `Application::build_with` refuses the same, so no other path starts a production process on
 //! the sandbox.
 
-use std::io::{BufRead, BufReader};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use tiffin_payments::config::{PaymentsConfig, Secret, WalletsChoice};
 use tiffin_payments::{Application, Settings};
@@ -20,64 +18,19 @@ const PATIENCE: Duration = Duration::from_secs(60);
 /// Runs `tiffin-payments` with only `env` (and a free port, a throwaway database): `Ok(())` once it
 /// says it is listening (it is then stopped), `Err(stderr)` when it stopped on its own first.
 fn start(env: &[(&str, &str)]) -> Result<(), String> {
-    let dir = tempfile_dir();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tiffin-payments"))
-        .env_clear()
-        .env("GRPC_ADDR", "127.0.0.1:0")
-        .env(
-            "DATABASE_URL",
-            format!("sqlite://{}/payments.db", dir.display()),
-        )
-        // The public identity keys a deployment is given; every start below has them.
-        .env(
-            tiffin_platform::config::PUBLIC_KEYS_VAR,
-            tiffin_platform::config::development_public_keys(),
-        )
-        .envs(env.iter().copied())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let stdout = child.stdout.take().expect("stdout");
-    let (listening, heard) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-            if line.contains("payments service listening") {
-                let _ = listening.send(());
-            }
-        }
-    });
-    let started = Instant::now();
-    let outcome = loop {
-        if heard.try_recv().is_ok() {
-            child.kill().expect("stopped");
-            let _ = child.wait();
-            break Ok(());
-        }
-        if child.try_wait().expect("waits").is_some() {
-            let output = child.wait_with_output().expect("its output");
-            break Err(String::from_utf8_lossy(&output.stderr).into_owned());
-        }
-        if started.elapsed() > PATIENCE {
-            child.kill().expect("stopped");
-            panic!("tiffin-payments neither started nor stopped within {PATIENCE:?}");
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    };
-    let _ = std::fs::remove_dir_all(&dir);
-    outcome
-}
-
-/// A directory of this test's own for the database file.
-fn tempfile_dir() -> std::path::PathBuf {
-    static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
-    let dir = std::env::temp_dir().join(format!(
-        "tiffin-payments-startup-{}-{}",
-        std::process::id(),
-        NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
-    ));
-    std::fs::create_dir_all(&dir).expect("a scratch directory");
-    dir
+    // The public identity keys a deployment is given; every start below has them.
+    let keys = (
+        tiffin_platform::config::PUBLIC_KEYS_VAR,
+        tiffin_platform::config::development_public_keys(),
+    );
+    let mut all = vec![(keys.0, keys.1.as_str())];
+    all.extend_from_slice(env);
+    service::start_binary(
+        env!("CARGO_BIN_EXE_tiffin-payments"),
+        "payments",
+        &all,
+        PATIENCE,
+    )
 }
 
 #[test]
