@@ -8,12 +8,14 @@
 //! (`gateway_callbacks`) only after it was applied, so a failure on the way lets the gateway's
 //! retry apply it, and a replay afterwards changes nothing. A notification that does not fit the
 //! payment any more (a late "failed" for a payment already charged) is logged for reconciliation
-//! and answered with the payment as it stands: the gateway must not keep retrying it.
+//! and answered with the payment as it stands: the gateway must not keep retrying it. The one
+//! exception is money: a capture for a payment we had already failed is refunded at the gateway
+//! there and then.
 
 use crate::charges::Charges;
 use crate::clock::now_ms;
 use crate::error::Error;
-use crate::gateway::{Callback, CallbackError};
+use crate::gateway::{Callback, CallbackError, Outcome};
 use crate::store::{self, Change, PaymentRow};
 
 /// What a callback did.
@@ -26,6 +28,42 @@ pub struct Handled {
 
 /// How far from now a callback's signed time may be: five minutes, either way.
 pub const MAX_AGE_MS: i64 = 5 * 60 * 1000;
+
+/// The refund id under which money captured after its payment had failed goes back: one per
+/// payment, so the gateway's own deduplication makes every retry of the callback the same refund.
+pub fn late_capture_refund_id(payment_id: &str) -> String {
+    format!("late-{payment_id}")
+}
+
+/// Money the gateway captured for a payment we had already failed (a UPI collect approved after its
+/// deadline, a bank page finished after it expired): no order waits for it, so the customer gets
+/// it back at once instead of waiting for someone to reconcile it. Only the gateway's part goes
+/// back; a split's Tiffin Money was returned when the payment failed. When the gateway does not
+/// answer the callback is not remembered, so the gateway's retry asks again.
+async fn return_late_capture(
+    charges: &Charges,
+    payment: &PaymentRow,
+    reference: &str,
+) -> Result<(), Error> {
+    let online_paise = payment.amount_paise - payment.tiffin_money_paise;
+    if online_paise <= 0 {
+        return Ok(());
+    }
+    let refund_id = late_capture_refund_id(&payment.payment_id);
+    let gateway_refund = charges
+        .gateway
+        .refund(reference, &refund_id, online_paise)
+        .await
+        .map_err(crate::charges::gateway_error)?;
+    tracing::warn!(
+        payment_id = payment.payment_id,
+        status = %payment.status,
+        online_paise,
+        gateway_refund,
+        "captured after the payment had failed: refunded at the gateway"
+    );
+    Ok(())
+}
 
 /// Verifies and applies one callback.
 pub async fn handle(charges: &Charges, callback: &Callback<'_>) -> Result<Handled, Error> {
@@ -57,6 +95,12 @@ pub async fn handle(charges: &Charges, callback: &Callback<'_>) -> Result<Handle
         .await
     {
         Ok(row) => row,
+        Err(Error::WrongState { .. })
+            if event.outcome == Outcome::Captured && payment.status.is_failed() =>
+        {
+            return_late_capture(charges, &payment, &event.reference).await?;
+            payment
+        }
         Err(Error::WrongState { status, .. }) => {
             tracing::warn!(
                 payment_id = payment.payment_id,

@@ -206,3 +206,47 @@ async fn a_callback_signed_more_than_five_minutes_from_now_is_refused_on_every_e
         assert_eq!(applied.status(), PaymentStatus::Charged, "{:?}", db.engine);
     }
 }
+
+#[tokio::test]
+async fn money_captured_after_its_payment_expired_goes_back_once_on_every_engine() {
+    for db in testing::all().await {
+        let mut svc = helpers::start(&db.url).await;
+        let asha = user(1);
+        let payment = create(&mut svc, &asha, "late", 20_000, upi("asha@okhdfc"))
+            .await
+            .unwrap();
+        let reference = reference_of(&svc, &payment.payment_id).await;
+        // Nobody approved it in time: the deadline fails it.
+        let expiry_ms = i64::try_from(helpers::EXPIRY.as_millis()).unwrap();
+        svc.expiry
+            .run_once(now_ms() + expiry_ms + 1_000)
+            .await
+            .unwrap();
+        let expired = get(&mut svc, &asha, &payment.payment_id).await.unwrap();
+        assert_eq!(expired.status(), PaymentStatus::AuthorizationFailed);
+
+        // Then the payer approves after all, and the gateway says so, twice over.
+        let body = Sandbox::callback_body("evt_late", &reference, "CHARGED");
+        let answer = svc
+            .client
+            .handle_gateway_callback(signed(&body, 0))
+            .await
+            .unwrap()
+            .into_inner();
+        let again = svc
+            .client
+            .handle_gateway_callback(signed(&body, 0))
+            .await
+            .unwrap()
+            .into_inner();
+
+        assert_eq!(answer.status(), PaymentStatus::AuthorizationFailed);
+        assert!(again.duplicate);
+        assert_eq!(
+            (svc.sandbox.refunds(), svc.sandbox.refunded_paise()),
+            (1, 20_000),
+            "the late capture is refunded once: {:?}",
+            db.engine
+        );
+    }
+}
