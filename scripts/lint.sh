@@ -10,6 +10,8 @@
 #   buf-breaking  buf breaking against the last released protos (proto/releases/)
 #   deploy        deploy/validate.sh: the Kubernetes manifests against the API's schemas and the
 #                 rules a deployment must keep (no development switch, secrets from Secrets)
+#   deploy-refusals  deploy/test-refusals.sh: validate.sh refuses each unsafe configuration planted
+#                 in a copy (the sandbox gateway, secrets in the open, NATS without credentials)
 # LINT_GATES="fmt buf-lint" runs only those.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -28,11 +30,12 @@ gate_cmd() {
     buf-lint) echo "$BUF lint" ;;
     buf-breaking) echo "$BUF breaking --against $BUF_AGAINST" ;;
     deploy) echo "deploy/validate.sh" ;;
+    deploy-refusals) echo "deploy/test-refusals.sh" ;;
     *) echo "unknown gate: $1" >&2; return 1 ;;
   esac
 }
 
-gates=${LINT_GATES:-clippy fmt typecheck contract buf-lint buf-breaking deploy}
+gates=${LINT_GATES:-clippy fmt typecheck contract buf-lint buf-breaking deploy deploy-refusals}
 declare -A result seconds
 status=0
 for gate in $gates; do
@@ -61,6 +64,6 @@ for gate in $gates; do
       buf-*) extra=" ($(grep -c '^proto/' "$logs/$gate" | tr -d ' ') findings)" ;;
     esac
   fi
-  printf '   %-13s %s%s in %ss\n' "$gate" "${result[$gate]}" "$extra" "${seconds[$gate]}"
+  printf '   %-16s %s%s in %ss\n' "$gate" "${result[$gate]}" "$extra" "${seconds[$gate]}"
 done
 exit $status
