@@ -27,6 +27,9 @@ export default async function globalSetup() {
       // Every customer of the suite signs up from this one address, more than the 20 codes an
       // hour a real address may ask for; the edge's API tests hold that limit itself.
       EDGE_OTP_LIMIT_PER_HOUR: '200',
+      // The order history test places eleven cash orders for one customer in a row, to page
+      // through them; the limit on cash orders on their way is held by the orders service's tests.
+      ORDERS_COD_ACTIVE_LIMIT: '20',
     },
   });
   // Tests publish microfrontends into this copy of the web build.
