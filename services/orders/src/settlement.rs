@@ -303,12 +303,21 @@ impl Settlement {
 
     /// [`Self::recover`] at `now` (unix seconds).
     async fn recover_at(&self, attempt: &Attempt, now: i64) -> Result<(), Error> {
+        self.bring_up_to_date(attempt, now).await.map(|_| ())
+    }
+
+    /// Brings one open attempt up to date at `now`, and says whether the payments service holds
+    /// its payment at all: one it never received (it was down when the attempt was made) waits on
+    /// no bank and no UPI app.
+    async fn bring_up_to_date(&self, attempt: &Attempt, now: i64) -> Result<bool, Error> {
         match self.look_up(attempt).await? {
-            Some(payment) => self.apply(attempt, &payment).await.map(|_| ()),
+            Some(payment) => self.apply(attempt, &payment).await.map(|_| true),
             None if now - attempt.created_at >= LOST_ATTEMPT_AFTER_SECS => {
-                attempts::settle(&self.writer, attempt, "").await
+                attempts::settle(&self.writer, attempt, "")
+                    .await
+                    .map(|()| false)
             }
-            None => Ok(()),
+            None => Ok(false),
         }
     }
 
@@ -337,7 +346,8 @@ impl Settlement {
 
     /// Makes room for a new attempt of the customer's when they have `limit` open already: their
     /// open attempts are brought up to date first (those whose payments ended close), and the new
-    /// one is refused only if that leaves `limit` still open.
+    /// one is refused only if that leaves `limit` still open with a payment the payments service
+    /// holds.
     pub(crate) async fn make_room(&self, user_id: u64, limit: usize) -> Result<(), Error> {
         let open = attempts::open_of_user(self.pool(), user_id).await?;
         if open.len() < limit {
@@ -350,10 +360,14 @@ impl Settlement {
             if self.in_flight.contains(attempt) {
                 continue;
             }
-            self.recover(attempt).await?;
-            if attempts::find(self.pool(), user_id, &attempt.key)
-                .await?
-                .is_some_and(|a| a.state == AttemptState::Open)
+            // Only a payment the payments service holds can keep an attempt open on purpose (a
+            // bank page left open); attempts it never received, left by its outage, would
+            // otherwise refuse the customer's every order until recovery gives them up as lost.
+            let has_payment = self.bring_up_to_date(attempt, now()).await?;
+            if has_payment
+                && attempts::find(self.pool(), user_id, &attempt.key)
+                    .await?
+                    .is_some_and(|a| a.state == AttemptState::Open)
             {
                 still_open += 1;
             }

@@ -175,3 +175,42 @@ async fn a_customer_with_five_payments_pending_is_told_to_finish_one_first_on_ev
         assert!(after.is_ok(), "{after:?} on {:?}", db.engine);
     }
 }
+
+#[tokio::test]
+async fn attempts_the_payments_service_never_received_do_not_hold_back_the_customers_next_order_on_every_engine()
+ {
+    for db in testing::all().await {
+        // The payments service is down: every place leaves an attempt open with no payment behind
+        // it, as an outage does.
+        let down = world_with(&db.url, neighbours().await, |s| {
+            s.payments_url = "http://127.0.0.1:9".into();
+            s.recovery_interval = Duration::from_secs(3_600);
+            s.cod_active_limit = 100;
+        })
+        .await;
+        for i in 0..6 {
+            place(
+                &down.url,
+                ASHA,
+                place_request(&format!("down-{i}"), biryanis(), cod()),
+            )
+            .await
+            .expect_err("payments is down");
+        }
+        drop(down);
+
+        // It is back, before recovery has given those attempts up as lost.
+        let w = world_with(&db.url, neighbours().await, |s| {
+            s.recovery_interval = Duration::from_secs(3_600);
+            s.cod_active_limit = 100;
+        })
+        .await;
+        let next = place(&w.url, ASHA, place_request("up-1", biryanis(), cod())).await;
+
+        assert!(
+            next.is_ok(),
+            "no bank or UPI app holds those attempts: {next:?} on {:?}",
+            db.engine
+        );
+    }
+}
