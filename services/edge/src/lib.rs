@@ -51,6 +51,26 @@ pub struct Application {
     max_connections: usize,
 }
 
+/// The accept queue the public port asks the kernel for (the kernel caps it at
+/// `net.core.somaxconn`). Tokio's `bind` asks for 1,024: when thousands of clients connect at once
+/// (every tracking page reopening its stream after a deploy), the connections past it had their
+/// handshakes dropped and retried by the client one and two seconds later, so even a stream the
+/// edge refuses in microseconds reached its page seconds late.
+const LISTEN_BACKLOG: u32 = 4096;
+
+/// Binds the public port with [`LISTEN_BACKLOG`].
+fn bind_public(addr: std::net::SocketAddr) -> std::io::Result<tokio::net::TcpListener> {
+    let socket = if addr.is_ipv4() {
+        tokio::net::TcpSocket::new_v4()?
+    } else {
+        tokio::net::TcpSocket::new_v6()?
+    };
+    // As tokio's own bind does: a restarted edge takes its port back at once.
+    socket.set_reuseaddr(true)?;
+    socket.bind(addr)?;
+    socket.listen(LISTEN_BACKLOG)
+}
+
 impl Application {
     /// Checks the settings, opens (lazy) channels to the services and binds the port, and the
     /// admin port when configured (port 0 picks a free one). Services need not be up yet: the
@@ -64,7 +84,7 @@ impl Application {
         let header_read_timeout = settings.header_read_timeout;
         let max_connections = settings.max_connections;
         let state = infra::state::AppState::new(settings)?;
-        let listener = tokio::net::TcpListener::bind(addr).await?;
+        let listener = bind_public(addr)?;
         let admin = match admin_addr {
             Some(addr) => Some((
                 tokio::net::TcpListener::bind(addr).await?,
