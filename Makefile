@@ -6,8 +6,9 @@
 #               and starts PostgreSQL and NATS itself when they are missing or down
 #               (scripts/prerequisites.sh).
 #
-# Rust builds go to $(CARGO_TARGET_DIR) (default ./target); CI points it outside the clone so
-# repeated runs reuse the build.
+# Rust builds go to $(CARGO_TARGET_DIR), by default one cache per machine outside the clone
+# (~/.cache/tiffin/target), so a new clone builds only our own crates. Clones share its binaries:
+# the last one built is the one `make run` starts.
 
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
@@ -15,7 +16,8 @@ SHELL := /bin/bash
 export NX_NO_CLOUD := true
 export NX_DAEMON := false
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
-export CARGO_TARGET_DIR ?= $(CURDIR)/target
+# One build cache per machine, outside the clone, so a second clone (or CI's) builds only what changed.
+export CARGO_TARGET_DIR ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/tiffin/target
 BIN := $(CARGO_TARGET_DIR)/debug
 export PORT ?= 8080
 
@@ -23,7 +25,7 @@ export PORT ?= 8080
 WEB_SOURCES := $(shell find libs shell-app mfe-discovery mfe-cart mfe-checkout mfe-account scripts \
 	-type f -not -path '*/node_modules/*' -not -path '*/dist/*' 2>/dev/null) package.json nx.json tsconfig.base.json
 
-.PHONY: help run build rust web lint contract test test-rust test-faults test-web test-e2e test-schema browser postgres nats bench audit audit-prerequisites clean
+.PHONY: help run build rust web lint contract test test-rust test-faults test-web test-e2e test-schema browser postgres nats linker schemathesis bench audit audit-prerequisites clean
 
 help:
 	@echo "make run    start the storefront at http://127.0.0.1:$(PORT) (PORT=… to change)"
@@ -80,6 +82,12 @@ postgres:
 
 nats:
 	@scripts/prerequisites.sh nats
+
+linker:
+	@scripts/prerequisites.sh linker
+
+schemathesis:
+	@scripts/prerequisites.sh schemathesis
 
 test-rust: postgres nats
 	@echo "== Rust tests (SQLite; PostgreSQL when reachable, required if TIFFIN_REQUIRE_POSTGRES=1)"

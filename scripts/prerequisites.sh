@@ -7,7 +7,12 @@
 #             TIFFIN_REQUIRE_POSTGRES=1 (CI), where every storage test must also run on PostgreSQL.
 #   nats      NATS with JetStream on 127.0.0.1:4222, started when installed but down. Without it
 #             the order-event tests run in process only, unless TIFFIN_REQUIRE_NATS=1 (CI).
+#   linker    Debian's mold, which scripts/link.sh links with when present. Not getting it is only
+#             a note: the build then links with the system's linker, slower.
+#   schemathesis  the schema tests' virtualenv under ~/.cache/tiffin, (re)made when missing or when
+#             e2e/schema/requirements.txt changed, so a second run downloads nothing.
 set -euo pipefail
+cd "$(dirname "$0")/.."
 
 as_root() {
   if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
@@ -19,6 +24,26 @@ browser() {
   as_root apt-get update -qq
   DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq chromium >/dev/null
   [ -x /usr/bin/chromium ] || { echo "chromium did not install at /usr/bin/chromium" >&2; exit 1; }
+}
+
+linker() {
+  command -v mold >/dev/null 2>&1 && return 0
+  echo "== installing mold (Debian's package), the faster linker"
+  if ! { as_root apt-get update -qq && DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq mold >/dev/null; }; then
+    echo "== mold did not install: the build links with the system's linker"
+  fi
+}
+
+schemathesis() {
+  local venv="${XDG_CACHE_HOME:-$HOME/.cache}/tiffin/schemathesis-venv"
+  local requirements=e2e/schema/requirements.txt wanted
+  wanted=$(sha256sum "$requirements" | cut -d' ' -f1)
+  [ "$(cat "$venv/.requirements.sha256" 2>/dev/null)" = "$wanted" ] && return 0
+  echo "== installing Schemathesis into $venv"
+  rm -rf "$venv"
+  python3 -m venv "$venv"
+  "$venv/bin/pip" install --quiet --disable-pip-version-check -r "$requirements"
+  echo "$wanted" >"$venv/.requirements.sha256"
 }
 
 postgres() {
@@ -82,7 +107,7 @@ nats() {
 if [ $# -eq 0 ]; then set -- browser postgres nats; fi
 for what in "$@"; do
   case "$what" in
-    browser | postgres | nats) "$what" ;;
-    *) echo "usage: $0 [browser] [postgres] [nats]" >&2; exit 2 ;;
+    browser | postgres | nats | linker | schemathesis) "$what" ;;
+    *) echo "usage: $0 [browser] [postgres] [nats] [linker] [schemathesis]" >&2; exit 2 ;;
   esac
 done

@@ -21,7 +21,6 @@ ROOT=$PWD
 
 BIN=${TIFFIN_BIN_DIR:-${CARGO_TARGET_DIR:-$ROOT/target}/debug}
 VENV=${XDG_CACHE_HOME:-$HOME/.cache}/tiffin/schemathesis-venv
-REQUIREMENTS=$ROOT/e2e/schema/requirements.txt
 OUT=$ROOT/test-results/schema
 # Ports of their own: make run has 8080 and 20051…20059, the browser tests 18080 and 21051…21059,
 # the page audit 18180 and 21151…21159.
@@ -37,14 +36,7 @@ if [ ! -x "$BIN/tiffin" ]; then
 fi
 
 # The virtualenv, (re)made when it is missing or the pinned requirements changed.
-wanted=$(sha256sum "$REQUIREMENTS" | cut -d' ' -f1)
-if [ "$(cat "$VENV/.requirements.sha256" 2>/dev/null)" != "$wanted" ]; then
-  echo "== Installing Schemathesis into $VENV"
-  rm -rf "$VENV"
-  python3 -m venv "$VENV"
-  "$VENV/bin/pip" install --quiet --disable-pip-version-check -r "$REQUIREMENTS"
-  echo "$wanted" >"$VENV/.requirements.sha256"
-fi
+scripts/prerequisites.sh schemathesis
 
 rm -rf "$OUT"
 mkdir -p "$OUT"
