@@ -7,7 +7,7 @@
 #             TIFFIN_REQUIRE_POSTGRES=1 (CI), where every storage test must also run on PostgreSQL.
 #   nats      NATS with JetStream on 127.0.0.1:4222, started when installed but down. Without it
 #             the order-event tests run in process only, unless TIFFIN_REQUIRE_NATS=1 (CI).
-#   linker    Debian's mold, which scripts/link.sh links with when present. Not getting it is only
+#   linker    Debian's mold, which scripts/cc-link.sh links with when present. Not getting it is only
 #             a note: the build then links with the system's linker, slower.
 #   schemathesis  the schema tests' virtualenv under ~/.cache/tiffin, (re)made when missing or when
 #             e2e/schema/requirements.txt changed, so a second run downloads nothing.
