@@ -117,6 +117,32 @@ describe('edge calls', () => {
   });
 });
 
+describe('Tiffin One calls', () => {
+  it('asks a plan\'s availability with the delivery point, or without one', async () => {
+    const { calls, fetch } = client({ statusCode: 0, data: { available: true } });
+    await calls.superAvailability('2', { lat: 12.9352, lng: 77.6245 });
+    await calls.superAvailability('2', null);
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual(['/api/super/available/2?lat=12.9352&lng=77.6245', '/api/super/available/2']);
+  });
+
+  it('posts notify-me with the point, cancel and the plan line with quantity 1, each with the CSRF token', async () => {
+    const { calls, fetch } = client({ statusCode: 0, data: {} });
+    await calls.notifySuper('3', { lat: 26.9, lng: 75.8 });
+    await calls.cancelSuper();
+    await calls.addSubscriptionToCart('2');
+    expect(fetch.mock.calls.map(([url, init]) => [url, JSON.parse(init!.body as string)])).toEqual([
+      ['/api/super/notify/3', { lat: 26.9, lng: 75.8, _csrf: 't' }],
+      ['/api/super/cancel', { _csrf: 't' }],
+      ['/api/cart/addSubscriptionToCart', { subscriptionItems: [{ plan_id: '2', quantity: 1 }], _csrf: 't' }],
+    ]);
+  });
+
+  it("rejects a plan the cart will not take with the cart's status 21 and its words", async () => {
+    const { calls } = client({ statusCode: 21, statusMessage: 'SUPER invalid now', data: null });
+    await expect(calls.addSubscriptionToCart('1')).rejects.toMatchObject({ statusCode: 21, message: 'SUPER invalid now' });
+  });
+});
+
 describe('the tracking stream', () => {
   it("opens track-stream for the order and hands over each tracking event's snapshot", () => {
     const { opened } = installFakeEventSource();

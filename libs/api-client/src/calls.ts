@@ -46,7 +46,12 @@ import type {
   SavedVpa,
   SavedVpasResponse,
   SmsPreferences,
-  SuperPlansResponse,
+  SuperAvailability,
+  SuperNotifications,
+  SuperNotified,
+  SuperPlansWidget,
+  SuperStatus,
+  CartWithMembership,
   SupportResponse,
   Tracking,
   User,
@@ -241,7 +246,33 @@ export function createEdgeCalls(client: ApiClient) {
     /** Puts the order's items in the cart again; the reply says what could not go in as before. */
     reorder: (orderId: string, options?: RequestOptions) => client.postData<ReorderResult>('order/reorder', { order_id: orderId }, options),
 
-    superPlans: (options?: RequestOptions) => client.getData<SuperPlansResponse>('super/plans', undefined, options),
+    // ── Tiffin One (docs/edge-api.md "Membership") ──
+
+    /** The plans on sale, as the `plan-listing` widget. */
+    superPlans: (options?: RequestOptions) => client.getData<SuperPlansWidget>('super/plans', undefined, options),
+
+    /** The caller's membership: NOT_SUPER for a guest. */
+    superStatus: (options?: RequestOptions) => client.getData<SuperStatus>('profile/super', undefined, options),
+
+    /** Stops the membership renewing; it lasts to its end date, and its fee is not refunded. */
+    cancelSuper: (options?: RequestOptions) => client.postData<SuperStatus>('super/cancel', {}, options),
+
+    /** Whether the caller can buy the plan where they are (plans are sold city by city), and why not. */
+    superAvailability: (planId: string, where: { lat: number; lng: number } | null, options?: RequestOptions) =>
+      client.getData<SuperAvailability>(`super/available/${encodeURIComponent(planId)}`, where ? { lat: where.lat, lng: where.lng } : undefined, options),
+
+    /** "Notify me" when the plan is sold in the city at this point; kept once per plan and city. */
+    notifySuper: (planId: string, where: { lat: number; lng: number }, options?: RequestOptions) =>
+      client.postData<SuperNotified>(`super/notify/${encodeURIComponent(planId)}`, { lat: where.lat, lng: where.lng }, options),
+
+    superNotifications: (options?: RequestOptions) => client.getData<SuperNotifications>('super/notify', undefined, options),
+
+    /**
+     * Puts the plan in the cart (quantity is always 1). A plan that cannot be bought now rejects
+     * with cart status 21 ('SUPER invalid now').
+     */
+    addSubscriptionToCart: (planId: string, options?: RequestOptions) =>
+      client.postData<CartWithMembership>('cart/addSubscriptionToCart', { subscriptionItems: [{ plan_id: planId, quantity: 1 }] }, { ...options, family: 'cart' }),
 
     support: (options?: RequestOptions) => client.getData<SupportResponse>('support', undefined, options),
 

@@ -5,6 +5,7 @@ import {
   displayName,
   forgetUserLocalState,
   getCurrentUser,
+  isSuperMember,
   readInitialUser,
   resetCurrentUserForTests,
   setCurrentUser,
@@ -92,5 +93,17 @@ describe('forgetUserLocalState', () => {
     forgetUserLocalState();
 
     expect(localStorage.getItem('tfn_dweb_cartV2')).toBeNull();
+  });
+});
+
+describe('isSuperMember', () => {
+  it('marks a member by a value equal to SUPER in any case, and nobody else', () => {
+    expect(isSuperMember({ optional_map: { super_status: 'SUPER' } })).toBe(true);
+    expect(isSuperMember({ optional_map: { super_status: 'super' } })).toBe(true);
+    expect(isSuperMember({ optional_map: { super_status: 'WAS_SUPER' } })).toBe(false);
+    expect(isSuperMember({ optional_map: { super_status: 'NOT_SUPER' } })).toBe(false);
+    expect(isSuperMember({ optional_map: {} })).toBe(false);
+    expect(isSuperMember(asha)).toBe(false);
+    expect(isSuperMember(null)).toBe(false);
   });
 });

@@ -53,6 +53,15 @@ export function resetCurrentUserForTests(): void {
   current = undefined;
 }
 
+/**
+ * Whether the customer is a Tiffin One member: their record's `optional_map` holds a value equal to
+ * SUPER in any case (the edge writes `super_status`; WAS_SUPER and NOT_SUPER are not members).
+ */
+export function isSuperMember(user: Pick<User, 'optional_map'> | null | undefined): boolean {
+  if (!user?.optional_map) return false;
+  return Object.values(user.optional_map).some((value) => typeof value === 'string' && value.trim().toUpperCase() === 'SUPER');
+}
+
 /** The customer's first name for the header ("Asha Rao" → "Asha"); the mobile when nameless. */
 export function displayName(user: Pick<User, 'name' | 'mobile'>): string {
   const first = user.name.trim().split(/\s+/)[0];

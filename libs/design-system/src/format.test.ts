@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatDeliveryTime, formatPrice, formatRating, formatTime } from './format';
+import { formatDate, formatDateTime, formatDeliveryTime, formatPrice, formatRating, formatTime } from './format';
 
 describe('formatPrice', () => {
   it('shows paise as rupees with the rupee sign', () => {
@@ -56,5 +56,13 @@ describe('formatDateTime and formatTime', () => {
   it('show nothing for a time that is not there', () => {
     expect(formatDateTime('')).toBe('');
     expect(formatTime('soon')).toBe('');
+  });
+});
+
+describe('formatDate', () => {
+  it("shows unix seconds as India's day, and nothing for 0", () => {
+    // 26 Nov 2026 20:00 UTC is already the 27th in India.
+    expect(formatDate(Date.UTC(2026, 10, 26, 20, 0) / 1000)).toBe('27 Nov 2026');
+    expect(formatDate(0)).toBe('');
   });
 });

@@ -36,6 +36,7 @@ export function formatDeliveryTime(minMinutes: number, maxMinutes: number): stri
 
 /** Every date and time is shown in India's time, wherever the browser is (the app serves India). */
 const dateTime = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'Asia/Kolkata' });
+const day = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' });
 const timeOfDay = new Intl.DateTimeFormat('en-IN', { hour: 'numeric', minute: '2-digit', timeZone: 'Asia/Kolkata' });
 
 function parsed(iso: string): Date | null {
@@ -53,4 +54,10 @@ export function formatDateTime(iso: string): string {
 export function formatTime(iso: string): string {
   const date = parsed(iso);
   return date ? timeOfDay.format(date) : '';
+}
+
+/** Unix seconds → `26 Nov 2026` (India's day); empty for 0 or an unreadable time. */
+export function formatDate(unixSeconds: number): string {
+  if (!Number.isFinite(unixSeconds) || unixSeconds <= 0) return '';
+  return day.format(new Date(unixSeconds * 1000));
 }
