@@ -1,11 +1,12 @@
 /**
- * mfe_checkout/App: checkout (/checkout), the order confirmation (/order-confirmation/{orderId}),
- * web payments (/payments) and order tracking.
+ * mfe_checkout/App: checkout (/checkout), the Tiffin One checkout (/checkout/super), the order
+ * confirmation (/order-confirmation/{orderId}), web payments (/payments) and order tracking.
  */
 import type { MatchedRoute, RemoteAppProps } from '@tiffin/contract';
 import { ErrorState, MfeRoot } from '@tiffin/design-system';
 import { CheckoutPage } from './checkout/CheckoutPage';
 import { OrderConfirmation } from './confirmation/OrderConfirmation';
+import { MembershipCheckoutPage } from './membership/MembershipCheckoutPage';
 import { PaymentMethods } from './PaymentMethods';
 import { TrackOrderPage } from './tracking/TrackOrderPage';
 import './checkout.css';
@@ -14,6 +15,8 @@ function Page({ route }: { route: MatchedRoute }) {
   switch (route.id) {
     case 'checkout':
       return <CheckoutPage />;
+    case 'membership-checkout':
+      return <MembershipCheckoutPage />;
     case 'order-confirmation':
       return <OrderConfirmation orderId={route.params.orderId ?? ''} />;
     case 'payments':

@@ -53,7 +53,7 @@ describe('resolveRoute', () => {
     ['/eatlist', 'eatlist', 'mfe-discovery'],
     ['/cart', 'cart', 'mfe-cart'],
     ['/checkout', 'checkout', 'mfe-checkout'],
-    ['/checkout/super', 'membership-checkout', 'mfe-account'],
+    ['/checkout/super', 'membership-checkout', 'mfe-checkout'],
     ['/payments', 'payments', 'mfe-checkout'],
     ['/my-account', 'account', 'mfe-account'],
     ['/support', 'support', 'mfe-account'],

@@ -130,7 +130,7 @@ describe('checkout: paying by card', () => {
         attempt += 1;
         if (attempt === 1) {
           billChanged = true;
-          return reply(200, 21, 'Your bill has changed to ₹600. Please review it and pay again.');
+          return reply(200, 22, 'Your bill has changed to ₹600. Please review it and pay again.');
         }
         return placed(payment({ amount: 60000 }));
       },

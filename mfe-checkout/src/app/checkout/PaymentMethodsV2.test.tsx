@@ -235,7 +235,7 @@ describe('checkout: netbanking', () => {
 
   it('asks for a bank before paying, and closes the window again when the payment needs no bank page', async () => {
     const { bankWindow } = stubWindowOpen();
-    const { sent } = checkoutEdge({ '/api/order/place-v2': reply(200, 21, 'Your bill has changed to ₹600. Please review it and pay again.') });
+    const { sent } = checkoutEdge({ '/api/order/place-v2': reply(200, 22, 'Your bill has changed to ₹600. Please review it and pay again.') });
     renderCheckout();
     fireEvent.click(await screen.findByRole('radio', { name: 'Netbanking' }));
     fireEvent.click(await payButton());

@@ -71,6 +71,14 @@ export function shortOf(balance: number, toPay: number | null, what: string): st
   return toPay !== null && balance < toPay ? `Not enough ${what}: ${formatPrice(balance)} for a bill of ${formatPrice(toPay)}` : null;
 }
 
+/** The groups as offered: without cash on delivery where no one could collect it, and without a group left empty. */
+function offered(groups: PaymentGroup[], cashOnDelivery: boolean): PaymentGroup[] {
+  if (cashOnDelivery) return groups;
+  return groups
+    .map((group) => ({ ...group, payment_methods: group.payment_methods.filter((method) => method.payment_code !== 'cod') }))
+    .filter((group) => group.payment_methods.length > 0);
+}
+
 export const PAY_MESSAGES = {
   chooseMethod: 'Choose a payment method.',
   vpa: 'Enter your UPI ID, like name@bank.',
@@ -155,6 +163,7 @@ export function PaymentStep({
   blockedReason,
   busy,
   onPay,
+  cashOnDelivery = true,
 }: {
   signedIn: boolean;
   /** Paise, the bill the customer sees; null while it is not known. */
@@ -163,6 +172,8 @@ export function PaymentStep({
   blockedReason: string | null;
   busy: boolean;
   onPay: (payment: PlaceOrderPayment) => void;
+  /** Offer cash on delivery; false when nothing is delivered (a Tiffin One plan), so no one could collect it. */
+  cashOnDelivery?: boolean;
 }) {
   const methods = useAsync((signal) => edge.paymentMethods({ signal }), []);
   // A failed saved-cards read only hides saved cards: the customer can still type one.
@@ -458,7 +469,7 @@ export function PaymentStep({
             <>
               <div className="chk-methods">
                 {moneyBalance !== null ? <TiffinMoneyOption balance={moneyBalance} toPay={toPay} selected={choice?.kind === 'tiffin_money'} onChoose={() => choose({ kind: 'tiffin_money' })} /> : null}
-                {knownGroups(data).map((group) => renderGroup(group, saved.status === 'success' ? saved.data : []))}
+                {offered(knownGroups(data), cashOnDelivery).map((group) => renderGroup(group, saved.status === 'success' ? saved.data : []))}
               </div>
               {split !== null && (!choice || SPLITTABLE.has(choice.kind)) ? (
                 <div className="chk-split">
