@@ -2,6 +2,7 @@ import { fixtures, installFakeEdge, reply } from '@tiffin/api-client/testing';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import pkg from '../../package.json';
+import { superPlan } from '../test/fixtures';
 import App from './App';
 
 afterEach(() => {
@@ -13,7 +14,8 @@ describe('Tiffin One and support', () => {
   it('lists membership plans with rupee prices', async () => {
     installFakeEdge({
       '/api/super/plans': {
-        plans: [{ planId: '1', planName: 'ONE_3M', title: '3 months', basePrice: 29900, finalPrice: 14900, recommended: true, recommendedText: 'Best value', planElement: ['Free deliveries'] }],
+        type: 'plan-listing',
+        plans: [superPlan({ planId: '1', title: '3 months', basePrice: 29900, finalPrice: 14900, recommendedText: 'Best value', discountDescription: '' })],
       },
     });
     const { container } = render(<App route={{ id: 'membership', pageType: 'MEMBERSHIP', params: {} }} path="/tiffin-one" />);

@@ -1,21 +1,24 @@
 /**
- * mfe_account/App: my-account, Tiffin One (membership and its checkout) and support.
+ * mfe_account/App: my-account, Tiffin One (the plans and the confirmation of one bought; its
+ * checkout is mfe-checkout's) and support.
  */
 import { navigate, type MatchedRoute, type RemoteAppProps } from '@tiffin/contract';
 import { ErrorState, MfeRoot } from '@tiffin/design-system';
 import { useEffect } from 'react';
 import { AccountPage } from './account/AccountPage';
+import { useCurrentUser } from './common/user';
+import { MembershipConfirm } from './membership/MembershipConfirm';
 import { MembershipPage } from './MembershipPage';
 import { SupportPage } from './SupportPage';
 import './account.css';
 
-/**
- * Super checkout with an empty user state goes to the membership page. The membership
- * checkout itself comes with the membership issue, so every visitor goes there for now.
- */
-function MembershipCheckout() {
-  useEffect(() => navigate('/tiffin-one', { replace: true }), []);
-  return null;
+/** The confirmation is a member's: nobody signed in goes to the plans. */
+function MembershipConfirmPage() {
+  const user = useCurrentUser();
+  useEffect(() => {
+    if (!user) navigate('/tiffin-one', { replace: true });
+  }, [user]);
+  return user ? <MembershipConfirm /> : null;
 }
 
 function Page({ route }: { route: MatchedRoute }) {
@@ -23,10 +26,9 @@ function Page({ route }: { route: MatchedRoute }) {
     case 'account':
       return <AccountPage tab={route.params.tab} subtab={route.params.subtab} />;
     case 'membership':
-    case 'membership-confirm':
       return <MembershipPage />;
-    case 'membership-checkout':
-      return <MembershipCheckout />;
+    case 'membership-confirm':
+      return <MembershipConfirmPage />;
     case 'support':
       return <SupportPage rest={route.params.rest} />;
     default:

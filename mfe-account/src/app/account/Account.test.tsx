@@ -134,15 +134,7 @@ describe('favourites', () => {
   });
 });
 
-describe('Tiffin One', () => {
-  it('teases the plans and links to /tiffin-one', async () => {
-    installFakeEdge({ '/api/super/plans': { plans: [{ planId: '1', planName: 'ONE_3M', title: '3 months', basePrice: 29900, finalPrice: 14900, recommended: true, recommendedText: '', planElement: [] }] } });
-    setCurrentUser(asha);
-    openAccount('super');
-    expect(await screen.findByText('Plans from ₹149')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'EXPLORE TIFFIN ONE' }).getAttribute('href')).toBe('/tiffin-one');
-  });
-});
+// The Tiffin One tab's states are in TiffinOne.test.tsx.
 
 describe('payments', () => {
   const txn = (n: number, overrides: Parameters<typeof fixtures.moneyTransaction>[0] = {}) =>

@@ -98,6 +98,26 @@ describe('an order’s page', () => {
     expect(await screen.findByRole('heading', { name: "There's nothing here" })).toBeTruthy();
   });
 
+  it('names the Tiffin One plan a SUBSCRIPTION order bought, and offers no reorder', async () => {
+    orderEdge([
+      {
+        ...fixtures.orderDetails({ order_status: 'DELIVERED', cancellable: false, order_items: [] }),
+        order_type: 'SUBSCRIPTION',
+        plan: { planId: '2', planName: 'Tiffin One', title: '3 months', durationDays: 90, price: 19900 },
+      } as OrderDetails,
+    ]);
+    openOrder();
+    const part = await screen.findByRole('region', { name: 'Tiffin One' });
+    expect(part.textContent).toBe('Tiffin OneTiffin One · 3 months (90 days)₹199');
+    expect(screen.queryByRole('button', { name: 'Reorder' })).toBeNull();
+  });
+
+  it("says what the membership saved on a member's order", async () => {
+    orderEdge([{ ...fixtures.orderDetails(), member_savings: 4000 } as OrderDetails]);
+    openOrder();
+    expect((await screen.findByRole('region', { name: 'Tiffin One' })).textContent).toContain('You saved ₹40 with Tiffin One.');
+  });
+
   it('sends a visitor home', () => {
     installFakeEdge({});
     openOrder();

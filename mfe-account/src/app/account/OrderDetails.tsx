@@ -6,7 +6,7 @@
  * for help.
  */
 import { edge } from '@tiffin/api-client';
-import { invoiceHref, isFinalOrderStatus, orderHelpHref, orderStatusWords, trackOrderHref, type CancelResult, type OrderDetails } from '@tiffin/contract';
+import { invoiceHref, isFinalOrderStatus, orderHelpHref, orderStatusWords, trackOrderHref, type CancelResult, type OrderDetails, type OrderMembershipFields } from '@tiffin/contract';
 import { AsyncContent, Button, formatDateTime, formatPrice, Link, Timeline, useAsync } from '@tiffin/design-system';
 import { useState } from 'react';
 import { CancelledNotice, CancelOrderDialog, refundTarget } from './CancelOrder';
@@ -56,9 +56,11 @@ function OrderPage({ first, reload }: { first: OrderDetails; reload: () => void 
             Cancel order
           </Button>
         ) : null}
-        <Button variant="secondary" onClick={() => void reorder.reorder(id)} disabled={reorder.busyOrderId !== null}>
-          Reorder
-        </Button>
+        {order.order_type === 'SUBSCRIPTION' ? null : (
+          <Button variant="secondary" onClick={() => void reorder.reorder(id)} disabled={reorder.busyOrderId !== null}>
+            Reorder
+          </Button>
+        )}
         {/* The invoice is a file the edge serves outside the app's routes: a plain download link. */}
         <a href={invoiceHref(id)} className="acct-button-link" download>
           Download invoice
@@ -93,6 +95,8 @@ function OrderPage({ first, reload }: { first: OrderDetails; reload: () => void 
           ))}
         </ul>
       </section>
+
+      <MembershipPart order={order} />
 
       <Bill order={order} />
 
@@ -131,6 +135,25 @@ function OrderPage({ first, reload }: { first: OrderDetails; reload: () => void 
       ) : null}
       {reorder.report ? <ReorderReport result={reorder.report} onClose={reorder.closeReport} /> : null}
     </article>
+  );
+}
+
+/** The Tiffin One plan the order bought, and what the membership saved on it. */
+function MembershipPart({ order }: { order: OrderDetails & OrderMembershipFields }) {
+  const { plan } = order;
+  const saved = order.member_savings ?? 0;
+  if (!plan && saved <= 0) return null;
+  return (
+    <section className="acct-order-details__section" aria-label="Tiffin One">
+      <h4>Tiffin One</h4>
+      {plan ? (
+        <p className="acct-order-details__item">
+          <span>{`${plan.planName} · ${plan.title} (${plan.durationDays} days)`}</span>
+          <span>{formatPrice(plan.price)}</span>
+        </p>
+      ) : null}
+      {saved > 0 ? <p>{`You saved ${formatPrice(saved)} with Tiffin One.`}</p> : null}
+    </section>
   );
 }
 
