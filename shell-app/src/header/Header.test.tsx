@@ -92,6 +92,22 @@ describe('header user entry', () => {
     expect(items(menu)).toEqual(['Orders', 'Favourites', 'Offers', 'Profile', 'Tiffin One', 'Logout']);
     expect(within(menu).getByRole('menuitem', { name: 'Orders' }).getAttribute('href')).toBe('/my-account/orders');
     expect(within(menu).getByRole('menuitem', { name: 'Offers' }).getAttribute('href')).toBe('/offers');
+    expect(within(menu).getByRole('menuitem', { name: 'Tiffin One' }).getAttribute('href')).toBe('/tiffin-one');
+  });
+
+  it("follows the customer record's membership: a member's Tiffin One opens their membership, marked", () => {
+    setCurrentUser({ ...asha, optional_map: { super_status: 'super' } });
+    render(<LiveHeader />);
+    const entry = within(openMenu()).getByRole('menuitem', { name: /^Tiffin One/ });
+    expect(entry.getAttribute('href')).toBe('/my-account/super');
+    expect(entry.textContent).toBe('Tiffin One · Member');
+  });
+
+  it('sends a past member to the plans, like anyone who is not a member', () => {
+    setCurrentUser({ ...asha, optional_map: { super_status: 'WAS_SUPER' } });
+    render(<LiveHeader />);
+    const entry = within(openMenu()).getByRole('menuitem', { name: 'Tiffin One' });
+    expect(entry.getAttribute('href')).toBe('/tiffin-one');
   });
 });
 

@@ -8,7 +8,7 @@
  * button (`MoreNav`) so they never run over the location bar; narrower than 481 px the user entry
  * and the cart shrink too (header.css says how).
  */
-import { displayName, emit, type PageType, type User, type UserLocation } from '@tiffin/contract';
+import { displayName, emit, isSuperMember, type PageType, type User, type UserLocation } from '@tiffin/contract';
 import { Link } from '@tiffin/design-system';
 import { useId, useState, type FocusEvent, type ReactNode } from 'react';
 import { RemoteBoundary } from '../federation/RemoteBoundary';
@@ -107,10 +107,11 @@ function UserNav({ user, hasLocation }: { user: User | null; hasLocation: boolea
       </button>
       {open ? (
         <ul className="shell-user-menu" role="menu" aria-label="Account">
-          {userMenuEntries(hasLocation).map((entry) => (
+          {userMenuEntries(hasLocation, isSuperMember(user)).map((entry) => (
             <li key={entry.label} role="none">
-              <Link href={entry.href} role="menuitem" className="shell-user-menu__item" onClick={close}>
+              <Link href={entry.href} role="menuitem" className="shell-user-menu__item" onClick={close} data-member={entry.member ? 'true' : undefined}>
                 {entry.label}
+                {entry.member ? <span className="shell-user-menu__badge"> · Member</span> : null}
               </Link>
             </li>
           ))}

@@ -13,16 +13,22 @@ export function useCurrentUser(): User | null {
 interface UserMenuEntry {
   label: string;
   href: string;
+  /** Marked as the customer's membership (a member's Tiffin One entry). */
+  member?: boolean;
 }
 
-/** Logged-in menu, in the spec's order; Offers only with a location (offers need lat and lng). */
-export function userMenuEntries(hasLocation: boolean): UserMenuEntry[] {
+/**
+ * Logged-in menu, in the spec's order; Offers only with a location (offers need lat and lng).
+ * Tiffin One follows the customer record's membership (`optional_map`): a member's entry opens
+ * their membership in the account, anyone else's the plans.
+ */
+export function userMenuEntries(hasLocation: boolean, member = false): UserMenuEntry[] {
   return [
     { label: 'Orders', href: '/my-account/orders' },
     { label: 'Favourites', href: '/my-account/favourites' },
     ...(hasLocation ? [{ label: 'Offers', href: '/offers' }] : []),
     { label: 'Profile', href: '/my-account/profile' },
-    { label: 'Tiffin One', href: '/my-account/super' },
+    member ? { label: 'Tiffin One', href: '/my-account/super', member: true } : { label: 'Tiffin One', href: '/tiffin-one' },
   ];
 }
 
