@@ -119,6 +119,21 @@ export interface CartMembershipFields {
   memberSavings?: number;
   /** "You saved ₹X with Tiffin One"; null when nothing was saved. */
   memberSavingsMessage?: string | null;
+  /** For a non-member with food in the cart: the plan that would save on it, and how much. */
+  subscriptionNudge?: CartSubscriptionNudge | null;
+}
+
+/** The plan the cart suggests to a non-member, and what it would save on this cart (paise). */
+export interface CartSubscriptionNudge {
+  planId: string;
+  planName: string;
+  title: string;
+  durationDays: number;
+  price: number;
+  basePrice: number;
+  savings: number;
+  /** "Save ₹25 on this order with Tiffin One". */
+  message: string;
 }
 
 /** The cart with its membership fields (these, over whatever the generated `Cart` has of them). */

@@ -14,6 +14,7 @@ import { AccountStep } from './AccountStep';
 import { AddressStep } from './AddressStep';
 import { checkoutMetaError } from './meta';
 import { usePaymentAttempt } from './payment-attempt';
+import { CartMembership } from '../membership/CartMembership';
 import { PaymentStep } from './PaymentStep';
 
 const NEW_ADDRESS_UNDELIVERABLE = 'Your new address is saved, but the restaurant does not deliver there. Choose another address.';
@@ -165,6 +166,7 @@ export function CheckoutPage() {
         <CartRestaurant cart={cart} as="p" />
         <CartLines cart={cart} />
         <CancellationMessage cart={cart} />
+        <CartMembership cart={cart} busy={busy} />
         {cart.bill ? <Bill bill={cart.bill} updating={updating || addressBusy} /> : null}
         <Link href="/cart">Edit cart</Link>
       </aside>

@@ -3,7 +3,7 @@ import * as cartStore from '@tiffin/cart-store';
 import { resetCurrentUserForTests, type CartWithMembership } from '@tiffin/contract';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { checkoutEdge, payment, placed, recordNavigation } from '../../test/checkout-fakes';
+import { billedCart, bodyOf, checkoutEdge, payment, placed, recordNavigation } from '../../test/checkout-fakes';
 import App from '../App';
 
 vi.mock('@tiffin/map/pin-map', () => import('@tiffin/map/testing/pin-map'));
@@ -119,5 +119,37 @@ describe('/checkout with only a plan in the cart', () => {
     checkoutEdge({ '/api/cart': planCart() });
     renderPage('checkout');
     await waitFor(() => expect(navigation.to).toEqual(['/checkout/super']));
+  });
+});
+
+describe('Tiffin One at the ordinary checkout', () => {
+  it("says what the membership saved on a member's bill", async () => {
+    checkoutEdge({ '/api/cart': { ...billedCart(), memberSavings: 2500, memberSavingsMessage: 'You saved ₹25 with Tiffin One' } });
+    renderPage('checkout');
+    expect((await screen.findByTestId('member-savings')).textContent).toBe('You saved ₹25 with Tiffin One');
+  });
+
+  it("adds the plan the cart suggests to a non-member, and the cart shows it with the food", async () => {
+    const nudge = { planId: '2', planName: 'Tiffin One', title: '3 months', durationDays: 90, price: 19900, basePrice: 44700, savings: 2500, message: 'Save ₹25 on this order with Tiffin One' };
+    let added = false;
+    const bodies: Record<string, unknown>[] = [];
+    const withPlan = { ...billedCart(), subscriptionItems: planCart().subscriptionItems, subscriptionNudge: null };
+    checkoutEdge({
+      '/api/cart': () => (added ? withPlan : { ...billedCart(), subscriptionNudge: nudge }),
+      '/api/cart/addSubscriptionToCart': (_url: URL, init?: RequestInit) => {
+        bodies.push(bodyOf(init));
+        added = true;
+        return withPlan;
+      },
+    });
+    renderPage('checkout');
+    const offer = await screen.findByRole('region', { name: 'Tiffin One' });
+    expect(offer.textContent).toContain('Save ₹25 on this order with Tiffin One');
+    expect(offer.textContent).toContain('Tiffin One · 3 months for ₹199');
+    fireEvent.click(within(offer).getByRole('button', { name: 'ADD TIFFIN ONE' }));
+    expect((await screen.findByTestId('checkout-plan')).textContent).toContain('Tiffin One · 3 months');
+    expect(bodies).toEqual([expect.objectContaining({ subscriptionItems: [{ plan_id: '2', quantity: 1 }] })]);
+    expect(screen.queryByRole('region', { name: 'Tiffin One' })).toBeNull();
+    expect(navigation.to).toEqual([]);
   });
 });

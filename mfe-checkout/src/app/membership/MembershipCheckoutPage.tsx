@@ -10,32 +10,19 @@
  */
 import { fetchCart, useCart } from '@tiffin/cart-store';
 import { Bill } from '@tiffin/cart-store/ui';
-import { getCurrentUser, navigate, subscribeCurrentUser, type CartSubscriptionItem, type CartWithMembership, type PlaceOrderPayment } from '@tiffin/contract';
-import { ErrorState, formatPrice, Link, Skeleton } from '@tiffin/design-system';
+import { getCurrentUser, navigate, subscribeCurrentUser, type CartWithMembership, type PlaceOrderPayment } from '@tiffin/contract';
+import { ErrorState, Link, Skeleton } from '@tiffin/design-system';
 import { useEffect, useSyncExternalStore } from 'react';
 import { AccountStep } from '../checkout/AccountStep';
 import { usePaymentAttempt } from '../checkout/payment-attempt';
 import { PaymentStep } from '../checkout/PaymentStep';
+import { PlanLine } from './CartMembership';
 
 export const MEMBERSHIP_PAGE = '/tiffin-one';
 
 /** Where a confirmed plan's order goes: the membership confirmation, which finds it by its order. */
 export function membershipConfirmationHref(orderId: string): string {
   return `${MEMBERSHIP_PAGE}/confirm?order_id=${encodeURIComponent(orderId)}`;
-}
-
-function PlanLine({ plan }: { plan: CartSubscriptionItem }) {
-  return (
-    <div className="chk-plan" data-testid="checkout-plan">
-      <p className="chk-plan__name">
-        <strong>{plan.planName}</strong> · {plan.title}
-      </p>
-      <p className="chk-plan__days">{`${plan.durationDays} days of free deliveries and extra discounts`}</p>
-      <p className="chk-plan__price">
-        {plan.basePrice > plan.price ? <s>{formatPrice(plan.basePrice)}</s> : null} <strong>{formatPrice(plan.price)}</strong>
-      </p>
-    </div>
-  );
 }
 
 export function MembershipCheckoutPage() {
