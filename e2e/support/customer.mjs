@@ -34,13 +34,9 @@ export async function restaurantWithPlainDish(request) {
 
 /**
  * Signs a new customer up through the API in the page's cookie jar (so the page is signed in too),
- * saves a HOME address in Koramangala and puts a plain dish in the cart, enough of it to pass the
- * restaurant's minimum order.
+ * with the OTP from the development outbox. Answers their mobile and the session's CSRF token.
  */
-export async function customerWithCart(page, context, baseURL) {
-  const request = page.request;
-  await context.addCookies([{ name: 'userLocation', value: encodeURIComponent(JSON.stringify(KORAMANGALA)), url: baseURL }]);
-  const { restaurant, dish } = await restaurantWithPlainDish(request);
+export async function signUp(request, name = 'Checkout Tester') {
   const mobile = newMobile();
   const guest = await (await request.get('/api/cart')).json();
   const since = Date.now() - 1000;
@@ -57,8 +53,20 @@ export async function customerWithCart(page, context, baseURL) {
       { message: `an OTP for ${mobile} in the outbox` },
     )
     .not.toBeNull();
-  const signedIn = await data(await request.post('/api/auth/verify-otp', { data: { mobile, otp: code, name: 'Checkout Tester', email: '', _csrf: guest.csrfToken } }));
-  const csrf = signedIn.csrfToken;
+  const signedIn = await data(await request.post('/api/auth/verify-otp', { data: { mobile, otp: code, name, email: '', _csrf: guest.csrfToken } }));
+  return { mobile, csrf: signedIn.csrfToken };
+}
+
+/**
+ * Signs a new customer up through the API in the page's cookie jar (so the page is signed in too),
+ * saves a HOME address in Koramangala and puts a plain dish in the cart, enough of it to pass the
+ * restaurant's minimum order.
+ */
+export async function customerWithCart(page, context, baseURL) {
+  const request = page.request;
+  await context.addCookies([{ name: 'userLocation', value: encodeURIComponent(JSON.stringify(KORAMANGALA)), url: baseURL }]);
+  const { restaurant, dish } = await restaurantWithPlainDish(request);
+  const { mobile, csrf } = await signUp(request);
   const saved = (
     await data(
       await request.post('/api/address', {
