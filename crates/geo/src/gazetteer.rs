@@ -73,6 +73,25 @@ pub fn city(name: &str) -> Option<&'static City> {
     GAZETTEER.iter().find(|c| c.slug == slug)
 }
 
+/// How far from a city's centre a point still belongs to it. Indian metros reach 25-35 km from
+/// their commonly cited centre (Mumbai's suburbs, Delhi's NCR edge are their own cities here).
+pub const CITY_REACH_KM: f64 = 40.0;
+
+/// The enabled city a point is in: the nearest centre within [`CITY_REACH_KM`], or none (a point
+/// between cities, or out of India).
+pub fn city_at(point: crate::Point) -> Option<&'static City> {
+    GAZETTEER
+        .iter()
+        .filter(|c| c.enabled)
+        .filter_map(|c| {
+            let centre = crate::Point::new(c.lat, c.lng).ok()?;
+            let km = point.distance_km(centre);
+            (km <= CITY_REACH_KM).then_some((c, km))
+        })
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(c, _)| c)
+}
+
 /// The locality with this place id.
 pub fn locality(place_id: &str) -> Option<&'static Locality> {
     GAZETTEER
@@ -490,6 +509,20 @@ const TABLE: &[CityRow] = &[
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_point_is_in_the_nearest_enabled_city_within_reach() {
+        let at = |lat, lng| city_at(crate::Point::new(lat, lng).unwrap()).map(|c| c.slug.as_str());
+        // Koramangala, Bangalore; Andheri, Mumbai; Cyber City, Gurgaon (nearer it than Delhi).
+        assert_eq!(at(12.9352, 77.6245), Some("bangalore"));
+        assert_eq!(at(19.1136, 72.8697), Some("mumbai"));
+        assert_eq!(at(28.4950, 77.0895), Some("gurgaon"));
+        // Jaipur is enabled but not popular: still a city.
+        assert_eq!(at(26.9124, 75.7873), Some("jaipur"));
+        // Shimla is disabled; the Arabian Sea is no city.
+        assert_eq!(at(31.1048, 77.1734), None);
+        assert_eq!(at(15.0, 70.0), None);
+    }
 
     #[test]
     fn normalise_city_applies_the_aliases() {

@@ -18,5 +18,7 @@
 pub mod gazetteer;
 pub mod point;
 
-pub use gazetteer::{City, Locality, cities, city, locality, normalise_city, slugify};
+pub use gazetteer::{
+    CITY_REACH_KM, City, Locality, cities, city, city_at, locality, normalise_city, slugify,
+};
 pub use point::{EARTH_RADIUS_KM, InvalidPoint, Point, Prepared, distance_m};

@@ -29,6 +29,7 @@
 #![forbid(unsafe_code)]
 
 pub mod breaker;
+pub mod clock;
 pub mod config;
 pub mod db;
 pub mod deadline;

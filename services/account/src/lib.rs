@@ -30,7 +30,7 @@
 #![forbid(unsafe_code)]
 
 pub mod addresses;
-pub mod clock;
+pub use tiffin_platform::clock;
 pub mod ctx;
 pub mod error;
 pub mod favourites;

@@ -1,6 +1,11 @@
 //! Black-box tests: the real service on port 0, called over gRPC, on every database engine.
 
+mod membership;
+
+use std::sync::Arc;
+
 use tiffin_membership::{Application, MIGRATOR, Settings};
+use tiffin_platform::clock::ManualClock;
 use tiffin_platform::db::testing;
 use tiffin_platform::service::testing::signed_client;
 use tiffin_platform::service::testing::{self as service, Stop};
@@ -9,8 +14,14 @@ use tiffin_proto::membership::v1::{
 };
 
 async fn spawn(database_url: &str) -> (String, Stop) {
+    spawn_at(database_url, ManualClock::starting_now()).await
+}
+
+/// The service on `clock`, which the test moves.
+async fn spawn_at(database_url: &str, clock: ManualClock) -> (String, Stop) {
     let settings = Settings {
         service: service::settings(database_url),
+        clock: Arc::new(clock),
     };
     let app = Application::build(settings).await.expect("service starts");
     service::spawn(app.port(), |stopped| app.run_until_stopped(stopped))

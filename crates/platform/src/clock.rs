@@ -1,6 +1,6 @@
-//! What time it is, injectable: every time rule of the service (session lifetimes, OTP expiry,
-//! lockout, resend cooldown, link expiry) reads the time from a [`Clock`], so tests move time with
-//! a [`ManualClock`] instead of sleeping. Production uses [`SystemClock`].
+//! What time it is, injectable: a service whose rules depend on the date (the account's session
+//! lifetimes and OTP expiry, membership's start and end dates) reads the time from a [`Clock`], so
+//! tests move time with a [`ManualClock`] instead of sleeping. Production uses [`SystemClock`].
 
 use std::fmt::Debug;
 use std::sync::Arc;
