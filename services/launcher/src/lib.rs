@@ -170,10 +170,12 @@ pub fn plan(
             }
             if *name == "cart" {
                 env.insert("MENU_URL".into(), url_of("menu"));
+                env.insert("MEMBERSHIP_URL".into(), url_of("membership"));
             }
             if *name == "orders" {
                 env.insert("PAYMENTS_URL".into(), url_of("payments"));
                 env.insert("CART_URL".into(), url_of("cart"));
+                env.insert("MEMBERSHIP_URL".into(), url_of("membership"));
             }
             Child {
                 name: (*name).to_string(),
@@ -383,6 +385,7 @@ mod tests {
         assert_eq!(edge.env["EDGE_ADMIN_ADDR"], "127.0.0.1:60008");
         let cart = children.iter().find(|c| c.name == "cart").unwrap();
         assert_eq!(cart.env["MENU_URL"], "http://127.0.0.1:60001");
+        assert_eq!(cart.env["MEMBERSHIP_URL"], "http://127.0.0.1:60006");
         let orders = children.iter().find(|c| c.name == "orders").unwrap();
         assert_eq!(orders.env["PAYMENTS_URL"], "http://127.0.0.1:60004");
         assert_eq!(orders.env["CART_URL"], "http://127.0.0.1:60002");

@@ -19,7 +19,7 @@ use crate::changes::{event, record_status};
 use crate::error::Error;
 use crate::feed::Feed;
 use crate::lifecycle::{Cancellation, Status};
-use crate::orders::{fee_base, stored_id};
+use crate::orders::{fee_base, plan_price, stored_id};
 use crate::outbox::EventType;
 use crate::settlement::{Settlement, now};
 
@@ -64,6 +64,12 @@ impl Cancelling {
         let order = self.settlement.store.load(user_id, order_id).await?;
         let status = Status::parse(&order.order_status)
             .ok_or_else(|| Error::Corrupt(format!("status {}", order.order_status)))?;
+        if order.order_type() == tiffin_proto::orders::v1::OrderType::Subscription {
+            return Err(Error::Refused(
+                "A Tiffin One membership cannot be cancelled as an order: cancel it from your membership page."
+                    .into(),
+            ));
+        }
         if status != Status::Cancelled {
             let fee = match status.cancellation(fee_base(&order)) {
                 Cancellation::Free => 0,
@@ -96,7 +102,7 @@ impl Cancelling {
         let refund = if cash {
             0
         } else {
-            (order.order_total_paise - fee).max(0)
+            (order.order_total_paise - plan_price(order) - fee).max(0)
         };
         let at = now();
         let mut tx = self.settlement.writer.begin().await?;

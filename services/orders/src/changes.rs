@@ -243,13 +243,15 @@ async fn insert_order(
     let order_id = new_order_id();
     let restaurant_id = stored_id(s.restaurant_id).ok_or(Error::IdOutOfRange(s.restaurant_id))?;
     let address = s.address.clone().unwrap_or_default();
+    let plan = s.plan.clone().unwrap_or_default();
     sqlx::query(
         "INSERT INTO orders
             (order_id, user_id, order_status, restaurant_id, restaurant_name, order_total,
              order_time, order_type, cart_id, snapshot_hash, address_id, address_annotation,
-             address_text, address_area, coupon_code, order_note, cart_cleared, cart_version)
+             address_text, address_area, coupon_code, order_note, cart_cleared, cart_version,
+             plan_id, plan_name, plan_title, plan_duration_days, plan_price, member_savings)
          VALUES ($1, $2, 'AWAITING_PAYMENT', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, 0,
-                 $16)",
+                 $16, $17, $18, $19, $20, $21, $22)",
     )
     .bind(order_id)
     .bind(user)
@@ -267,6 +269,14 @@ async fn insert_order(
     .bind(&s.coupon_code)
     .bind(&s.order_note)
     .bind(cart_version(s)?)
+    .bind(
+        stored_id(plan.plan_id).ok_or(Error::IdOutOfRange(plan.plan_id))?,
+    )
+    .bind(&plan.plan_name)
+    .bind(&plan.title)
+    .bind(i64::from(plan.duration_days))
+    .bind(plan.price_paise)
+    .bind(s.member_savings_paise)
     .execute(&mut *tx)
     .await?;
     // Items and bill lines go in one statement each, however many there are.

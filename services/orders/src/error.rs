@@ -5,8 +5,9 @@ use tonic::Code;
 
 /// The storefront's code for a refusal worded for the customer.
 const REFUSED: u32 = 1;
-/// The storefront's code for "the bill changed since the customer saw it".
-pub const BILL_CHANGED: u32 = 21;
+/// The storefront's code for "the bill changed since the customer saw it" (21 is the cart's
+/// "SUPER invalid now").
+pub const BILL_CHANGED: u32 = 22;
 
 /// Anything that can go wrong answering an orders call.
 #[derive(Debug, thiserror::Error)]

@@ -44,6 +44,7 @@ pub mod error;
 pub mod feed;
 pub mod invoice;
 pub mod lifecycle;
+pub mod memberships;
 pub mod nats;
 pub mod orders;
 pub mod outbox;
@@ -72,6 +73,8 @@ pub const DEFAULT_ADDR: &str = "127.0.0.1:50056";
 pub const DEFAULT_PAYMENTS_URL: &str = "http://127.0.0.1:50055";
 /// Default cart service when `CART_URL` is unset.
 pub const DEFAULT_CART_URL: &str = "http://127.0.0.1:50053";
+/// Where the membership service listens by default.
+pub const DEFAULT_MEMBERSHIP_URL: &str = "http://127.0.0.1:50057";
 /// How often recovery looks at unfinished payments, when `ORDERS_RECOVERY_INTERVAL_MS` is unset.
 pub const DEFAULT_RECOVERY_INTERVAL_MS: u64 = 3_000;
 /// How often due delivery steps are applied, when `ORDERS_DRIVER_INTERVAL_MS` is unset.
@@ -93,6 +96,9 @@ pub struct Settings {
     pub payments_url: String,
     /// The cart service (`CART_URL`).
     pub cart_url: String,
+    /// The membership service (`MEMBERSHIP_URL`): told when a confirmed order bought a plan or
+    /// saved a member money.
+    pub membership_url: String,
     /// How often recovery runs (`ORDERS_RECOVERY_INTERVAL_MS`).
     pub recovery_interval: Duration,
     /// A fault to inject (`ORDERS_FAILPOINT`); only the crash-recovery test sets it.
@@ -121,6 +127,7 @@ impl Settings {
             service,
             payments_url,
             cart_url,
+            membership_url: DEFAULT_MEMBERSHIP_URL.to_string(),
             recovery_interval: Duration::from_millis(DEFAULT_RECOVERY_INTERVAL_MS),
             failpoint: Failpoint::None,
             sim_speed: 1.0,
@@ -146,6 +153,7 @@ impl Settings {
             service,
             payments_url: service_url("PAYMENTS_URL", DEFAULT_PAYMENTS_URL)?,
             cart_url: service_url("CART_URL", DEFAULT_CART_URL)?,
+            membership_url: service_url("MEMBERSHIP_URL", DEFAULT_MEMBERSHIP_URL)?,
             recovery_interval: Duration::from_millis(env_parse(
                 "ORDERS_RECOVERY_INTERVAL_MS",
                 DEFAULT_RECOVERY_INTERVAL_MS,
@@ -244,6 +252,11 @@ impl Application {
         );
         let consumers = relay::Consumers {
             deliveries: deliveries.clone(),
+            memberships: memberships::Memberships::new(
+                &settings.membership_url,
+                writer.clone(),
+                feed.clone(),
+            )?,
         };
         let (relay, consuming) = match &settings.jetstream {
             Some(js) => {

@@ -7,7 +7,7 @@
 use sqlx::any::AnyRow;
 use sqlx::{AnyPool, Row};
 use tiffin_proto::orders::v1::{
-    Order, OrderAddress, OrderCharge, OrderItem, OrderRefund, OrderType, StatusChange,
+    Order, OrderAddress, OrderCharge, OrderItem, OrderPlan, OrderRefund, OrderType, StatusChange,
 };
 use tiffin_proto::payments::v1::RefundDestination;
 
@@ -30,10 +30,17 @@ pub fn carried(charges: &[OrderCharge]) -> i64 {
         .sum()
 }
 
+/// Paise of a Tiffin One plan bought with the order. The plan is the customer's once the order is
+/// confirmed: cancelling the food neither refunds it nor takes a fee from it.
+pub fn plan_price(order: &Order) -> i64 {
+    order.plan.as_ref().map_or(0, |p| p.price_paise)
+}
+
 /// What an order's own cancellation fee is worked out from: its total without the earlier fees it
-/// carries, which cancelling it makes owed again rather than charging half of them a second time.
+/// carries, which cancelling it makes owed again rather than charging half of them a second time,
+/// and without a plan it bought.
 pub fn fee_base(order: &Order) -> i64 {
-    order.order_total_paise - carried(&order.charges)
+    order.order_total_paise - carried(&order.charges) - plan_price(order)
 }
 
 /// Page size when the caller asks for none (`limit` 0).
@@ -99,7 +106,26 @@ const SUMMARY_COLUMNS: &str =
 const FULL_COLUMNS: &str = "order_id, order_status, restaurant_id, restaurant_name, order_total, \
      order_time, order_type, payment_method, address_id, address_annotation, address_text, \
      address_area, coupon_code, order_note, confirmed_at, delivered_at, cancellation_fee, \
-     refund_amount, refund_destination";
+     refund_amount, refund_destination, plan_id, plan_name, plan_title, plan_duration_days, \
+     plan_price, member_savings";
+
+/// The plan an order bought, from its row; `None` when it bought none.
+fn plan_from_row(row: &AnyRow) -> Result<Option<OrderPlan>, Error> {
+    let plan_id: i64 = row.try_get("plan_id")?;
+    if plan_id == 0 {
+        return Ok(None);
+    }
+    let days: i64 = row.try_get("plan_duration_days")?;
+    Ok(Some(OrderPlan {
+        plan_id: u64::try_from(plan_id)
+            .map_err(|_| Error::Corrupt(format!("plan_id = {plan_id}")))?,
+        plan_name: row.try_get("plan_name")?,
+        title: row.try_get("plan_title")?,
+        duration_days: u32::try_from(days)
+            .map_err(|_| Error::Corrupt(format!("plan_duration_days = {days}")))?,
+        price_paise: row.try_get("plan_price")?,
+    }))
+}
 
 fn full_order_from_row(row: &AnyRow) -> Result<Order, Error> {
     let summary = order_from_row(row)?;
@@ -125,6 +151,8 @@ fn full_order_from_row(row: &AnyRow) -> Result<Order, Error> {
         order_note: row.try_get("order_note")?,
         confirmed_at: row.try_get("confirmed_at")?,
         refund: refund_from_row(row)?,
+        plan: plan_from_row(row)?,
+        member_savings_paise: row.try_get("member_savings")?,
         ..summary
     })
 }
@@ -192,13 +220,19 @@ pub fn as_confirmed(
         cancellation_fee_paise: 0,
         refund: None,
         delivered_at: 0,
+        plan: snapshot.plan,
+        member_savings_paise: snapshot.member_savings_paise,
     })
 }
 
 /// Fills what follows from the status: whether the customer can cancel now and what it costs.
 fn with_cancellation(mut order: Order) -> Order {
     let status = Status::parse(&order.order_status);
-    let rule = status.map(|s| s.cancellation(fee_base(&order)));
+    // A membership is ended from the account's membership page, not by cancelling the order that
+    // bought it.
+    let rule = status
+        .filter(|_| order.order_type() != OrderType::Subscription)
+        .map(|s| s.cancellation(fee_base(&order)));
     (order.cancellable, order.cancellation_fee_paise) = match rule {
         Some(Cancellation::Free) => (true, 0),
         Some(Cancellation::WithFee(fee)) => (true, fee),

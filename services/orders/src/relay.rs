@@ -11,7 +11,9 @@
 //!   the event published only after they applied it.
 //!
 //! Every consumer is idempotent, so an event delivered twice changes nothing the second time.
-//! Today's consumer is dispatch: `order.confirmed` plans the delivery ([`Deliveries::plan`]).
+//! `order.confirmed` has two: dispatch plans the delivery ([`Deliveries::plan`]) and the
+//! membership consumer starts a plan the order bought and counts the member's savings
+//! ([`Memberships::confirmed`]).
 
 use std::time::Duration;
 
@@ -23,6 +25,7 @@ use tiffin_platform::config::{ConfigError, Environment};
 
 use crate::delivery::Deliveries;
 use crate::error::Error;
+use crate::memberships::Memberships;
 use crate::nats::{NatsAuth, NatsTls};
 use crate::outbox::{Event, EventType};
 
@@ -75,6 +78,7 @@ impl JetStreamSettings {
 #[derive(Clone)]
 pub struct Consumers {
     pub deliveries: Deliveries,
+    pub memberships: Memberships,
 }
 
 impl Consumers {
@@ -82,6 +86,7 @@ impl Consumers {
     pub async fn apply(&self, event_type: &str, order_id: u64) -> Result<(), Error> {
         if event_type == EventType::Confirmed.as_str() {
             self.deliveries.plan(order_id).await?;
+            self.memberships.confirmed(order_id).await?;
         }
         Ok(())
     }

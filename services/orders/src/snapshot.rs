@@ -7,13 +7,20 @@ use tiffin_platform::idempotency::fingerprint;
 use tiffin_platform::money::rupees;
 use tiffin_proto::cart::v1::{Cart, CartAddon, CartItemInput, CartLine, CartVariant};
 use tiffin_proto::orders::v1::{
-    OrderAddress, OrderCharge, OrderItem, OrderType, PlaceOrderRequest,
+    OrderAddress, OrderCharge, OrderItem, OrderPlan, OrderType, PlaceOrderRequest,
 };
 
 use crate::error::Error;
 
 /// The longest note to the restaurant kept (the cart's own limit).
 pub const MAX_NOTE_CHARS: usize = 200;
+
+/// The seller of a SUBSCRIPTION order: a Tiffin One plan is sold by Tiffin, not a restaurant.
+/// Every order names its seller (the orders table requires one), and catalogue restaurant ids are
+/// far below this one, which no restaurant can be given.
+pub const TIFFIN_ONE_SELLER_ID: u64 = 9_000_000_000_000_000_001;
+/// The seller's name on such an order.
+pub const TIFFIN_ONE_SELLER_NAME: &str = "Tiffin One";
 
 /// An order as it will be recorded.
 #[derive(Debug, Clone, PartialEq)]
@@ -31,6 +38,10 @@ pub struct Snapshot {
     pub address: Option<OrderAddress>,
     pub coupon_code: String,
     pub order_note: String,
+    /// The Tiffin One plan the order buys, if any.
+    pub plan: Option<OrderPlan>,
+    /// Paise the customer's membership took off the bill.
+    pub member_savings_paise: i64,
     /// Each item's choices by id, in the order of `items`.
     pub selections: Vec<Selections>,
     /// Where the food comes from and goes to; absent when the edge could not say (then the order
@@ -117,20 +128,39 @@ fn choices(line: &tiffin_proto::cart::v1::CartLine) -> String {
 impl Snapshot {
     /// Checks the request against its cart and takes the order from it.
     pub fn of(request: &PlaceOrderRequest) -> Result<Self, Error> {
-        let order_type = match OrderType::try_from(request.order_type) {
+        let asked = match OrderType::try_from(request.order_type) {
             Ok(OrderType::Subscription) => OrderType::Subscription,
             Ok(OrderType::Regular | OrderType::Unspecified) => OrderType::Regular,
             Err(_) => return Err(Error::Invalid("Unknown order type.".into())),
         };
+        let has_food = request.cart.as_ref().is_some_and(|c| !c.lines.is_empty());
+        let has_plan = request
+            .cart
+            .as_ref()
+            .is_some_and(|c| !c.subscription_lines.is_empty());
+        // What the cart holds decides: a plan alone is a SUBSCRIPTION, food (with or without a
+        // plan) is delivered and needs an address.
+        let order_type = if has_plan && !has_food {
+            OrderType::Subscription
+        } else {
+            OrderType::Regular
+        };
         // Asked first: without an address the cart was priced to no point, and its status says
         // only that.
-        if order_type != OrderType::Subscription && request.address_id.trim().is_empty() {
-            return Err(Error::Invalid("Please select a delivery address.".into()));
+        if request.address_id.trim().is_empty() && (has_food || asked == OrderType::Regular) {
+            return Err(Error::Invalid(
+                if asked == OrderType::Subscription {
+                    "Your cart has food in it: please select a delivery address."
+                } else {
+                    "Please select a delivery address."
+                }
+                .into(),
+            ));
         }
         let cart = request
             .cart
             .as_ref()
-            .filter(|c| !c.lines.is_empty())
+            .filter(|_| has_food || has_plan)
             .ok_or_else(|| Error::Refused("Your cart is empty.".into()))?;
         if request.cart_status_code != 0 {
             return Err(Error::Refused(request.cart_status_message.clone()));
@@ -144,10 +174,20 @@ impl Snapshot {
                 line.name
             )));
         }
-        let restaurant = cart
-            .restaurant
-            .as_ref()
-            .ok_or_else(|| Error::Refused("Your cart is empty.".into()))?;
+        let (seller_id, seller_name) = match (&cart.restaurant, order_type) {
+            (Some(r), OrderType::Regular) => (r.id, r.name.clone()),
+            (_, OrderType::Subscription) => {
+                (TIFFIN_ONE_SELLER_ID, TIFFIN_ONE_SELLER_NAME.to_string())
+            }
+            _ => return Err(Error::Refused("Your cart is empty.".into())),
+        };
+        let plan = cart.subscription_lines.first().map(|l| OrderPlan {
+            plan_id: l.plan_id,
+            plan_name: l.plan_name.clone(),
+            title: l.title.clone(),
+            duration_days: l.duration_days,
+            price_paise: l.price_paise,
+        });
         let bill = cart
             .bill
             .as_ref()
@@ -191,14 +231,16 @@ impl Snapshot {
             cart_id: cart.cart_id.clone(),
             cart_version: cart.version,
             order_type,
-            restaurant_id: restaurant.id,
-            restaurant_name: restaurant.name.clone(),
+            restaurant_id: seller_id,
+            restaurant_name: seller_name,
             items,
             charges,
             total_paise: bill.to_pay_paise,
             address,
             coupon_code: cart.coupon_code.clone(),
             order_note: note,
+            plan,
+            member_savings_paise: cart.member_savings_paise,
             selections: cart.lines.iter().map(Selections::of).collect(),
             trip,
             hash: String::new(),
@@ -232,11 +274,12 @@ impl Snapshot {
         order_type: OrderType,
     ) -> Result<Option<OrderAddress>, Error> {
         let id = request.address_id.trim();
+        if order_type == OrderType::Subscription {
+            // Nothing is delivered: an address sent along is not the order's.
+            return Ok(None);
+        }
         if id.is_empty() {
-            return match order_type {
-                OrderType::Subscription => Ok(None),
-                _ => Err(Error::Invalid("Please select a delivery address.".into())),
-            };
+            return Err(Error::Invalid("Please select a delivery address.".into()));
         }
         let chosen = cart
             .addresses
@@ -313,6 +356,13 @@ impl Snapshot {
         }
         for c in &self.charges {
             fields.extend([c.key.clone(), c.amount_paise.to_string()]);
+        }
+        if let Some(p) = &self.plan {
+            fields.extend([
+                "plan".into(),
+                p.plan_id.to_string(),
+                p.price_paise.to_string(),
+            ]);
         }
         let fields: Vec<&str> = fields.iter().map(String::as_str).collect();
         fingerprint(&fields)

@@ -130,7 +130,7 @@ async fn the_next_order_carries_the_fee_once_even_when_placed_many_times_at_once
         )
         .await
         .expect_err("the bill changed");
-        assert_eq!(spec_code(&without), Some(21), "{:?}", db.engine);
+        assert_eq!(spec_code(&without), Some(22), "{:?}", db.engine);
         assert_eq!(
             without.message(),
             "Your bill has changed to ₹808.50. Please review it and pay again."
@@ -154,7 +154,7 @@ async fn the_next_order_carries_the_fee_once_even_when_placed_many_times_at_once
         for answer in answers {
             match answer {
                 Ok(reply) => placed.push(reply.order.expect("an order").order_id),
-                Err(refused) => assert_eq!(spec_code(&refused), Some(21), "{refused:?}"),
+                Err(refused) => assert_eq!(spec_code(&refused), Some(22), "{refused:?}"),
             }
         }
         placed.sort_unstable();
@@ -188,7 +188,7 @@ async fn the_next_order_carries_the_fee_once_even_when_placed_many_times_at_once
         )
         .await
         .expect_err("nothing is owed any more");
-        assert_eq!(spec_code(&again), Some(21));
+        assert_eq!(spec_code(&again), Some(22));
     }
 }
 

@@ -31,10 +31,11 @@ pub const UPI_SETTLES_AFTER: Duration = Duration::from_millis(300);
 /// Recovery runs this often here.
 pub const RECOVERY_EVERY: Duration = Duration::from_millis(100);
 
-/// The payments and cart services, on SQLite of their own.
+/// The payments, cart and membership services, on SQLite of their own.
 pub struct Neighbours {
     pub payments_url: String,
     pub cart_url: String,
+    pub membership_url: String,
     _dbs: Vec<TestDatabase>,
     _stops: Vec<Stop>,
 }
@@ -65,15 +66,27 @@ pub async fn neighbours_with_menu(menu_url: &str) -> Neighbours {
     let cart = tiffin_cart::Application::build(tiffin_cart::Settings {
         service: service::settings(&cart_db.url),
         menu_url: menu_url.into(),
+        // Not started yet here: the cart then prices every customer as a non-member.
+        membership_url: tiffin_cart::DEFAULT_MEMBERSHIP_URL.into(),
+        surge: tiffin_cart::surge::Surge::none(),
     })
     .await
     .expect("cart starts");
     let (cart_url, cart_stop) = service::spawn(cart.port(), |s| cart.run_until_stopped(s));
+    let membership_db = testing::sqlite();
+    let membership = tiffin_membership::Application::build(tiffin_membership::Settings::new(
+        service::settings(&membership_db.url),
+    ))
+    .await
+    .expect("membership starts");
+    let (membership_url, membership_stop) =
+        service::spawn(membership.port(), |s| membership.run_until_stopped(s));
     Neighbours {
         payments_url,
         cart_url,
-        _dbs: vec![payments_db, cart_db],
-        _stops: vec![payments_stop, cart_stop],
+        membership_url,
+        _dbs: vec![payments_db, cart_db, membership_db],
+        _stops: vec![payments_stop, cart_stop, membership_stop],
     }
 }
 
@@ -81,6 +94,8 @@ pub async fn neighbours_with_menu(menu_url: &str) -> Neighbours {
 pub struct World {
     pub url: String,
     cart_url: String,
+    /// The membership service the orders service tells about plans and savings.
+    pub membership_url: String,
     pub payments: PaymentsServiceClient<SignedChannel>,
     /// The orders service's own database, to look at its outbox and attempts.
     pub pool: AnyPool,
@@ -96,6 +111,7 @@ pub fn settings(database_url: &str, n: &Neighbours) -> Settings {
         n.payments_url.clone(),
         n.cart_url.clone(),
     );
+    settings.membership_url = n.membership_url.clone();
     settings.recovery_interval = RECOVERY_EVERY;
     settings
 }
@@ -118,6 +134,7 @@ pub async fn world_with(
     World {
         url,
         cart_url: neighbours.cart_url.clone(),
+        membership_url: neighbours.membership_url.clone(),
         payments: signed_client(PaymentsServiceClient::new, neighbours.payments_url.clone())
             .await
             .expect("connects"),

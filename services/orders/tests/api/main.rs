@@ -6,6 +6,7 @@ mod cancelling;
 mod cash_on_delivery;
 mod helpers;
 mod listing;
+mod membership;
 mod placing;
 mod recovery;
 mod recovery_schedule;

@@ -299,12 +299,12 @@ async fn a_changed_bill_or_cart_is_refused_with_code_21_before_anything_is_store
     let lines_changed = place(&w.url, ASHA, other_lines).await.expect_err("refused");
 
     assert_eq!(changed.code(), Code::FailedPrecondition);
-    assert_eq!(spec_code(&changed), Some(21));
+    assert_eq!(spec_code(&changed), Some(22));
     assert_eq!(
         changed.message(),
         "Your bill has changed to ₹539. Please review it and pay again."
     );
-    assert_eq!(spec_code(&lines_changed), Some(21));
+    assert_eq!(spec_code(&lines_changed), Some(22));
     let stored: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM orders")
         .fetch_one(&w.pool)
         .await
