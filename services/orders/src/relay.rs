@@ -95,7 +95,8 @@ impl Consumers {
 /// How events travel.
 #[derive(Clone)]
 enum Bus {
-    InProcess(Consumers),
+    // Boxed for the same reason: the consumers hold several clients.
+    InProcess(Box<Consumers>),
     JetStream {
         // Boxed: the context is large, and the relay is cloned into each task.
         context: Box<async_nats::jetstream::Context>,
@@ -136,7 +137,7 @@ impl Relay {
     pub fn in_process(writer: Writer, consumers: Consumers) -> Self {
         Self {
             writer,
-            bus: Bus::InProcess(consumers),
+            bus: Bus::InProcess(Box::new(consumers)),
         }
     }
 
