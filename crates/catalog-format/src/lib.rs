@@ -92,7 +92,15 @@ pub struct Restaurant {
     /// Catalogues written before it existed read as "" (no number).
     #[serde(default)]
     pub phone: String,
+    /// A Tiffin One partner's extra discount for members, percent of the item total: 0 when the
+    /// restaurant is not a partner, else at most [`MAX_MEMBER_DISCOUNT_PERCENT`]. Catalogues
+    /// written before partners existed read as 0 (no partners).
+    #[serde(default)]
+    pub member_discount_percent: u8,
 }
+
+/// The largest extra discount a partner restaurant gives Tiffin One members, percent.
+pub const MAX_MEMBER_DISCOUNT_PERCENT: u8 = 30;
 
 /// A restaurant's menu: categories for layout, items for content.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

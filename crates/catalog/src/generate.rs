@@ -275,6 +275,7 @@ fn restaurant(
         offer,
         image_id: picture::restaurant_image_id(pictures::cuisine_picture(concept.cuisine), id),
         phone: phone_number(id),
+        member_discount_percent: member_discount_percent(id),
     };
     (restaurant, price_percent)
 }
@@ -283,6 +284,17 @@ fn restaurant(
 /// adding it changed no other generated value.
 fn phone_number(id: u64) -> String {
     format!("+9180{:08}", id.wrapping_mul(2_654_435_761) % 100_000_000)
+}
+
+/// The partner discount of restaurant `id` for Tiffin One members: about one restaurant in four
+/// is a partner, giving 10, 15, 20, 25 or 30%. Taken from the id, like [`phone_number`], so it is
+/// the same for an id in every catalogue and no other generated value moved when it was added.
+pub fn member_discount_percent(id: u64) -> u8 {
+    let h = id.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32;
+    if !h.is_multiple_of(4) {
+        return 0;
+    }
+    [10, 15, 20, 25, 30][((h / 4) % 5) as usize]
 }
 
 /// A name and slug not yet used in the city. A few fresh draws usually find one; in very large
@@ -824,6 +836,30 @@ mod tests {
             let exact = f64::to_radians(lat).cos();
             assert!((cos_degrees(lat) - exact).abs() < 1e-8, "{lat}");
         }
+    }
+
+    #[test]
+    fn about_a_quarter_of_restaurants_are_partners_giving_ten_to_thirty_percent() {
+        let ids: Vec<u64> = (1..=2_000).map(|n| 2 * CITY_ID_STRIDE + n).collect();
+        let partners: Vec<u8> = ids
+            .iter()
+            .map(|&id| member_discount_percent(id))
+            .filter(|&p| p > 0)
+            .collect();
+        assert!((400..=600).contains(&partners.len()), "{}", partners.len());
+        for p in [10, 15, 20, 25, 30] {
+            assert!(partners.contains(&p), "{p}% is given somewhere");
+        }
+        assert!(
+            partners
+                .iter()
+                .all(|&p| p <= tiffin_catalog_format::MAX_MEMBER_DISCOUNT_PERCENT)
+        );
+        // The same id is the same partner in every catalogue.
+        assert_eq!(
+            member_discount_percent(ids[7]),
+            member_discount_percent(ids[7])
+        );
     }
 
     #[test]

@@ -8,10 +8,11 @@
 
 use sqlx::AnyPool;
 use tiffin_platform::db::{Commit, Writer};
+use tiffin_platform::identity::Caller;
 use tiffin_platform::text::free_text;
 use tiffin_proto::cart::v1::{
-    CalculateCartRequest, Cart, CartDetailsInput, CartItemInput, CartLine, DeliveryContext,
-    UpdateCartRequest,
+    AddSubscriptionToCartRequest, CalculateCartRequest, Cart, CartDetailsInput, CartItemInput,
+    CartLine, DeliveryContext, UpdateCartRequest,
 };
 use tiffin_proto::menu::v1::{AddonRef, ItemSelection, VariationRef};
 
@@ -19,10 +20,12 @@ use crate::coupons::{self, Coupon};
 use crate::delivery::{cart_facts, facts_for};
 use crate::error::Error;
 use crate::lines::{self, MAX_UNITS};
+use crate::membership_client::{MembershipClient, Standing};
 use crate::menu_client::{MenuClient, Restaurant};
-use crate::reply::{self, Priced};
+use crate::reply::{self, Extras, PlanInCart, Priced};
 use crate::status::Status;
 use crate::store::{self, Details, DetailsChange, NewLines};
+use crate::surge::Surge;
 
 /// Longest note to the restaurant, in characters.
 pub const MAX_NOTE_CHARS: usize = 200;
@@ -32,6 +35,10 @@ pub struct Carts {
     /// The cart database: reads through its pool, writes one at a time on SQLite.
     writer: Writer,
     menu: MenuClient,
+    /// Whether the customer is a member, and the plans (priced there, never here).
+    membership: MembershipClient,
+    /// The operator's surge settings.
+    surge: Surge,
 }
 
 impl Carts {
@@ -39,10 +46,17 @@ impl Carts {
     /// database server can take back the last fraction of a second of them, which the customer
     /// makes again with a tap, and no update waits on the disk. Orders and payments, which live
     /// in their own services, are flushed.
-    pub fn new(pool: AnyPool, menu: MenuClient) -> Self {
+    pub fn new(
+        pool: AnyPool,
+        menu: MenuClient,
+        membership: MembershipClient,
+        surge: Surge,
+    ) -> Self {
         Self {
             writer: Writer::with_commit(pool, Commit::Background),
             menu,
+            membership,
+            surge,
         }
     }
 
@@ -62,6 +76,7 @@ impl Carts {
                 dropped: false,
                 details: Details::default(),
                 version: 0,
+                plan_id: None,
             });
         };
         let Some(restaurant_id) = stored.restaurant_id.filter(|_| !stored.lines.is_empty()) else {
@@ -72,6 +87,7 @@ impl Carts {
                 dropped: false,
                 details: stored.details,
                 version: stored.version,
+                plan_id: stored.plan_id,
             });
         };
         let seen: Vec<Option<i64>> = stored.lines.iter().map(|l| l.seen_price_paise).collect();
@@ -105,6 +121,7 @@ impl Carts {
             dropped,
             details: stored.details,
             version: stored.version,
+            plan_id: stored.plan_id,
         })
     }
 
@@ -217,6 +234,7 @@ impl Carts {
     pub(crate) async fn update(
         &self,
         owner_key: &str,
+        caller: &Caller,
         request: UpdateCartRequest,
     ) -> Result<(Cart, Status), Error> {
         let delivery = request.delivery.unwrap_or_default();
@@ -244,8 +262,9 @@ impl Carts {
                 dropped: false,
                 details: saved.details,
                 version: saved.version,
+                plan_id: saved.plan_id,
             };
-            Ok(self.present(priced, &delivery, false).await)
+            Ok(self.present(priced, &delivery, false, caller).await)
         } else {
             let mut priced = self.load_priced(owner_key).await?;
             let change = self
@@ -260,13 +279,15 @@ impl Carts {
             priced.cart_id = saved.cart_id;
             priced.details = saved.details;
             priced.version = saved.version;
-            Ok(self.present(priced, &delivery, false).await)
+            priced.plan_id = saved.plan_id;
+            Ok(self.present(priced, &delivery, false, caller).await)
         }
     }
 
     pub(crate) async fn calculate(
         &self,
         owner_key: &str,
+        caller: &Caller,
         request: CalculateCartRequest,
     ) -> Result<(Cart, Status), Error> {
         let delivery = request.delivery.unwrap_or_default();
@@ -294,12 +315,13 @@ impl Carts {
             )
             .await?;
         priced.details = store::apply(priced.details, &change);
-        Ok(self.present(priced, &delivery, true).await)
+        Ok(self.present(priced, &delivery, true, caller).await)
     }
 
     pub(crate) async fn apply_coupon(
         &self,
         owner_key: &str,
+        caller: &Caller,
         code: &str,
         delivery: DeliveryContext,
     ) -> Result<(Cart, Status), Error> {
@@ -314,13 +336,14 @@ impl Carts {
         let saved = store::change(&self.writer, owner_key, None, &change).await?;
         priced.details = saved.details;
         priced.version = saved.version;
-        Ok(self.present(priced, &delivery, false).await)
+        Ok(self.present(priced, &delivery, false, caller).await)
     }
 
     /// Removes the coupon; with `only_reward`, only when it is a FREEBIE coupon.
     pub(crate) async fn remove_coupon(
         &self,
         owner_key: &str,
+        caller: &Caller,
         only_reward: bool,
         delivery: DeliveryContext,
     ) -> Result<(Cart, Status), Error> {
@@ -342,21 +365,135 @@ impl Carts {
             priced.details = saved.details;
             priced.version = saved.version;
         }
-        Ok(self.present(priced, &delivery, false).await)
+        Ok(self.present(priced, &delivery, false, caller).await)
     }
 
-    /// The reply for a priced cart, with the coupons its restaurant takes now.
+    /// Puts the asked plan in the caller's cart, replacing the one there; no plan takes it out.
+    /// Only a signed-in customer can buy a plan, one at a time; the plan must exist (its price
+    /// is the membership service's). A plan that cannot be bought now is still put in the cart,
+    /// which then says so (21).
+    pub(crate) async fn add_subscription(
+        &self,
+        owner_key: &str,
+        caller: &Caller,
+        request: AddSubscriptionToCartRequest,
+    ) -> Result<(Cart, Status), Error> {
+        if caller.user_id.is_none() {
+            return Err(Error::GuestPlan);
+        }
+        let delivery = request.delivery.unwrap_or_default();
+        let plan = match request.items.as_slice() {
+            [] => None,
+            [item] if item.quantity == 1 => Some(item.plan_id),
+            [_] => {
+                return Err(Error::PlanRefused(
+                    "A Tiffin One plan can only be added once: its quantity is always 1.",
+                ));
+            }
+            _ => {
+                return Err(Error::PlanRefused(
+                    "Only one Tiffin One plan can be in the cart at a time.",
+                ));
+            }
+        };
+        // Asked before it is stored: an unknown plan is refused, and the price shown is the one
+        // the membership service gives now.
+        let priced_plan = match plan {
+            Some(plan_id) => Some(self.price_plan(caller, plan_id, &delivery).await?),
+            None => None,
+        };
+        store::set_plan(&self.writer, owner_key, plan).await?;
+        let priced = self.load_priced(owner_key).await?;
+        Ok(self
+            .present_with(priced, &delivery, false, caller, priced_plan)
+            .await)
+    }
+
+    /// Plan `plan_id` as the membership service sells it to `caller` now.
+    async fn price_plan(
+        &self,
+        caller: &Caller,
+        plan_id: u64,
+        delivery: &DeliveryContext,
+    ) -> Result<PlanInCart, Error> {
+        let point = delivery.point.as_ref().map(|p| (p.lat, p.lng));
+        let reply = self.membership.check(caller, plan_id, point).await?;
+        let Some(plan) = reply.plan else {
+            return Err(Error::UnknownPlan(plan_id));
+        };
+        Ok(PlanInCart::Priced {
+            line: reply::subscription_line(&plan),
+            available: reply.available,
+        })
+    }
+
+    /// The reply for a priced cart, with the coupons its restaurant takes now, its plan priced
+    /// now, and the member's bill when the caller is a member.
     pub(crate) async fn present(
         &self,
         priced: Priced,
         delivery: &DeliveryContext,
         report_min: bool,
+        caller: &Caller,
     ) -> (Cart, Status) {
-        let coupons = match &priced.restaurant {
-            Some((restaurant_id, _)) => self.coupons_of(*restaurant_id).await,
-            None => Vec::new(),
+        self.present_with(priced, delivery, report_min, caller, None)
+            .await
+    }
+
+    /// [`Carts::present`] with the plan already priced (`None`: price it now).
+    async fn present_with(
+        &self,
+        priced: Priced,
+        delivery: &DeliveryContext,
+        report_min: bool,
+        caller: &Caller,
+        plan: Option<PlanInCart>,
+    ) -> (Cart, Status) {
+        let coupons = async {
+            match &priced.restaurant {
+                Some((restaurant_id, _)) => self.coupons_of(*restaurant_id).await,
+                None => Vec::new(),
+            }
         };
-        reply::present(priced, delivery, report_min, &coupons)
+        let plan = async {
+            match (plan, priced.plan_id) {
+                (Some(plan), _) => plan,
+                (None, None) => PlanInCart::None,
+                (None, Some(plan_id)) => match self.price_plan(caller, plan_id, delivery).await {
+                    Ok(plan) => plan,
+                    Err(e) => {
+                        tracing::warn!(error = %e, plan_id, "plan in the cart unpriced");
+                        PlanInCart::Unpriced
+                    }
+                },
+            }
+        };
+        let (coupons, plan) = tokio::join!(coupons, plan);
+        let draft = reply::present(
+            priced,
+            delivery,
+            report_min,
+            Extras {
+                coupons: &coupons,
+                surge: self.surge.at(crate::delivery::unix_now()),
+                plan,
+            },
+        );
+        // Asked only of a signed-in customer, and only when being a member changes this bill:
+        // one call at most, none for a guest or a cart the membership does nothing for.
+        let standing = if caller.user_id.is_none() {
+            Standing::Guest
+        } else if draft.member_would_save() == 0 {
+            Standing::NotAsked
+        } else {
+            self.membership.standing(caller).await
+        };
+        let nudge = if standing == Standing::NonMember && draft.has_food() && !draft.has_plan() {
+            self.membership.recommended().await
+        } else {
+            None
+        };
+        reply::settle(draft, standing, nudge.as_ref())
     }
 }
 

@@ -54,6 +54,19 @@ pub enum Error {
     /// A stored line does not read back (its add-ons or variations are not the JSON we write).
     #[error("stored cart unreadable: {0}")]
     Corrupt(String),
+    /// A guest asked for a Tiffin One plan: only a signed-in customer can buy one.
+    #[error("a guest cannot buy a membership")]
+    GuestPlan,
+    /// The request asks for a plan in a way the cart does not hold one (two plans, a quantity
+    /// other than 1); worded for the customer.
+    #[error("plan refused: {0}")]
+    PlanRefused(&'static str),
+    /// No Tiffin One plan has this id.
+    #[error("no plan {0}")]
+    UnknownPlan(u64),
+    /// The membership service could not price a plan now.
+    #[error("membership unavailable: {}", .0.message())]
+    MembershipUnavailable(Status),
     /// Storage failed; logged in full, answered as an outage when the database could not be
     /// reached, else as a generic internal error.
     #[error("database: {0}")]
@@ -63,7 +76,17 @@ pub enum Error {
 impl From<Error> for Status {
     fn from(e: Error) -> Self {
         match e {
-            Error::NoCaller => Status::unauthenticated("Please login to continue."),
+            Error::NoCaller | Error::GuestPlan => {
+                Status::unauthenticated("Please login to continue.")
+            }
+            Error::PlanRefused(reason) => with_code(Code::InvalidArgument, SPEC_ERROR, reason),
+            Error::UnknownPlan(plan_id) => Status::not_found(format!(
+                "There is no Tiffin One plan {plan_id}. Please choose one of the plans on offer."
+            )),
+            Error::MembershipUnavailable(ref status) => {
+                tracing::warn!(code = ?status.code(), message = status.message(), "membership unavailable");
+                Status::unavailable("Something's broken")
+            }
             Error::TooManyItems { .. } => with_code(
                 Code::FailedPrecondition,
                 SPEC_TOO_MANY_ITEMS,

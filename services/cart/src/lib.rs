@@ -13,10 +13,14 @@
 //! - [`merge`]: the `MergeGuestCart` RPC: a guest's cart joins the account's on sign-in.
 //! - [`lines`]: the pure rules: cart key, merging lines, totals in paise, the 50-unit limit.
 //! - [`menu_client`]: `PriceItems` calls to the menu (3 s timeout) and what their failures mean.
+//! - [`membership_client`]: whether the customer is a Tiffin One member (one `GetStatus` per cart
+//!   call at most, none for guests), and the plans' prices; a silent membership service makes a
+//!   non-member, never a failed cart.
+//! - [`surge`]: the operator's surge settings (rain, peak hours) and whether a cart pays it now.
 //! - [`store`]: the `carts` table (lines as JSON on the row); how concurrent updates are serialised.
 //! - [`error`]: the service's errors and the gRPC status each becomes.
 //! - [`Application`]: migrates, binds and serves through the platform's [`ServiceHost`] (health,
-//!   reflection, tracing), with the menu client it prices by.
+//!   reflection, tracing), with the menu and membership clients it prices by.
 //!
 //! It owns its tables and migrations (`migrations/`); nothing else reads them. It must never
 //! charge a stored price or store a name (those are the menu's; the one stored price only tells
@@ -29,12 +33,14 @@ pub mod coupons;
 pub mod delivery;
 pub mod error;
 pub mod lines;
+pub mod membership_client;
 pub mod menu_client;
 pub mod merge;
 pub mod reply;
 pub mod service;
 pub mod status;
 pub mod store;
+pub mod surge;
 
 use std::future::Future;
 use tiffin_platform::identity::Callers;
@@ -47,6 +53,8 @@ use tiffin_proto::cart::v1::cart_service_server::CartServiceServer;
 pub const DEFAULT_ADDR: &str = "127.0.0.1:50053";
 /// Default menu service address when `MENU_URL` is unset.
 pub const DEFAULT_MENU_URL: &str = "http://127.0.0.1:50052";
+/// Default membership service address when `MEMBERSHIP_URL` is unset.
+pub const DEFAULT_MEMBERSHIP_URL: &str = "http://127.0.0.1:50057";
 
 pub(crate) static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
 
@@ -56,16 +64,24 @@ pub struct Settings {
     pub service: ServiceSettings,
     /// The menu service (`MENU_URL`), asked for every price.
     pub menu_url: String,
+    /// The membership service (`MEMBERSHIP_URL`): whether the customer is a member, and the
+    /// plans' prices.
+    pub membership_url: String,
+    /// The surge fee's settings (`CART_SURGE_*`, [`surge`]).
+    pub surge: surge::Surge,
 }
 
 impl Settings {
-    /// Reads the environment (see `src/main.rs`); an unusable `MENU_URL` is an error here, before
-    /// anything is bound.
+    /// Reads the environment (see `src/main.rs`); an unusable `MENU_URL`, `MEMBERSHIP_URL` or
+    /// surge setting is an error here, before anything is bound.
     pub fn from_env() -> Result<Self, ConfigError> {
         let menu_url = service_url("MENU_URL", DEFAULT_MENU_URL)?;
+        let membership_url = service_url("MEMBERSHIP_URL", DEFAULT_MEMBERSHIP_URL)?;
         Ok(Self {
             service: ServiceSettings::from_env("cart", DEFAULT_ADDR)?,
             menu_url,
+            membership_url,
+            surge: surge::Surge::from_env()?,
         })
     }
 }
@@ -83,7 +99,8 @@ pub const CALLERS: Callers = Callers {
 /// A bound, migrated service ready to run.
 pub struct Application {
     host: ServiceHost,
-    /// The `GetCart` / `UpdateCart` handler, with its store and its client of the menu.
+    /// The `GetCart` / `UpdateCart` handler, with its store and its clients of the menu and the
+    /// membership.
     carts: carts::Carts,
 }
 
@@ -92,8 +109,9 @@ impl Application {
     /// menu is connected on first use, so the cart starts even while the menu is still starting.
     pub async fn build(settings: Settings) -> anyhow::Result<Self> {
         let menu = menu_client::MenuClient::new(&settings.menu_url)?;
+        let membership = membership_client::MembershipClient::new(&settings.membership_url)?;
         let host = ServiceHost::start(&settings.service, &MIGRATOR).await?;
-        let carts = carts::Carts::new(host.pool().clone(), menu);
+        let carts = carts::Carts::new(host.pool().clone(), menu, membership, settings.surge);
         let moved = store::move_line_rows(carts.writer()).await?;
         if moved > 0 {
             tracing::info!(

@@ -1,5 +1,6 @@
 //! Runs the cart service alone: `GRPC_ADDR` (default 127.0.0.1:50053), `DATABASE_URL`, `MENU_URL`
-//! (default http://127.0.0.1:50052).
+//! (default http://127.0.0.1:50052), `MEMBERSHIP_URL` (default http://127.0.0.1:50057), and the
+//! surge fee's `CART_SURGE_FEE_PAISE`, `CART_SURGE_RAIN`, `CART_SURGE_PEAK_HOURS` (docs/bill.md).
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {

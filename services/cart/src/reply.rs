@@ -2,17 +2,23 @@
 //! bill, coupons and their verdicts, details, addresses, serviceability) and its [`Status`].
 //!
 //! Pure: it asks no service and reads no table; [`crate::carts`] gathers what it needs first.
+//! It answers in two steps, because whether the customer is a member is asked only when it would
+//! change something: [`present`] prices the cart both ways (a [`Draft`]), and [`settle`] keeps the
+//! bill of the customer's standing and adds what the membership says.
 
 use tiffin_platform::money::rupees;
 use tiffin_proto::cart::v1::{
     AppliedCoupon, Bill, BillLine, CancellationDue, CancellationMessage, CancellationMessageButton,
-    Cart, CartLine, CartRestaurant, CouponOption, DeliveryContext, FreebieItem,
+    Cart, CartLine, CartRestaurant, CouponOption, DeliveryContext, FreebieItem, SubscriptionLine,
+    SubscriptionNudge,
 };
+use tiffin_proto::membership::v1::Plan;
 
-use crate::bill::{self, BillInput, Discount};
+use crate::bill::{self, BillInput, Discount, PlanCharge, Surcharge};
 use crate::coupons::{self, Coupon};
 use crate::delivery::{address_options, cart_facts, distance_m, facts_for};
 use crate::lines;
+use crate::membership_client::Standing;
 use crate::menu_client::Restaurant;
 use crate::status::{self, Status};
 use crate::store::Details;
@@ -28,17 +34,152 @@ pub struct Priced {
     pub details: Details,
     /// The stored cart's version (0: never stored).
     pub version: u64,
+    /// The Tiffin One plan stored in the cart, by id (priced separately: [`PlanInCart`]).
+    pub plan_id: Option<u64>,
 }
 
-/// The reply: the priced cart with its bill, coupons, details and status. `all_coupons` are the
-/// coupons its restaurant takes now; `report_min` reports a total below the minimum (only
-/// `CalculateCart` does).
+/// The plan in the cart as the membership service prices it now.
+#[derive(Debug, Clone, PartialEq)]
+pub enum PlanInCart {
+    /// None in the cart.
+    None,
+    /// Priced; `available` is false when it cannot be bought now (status 21).
+    Priced {
+        line: SubscriptionLine,
+        available: bool,
+    },
+    /// In the cart, but the membership service could not price it.
+    Unpriced,
+}
+
+/// What the cart is priced with besides its lines.
+pub struct Extras<'a> {
+    /// The coupons its restaurant takes now.
+    pub coupons: &'a [Coupon],
+    /// The surge fee charged now, if any.
+    pub surge: Option<Surcharge>,
+    pub plan: PlanInCart,
+}
+
+/// A priced cart before the customer's standing is known: its reply with the non-member's bill,
+/// and the member's bill beside it.
+pub struct Draft {
+    cart: Cart,
+    status: Status,
+    member_bill: Option<Bill>,
+    member_savings: i64,
+}
+
+impl Draft {
+    /// What the membership would take off this bill now (0: nothing, so nobody need ask).
+    pub fn member_would_save(&self) -> i64 {
+        self.member_savings
+    }
+
+    /// Whether the cart has food to order (a nudge is about food).
+    pub fn has_food(&self) -> bool {
+        self.cart.restaurant.is_some() && self.cart.item_total_paise > 0
+    }
+
+    /// Whether a plan is in the cart.
+    pub fn has_plan(&self) -> bool {
+        !self.cart.subscription_lines.is_empty()
+    }
+}
+
+/// The plan's bill line label: "Tiffin One · 3 months".
+pub fn plan_label(plan_name: &str, title: &str) -> String {
+    format!("{plan_name} · {title}")
+}
+
+/// The cart's plan line from the membership service's plan.
+pub fn subscription_line(plan: &Plan) -> SubscriptionLine {
+    SubscriptionLine {
+        plan_id: plan.plan_id,
+        plan_name: plan.plan_name.clone(),
+        title: plan.title.clone(),
+        duration_days: plan.duration_days,
+        price_paise: plan.final_price_paise,
+        base_price_paise: plan.base_price_paise,
+    }
+}
+
+/// The reply for the customer's standing: the member's bill for a member, the non-member's
+/// otherwise; what was saved, said; a non-member's nudge toward `nudge_plan`; and when the
+/// membership service could not answer, that it could not.
+pub fn settle(draft: Draft, standing: Standing, nudge_plan: Option<&Plan>) -> (Cart, Status) {
+    let Draft {
+        mut cart,
+        status,
+        member_bill,
+        member_savings,
+    } = draft;
+    match standing {
+        Standing::Member => {
+            if let Some(bill) = member_bill {
+                cart.bill = Some(bill);
+                cart.member_savings_paise = member_savings;
+                if member_savings > 0 {
+                    cart.member_savings_message =
+                        format!("You saved {} with Tiffin One", rupees(member_savings));
+                }
+            }
+        }
+        Standing::Unknown => {
+            cart.membership_unknown = true;
+            cart.membership_message = "We could not check your Tiffin One membership just now, \
+                so this bill has no member benefits. They will show once it is back."
+                .into();
+        }
+        Standing::NonMember if member_savings > 0 && cart.subscription_lines.is_empty() => {
+            if let Some(plan) = nudge_plan {
+                cart.subscription_nudge = Some(SubscriptionNudge {
+                    plan_id: plan.plan_id,
+                    plan_name: plan.plan_name.clone(),
+                    title: plan.title.clone(),
+                    duration_days: plan.duration_days,
+                    price_paise: plan.final_price_paise,
+                    base_price_paise: plan.base_price_paise,
+                    savings_paise: member_savings,
+                    message: format!(
+                        "Save {} on this order with {}",
+                        rupees(member_savings),
+                        plan.plan_name
+                    ),
+                });
+            }
+        }
+        Standing::Guest | Standing::NotAsked | Standing::NonMember => {}
+    }
+    (cart, status)
+}
+
+fn bill_message(b: bill::Bill) -> Bill {
+    Bill {
+        to_pay_paise: b.to_pay,
+        total_without_coupon_paise: b.total_without_coupon,
+        lines: b
+            .lines
+            .into_iter()
+            .map(|l| BillLine {
+                key: l.key.to_string(),
+                label: l.label,
+                amount_paise: l.amount,
+                tooltip: l.tooltip.unwrap_or_default(),
+            })
+            .collect(),
+    }
+}
+
+/// The reply, before the customer's standing is known ([`settle`] finishes it): the priced cart
+/// with its bill, coupons, details, plan and status. `report_min` reports a total below the
+/// minimum (only `CalculateCart` does).
 pub fn present(
     priced: Priced,
     delivery: &DeliveryContext,
     report_min: bool,
-    all_coupons: &[Coupon],
-) -> (Cart, Status) {
+    extras: Extras<'_>,
+) -> Draft {
     let Priced {
         cart_id,
         restaurant,
@@ -46,8 +187,37 @@ pub fn present(
         dropped,
         details,
         version,
+        plan_id: _,
     } = priced;
+    let Extras {
+        coupons: all_coupons,
+        surge,
+        plan,
+    } = extras;
+    let (subscription_lines, plan_charge) = match &plan {
+        PlanInCart::Priced { line, .. } => (
+            vec![line.clone()],
+            Some(PlanCharge {
+                label: plan_label(&line.plan_name, &line.title),
+                amount: line.price_paise,
+            }),
+        ),
+        PlanInCart::None | PlanInCart::Unpriced => (Vec::new(), None),
+    };
+    let plan_invalid = matches!(
+        plan,
+        PlanInCart::Priced {
+            available: false,
+            ..
+        }
+    );
+    let plan_unpriced = plan == PlanInCart::Unpriced;
     let Some((restaurant_id, restaurant)) = restaurant else {
+        // No food: a plan alone (billed alone, to no address), or nothing.
+        let bill = bill::compute(&BillInput {
+            plan: plan_charge,
+            ..BillInput::default()
+        });
         let cart = Cart {
             cart_id,
             version,
@@ -58,13 +228,22 @@ pub fn present(
                 .as_ref()
                 .map(|p| p.address_id.clone())
                 .unwrap_or_default(),
+            bill: bill.map(bill_message),
+            subscription_lines,
             ..Cart::default()
         };
         let status = Status::of(status::Facts {
             address_not_found: delivery.address_not_found,
+            plan_invalid,
+            plan_unpriced,
             ..status::Facts::default()
         });
-        return (cart, status);
+        return Draft {
+            cart,
+            status,
+            member_bill: None,
+            member_savings: 0,
+        };
     };
     let facts = facts_for(delivery, restaurant_id);
     let distance_m = match (facts, &delivery.point) {
@@ -156,7 +335,7 @@ pub fn present(
         .collect();
 
     let item_total = lines::item_total_paise(&lines);
-    let computed = bill::compute(&BillInput {
+    let input = BillInput {
         item_total,
         units: lines
             .iter()
@@ -168,7 +347,19 @@ pub fn present(
         cancellation_due: owing(&delivery.cancellation_dues)
             .map(|d| d.amount_paise)
             .sum(),
+        surge,
+        partner_percent: facts.map_or(0, |f| f.member_discount_percent),
+        member: true,
+        plan: plan_charge,
+    };
+    // The member's bill beside the non-member's: what the membership would save decides whether
+    // anyone need be asked if the customer is a member.
+    let member = bill::compute(&input);
+    let computed = bill::compute(&BillInput {
+        member: false,
+        ..input
     });
+    let member_savings = member.as_ref().map_or(0, |b| b.member_savings);
     // Said only when the bill carries the fee (an empty cart bills nothing).
     let cancellation_message = computed
         .as_ref()
@@ -191,6 +382,8 @@ pub fn present(
         location_unserviceable: delivery.location_unserviceable || delivery.point.is_none(),
         item_unavailable: dropped || lines.iter().any(|l| !l.in_stock),
         below_minimum: report_min && item_total < min_cart_value,
+        plan_invalid,
+        plan_unpriced,
     });
 
     let cart = Cart {
@@ -205,20 +398,7 @@ pub fn present(
         }),
         item_count: lines::item_count(&lines),
         item_total_paise: item_total,
-        bill: computed.map(|b| Bill {
-            to_pay_paise: b.to_pay,
-            total_without_coupon_paise: b.total_without_coupon,
-            lines: b
-                .lines
-                .into_iter()
-                .map(|l| BillLine {
-                    key: l.key.to_string(),
-                    label: l.label,
-                    amount_paise: l.amount,
-                    tooltip: l.tooltip.unwrap_or_default(),
-                })
-                .collect(),
-        }),
+        bill: computed.map(bill_message),
         lines,
         coupon_code: details.coupon_code.clone().unwrap_or_default(),
         coupon: applied,
@@ -240,8 +420,15 @@ pub fn present(
         min_cart_value_paise: min_cart_value,
         min_cart_message,
         cancellation_message,
+        subscription_lines,
+        ..Cart::default()
     };
-    (cart, status)
+    Draft {
+        cart,
+        status,
+        member_bill: member.map(bill_message),
+        member_savings,
+    }
 }
 
 /// The dues that are money owed (the edge passes the orders service's answer on as it is).

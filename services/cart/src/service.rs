@@ -3,11 +3,12 @@
 
 use tiffin_platform::identity::Caller;
 use tiffin_proto::cart::v1::{
-    ApplyCouponRequest, ApplyCouponResponse, CalculateCartRequest, CalculateCartResponse,
-    EmptyOrderedCartRequest, EmptyOrderedCartResponse, GetCartRequest, GetCartResponse,
-    GetCartRestaurantRequest, GetCartRestaurantResponse, MergeGuestCartRequest,
-    MergeGuestCartResponse, RemoveCouponRequest, RemoveCouponResponse, RemoveRewardRequest,
-    RemoveRewardResponse, UpdateCartRequest, UpdateCartResponse, cart_service_server::CartService,
+    AddSubscriptionToCartRequest, AddSubscriptionToCartResponse, ApplyCouponRequest,
+    ApplyCouponResponse, CalculateCartRequest, CalculateCartResponse, EmptyOrderedCartRequest,
+    EmptyOrderedCartResponse, GetCartRequest, GetCartResponse, GetCartRestaurantRequest,
+    GetCartRestaurantResponse, MergeGuestCartRequest, MergeGuestCartResponse, RemoveCouponRequest,
+    RemoveCouponResponse, RemoveRewardRequest, RemoveRewardResponse, UpdateCartRequest,
+    UpdateCartResponse, cart_service_server::CartService,
 };
 use tonic::{Request, Response, Status};
 
@@ -22,16 +23,23 @@ pub(crate) fn owner_key<T>(request: &Request<T>) -> Result<String, Error> {
         .ok_or(Error::NoCaller)
 }
 
+/// The caller and the owner of their cart, or UNAUTHENTICATED.
+fn whose<T>(request: &Request<T>) -> Result<(Caller, String), Error> {
+    let caller = Caller::from_metadata(request.metadata());
+    let owner_key = caller.owner_key().ok_or(Error::NoCaller)?;
+    Ok((caller, owner_key))
+}
+
 #[tonic::async_trait]
 impl CartService for Carts {
     async fn get_cart(
         &self,
         request: Request<GetCartRequest>,
     ) -> Result<Response<GetCartResponse>, Status> {
-        let owner_key = owner_key(&request)?;
+        let (caller, owner_key) = whose(&request)?;
         let delivery = request.into_inner().delivery.unwrap_or_default();
         let priced = self.load_priced(&owner_key).await?;
-        let (cart, status) = self.present(priced, &delivery, false).await;
+        let (cart, status) = self.present(priced, &delivery, false, &caller).await;
         Ok(Response::new(GetCartResponse {
             cart: Some(cart),
             status_code: status.code(),
@@ -43,8 +51,10 @@ impl CartService for Carts {
         &self,
         request: Request<UpdateCartRequest>,
     ) -> Result<Response<UpdateCartResponse>, Status> {
-        let owner_key = owner_key(&request)?;
-        let (cart, status) = self.update(&owner_key, request.into_inner()).await?;
+        let (caller, owner_key) = whose(&request)?;
+        let (cart, status) = self
+            .update(&owner_key, &caller, request.into_inner())
+            .await?;
         Ok(Response::new(UpdateCartResponse {
             cart: Some(cart),
             status_code: status.code(),
@@ -85,8 +95,10 @@ impl CartService for Carts {
         &self,
         request: Request<CalculateCartRequest>,
     ) -> Result<Response<CalculateCartResponse>, Status> {
-        let owner_key = owner_key(&request)?;
-        let (cart, status) = self.calculate(&owner_key, request.into_inner()).await?;
+        let (caller, owner_key) = whose(&request)?;
+        let (cart, status) = self
+            .calculate(&owner_key, &caller, request.into_inner())
+            .await?;
         Ok(Response::new(CalculateCartResponse {
             cart: Some(cart),
             status_code: status.code(),
@@ -98,11 +110,12 @@ impl CartService for Carts {
         &self,
         request: Request<ApplyCouponRequest>,
     ) -> Result<Response<ApplyCouponResponse>, Status> {
-        let owner_key = owner_key(&request)?;
+        let (caller, owner_key) = whose(&request)?;
         let request = request.into_inner();
         let (cart, status) = self
             .apply_coupon(
                 &owner_key,
+                &caller,
                 &request.coupon_code,
                 request.delivery.unwrap_or_default(),
             )
@@ -118,9 +131,11 @@ impl CartService for Carts {
         &self,
         request: Request<RemoveCouponRequest>,
     ) -> Result<Response<RemoveCouponResponse>, Status> {
-        let owner_key = owner_key(&request)?;
+        let (caller, owner_key) = whose(&request)?;
         let delivery = request.into_inner().delivery.unwrap_or_default();
-        let (cart, status) = self.remove_coupon(&owner_key, false, delivery).await?;
+        let (cart, status) = self
+            .remove_coupon(&owner_key, &caller, false, delivery)
+            .await?;
         Ok(Response::new(RemoveCouponResponse {
             cart: Some(cart),
             status_code: status.code(),
@@ -132,10 +147,27 @@ impl CartService for Carts {
         &self,
         request: Request<RemoveRewardRequest>,
     ) -> Result<Response<RemoveRewardResponse>, Status> {
-        let owner_key = owner_key(&request)?;
+        let (caller, owner_key) = whose(&request)?;
         let delivery = request.into_inner().delivery.unwrap_or_default();
-        let (cart, status) = self.remove_coupon(&owner_key, true, delivery).await?;
+        let (cart, status) = self
+            .remove_coupon(&owner_key, &caller, true, delivery)
+            .await?;
         Ok(Response::new(RemoveRewardResponse {
+            cart: Some(cart),
+            status_code: status.code(),
+            status_message: status.message().to_string(),
+        }))
+    }
+
+    async fn add_subscription_to_cart(
+        &self,
+        request: Request<AddSubscriptionToCartRequest>,
+    ) -> Result<Response<AddSubscriptionToCartResponse>, Status> {
+        let (caller, owner_key) = whose(&request)?;
+        let (cart, status) = self
+            .add_subscription(&owner_key, &caller, request.into_inner())
+            .await?;
+        Ok(Response::new(AddSubscriptionToCartResponse {
             cart: Some(cart),
             status_code: status.code(),
             status_message: status.message().to_string(),

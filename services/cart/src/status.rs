@@ -21,6 +21,11 @@ pub enum Status {
     AddressNotFound,
     /// The item total is below the restaurant's minimum (reported by `CalculateCart` only).
     InsufficientCartValue,
+    /// The Tiffin One plan in the cart cannot be bought now (withdrawn, a longer plan running, not
+    /// sold where the customer is).
+    SuperInvalid,
+    /// The plan in the cart could not be priced: the membership service did not answer.
+    PlanUnpriced,
 }
 
 /// The facts a status is decided from.
@@ -34,14 +39,23 @@ pub struct Facts {
     pub location_unserviceable: bool,
     pub item_unavailable: bool,
     pub below_minimum: bool,
+    /// The plan in the cart cannot be bought now.
+    pub plan_invalid: bool,
+    /// The plan in the cart could not be priced.
+    pub plan_unpriced: bool,
 }
 
 impl Status {
     /// The first status that applies, in the order customers must fix them: the address before
-    /// the restaurant's hours, those before where it delivers, that before stock and the minimum.
+    /// the plan, the plan before the restaurant's hours, those before where it delivers, that
+    /// before stock and the minimum.
     pub fn of(f: Facts) -> Self {
         if f.address_not_found {
             Status::AddressNotFound
+        } else if f.plan_invalid {
+            Status::SuperInvalid
+        } else if f.plan_unpriced {
+            Status::PlanUnpriced
         } else if f.closed {
             Status::RestaurantClosed
         } else if f.unserviceable && f.location_unserviceable {
@@ -82,6 +96,11 @@ impl Status {
                 "Sorry! This address is not available. Please select another address",
             ),
             Status::InsufficientCartValue => (41, "Insufficient cart value"),
+            Status::SuperInvalid => (21, "SUPER invalid now"),
+            Status::PlanUnpriced => (
+                1,
+                "We could not check your Tiffin One plan just now. Please try again in a moment.",
+            ),
         }
     }
 }
@@ -99,11 +118,23 @@ mod tests {
             location_unserviceable: true,
             item_unavailable: true,
             below_minimum: true,
+            plan_invalid: true,
+            plan_unpriced: true,
         };
         assert_eq!(Status::of(all), Status::AddressNotFound);
-        let open = Facts {
+        let found = Facts {
             address_not_found: false,
             ..all
+        };
+        assert_eq!(Status::of(found), Status::SuperInvalid);
+        let valid = Facts {
+            plan_invalid: false,
+            ..found
+        };
+        assert_eq!(Status::of(valid), Status::PlanUnpriced);
+        let open = Facts {
+            plan_unpriced: false,
+            ..valid
         };
         assert_eq!(Status::of(open), Status::RestaurantClosed);
         let reachable = Facts {
@@ -138,6 +169,8 @@ mod tests {
             Status::RestaurantUnserviceable,
             Status::AddressNotFound,
             Status::InsufficientCartValue,
+            Status::SuperInvalid,
+            Status::PlanUnpriced,
         ] {
             assert!(!s.message().is_empty(), "{s:?}");
             assert_ne!(s.code(), 0);

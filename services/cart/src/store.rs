@@ -31,14 +31,17 @@ pub struct StoredCart {
     pub details: Details,
     /// How many times the row was written.
     pub version: u64,
+    /// The Tiffin One plan in the cart (`cart_subscriptions`), when there is one.
+    pub plan_id: Option<u64>,
 }
 
-/// What one write left stored: the cart's id, its details and its new version.
+/// What one write left stored: the cart's id, its details, its new version and its plan.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Saved {
     pub cart_id: String,
     pub details: Details,
     pub version: u64,
+    pub plan_id: Option<u64>,
 }
 
 /// A cart's details besides its lines.
@@ -180,9 +183,12 @@ fn from_bigint(what: &str, value: i64) -> Result<u64, Error> {
 
 /// The owner's cart, if they have ever had one.
 pub async fn load(pool: &AnyPool, owner_key: &str) -> Result<Option<StoredCart>, Error> {
+    // One statement, so the plan and the lines are read from the same committed cart.
     let Some(row) = sqlx::query(
-        "SELECT cart_id, restaurant_id, coupon_code, order_note, cutlery_selected, lines, version \
-         FROM carts WHERE owner_key = $1",
+        "SELECT c.cart_id, c.restaurant_id, c.coupon_code, c.order_note, c.cutlery_selected, \
+         c.lines, c.version, s.plan_id \
+         FROM carts c LEFT JOIN cart_subscriptions s ON s.owner_key = c.owner_key \
+         WHERE c.owner_key = $1",
     )
     .bind(owner_key)
     .fetch_optional(pool)
@@ -206,7 +212,69 @@ pub async fn load(pool: &AnyPool, owner_key: &str) -> Result<Option<StoredCart>,
             cutlery_selected: row.try_get::<i64, _>("cutlery_selected")? != 0,
         },
         version: from_bigint("version", row.try_get("version")?)?,
+        plan_id: plan_of(&row)?,
     }))
+}
+
+/// Puts plan `plan_id` in the owner's cart in place of any other, or (`None`) takes the plan out,
+/// in one transaction with the cart's row, whose version it counts. The cart's lines and details
+/// stay as they are. Returns what was saved.
+pub async fn set_plan(
+    writer: &Writer,
+    owner_key: &str,
+    plan_id: Option<u64>,
+) -> Result<Saved, Error> {
+    let bound = plan_id.map(|id| to_bigint("plan_id", id)).transpose()?;
+    let fresh = Details::default();
+    let mut tx = writer.begin().await?;
+    // The cart's row first: it exists afterwards, and its lock orders this write after any
+    // other of the same cart.
+    let row = sqlx::query(UPSERT)
+        .bind(owner_key)
+        .bind(uuid::Uuid::new_v4().simple().to_string())
+        .bind(None::<i64>)
+        .bind(unix_now())
+        .bind("[]")
+        .bind(fresh.coupon_code)
+        .bind(fresh.order_note)
+        .bind(i64::from(fresh.cutlery_selected))
+        .bind(false)
+        .bind(false)
+        .bind(false)
+        .bind(false)
+        .fetch_one(&mut *tx)
+        .await?;
+    match bound {
+        Some(bound) => {
+            sqlx::query(
+                "INSERT INTO cart_subscriptions (owner_key, plan_id, added_at) VALUES ($1, $2, $3) \
+                 ON CONFLICT (owner_key) DO UPDATE SET plan_id = excluded.plan_id, \
+                 added_at = excluded.added_at",
+            )
+            .bind(owner_key)
+            .bind(bound)
+            .bind(unix_now())
+            .execute(&mut *tx)
+            .await?;
+        }
+        None => {
+            sqlx::query("DELETE FROM cart_subscriptions WHERE owner_key = $1")
+                .bind(owner_key)
+                .execute(&mut *tx)
+                .await?;
+        }
+    }
+    tx.commit().await?;
+    Ok(Saved {
+        cart_id: row.try_get("cart_id")?,
+        details: Details {
+            coupon_code: row.try_get("coupon_code")?,
+            order_note: row.try_get("order_note")?,
+            cutlery_selected: row.try_get::<i64, _>("cutlery_selected")? != 0,
+        },
+        version: from_bigint("version", row.try_get("version")?)?,
+        plan_id,
+    })
 }
 
 /// New lines for a cart: from `restaurant_id` (`None` with no lines: empty).
@@ -275,7 +343,8 @@ const UPSERT: &str = "INSERT INTO carts (owner_key, cart_id, restaurant_id, vers
       WHEN $9 AND (excluded.restaurant_id IS NULL OR carts.restaurant_id IS NULL \
         OR carts.restaurant_id <> excluded.restaurant_id) THEN 0 \
       ELSE carts.cutlery_selected END \
-    RETURNING cart_id, coupon_code, order_note, cutlery_selected, version";
+    RETURNING cart_id, coupon_code, order_note, cutlery_selected, version, \
+    (SELECT s.plan_id FROM cart_subscriptions s WHERE s.owner_key = carts.owner_key) AS plan_id";
 
 /// Changes the owner's cart in one statement: its lines when `new_lines` is given (else they
 /// stay), then its details. Emptying the cart, or filling it from another restaurant, drops its
@@ -331,11 +400,20 @@ pub async fn change(
             cutlery_selected: row.try_get::<i64, _>("cutlery_selected")? != 0,
         },
         version: from_bigint("version", row.try_get("version")?)?,
+        plan_id: plan_of(&row)?,
     })
 }
 
-/// Empties the owner's cart, with its details, if it holds lines and is still at `version` (any
-/// version when `None`). Returns whether it did: a cart written since is left as it is.
+/// The `plan_id` column of a cart's row read with its plan.
+fn plan_of(row: &sqlx::any::AnyRow) -> Result<Option<u64>, Error> {
+    row.try_get::<Option<i64>, _>("plan_id")?
+        .map(|id| from_bigint("plan_id", id))
+        .transpose()
+}
+
+/// Empties the owner's cart, with its details and its plan, if it holds lines or a plan and is
+/// still at `version` (any version when `None`). Returns whether it did: a cart written since is
+/// left as it is.
 pub async fn empty_if_at(
     writer: &Writer,
     owner_key: &str,
@@ -343,22 +421,28 @@ pub async fn empty_if_at(
 ) -> Result<bool, Error> {
     // Versions start at 1, so 0 stands for any.
     let version = version.map_or(Ok(0), |v| to_bigint("version", v))?;
-    let emptied = writer
-        .write(async |connection| {
-            sqlx::query(
-                "UPDATE carts SET version = version + 1, updated_at = $3, restaurant_id = NULL, \
-                 lines = '[]', coupon_code = NULL, order_note = '', cutlery_selected = 0 \
-                 WHERE owner_key = $1 AND restaurant_id IS NOT NULL \
-                 AND ($2 = 0 OR version = $2)",
-            )
+    let mut tx = writer.begin().await?;
+    let emptied = sqlx::query(
+        "UPDATE carts SET version = version + 1, updated_at = $3, restaurant_id = NULL, \
+         lines = '[]', coupon_code = NULL, order_note = '', cutlery_selected = 0 \
+         WHERE owner_key = $1 AND ($2 = 0 OR version = $2) AND (restaurant_id IS NOT NULL \
+         OR EXISTS (SELECT 1 FROM cart_subscriptions s WHERE s.owner_key = carts.owner_key))",
+    )
+    .bind(owner_key)
+    .bind(version)
+    .bind(unix_now())
+    .execute(&mut *tx)
+    .await?
+    .rows_affected()
+        > 0;
+    if emptied {
+        sqlx::query("DELETE FROM cart_subscriptions WHERE owner_key = $1")
             .bind(owner_key)
-            .bind(version)
-            .bind(unix_now())
-            .execute(connection)
-            .await
-        })
-        .await?;
-    Ok(emptied.rows_affected() > 0)
+            .execute(&mut *tx)
+            .await?;
+    }
+    tx.commit().await?;
+    Ok(emptied)
 }
 
 /// Moves the rows of the old `cart_lines` table onto their carts' `lines` (migration 0003), one

@@ -108,6 +108,13 @@ fn validate(catalogue: &Catalogue) -> Result<(), ImportError> {
         if r.delivery_radius_m == 0 {
             return Err(invalid("delivery radius is 0".into()));
         }
+        if r.member_discount_percent > tiffin_catalog_format::MAX_MEMBER_DISCOUNT_PERCENT {
+            return Err(invalid(format!(
+                "member discount {}% is above {}%",
+                r.member_discount_percent,
+                tiffin_catalog_format::MAX_MEMBER_DISCOUNT_PERCENT
+            )));
+        }
         match gazetteer::locality(&r.place_id) {
             Some(l) if l.city == r.city => {}
             Some(l) => {
@@ -192,6 +199,7 @@ async fn insert_restaurants(
             "offer",
             "image_id",
             "phone",
+            "member_discount_percent",
         ],
         // `validate` has checked that every id fits an i64.
         catalogue.restaurants.iter().map(|r| {
@@ -216,6 +224,7 @@ async fn insert_restaurants(
                 Value::OptText(r.offer.as_deref()),
                 Value::Text(&r.image_id),
                 Value::Text(&r.phone),
+                Value::Int(i64::from(r.member_discount_percent)),
             ]
         }),
     )

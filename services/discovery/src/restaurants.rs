@@ -274,7 +274,7 @@ pub async fn load_listings(pool: &AnyPool) -> Result<Vec<Listing>, Error> {
 
 const CARD_COLUMNS: &str = "id, name, slug, city, area_name, area_slug, locality, image_id, cost_for_two, \
      avg_rating_tenths, total_ratings, veg_only, opened, offer, lat, lng, delivery_radius_m, prep_time_minutes, \
-     phone";
+     phone, member_discount_percent";
 
 /// The cards' restaurants of these ids, by id (unknown ids are absent): a refined listing's page.
 pub(crate) async fn fetch_cards(
@@ -374,6 +374,10 @@ fn stored_from_row(r: &AnyRow) -> Result<Stored, Error> {
         delivery_radius_m: to_u32(r.try_get("delivery_radius_m")?, "delivery_radius_m")?,
         prep_time_minutes,
         phone: r.try_get("phone")?,
+        member_discount_percent: to_u32(
+            r.try_get("member_discount_percent")?,
+            "member_discount_percent",
+        )?,
     };
     Ok(Stored {
         restaurant,

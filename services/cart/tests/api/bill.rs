@@ -16,7 +16,7 @@ use tonic::{Code, Status};
 use crate::helpers::*;
 
 /// The facts the edge would send for `restaurant_id`, from the catalogue (as discovery has them).
-fn facts(catalogue: &Catalogue, restaurant_id: u64) -> RestaurantFacts {
+pub fn facts(catalogue: &Catalogue, restaurant_id: u64) -> RestaurantFacts {
     let r = catalogue
         .restaurants
         .iter()
@@ -32,11 +32,12 @@ fn facts(catalogue: &Catalogue, restaurant_id: u64) -> RestaurantFacts {
         estimate: None,
         prep_time_minutes: u32::from(r.prep_time_minutes),
         phone: r.phone.clone(),
+        member_discount_percent: u32::from(r.member_discount_percent),
     }
 }
 
 /// A delivery context with the restaurant's facts and a point `metres_north` of it.
-fn near(catalogue: &Catalogue, restaurant_id: u64, metres_north: f64) -> DeliveryContext {
+pub fn near(catalogue: &Catalogue, restaurant_id: u64, metres_north: f64) -> DeliveryContext {
     let f = facts(catalogue, restaurant_id);
     DeliveryContext {
         point: Some(DeliveryPoint {
@@ -78,7 +79,7 @@ async fn get_with(
         .into_inner()
 }
 
-fn bill_amount(cart: &Cart, key: &str) -> Option<i64> {
+pub fn bill_amount(cart: &Cart, key: &str) -> Option<i64> {
     cart.bill
         .as_ref()?
         .lines

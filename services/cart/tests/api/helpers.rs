@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 use tiffin_platform::service::testing::{SignedChannel, signed_client};
 
+use tiffin_cart::surge::Surge;
 use tiffin_cart::{Application, Settings};
 use tiffin_catalog::{Catalogue, MenuItem, Options};
 use tiffin_platform::db::testing::{self, TestDatabase};
@@ -58,17 +59,58 @@ pub async fn start_menu_with_seed(seed: u64) -> Menu {
     }
 }
 
-/// A running cart service; it stops when this is dropped.
-pub struct CartService {
-    pub client: CartServiceClient<SignedChannel>,
+/// The real membership service (its own SQLite database: its storage is not under test here);
+/// it stops when this is dropped.
+pub struct Membership {
     pub url: String,
+    pub db: TestDatabase,
     _stop: Stop,
 }
 
+pub async fn start_membership() -> Membership {
+    let db = testing::sqlite();
+    let app = tiffin_membership::Application::build(tiffin_membership::Settings::new(
+        service::settings(&db.url),
+    ))
+    .await
+    .expect("membership starts");
+    let (url, stop) = service::spawn(app.port(), |stopped| app.run_until_stopped(stopped));
+    Membership {
+        url,
+        db,
+        _stop: stop,
+    }
+}
+
+/// A running cart service; it stops when this is dropped (with the membership service started
+/// for it, if any).
+pub struct CartService {
+    pub client: CartServiceClient<SignedChannel>,
+    pub url: String,
+    pub membership: Option<Membership>,
+    _stop: Stop,
+}
+
+/// The cart priced by the menu at `menu_url`, with a membership service of its own and no surge.
 pub async fn start_cart(database_url: &str, menu_url: &str) -> CartService {
+    let membership = start_membership().await;
+    let mut cart = start_cart_with(database_url, menu_url, &membership.url, Surge::none()).await;
+    cart.membership = Some(membership);
+    cart
+}
+
+/// The cart asking the membership service at `membership_url`, with these surge settings.
+pub async fn start_cart_with(
+    database_url: &str,
+    menu_url: &str,
+    membership_url: &str,
+    surge: Surge,
+) -> CartService {
     let settings = Settings {
         service: service::settings(database_url),
         menu_url: menu_url.to_string(),
+        membership_url: membership_url.to_string(),
+        surge,
     };
     let app = Application::build(settings).await.expect("cart starts");
     let (url, stop) = service::spawn(app.port(), |stopped| app.run_until_stopped(stopped));
@@ -77,6 +119,7 @@ pub async fn start_cart(database_url: &str, menu_url: &str) -> CartService {
             .await
             .expect("connects"),
         url,
+        membership: None,
         _stop: stop,
     }
 }

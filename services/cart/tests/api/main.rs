@@ -4,6 +4,7 @@
 
 mod bill;
 mod helpers;
+mod membership;
 mod merge;
 mod owners;
 mod pricing;

@@ -501,3 +501,42 @@ async fn get_restaurant_says_whether_it_delivers_closed_before_unserviceable() {
     assert_eq!(state(closed.id, at(JAIPUR)).await, closed_words);
     assert_eq!(state(closed.id, None).await, closed_words);
 }
+
+#[tokio::test]
+async fn a_restaurant_carries_its_tiffin_one_partner_discount_from_the_catalogue_on_every_engine() {
+    let cat = catalogue();
+    let partner = cat
+        .catalogue
+        .restaurants
+        .iter()
+        .find(|r| r.member_discount_percent > 0)
+        .expect("the catalogue has a partner");
+    let other = cat
+        .catalogue
+        .restaurants
+        .iter()
+        .find(|r| r.member_discount_percent == 0)
+        .expect("and a restaurant that is not");
+    for db in testing::all().await {
+        let (mut client, _stop) = spawn(&db.url, &cat.path).await;
+        let mut percent = async |id| {
+            client
+                .get_restaurant(GetRestaurantRequest { id, location: None })
+                .await
+                .expect("found")
+                .into_inner()
+                .card
+                .and_then(|c| c.restaurant)
+                .expect("a restaurant")
+                .member_discount_percent
+        };
+
+        assert_eq!(
+            percent(partner.id).await,
+            u32::from(partner.member_discount_percent),
+            "{:?}",
+            db.engine
+        );
+        assert_eq!(percent(other.id).await, 0);
+    }
+}
