@@ -165,6 +165,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/cart/addSubscriptionToCart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `POST /api/cart/addSubscriptionToCart`: puts a Tiffin One plan in the signed-in caller's cart
+         *     in place of any other; `subscriptionItems: []` takes it out.
+         */
+        post: operations["addSubscriptionToCart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cart/applyCoupon": {
         parameters: {
             query?: never;
@@ -960,6 +980,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/profile/super": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/profile/super`: the caller's membership (`NOT_SUPER` for a guest). */
+        get: operations["getSuperStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/profile/update-email": {
         parameters: {
             query?: never;
@@ -1130,6 +1167,74 @@ export interface paths {
         get: operations["searchResults"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/super/available/{n}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/super/available/{n}?lat=&lng=` */
+        get: operations["getSuperAvailability"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/super/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `POST /api/super/cancel`: stops the membership renewing; its benefits last to its end date. */
+        post: operations["cancelSuper"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/super/notify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/super/notify`: the caller's "notify me" requests, newest first. */
+        get: operations["listSuperNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/super/notify/{n}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `POST /api/super/notify/{n}` `{ "lat", "lng" }`: tell me when plan `n` is sold in my city. */
+        post: operations["notifySuper"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1363,6 +1468,21 @@ export interface components {
              * @description Paise, as computed by the cart service (in-stock lines only).
              */
             item_total: number;
+            /**
+             * Format: int64
+             * @description Paise the Tiffin One benefits take off this bill (the `MEMBER_*` lines together); 0 for a
+             *     non-member.
+             */
+            memberSavings: number;
+            /** @description "You saved ₹25 with Tiffin One"; `null` when the membership saved nothing. */
+            memberSavingsMessage: string | null;
+            /** @description Why the bill may lack member benefits; `null` unless `membershipUnknown`. */
+            membershipMessage: string | null;
+            /**
+             * @description True when the membership service could not say whether the customer is a member: the
+             *     bill is a non-member's (`membershipMessage` says so).
+             */
+            membershipUnknown: boolean;
             min_cart_message: string | null;
             /**
              * Format: int64
@@ -1378,6 +1498,12 @@ export interface components {
              * @description Minutes; `null` without an estimate.
              */
             sla_time: number | null;
+            /**
+             * @description The Tiffin One plan in the cart (at most one), priced by the membership service. A cart
+             *     of a plan alone has no restaurant, and its bill is the plan's `SUBSCRIPTION` line.
+             */
+            subscriptionItems: components["schemas"]["CartSubscriptionItem"][];
+            subscriptionNudge: components["schemas"]["CartSubscriptionNudge"] | null;
             /**
              * Format: int64
              * @description `bill.to_pay` plus the coupon's discount, in paise; `null` for an empty cart.
@@ -1411,8 +1537,9 @@ export interface components {
              */
             amount: number;
             /**
-             * @description `ITEM_TOTAL`, `DELIVERY_FEE`, `PACKAGING`, `PLATFORM_FEE`, `GST`, `CANCELLATION_DUE`,
-             *     `COUPON_DISCOUNT`.
+             * @description `ITEM_TOTAL`, `DELIVERY_FEE`, `PACKAGING`, `PLATFORM_FEE`, `SURGE_FEE`, `GST`,
+             *     `CANCELLATION_DUE`, `SUBSCRIPTION`, `COUPON_DISCOUNT`, `MEMBER_FREE_DELIVERY`,
+             *     `MEMBER_DISCOUNT`, `MEMBER_NO_SURGE` (`docs/bill.md`).
              */
             key: string;
             label: string;
@@ -1553,6 +1680,58 @@ export interface components {
             id: string;
             name: string;
             opened: boolean;
+        };
+        /** @description A Tiffin One plan in the cart. Money in paise. */
+        CartSubscriptionItem: {
+            /**
+             * Format: int64
+             * @description Before the plan's discount.
+             */
+            basePrice: number;
+            /** Format: int32 */
+            durationDays: number;
+            /** Format: int64 */
+            planId: number;
+            /** @description "Tiffin One". */
+            planName: string;
+            /**
+             * Format: int64
+             * @description What the customer pays for it (GST included).
+             */
+            price: number;
+            /**
+             * Format: int32
+             * @description Always 1.
+             */
+            quantity: number;
+            /** @description "3 months". */
+            title: string;
+        };
+        /** @description The plan the cart suggests to a non-member, and what it would save on this cart. */
+        CartSubscriptionNudge: {
+            /**
+             * Format: int64
+             * @description Paise, before the plan's discount.
+             */
+            basePrice: number;
+            /** Format: int32 */
+            durationDays: number;
+            /** @description "Save ₹25 on this order with Tiffin One". */
+            message: string;
+            /** Format: int64 */
+            planId: number;
+            planName: string;
+            /**
+             * Format: int64
+             * @description Paise.
+             */
+            price: number;
+            /**
+             * Format: int64
+             * @description Paise the membership would take off this cart's bill now.
+             */
+            savings: number;
+            title: string;
         };
         /**
          * @description The body of `POST cart` and (with `paymentMethod`) `cart/calculate`. Unknown fields (`_csrf`,
@@ -1811,6 +1990,21 @@ export interface components {
                  * @description Paise, as computed by the cart service (in-stock lines only).
                  */
                 item_total: number;
+                /**
+                 * Format: int64
+                 * @description Paise the Tiffin One benefits take off this bill (the `MEMBER_*` lines together); 0 for a
+                 *     non-member.
+                 */
+                memberSavings: number;
+                /** @description "You saved ₹25 with Tiffin One"; `null` when the membership saved nothing. */
+                memberSavingsMessage: string | null;
+                /** @description Why the bill may lack member benefits; `null` unless `membershipUnknown`. */
+                membershipMessage: string | null;
+                /**
+                 * @description True when the membership service could not say whether the customer is a member: the
+                 *     bill is a non-member's (`membershipMessage` says so).
+                 */
+                membershipUnknown: boolean;
                 min_cart_message: string | null;
                 /**
                  * Format: int64
@@ -1826,6 +2020,12 @@ export interface components {
                  * @description Minutes; `null` without an estimate.
                  */
                 sla_time: number | null;
+                /**
+                 * @description The Tiffin One plan in the cart (at most one), priced by the membership service. A cart
+                 *     of a plan alone has no restaurant, and its bill is the plan's `SUBSCRIPTION` line.
+                 */
+                subscriptionItems: components["schemas"]["CartSubscriptionItem"][];
+                subscriptionNudge: components["schemas"]["CartSubscriptionNudge"] | null;
                 /**
                  * Format: int64
                  * @description `bill.to_pay` plus the coupon's discount, in paise; `null` for an empty cart.
@@ -2331,9 +2531,14 @@ export interface components {
                  */
                 charges: components["schemas"]["OrderCharges"];
                 coupon_code: string;
-                /** @description RFC 3339, UTC; `''` until delivered. */
+                /** @description RFC 3339, UTC; `''` until delivered (a SUBSCRIPTION order: once its membership started). */
                 delivered_at: string;
                 delivery_address?: components["schemas"]["OrderAddress"] | null;
+                /**
+                 * Format: int64
+                 * @description Paise the customer's Tiffin One membership took off this bill.
+                 */
+                member_savings: number;
                 order_id: string;
                 order_items: components["schemas"]["OrderItem"][];
                 order_note: string;
@@ -2353,6 +2558,7 @@ export interface components {
                 order_type: string;
                 /** @description card, upi_collect or cod; `''` until paid. */
                 payment_method: string;
+                plan?: components["schemas"]["OrderPlan"] | null;
                 refund?: components["schemas"]["OrderRefund"] | null;
                 /**
                  * @description The bill as the order page draws it, in display order: the item total, the charges, the
@@ -2969,11 +3175,148 @@ export interface components {
          *     document gives each route's reply (the wire form is [`WireEnvelope`], whose fields a test keeps
          *     equal to these).
          */
+        Envelope_SuperAvailability: {
+            /** @description The session's CSRF token: every POST sends it back (`_csrf` in the body or `x-csrf-token`). */
+            csrfToken: string;
+            /** @description Whether a plan can be bought. */
+            data: {
+                available: boolean;
+                /** @description The city of the point given (slug and name); `''` when none. */
+                city: string;
+                cityName: string;
+                /** @description For the customer, when not available. */
+                message: string;
+                /** @description Whether the caller already asked to be told when it is sold in this city. */
+                notifyRequested: boolean;
+                plan?: components["schemas"]["SuperPlan"] | null;
+                /** @description Why not: `SIGN_IN`, `WITHDRAWN`, `NOT_IN_CITY`, `LONGER_PLAN`; `''` when available. */
+                reason: string;
+            };
+            /** @description The device id (cookie `tfn_did`). */
+            deviceId: string;
+            /** @description The session id (empty when no session could be had). */
+            sid: string;
+            /**
+             * Format: int32
+             * @description 0 for success (the cart family also answers 8 and 9 with its cart); any other value is a
+             *     failure, worded in `statusMessage`.
+             */
+            statusCode: number;
+            /** @description `done successfully`, or what went wrong, in words for the customer. */
+            statusMessage: string;
+            /** @description The request's trace id. */
+            tid: string;
+        };
+        /**
+         * @description The envelope around every `/api` reply, with its `data` of type `T`: the schema the OpenAPI
+         *     document gives each route's reply (the wire form is [`WireEnvelope`], whose fields a test keeps
+         *     equal to these).
+         */
+        Envelope_SuperNotifications: {
+            /** @description The session's CSRF token: every POST sends it back (`_csrf` in the body or `x-csrf-token`). */
+            csrfToken: string;
+            /** @description The caller's "notify me" requests. */
+            data: {
+                notifications: components["schemas"]["SuperNotification"][];
+            };
+            /** @description The device id (cookie `tfn_did`). */
+            deviceId: string;
+            /** @description The session id (empty when no session could be had). */
+            sid: string;
+            /**
+             * Format: int32
+             * @description 0 for success (the cart family also answers 8 and 9 with its cart); any other value is a
+             *     failure, worded in `statusMessage`.
+             */
+            statusCode: number;
+            /** @description `done successfully`, or what went wrong, in words for the customer. */
+            statusMessage: string;
+            /** @description The request's trace id. */
+            tid: string;
+        };
+        /**
+         * @description The envelope around every `/api` reply, with its `data` of type `T`: the schema the OpenAPI
+         *     document gives each route's reply (the wire form is [`WireEnvelope`], whose fields a test keeps
+         *     equal to these).
+         */
+        Envelope_SuperNotified: {
+            /** @description The session's CSRF token: every POST sends it back (`_csrf` in the body or `x-csrf-token`). */
+            csrfToken: string;
+            /** @description The kept request, and whether it is new. */
+            data: {
+                created: boolean;
+                notification: components["schemas"]["SuperNotification"];
+            };
+            /** @description The device id (cookie `tfn_did`). */
+            deviceId: string;
+            /** @description The session id (empty when no session could be had). */
+            sid: string;
+            /**
+             * Format: int32
+             * @description 0 for success (the cart family also answers 8 and 9 with its cart); any other value is a
+             *     failure, worded in `statusMessage`.
+             */
+            statusCode: number;
+            /** @description `done successfully`, or what went wrong, in words for the customer. */
+            statusMessage: string;
+            /** @description The request's trace id. */
+            tid: string;
+        };
+        /**
+         * @description The envelope around every `/api` reply, with its `data` of type `T`: the schema the OpenAPI
+         *     document gives each route's reply (the wire form is [`WireEnvelope`], whose fields a test keeps
+         *     equal to these).
+         */
         Envelope_SuperPlans: {
             /** @description The session's CSRF token: every POST sends it back (`_csrf` in the body or `x-csrf-token`). */
             csrfToken: string;
             data: {
                 plans: components["schemas"]["SuperPlan"][];
+                /** @description Always `plan-listing`. */
+                type: string;
+            };
+            /** @description The device id (cookie `tfn_did`). */
+            deviceId: string;
+            /** @description The session id (empty when no session could be had). */
+            sid: string;
+            /**
+             * Format: int32
+             * @description 0 for success (the cart family also answers 8 and 9 with its cart); any other value is a
+             *     failure, worded in `statusMessage`.
+             */
+            statusCode: number;
+            /** @description `done successfully`, or what went wrong, in words for the customer. */
+            statusMessage: string;
+            /** @description The request's trace id. */
+            tid: string;
+        };
+        /**
+         * @description The envelope around every `/api` reply, with its `data` of type `T`: the schema the OpenAPI
+         *     document gives each route's reply (the wire form is [`WireEnvelope`], whose fields a test keeps
+         *     equal to these).
+         */
+        Envelope_SuperStatus: {
+            /** @description The session's CSRF token: every POST sends it back (`_csrf` in the body or `x-csrf-token`). */
+            csrfToken: string;
+            /** @description A customer's membership. */
+            data: {
+                current?: components["schemas"]["SuperSubscription"] | null;
+                /**
+                 * Format: int64
+                 * @description Unix seconds the membership lasts to (for WAS_SUPER, when it ended); 0 when never a member.
+                 */
+                memberUntil: number;
+                /** @description False once cancelled: the benefits last to `memberUntil` and it is not renewed. */
+                renews: boolean;
+                /**
+                 * Format: int64
+                 * @description Paise saved on confirmed orders since this membership began.
+                 */
+                savings: number;
+                /** @description `SUPER`, `WAS_SUPER` or `NOT_SUPER`. */
+                status: string;
+                /** @description Plans bought while a member: each starts where the one before ends. */
+                upcoming: components["schemas"]["SuperSubscription"][];
             };
             /** @description The device id (cookie `tfn_did`). */
             deviceId: string;
@@ -3066,7 +3409,10 @@ export interface components {
                 emailVerified: boolean;
                 mobile: string;
                 name: string;
-                /** @description Always `{}` (kept for the contract's shape). */
+                /**
+                 * @description `{"super_status": "SUPER" | "WAS_SUPER" | "NOT_SUPER"}`; `{}` when the membership service
+                 *     could not say.
+                 */
                 optional_map: {
                     [key: string]: string;
                 };
@@ -3688,9 +4034,14 @@ export interface components {
              */
             charges: components["schemas"]["OrderCharges"];
             coupon_code: string;
-            /** @description RFC 3339, UTC; `''` until delivered. */
+            /** @description RFC 3339, UTC; `''` until delivered (a SUBSCRIPTION order: once its membership started). */
             delivered_at: string;
             delivery_address?: components["schemas"]["OrderAddress"] | null;
+            /**
+             * Format: int64
+             * @description Paise the customer's Tiffin One membership took off this bill.
+             */
+            member_savings: number;
             order_id: string;
             order_items: components["schemas"]["OrderItem"][];
             order_note: string;
@@ -3710,6 +4061,7 @@ export interface components {
             order_type: string;
             /** @description card, upi_collect or cod; `''` until paid. */
             payment_method: string;
+            plan?: components["schemas"]["OrderPlan"] | null;
             refund?: components["schemas"]["OrderRefund"] | null;
             /**
              * @description The bill as the order page draws it, in display order: the item total, the charges, the
@@ -3733,6 +4085,19 @@ export interface components {
              * @description Paise.
              */
             subtotal: number;
+        };
+        /** @description A Tiffin One plan bought with an order. */
+        OrderPlan: {
+            /** Format: int32 */
+            durationDays: number;
+            planId: string;
+            planName: string;
+            /**
+             * Format: int64
+             * @description Paise.
+             */
+            price: number;
+            title: string;
         };
         OrderRefund: {
             /**
@@ -4309,17 +4674,95 @@ export interface components {
             main_text: string;
             secondary_text: string;
         };
+        /**
+         * @description The body of `cart/addSubscriptionToCart`: the Tiffin One plan to put in the cart (`[]` takes
+         *     it out). The plan's price is never read from it: the cart asks the membership service.
+         */
+        SubscriptionInput: {
+            address_id?: string | null;
+            /** @description At most one plan, quantity 1. */
+            subscriptionItems: components["schemas"]["SubscriptionItemInput"][];
+        };
+        /** @description One plan asked for. */
+        SubscriptionItemInput: {
+            /** @description A plan id of `super/plans`. */
+            plan_id: components["schemas"]["IdInput"];
+            /**
+             * Format: int32
+             * @description Always 1.
+             */
+            quantity: number;
+        };
+        /** @description Whether a plan can be bought. */
+        SuperAvailability: {
+            available: boolean;
+            /** @description The city of the point given (slug and name); `''` when none. */
+            city: string;
+            cityName: string;
+            /** @description For the customer, when not available. */
+            message: string;
+            /** @description Whether the caller already asked to be told when it is sold in this city. */
+            notifyRequested: boolean;
+            plan?: components["schemas"]["SuperPlan"] | null;
+            /** @description Why not: `SIGN_IN`, `WITHDRAWN`, `NOT_IN_CITY`, `LONGER_PLAN`; `''` when available. */
+            reason: string;
+        };
+        /** @description A "notify me" request. */
+        SuperNotification: {
+            city: string;
+            cityName: string;
+            planId: string;
+            planTitle: string;
+            /**
+             * Format: int64
+             * @description Unix seconds.
+             */
+            requestedAt: number;
+        };
+        /** @description The caller's "notify me" requests. */
+        SuperNotifications: {
+            notifications: components["schemas"]["SuperNotification"][];
+        };
+        /** @description The kept request, and whether it is new. */
+        SuperNotified: {
+            created: boolean;
+            notification: components["schemas"]["SuperNotification"];
+        };
+        SuperNotifyInput: {
+            /**
+             * Format: double
+             * @description Where the customer is: the city they want Tiffin One in.
+             */
+            lat: number;
+            /** Format: double */
+            lng: number;
+        };
         SuperPlan: {
             /**
              * Format: int64
-             * @description Paise.
+             * @description Paise, shown struck through.
              */
             basePrice: number;
+            cta: components["schemas"]["SuperPlanCta"];
             /**
              * Format: int64
-             * @description Paise.
+             * @description Paise off the base price.
+             */
+            discountApplied: number;
+            /** @description "Save ₹248 (56% off)"; `''` without a discount. */
+            discountDescription: string;
+            /**
+             * Format: int32
+             * @description Days the plan runs.
+             */
+            durationDays: number;
+            /**
+             * Format: int64
+             * @description Paise: what the customer pays.
              */
             finalPrice: number;
+            /** @description The plan's image id. */
+            icon: string;
             planElement: string[];
             planId: string;
             planName: string;
@@ -4327,8 +4770,54 @@ export interface components {
             recommendedText: string;
             title: string;
         };
+        /** @description A plan's call to action. */
+        SuperPlanCta: {
+            text: string;
+        };
         SuperPlans: {
             plans: components["schemas"]["SuperPlan"][];
+            /** @description Always `plan-listing`. */
+            type: string;
+        };
+        /** @description A customer's membership. */
+        SuperStatus: {
+            current?: components["schemas"]["SuperSubscription"] | null;
+            /**
+             * Format: int64
+             * @description Unix seconds the membership lasts to (for WAS_SUPER, when it ended); 0 when never a member.
+             */
+            memberUntil: number;
+            /** @description False once cancelled: the benefits last to `memberUntil` and it is not renewed. */
+            renews: boolean;
+            /**
+             * Format: int64
+             * @description Paise saved on confirmed orders since this membership began.
+             */
+            savings: number;
+            /** @description `SUPER`, `WAS_SUPER` or `NOT_SUPER`. */
+            status: string;
+            /** @description Plans bought while a member: each starts where the one before ends. */
+            upcoming: components["schemas"]["SuperSubscription"][];
+        };
+        SuperSubscription: {
+            /** Format: int64 */
+            endsAt: number;
+            orderId: string;
+            planId: string;
+            planName: string;
+            /**
+             * Format: int64
+             * @description Paise paid.
+             */
+            pricePaid: number;
+            renews: boolean;
+            /**
+             * Format: int64
+             * @description Unix seconds.
+             */
+            startsAt: number;
+            subscriptionId: string;
+            title: string;
         };
         Support: {
             issueTypes: components["schemas"]["IssueType"][];
@@ -4399,7 +4888,10 @@ export interface components {
             emailVerified: boolean;
             mobile: string;
             name: string;
-            /** @description Always `{}` (kept for the contract's shape). */
+            /**
+             * @description `{"super_status": "SUPER" | "WAS_SUPER" | "NOT_SUPER"}`; `{}` when the membership service
+             *     could not say.
+             */
             optional_map: {
                 [key: string]: string;
             };
@@ -4886,7 +5378,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The caller's cart, priced now. `statusCode` 0, or a cart state sent with the cart: 5 unserviceable location, 6 restaurant closed, 8 item(s) unavailable, 9 not serving at your location, 10 address not available, 41 insufficient cart value (`cart/calculate` only). */
+            /** @description The caller's cart, priced now. `statusCode` 0, or a cart state sent with the cart: 5 unserviceable location, 6 restaurant closed, 8 item(s) unavailable, 9 not serving at your location, 10 address not available, 21 `SUPER invalid now` (the Tiffin One plan in the cart cannot be bought now), 41 insufficient cart value (`cart/calculate` only). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4921,7 +5413,42 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The caller's cart, priced now. `statusCode` 0, or a cart state sent with the cart: 5 unserviceable location, 6 restaurant closed, 8 item(s) unavailable, 9 not serving at your location, 10 address not available, 41 insufficient cart value (`cart/calculate` only). */
+            /** @description The caller's cart, priced now. `statusCode` 0, or a cart state sent with the cart: 5 unserviceable location, 6 restaurant closed, 8 item(s) unavailable, 9 not serving at your location, 10 address not available, 21 `SUPER invalid now` (the Tiffin One plan in the cart cannot be bought now), 41 insufficient cart value (`cart/calculate` only). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Cart"] | components["schemas"]["Failure"];
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            429: components["responses"]["Failure429"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    addSubscriptionToCart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscriptionInput"];
+            };
+        };
+        responses: {
+            /** @description The cart with the plan, priced by the membership service. `statusCode` 21 `SUPER invalid now`: the plan cannot be bought now (remove it). A guest gets 401 / 999; an unknown plan 404; a quantity other than 1, or two plans, 400 / 1. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4991,7 +5518,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The cart as these lines would bill, nothing saved. `statusCode` 0, or a cart state sent with the cart: 5 unserviceable location, 6 restaurant closed, 8 item(s) unavailable, 9 not serving at your location, 10 address not available, 41 insufficient cart value (`cart/calculate` only). */
+            /** @description The cart as these lines would bill, nothing saved. `statusCode` 0, or a cart state sent with the cart: 5 unserviceable location, 6 restaurant closed, 8 item(s) unavailable, 9 not serving at your location, 10 address not available, 21 `SUPER invalid now` (the Tiffin One plan in the cart cannot be bought now), 41 insufficient cart value (`cart/calculate` only). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5585,7 +6112,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The order and where its payment stands. `statusCode` 21: the bill changed (nothing charged); 1: refused with the reason. */
+            /** @description The order and where its payment stands. `statusCode` 22: the bill changed (nothing charged); 1: refused with the reason. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6512,6 +7039,37 @@ export interface operations {
             503: components["responses"]["Failure503"];
         };
     };
+    getSuperStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's Tiffin One membership. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SuperStatus"] | components["schemas"]["Failure"];
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            429: components["responses"]["Failure429"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
     updateEmail: {
         parameters: {
             query?: never;
@@ -6883,6 +7441,144 @@ export interface operations {
             503: components["responses"]["Failure503"];
         };
     };
+    getSuperAvailability: {
+        parameters: {
+            query?: {
+                /** @description Where the customer is (plans are sold city by city); both or neither. */
+                lat?: string;
+                lng?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The plan's id. */
+                n: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether the caller can buy the plan now, and why not. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SuperAvailability"] | components["schemas"]["Failure"];
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            429: components["responses"]["Failure429"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    cancelSuper: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The membership after cancelling. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SuperStatus"] | components["schemas"]["Failure"];
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            429: components["responses"]["Failure429"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    listSuperNotifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's requests, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SuperNotifications"] | components["schemas"]["Failure"];
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            429: components["responses"]["Failure429"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    notifySuper: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The plan's id. */
+                n: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SuperNotifyInput"];
+            };
+        };
+        responses: {
+            /** @description The request, kept once per plan and city. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SuperNotified"] | components["schemas"]["Failure"];
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            429: components["responses"]["Failure429"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
     listSuperPlans: {
         parameters: {
             query?: never;
@@ -6892,7 +7588,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The Tiffin One plans on sale. */
+            /** @description The Tiffin One plans on sale, as a plan-listing widget. */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -70,6 +70,7 @@ fn api_routes(dev_routes: bool) -> OpenApiRouter<AppState> {
         .routes(routes!(cart::handlers::apply_coupon))
         .routes(routes!(cart::handlers::remove_coupon))
         .routes(routes!(cart::handlers::remove_reward))
+        .routes(routes!(cart::handlers::add_subscription))
         .routes(routes!(payments::methods::get_methods))
         .routes(routes!(payments::netbanking::banks))
         .routes(routes!(payments::vpa::verify_vpa))
@@ -100,6 +101,11 @@ fn api_routes(dev_routes: bool) -> OpenApiRouter<AppState> {
         .routes(routes!(orders::cancel::cancel))
         .routes(routes!(orders::reorder::reorder))
         .routes(routes!(membership::plans::plans))
+        .routes(routes!(membership::status::status))
+        .routes(routes!(membership::status::cancel))
+        .routes(routes!(membership::availability::available))
+        .routes(routes!(membership::availability::notify))
+        .routes(routes!(membership::availability::notifications))
         .routes(routes!(support::issue_types::issue_types))
         .merge(account_routes());
     if dev_routes {

@@ -51,13 +51,15 @@ pub struct Shared {
 }
 
 /// A breaker per service whose calls some answers can do without: the signed-in user on a page
-/// (account), whether a customer has ordered before and the fees they owe on a cart (orders).
+/// (account), whether a customer has ordered before and the fees they owe on a cart (orders),
+/// whether the user is a member, on their record (membership).
 /// While one keeps failing, those answers are given without it at once instead of each waiting
 /// out its deadline.
 #[derive(Debug)]
 pub struct Breakers {
     pub account: Breaker,
     pub orders: Breaker,
+    pub membership: Breaker,
 }
 
 /// Failures in a row that open a breaker, and how long it stays open before a probe.
@@ -69,6 +71,7 @@ impl Default for Breakers {
         Self {
             account: Breaker::new("account", TRIP_AFTER, OPEN_FOR),
             orders: Breaker::new("orders", TRIP_AFTER, OPEN_FOR),
+            membership: Breaker::new("membership", TRIP_AFTER, OPEN_FOR),
         }
     }
 }

@@ -4,6 +4,11 @@
 use serde::Serialize;
 use serde_json::{Map, Value};
 use tiffin_proto::account::v1::{Preferences, Profile};
+use tiffin_proto::membership::v1::MembershipStatus;
+
+/// The `optional_map` key that carries the membership: its value is `SUPER` for a member, and
+/// `WAS_SUPER` or `NOT_SUPER` otherwise (a value equal to SUPER, in any case, marks a member).
+pub const SUPER_STATUS_KEY: &str = "super_status";
 
 /// The contract's `<User>`.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
@@ -19,7 +24,8 @@ pub struct UserJson {
     pending_email: String,
     #[serde(rename = "emailVerified")]
     email_verified: bool,
-    /// Always `{}` (kept for the contract's shape).
+    /// `{"super_status": "SUPER" | "WAS_SUPER" | "NOT_SUPER"}`; `{}` when the membership service
+    /// could not say.
     #[schema(value_type = std::collections::BTreeMap<String, String>)]
     optional_map: Map<String, Value>,
     preferences: PreferencesJson,
@@ -63,8 +69,21 @@ impl UserJson {
     }
 }
 
-/// The `<User>` of a profile.
-pub fn user_json(p: Profile) -> UserJson {
+/// The wire name of a membership status.
+pub fn super_status(status: MembershipStatus) -> &'static str {
+    match status {
+        MembershipStatus::Super => "SUPER",
+        MembershipStatus::WasSuper => "WAS_SUPER",
+        MembershipStatus::NotSuper | MembershipStatus::Unspecified => "NOT_SUPER",
+    }
+}
+
+/// The `<User>` of a profile, with the membership when known.
+pub fn user_json(p: Profile, membership: Option<MembershipStatus>) -> UserJson {
+    let mut optional_map = Map::new();
+    if let Some(status) = membership {
+        optional_map.insert(SUPER_STATUS_KEY.into(), super_status(status).into());
+    }
     UserJson {
         customer_id: p.user_id.to_string(),
         mobile: p.mobile,
@@ -72,7 +91,7 @@ pub fn user_json(p: Profile) -> UserJson {
         email_verified: !p.email.is_empty(),
         email: p.email,
         pending_email: p.pending_email,
-        optional_map: Map::new(),
+        optional_map,
         preferences: preferences_json(p.preferences),
     }
 }
@@ -83,37 +102,49 @@ mod tests {
 
     #[test]
     fn a_user_has_the_contract_fields() {
-        let v = serde_json::to_value(user_json(Profile {
-            user_id: 17,
-            mobile: "9876543210".into(),
-            name: "Asha".into(),
-            email: "asha@example.com".into(),
-            pending_email: String::new(),
-            preferences: Some(Preferences {
-                sms_recommendations: true,
-                sms_reminders: false,
-            }),
-            created_at: 1,
-        }))
+        let v = serde_json::to_value(user_json(
+            Profile {
+                user_id: 17,
+                mobile: "9876543210".into(),
+                name: "Asha".into(),
+                email: "asha@example.com".into(),
+                pending_email: String::new(),
+                preferences: Some(Preferences {
+                    sms_recommendations: true,
+                    sms_reminders: false,
+                }),
+                created_at: 1,
+            },
+            Some(MembershipStatus::Super),
+        ))
         .unwrap();
         assert_eq!(
             v,
             serde_json::json!({ "customer_id": "17", "mobile": "9876543210", "name": "Asha",
-              "email": "asha@example.com", "pendingEmail": "", "emailVerified": true, "optional_map": {},
+              "email": "asha@example.com", "pendingEmail": "", "emailVerified": true,
+              "optional_map": { "super_status": "SUPER" },
               "preferences": { "sms": { "orders": true, "recommendations": true, "reminders": false } } })
         );
     }
 
     #[test]
     fn without_a_verified_email_it_is_not_verified() {
-        let v = serde_json::to_value(user_json(Profile {
-            pending_email: "new@example.com".into(),
-            ..Default::default()
-        }))
+        let v = serde_json::to_value(user_json(
+            Profile {
+                pending_email: "new@example.com".into(),
+                ..Default::default()
+            },
+            None,
+        ))
         .unwrap();
         assert_eq!(
             (v["emailVerified"].as_bool(), v["pendingEmail"].as_str()),
             (Some(false), Some("new@example.com"))
+        );
+        assert_eq!(
+            v["optional_map"],
+            serde_json::json!({}),
+            "membership unknown"
         );
     }
 }

@@ -784,9 +784,26 @@ async fn one_user_can_neither_read_nor_change_another_users_data() {
             .await,
         app.api_post_as(&guest, "address/all", json!({})).await,
         app.api_get_with(&guest, "profile/favourites").await,
+        app.api_post_as(
+            &guest,
+            "cart/addSubscriptionToCart",
+            json!({ "subscriptionItems": [{ "plan_id": 2, "quantity": 1 }] }),
+        )
+        .await,
     ] {
         assert_eq!(reply.outcome(), (401, 999, "Please login to continue."));
     }
+    // A plan B puts in B's cart is not in A's.
+    let b_plan = app
+        .api_post_as(
+            &b,
+            "cart/addSubscriptionToCart",
+            json!({ "subscriptionItems": [{ "plan_id": 2, "quantity": 1 }] }),
+        )
+        .await;
+    assert_eq!(b_plan.data()["subscriptionItems"][0]["planId"], 2);
+    let a_cart = app.api_get_with(&a, "cart").await;
+    assert_eq!(a_cart.data()["subscriptionItems"], json!([]));
 }
 
 // ---- Addresses and favourites -----------------------------------------------------------------------

@@ -1,7 +1,8 @@
 //! The cart calls through the whole storefront: `GET cart`, `POST cart`,
-//! `cart/calculate`, `cart/applyCoupon`, `cart/removeCoupon`, `cart/removeReward`, as a browser
-//! sees them: the bill, the status codes of the cart family, coupons, cutlery and note, and the
-//! delivery point taken from the `userLocation` cookie or a saved address id.
+//! `cart/calculate`, `cart/applyCoupon`, `cart/removeCoupon`, `cart/removeReward`,
+//! `cart/addSubscriptionToCart`, as a browser sees them: the bill, the status codes of the cart
+//! family, coupons, cutlery and note, the delivery point taken from the `userLocation` cookie or a
+//! saved address id, and Tiffin One (a plan in the cart, the nudge, an unknown membership).
 //!
 //! The tests find what they need (an open restaurant with a plain dish, a closed one) in the same
 //! catalogue the harness seeds from.
@@ -374,4 +375,190 @@ async fn a_signed_in_customer_delivers_to_a_saved_address_marked_deliverable_or_
     assert!(valid.contains(&(near_id.clone(), 1)), "{valid:?}");
     assert!(valid.contains(&(far_id.clone(), 0)), "{valid:?}");
     assert_eq!(at_work.outcome().1, 9, "{:?}", at_work.body);
+}
+
+// ---- Tiffin One in the cart ----------------------------------------------------------------------
+
+fn plan_body(items: Value) -> Value {
+    json!({ "subscriptionItems": items })
+}
+
+#[tokio::test]
+async fn a_signed_in_customer_puts_one_plan_in_the_cart_billed_alone_and_replaces_it() {
+    let app = spawn_app().await;
+    let browser = crate::helpers::browser();
+    app.sign_in_as(&browser, "9876500201", "Asha").await;
+
+    let added = app
+        .api_post_as(
+            &browser,
+            "cart/addSubscriptionToCart",
+            plan_body(json!([{ "plan_id": 2, "quantity": 1 }])),
+        )
+        .await;
+
+    assert_eq!(
+        added.outcome(),
+        (200, 0, "done successfully"),
+        "{:?}",
+        added.body
+    );
+    let cart = added.data();
+    assert_eq!(
+        cart["subscriptionItems"],
+        json!([{ "planId": 2, "planName": "Tiffin One", "title": "3 months", "quantity": 1,
+                 "price": 19_900, "basePrice": 44_700, "durationDays": 90 }])
+    );
+    assert_eq!(cart["restaurant_details"], Value::Null);
+    assert_eq!(
+        cart["bill"]["lines"],
+        json!([{ "key": "SUBSCRIPTION", "label": "Tiffin One · 3 months", "amount": 19_900,
+                 "tooltip": "Tiffin One membership, ₹30.36 including 18% GST. Its benefits start once the order is placed." }])
+    );
+    assert_eq!(cart["bill"]["to_pay"], 19_900);
+    assert_eq!(cart["memberSavings"], 0);
+    assert_eq!(cart["subscriptionNudge"], Value::Null);
+
+    // Another plan replaces it; the cart page reads the same.
+    let replaced = app
+        .api_post_as(
+            &browser,
+            "cart/addSubscriptionToCart",
+            plan_body(json!([{ "plan_id": "1", "quantity": 1 }])),
+        )
+        .await;
+    assert_eq!(replaced.data()["subscriptionItems"][0]["planId"], 1);
+    assert_eq!(
+        replaced.data()["subscriptionItems"]
+            .as_array()
+            .unwrap()
+            .len(),
+        1
+    );
+    let read = app.api_get_with(&browser, "cart").await;
+    assert_eq!(
+        read.data()["subscriptionItems"],
+        replaced.data()["subscriptionItems"]
+    );
+    assert_eq!(read.data()["bill"]["to_pay"], 9_900);
+
+    // An empty list takes it out.
+    let removed = app
+        .api_post_as(&browser, "cart/addSubscriptionToCart", plan_body(json!([])))
+        .await;
+    assert_eq!(removed.data()["subscriptionItems"], json!([]));
+    assert_eq!(removed.data()["bill"], Value::Null);
+}
+
+#[tokio::test]
+async fn a_plan_is_refused_to_guests_for_unknown_ids_and_beyond_one() {
+    let app = spawn_app().await;
+    let guest = crate::helpers::browser();
+    let refused = app
+        .api_post_as(
+            &guest,
+            "cart/addSubscriptionToCart",
+            plan_body(json!([{ "plan_id": 2, "quantity": 1 }])),
+        )
+        .await;
+    assert_eq!(refused.outcome(), (401, 999, "Please login to continue."));
+
+    let browser = crate::helpers::browser();
+    app.sign_in_as(&browser, "9876500202", "Bala").await;
+    let unknown = app
+        .api_post_as(
+            &browser,
+            "cart/addSubscriptionToCart",
+            plan_body(json!([{ "plan_id": 99, "quantity": 1 }])),
+        )
+        .await;
+    assert_eq!(
+        unknown.outcome(),
+        (
+            404,
+            404,
+            "There is no Tiffin One plan 99. Please choose one of the plans on offer."
+        )
+    );
+    let two = app
+        .api_post_as(
+            &browser,
+            "cart/addSubscriptionToCart",
+            plan_body(json!([{ "plan_id": 2, "quantity": 2 }])),
+        )
+        .await;
+    assert_eq!(
+        two.outcome(),
+        (
+            400,
+            1,
+            "A Tiffin One plan can only be added once: its quantity is always 1."
+        )
+    );
+    let unreadable = app
+        .api_post_as(
+            &browser,
+            "cart/addSubscriptionToCart",
+            json!({ "plan_id": 2 }),
+        )
+        .await;
+    assert_eq!(unreadable.outcome(), (400, 1, "Oops! Something wrong"));
+    let cart = app.api_get_with(&browser, "cart").await;
+    assert_eq!(cart.data()["subscriptionItems"], json!([]));
+}
+
+#[tokio::test]
+async fn a_signed_in_non_member_is_nudged_and_without_the_membership_service_told_why_not() {
+    let mut app = spawn_app().await;
+    let (restaurant, dish) = restaurant_with_dish(true, 15_001);
+    // ₹199 or more within 7 km: a member would not pay the delivery fee.
+    let units = 19_900u32.div_ceil(dish.price);
+    let browser = browser_near(&app, restaurant, 1_000.0);
+    app.sign_in_as(&browser, "9876500203", "Chitra").await;
+
+    let cart = app
+        .api_post_as(&browser, "cart", add(restaurant, dish, units))
+        .await;
+
+    let cart = cart.data();
+    let fee = line(cart, "DELIVERY_FEE").unwrap()["amount"]
+        .as_i64()
+        .unwrap();
+    assert!(fee > 0);
+    let nudge = &cart["subscriptionNudge"];
+    assert_eq!(nudge["planId"], 2, "{cart:?}");
+    assert!(nudge["savings"].as_i64().unwrap() >= fee);
+    assert!(
+        nudge["message"].as_str().unwrap().starts_with("Save ₹"),
+        "{nudge:?}"
+    );
+    assert_eq!(cart["memberSavings"], 0);
+    assert_eq!(cart["memberSavingsMessage"], Value::Null);
+    assert_eq!(cart["membershipUnknown"], false);
+    // A guest with the same cart is not nudged.
+    let guest = browser_near(&app, restaurant, 1_000.0);
+    let theirs = app
+        .api_post_as(&guest, "cart", add(restaurant, dish, units))
+        .await;
+    assert_eq!(theirs.data()["subscriptionNudge"], Value::Null);
+
+    app.stop("membership").await;
+    let read = app.api_get_with(&browser, "cart").await;
+
+    assert_eq!(
+        read.outcome(),
+        (200, 0, "done successfully"),
+        "{:?}",
+        read.body
+    );
+    let cart = read.data();
+    assert_eq!(cart["membershipUnknown"], true);
+    assert!(
+        cart["membershipMessage"]
+            .as_str()
+            .unwrap()
+            .contains("could not check your Tiffin One membership")
+    );
+    assert_eq!(cart["subscriptionNudge"], Value::Null);
+    assert_eq!(line(cart, "DELIVERY_FEE").unwrap()["amount"], fee);
 }

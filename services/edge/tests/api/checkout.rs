@@ -215,7 +215,7 @@ async fn cash_on_delivery_and_a_changed_bill() {
         )
         .await;
     assert_eq!(stale.outcome().0, 200);
-    assert_eq!(stale.outcome().1, 21, "{:?}", stale.body);
+    assert_eq!(stale.outcome().1, 22, "{:?}", stale.body);
     assert!(stale.outcome().2.starts_with("Your bill has changed to ₹"));
     assert_eq!(
         cart_lines(&app, &client).await,

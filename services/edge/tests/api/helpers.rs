@@ -284,11 +284,19 @@ async fn spawn_storefront(
         }
     );
     running.insert("menu", r);
+    // Membership before the cart and orders, which ask it whether a customer is a member.
+    let (membership, r) = start!(
+        tiffin_membership::Application,
+        tiffin_membership::Settings::new(service(&databases[6]))
+    );
+    running.insert("membership", r);
     let (cart, r) = start!(
         tiffin_cart::Application,
         tiffin_cart::Settings {
             service: service(&databases[2]),
-            menu_url: menu.clone()
+            menu_url: menu.clone(),
+            membership_url: membership.clone(),
+            surge: tiffin_cart::surge::Surge::none(),
         }
     );
     running.insert("cart", r);
@@ -305,16 +313,10 @@ async fn spawn_storefront(
     running.insert("payments", r);
     let mut orders_settings =
         tiffin_orders::Settings::new(service(&databases[5]), payments.clone(), cart.clone());
+    orders_settings.membership_url = membership.clone();
     configure_orders(&mut orders_settings);
     let (orders, r) = start!(tiffin_orders::Application, orders_settings);
     running.insert("orders", r);
-    let (membership, r) = start!(
-        tiffin_membership::Application,
-        tiffin_membership::Settings {
-            service: service(&databases[6])
-        }
-    );
-    running.insert("membership", r);
     let (support, r) = start!(
         tiffin_support::Application,
         tiffin_support::Settings {

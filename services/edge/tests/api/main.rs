@@ -10,6 +10,7 @@ mod first_page;
 mod helpers;
 mod layers;
 mod listing;
+mod membership;
 mod menu;
 mod netbanking;
 mod openapi;

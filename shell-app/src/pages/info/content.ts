@@ -292,6 +292,14 @@ const CONTENT: Record<InfoPageId, Omit<InfoPageContent, 'title'>> = {
         ],
       },
       {
+        heading: 'Tiffin One membership',
+        blocks: [
+          'A Tiffin One plan starts as soon as its payment is confirmed, or on the day your current membership ends if you already have one, and its benefits apply to every order until its end date.',
+          'Membership fees are not refunded. You can cancel from [Tiffin One](/my-account/super) in My Account at any time: cancelling stops the membership from renewing, and you keep every benefit until the end date shown there.',
+          'A plan bought together with food is yours once the order is confirmed: cancelling that order refunds the food as above, and neither refunds the plan nor takes a cancellation fee from it.',
+        ],
+      },
+      {
         heading: 'Cash on delivery',
         blocks: [
           'A cash-on-delivery order takes no money until the rider arrives, so there is nothing to refund. If you cancel it after the restaurant has accepted it, the cancellation fee is added to your next order as a "Cancellation Fee" line on the bill, with a note saying why. It is added once, to one order, and never taxed or discounted.',

@@ -145,10 +145,14 @@ pub async fn verify_otp(
     } else {
         reply.previous_session_id
     };
-    merge_guest_cart(&state, &signed_in, previous).await;
+    let caller = signed_in.caller();
+    let (_, membership) = tokio::join!(
+        merge_guest_cart(&state, &signed_in, previous),
+        crate::routes::membership::status::of(&state, &caller)
+    );
 
     let outcome = Outcome::success_of(&SignedInJson {
-        user: Some(user_json(profile)),
+        user: Some(user_json(profile, membership)),
         signed_up: reply.signed_up,
         name_required: false,
     })

@@ -32,10 +32,17 @@ pub const UPDATE_SUCCESSFUL: &str = "Update Successful";
 /// Order SMS are not optional: the settings page's failure message when asked to turn them off.
 pub const ORDERS_SMS_REQUIRED: &str = "Order related SMS cannot be turned off.";
 
-fn profile_of(profile: Option<Profile>) -> Result<UserJson, ApiError> {
-    profile
-        .map(user_json)
-        .ok_or_else(|| ApiError::Upstream(tonic::Status::internal("reply without a profile")))
+/// The user's record: the account service's profile, and whether the membership service says
+/// they are a member.
+async fn profile_of(
+    state: &AppState,
+    user: &SignedIn,
+    profile: Option<Profile>,
+) -> Result<UserJson, ApiError> {
+    let profile = profile
+        .ok_or_else(|| ApiError::Upstream(tonic::Status::internal("reply without a profile")))?;
+    let membership = crate::routes::membership::status::of(state, &user.caller()).await;
+    Ok(user_json(profile, membership))
 }
 
 /// `GET /api/profile/info`
@@ -57,7 +64,7 @@ pub async fn info(
         .get_profile(up.request(GetProfileRequest {}, &user.caller()))
         .await?
         .into_inner();
-    Ok(Data::ok(profile_of(reply.profile)?))
+    Ok(Data::ok(profile_of(&state, &user, reply.profile).await?))
 }
 
 /// `POST /api/profile/update-mobile`: a code to the new number (limited like `auth/otp`).
@@ -135,7 +142,7 @@ pub async fn verify_otp(
         .await?
         .into_inner();
     Ok(Data::with_status(
-        profile_of(reply.profile)?,
+        profile_of(&state, &user, reply.profile).await?,
         0,
         UPDATE_SUCCESSFUL,
     ))
@@ -173,7 +180,7 @@ pub async fn update_email(
         ))
         .await?
         .into_inner();
-    Ok(Data::ok(profile_of(reply.profile)?))
+    Ok(Data::ok(profile_of(&state, &user, reply.profile).await?))
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]

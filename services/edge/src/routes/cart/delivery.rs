@@ -177,6 +177,7 @@ pub async fn delivery_context(
                     cost_for_two_paise: r.cost_for_two_paise,
                     prep_time_minutes: r.prep_time_minutes,
                     phone: r.phone,
+                    member_discount_percent: r.member_discount_percent,
                     estimate: card
                         .sla
                         .filter(|_| point.is_some())

@@ -1,6 +1,7 @@
 //! Routes `GET cart`, `POST cart`, `POST cart/calculate`, `POST cart/applyCoupon`,
-//! `POST cart/removeCoupon` and `POST cart/removeReward` (cart `GetCart`, `UpdateCart`,
-//! `CalculateCart`, `ApplyCoupon`, `RemoveCoupon`, `RemoveReward`). Contract: the cart section of
+//! `POST cart/removeCoupon`, `POST cart/removeReward` and `POST cart/addSubscriptionToCart` (cart
+//! `GetCart`, `UpdateCart`, `CalculateCart`, `ApplyCoupon`, `RemoveCoupon`, `RemoveReward`,
+//! `AddSubscriptionToCart`). Contract: the cart section of
 //! `docs/edge-api.md`.
 //!
 //! The cart's owner is the visitor's session (or user), stated in metadata; the body only says
@@ -10,8 +11,8 @@ use axum::body::Bytes;
 use axum::extract::{Query, State};
 use axum::http::HeaderMap;
 use tiffin_proto::cart::v1::{
-    ApplyCouponRequest, CalculateCartRequest, GetCartRequest, RemoveCouponRequest,
-    RemoveRewardRequest,
+    AddSubscriptionToCartRequest, ApplyCouponRequest, CalculateCartRequest, GetCartRequest,
+    RemoveCouponRequest, RemoveRewardRequest,
 };
 
 use crate::http::envelope::Data;
@@ -20,7 +21,9 @@ use crate::http::visitor::Visitor;
 use crate::infra::state::AppState;
 use crate::routes::cart::delivery::delivery_context;
 use crate::routes::cart::reply::{CartJson, answer};
-use crate::routes::cart::request::{CartQuery, coupon_body, remove_body, update_request};
+use crate::routes::cart::request::{
+    CartQuery, coupon_body, remove_body, subscription_body, update_request,
+};
 use crate::routes::cart::whereabouts::Whereabouts;
 
 /// `GET /api/cart[?address_id=]`
@@ -30,7 +33,7 @@ use crate::routes::cart::whereabouts::Whereabouts;
     tag = "cart",
     operation_id = "getCart",
     params(CartQuery),
-    responses((status = 200, description = "The caller's cart, priced now. `statusCode` 0, or a cart state sent with the cart: 5 unserviceable location, 6 restaurant closed, 8 item(s) unavailable, 9 not serving at your location, 10 address not available, 41 insufficient cart value (`cart/calculate` only).", body = crate::http::envelope::Envelope<CartJson>), crate::http::error::Failures)
+    responses((status = 200, description = "The caller's cart, priced now. `statusCode` 0, or a cart state sent with the cart: 5 unserviceable location, 6 restaurant closed, 8 item(s) unavailable, 9 not serving at your location, 10 address not available, 21 `SUPER invalid now` (the Tiffin One plan in the cart cannot be bought now), 41 insufficient cart value (`cart/calculate` only).", body = crate::http::envelope::Envelope<CartJson>), crate::http::error::Failures)
 )]
 pub async fn get(
     State(state): State<AppState>,
@@ -73,7 +76,7 @@ pub async fn read(
     tag = "cart",
     operation_id = "updateCart",
     request_body(content = crate::routes::cart::request::CartUpdate, content_type = "application/json"),
-    responses((status = 200, description = "The caller's cart, priced now. `statusCode` 0, or a cart state sent with the cart: 5 unserviceable location, 6 restaurant closed, 8 item(s) unavailable, 9 not serving at your location, 10 address not available, 41 insufficient cart value (`cart/calculate` only).", body = crate::http::envelope::Envelope<CartJson>), crate::http::error::Failures)
+    responses((status = 200, description = "The caller's cart, priced now. `statusCode` 0, or a cart state sent with the cart: 5 unserviceable location, 6 restaurant closed, 8 item(s) unavailable, 9 not serving at your location, 10 address not available, 21 `SUPER invalid now` (the Tiffin One plan in the cart cannot be bought now), 41 insufficient cart value (`cart/calculate` only).", body = crate::http::envelope::Envelope<CartJson>), crate::http::error::Failures)
 )]
 pub async fn update(
     State(state): State<AppState>,
@@ -103,7 +106,7 @@ pub async fn update(
     tag = "cart",
     operation_id = "calculateCart",
     request_body(content = crate::routes::cart::request::CartUpdate, content_type = "application/json"),
-    responses((status = 200, description = "The cart as these lines would bill, nothing saved. `statusCode` 0, or a cart state sent with the cart: 5 unserviceable location, 6 restaurant closed, 8 item(s) unavailable, 9 not serving at your location, 10 address not available, 41 insufficient cart value (`cart/calculate` only).", body = crate::http::envelope::Envelope<CartJson>), crate::http::error::Failures)
+    responses((status = 200, description = "The cart as these lines would bill, nothing saved. `statusCode` 0, or a cart state sent with the cart: 5 unserviceable location, 6 restaurant closed, 8 item(s) unavailable, 9 not serving at your location, 10 address not available, 21 `SUPER invalid now` (the Tiffin One plan in the cart cannot be bought now), 41 insufficient cart value (`cart/calculate` only).", body = crate::http::envelope::Envelope<CartJson>), crate::http::error::Failures)
 )]
 pub async fn calculate(
     State(state): State<AppState>,
@@ -239,6 +242,44 @@ pub async fn remove_reward(
         .clone()
         .remove_reward(upstreams.request(
             RemoveRewardRequest {
+                delivery: Some(delivery),
+            },
+            &visitor.caller(),
+        ))
+        .await?
+        .into_inner();
+    Ok(answer(reply))
+}
+
+/// `POST /api/cart/addSubscriptionToCart`: puts a Tiffin One plan in the signed-in caller's cart
+/// in place of any other; `subscriptionItems: []` takes it out.
+#[utoipa::path(
+    post,
+    path = "/cart/addSubscriptionToCart",
+    tag = "cart",
+    operation_id = "addSubscriptionToCart",
+    request_body(content = crate::routes::cart::request::SubscriptionBody, content_type = "application/json"),
+    responses((status = 200, description = "The cart with the plan, priced by the membership service. `statusCode` 21 `SUPER invalid now`: the plan cannot be bought now (remove it). A guest gets 401 / 999; an unknown plan 404; a quantity other than 1, or two plans, 400 / 1.", body = crate::http::envelope::Envelope<CartJson>), crate::http::error::Failures)
+)]
+pub async fn add_subscription(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Data<CartJson>, ApiError> {
+    if visitor.user_id.is_none() {
+        return Err(ApiError::LoginRequired);
+    }
+    let (items, address_id) = subscription_body(&body)?;
+    let whereabouts = Whereabouts::read(&headers, address_id.as_deref());
+    let delivery = delivery_context(&state, &visitor, None, whereabouts, String::new()).await;
+    let upstreams = &state.upstreams;
+    let reply = upstreams
+        .cart
+        .clone()
+        .add_subscription_to_cart(upstreams.request(
+            AddSubscriptionToCartRequest {
+                items,
                 delivery: Some(delivery),
             },
             &visitor.caller(),

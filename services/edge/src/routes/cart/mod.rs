@@ -1,5 +1,5 @@
 //! The cart routes (`cart`, `cart/calculate`, `cart/applyCoupon`, `cart/removeCoupon`,
-//! `cart/removeReward`), owned by the Cart team: [`request`] and [`whereabouts`] read what the
+//! `cart/removeReward`, `cart/addSubscriptionToCart`), owned by the Cart team: [`request`] and [`whereabouts`] read what the
 //! browser sends, [`delivery`] gathers the cart's delivery context from the other services,
 //! [`handlers`] make the calls, and [`reply`] shapes the answer.
 

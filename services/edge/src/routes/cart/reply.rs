@@ -43,7 +43,8 @@ cart_answer!(
     CalculateCartResponse,
     ApplyCouponResponse,
     RemoveCouponResponse,
-    RemoveRewardResponse
+    RemoveRewardResponse,
+    AddSubscriptionToCartResponse
 );
 
 /// A cart call's reply in the envelope.
@@ -126,6 +127,75 @@ pub struct CartJson {
     /// carries none.
     #[schema(required)]
     cancellation_message: Option<CancellationMessageJson>,
+    /// The Tiffin One plan in the cart (at most one), priced by the membership service. A cart
+    /// of a plan alone has no restaurant, and its bill is the plan's `SUBSCRIPTION` line.
+    #[serde(rename = "subscriptionItems")]
+    subscription_items: Vec<SubscriptionItemJson>,
+    /// Paise the Tiffin One benefits take off this bill (the `MEMBER_*` lines together); 0 for a
+    /// non-member.
+    #[serde(rename = "memberSavings")]
+    member_savings: i64,
+    /// "You saved ₹25 with Tiffin One"; `null` when the membership saved nothing.
+    #[serde(rename = "memberSavingsMessage")]
+    #[schema(required)]
+    member_savings_message: Option<String>,
+    /// For a signed-in non-member with food and no plan in the cart, when Tiffin One would save
+    /// something on it: the recommended plan and that saving; `null` otherwise.
+    #[serde(rename = "subscriptionNudge")]
+    #[schema(required)]
+    subscription_nudge: Option<SubscriptionNudgeJson>,
+    /// True when the membership service could not say whether the customer is a member: the
+    /// bill is a non-member's (`membershipMessage` says so).
+    #[serde(rename = "membershipUnknown")]
+    membership_unknown: bool,
+    /// Why the bill may lack member benefits; `null` unless `membershipUnknown`.
+    #[serde(rename = "membershipMessage")]
+    #[schema(required)]
+    membership_message: Option<String>,
+}
+
+/// A Tiffin One plan in the cart. Money in paise.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = CartSubscriptionItem)]
+struct SubscriptionItemJson {
+    #[serde(rename = "planId")]
+    plan_id: u64,
+    /// "Tiffin One".
+    #[serde(rename = "planName")]
+    plan_name: String,
+    /// "3 months".
+    title: String,
+    /// Always 1.
+    quantity: u32,
+    /// What the customer pays for it (GST included).
+    price: i64,
+    /// Before the plan's discount.
+    #[serde(rename = "basePrice")]
+    base_price: i64,
+    #[serde(rename = "durationDays")]
+    duration_days: u32,
+}
+
+/// The plan the cart suggests to a non-member, and what it would save on this cart.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = CartSubscriptionNudge)]
+struct SubscriptionNudgeJson {
+    #[serde(rename = "planId")]
+    plan_id: u64,
+    #[serde(rename = "planName")]
+    plan_name: String,
+    title: String,
+    #[serde(rename = "durationDays")]
+    duration_days: u32,
+    /// Paise.
+    price: i64,
+    /// Paise, before the plan's discount.
+    #[serde(rename = "basePrice")]
+    base_price: i64,
+    /// Paise the membership would take off this cart's bill now.
+    savings: i64,
+    /// "Save ₹25 on this order with Tiffin One".
+    message: String,
 }
 
 /// The cart's explanation of a cancellation fee added to this order, worded by the cart service.
@@ -163,8 +233,9 @@ struct BillJson {
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[schema(as = CartBillLine)]
 struct BillLineJson {
-    /// `ITEM_TOTAL`, `DELIVERY_FEE`, `PACKAGING`, `PLATFORM_FEE`, `GST`, `CANCELLATION_DUE`,
-    /// `COUPON_DISCOUNT`.
+    /// `ITEM_TOTAL`, `DELIVERY_FEE`, `PACKAGING`, `PLATFORM_FEE`, `SURGE_FEE`, `GST`,
+    /// `CANCELLATION_DUE`, `SUBSCRIPTION`, `COUPON_DISCOUNT`, `MEMBER_FREE_DELIVERY`,
+    /// `MEMBER_DISCOUNT`, `MEMBER_NO_SURGE` (`docs/bill.md`).
     key: String,
     label: String,
     /// Signed paise.
@@ -458,6 +529,33 @@ fn cart_json(cart: Cart) -> CartJson {
             .collect(),
         cart_items_count: cart.item_count,
         item_total: cart.item_total_paise,
+        subscription_items: cart
+            .subscription_lines
+            .into_iter()
+            .map(|p| SubscriptionItemJson {
+                plan_id: p.plan_id,
+                plan_name: p.plan_name,
+                title: p.title,
+                quantity: 1,
+                price: p.price_paise,
+                base_price: p.base_price_paise,
+                duration_days: p.duration_days,
+            })
+            .collect(),
+        member_savings: cart.member_savings_paise,
+        member_savings_message: Some(cart.member_savings_message).filter(|m| !m.is_empty()),
+        subscription_nudge: cart.subscription_nudge.map(|n| SubscriptionNudgeJson {
+            plan_id: n.plan_id,
+            plan_name: n.plan_name,
+            title: n.title,
+            duration_days: n.duration_days,
+            price: n.price_paise,
+            base_price: n.base_price_paise,
+            savings: n.savings_paise,
+            message: n.message,
+        }),
+        membership_unknown: cart.membership_unknown,
+        membership_message: Some(cart.membership_message).filter(|m| !m.is_empty()),
     }
 }
 

@@ -4,7 +4,8 @@
 
 use serde::Deserialize;
 use tiffin_proto::cart::v1::{
-    CartAddon, CartDetailsInput, CartItemInput, CartVariant, UpdateCartRequest,
+    CartAddon, CartDetailsInput, CartItemInput, CartVariant, SubscriptionItemInput,
+    UpdateCartRequest,
 };
 
 use crate::http::error::ApiError;
@@ -47,6 +48,47 @@ pub fn coupon_body(body: &[u8]) -> Result<CouponBody, ApiError> {
         return Err(ApiError::BadRequest(INVALID_COUPON));
     }
     Ok(body)
+}
+
+/// The body of `cart/addSubscriptionToCart`: the Tiffin One plan to put in the cart (`[]` takes
+/// it out). The plan's price is never read from it: the cart asks the membership service.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = SubscriptionInput)]
+pub struct SubscriptionBody {
+    /// At most one plan, quantity 1.
+    #[serde(rename = "subscriptionItems")]
+    subscription_items: Vec<SubscriptionItemBody>,
+    #[serde(default)]
+    pub address_id: Option<String>,
+}
+
+/// One plan asked for.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = SubscriptionItemInput)]
+pub struct SubscriptionItemBody {
+    /// A plan id of `super/plans`.
+    plan_id: Id,
+    /// Always 1.
+    quantity: u32,
+}
+
+/// The plans asked for in a `cart/addSubscriptionToCart` body, and where the customer is.
+pub fn subscription_body(
+    body: &[u8],
+) -> Result<(Vec<SubscriptionItemInput>, Option<String>), ApiError> {
+    let body: SubscriptionBody =
+        serde_json::from_slice(body).map_err(|_| ApiError::BadRequest(messages::CART_FAILURE))?;
+    let items = body
+        .subscription_items
+        .iter()
+        .map(|i| {
+            Ok(SubscriptionItemInput {
+                plan_id: i.plan_id.parse()?,
+                quantity: i.quantity,
+            })
+        })
+        .collect::<Result<Vec<_>, ApiError>>()?;
+    Ok((items, body.address_id))
 }
 
 /// The (optional) body of `cart/removeCoupon` and `cart/removeReward`.
@@ -223,6 +265,36 @@ mod tests {
         assert_eq!(request.items[0].quantity, 2);
         assert_eq!(request.items[0].addons[0].choice_id, "ch1");
         assert_eq!(request.items[0].variants[0].variation_id, "v1");
+    }
+
+    #[test]
+    fn a_subscription_body_names_plans_and_no_price() {
+        let (items, address) = subscription_body(
+            br#"{"subscriptionItems":[{"plan_id":"2","quantity":1,"price":1}],"address_id":"a1","_csrf":"t"}"#,
+        )
+        .unwrap();
+        assert_eq!(
+            items,
+            [SubscriptionItemInput {
+                plan_id: 2,
+                quantity: 1
+            }]
+        );
+        assert_eq!(address.as_deref(), Some("a1"));
+        assert!(
+            subscription_body(br#"{"subscriptionItems":[]}"#)
+                .unwrap()
+                .0
+                .is_empty()
+        );
+        for bad in [
+            &b"{}"[..],
+            br#"{"subscriptionItems":[{"plan_id":"x","quantity":1}]}"#,
+            br#"{"subscriptionItems":[{"plan_id":2,"quantity":-1}]}"#,
+        ] {
+            let err = subscription_body(bad).unwrap_err();
+            assert_eq!(err.outcome().message, "Oops! Something wrong");
+        }
     }
 
     #[test]

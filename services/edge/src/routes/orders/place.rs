@@ -5,7 +5,7 @@
 //! `CalculateCart` over the stored cart, with the delivery context it gathers for every cart call)
 //! and hands that to the orders service. The browser only says which address, how to pay, and
 //! what total and lines it showed, which the orders service compares: a different bill is refused
-//! with code 21 before any money moves.
+//! with code 22 before any money moves.
 
 use axum::body::Bytes;
 use axum::extract::State;
@@ -209,7 +209,7 @@ fn method(payment: PaymentBody) -> Result<(Method, &'static str), ApiError> {
     tag = "orders",
     operation_id = "placeOrder",
     request_body(content = PlaceBody, content_type = "application/json"),
-    responses((status = 200, description = "The order and where its payment stands. `statusCode` 21: the bill changed (nothing charged); 1: refused with the reason.", body = crate::http::envelope::Envelope<PlacedJson>), crate::http::error::Failures)
+    responses((status = 200, description = "The order and where its payment stands. `statusCode` 22: the bill changed (nothing charged); 1: refused with the reason.", body = crate::http::envelope::Envelope<PlacedJson>), crate::http::error::Failures)
 )]
 pub async fn place(
     State(state): State<AppState>,

@@ -46,8 +46,25 @@ pub struct OrderDetailsJson {
     cancellation_fee: i64,
     /// What was refunded after a cancellation; `null` otherwise.
     refund: Option<RefundJson>,
-    /// RFC 3339, UTC; `''` until delivered.
+    /// RFC 3339, UTC; `''` until delivered (a SUBSCRIPTION order: once its membership started).
     delivered_at: String,
+    /// The Tiffin One plan the order bought; `null` when it bought none.
+    plan: Option<OrderPlanJson>,
+    /// Paise the customer's Tiffin One membership took off this bill.
+    member_savings: i64,
+}
+
+/// A Tiffin One plan bought with an order.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = OrderPlan)]
+pub struct OrderPlanJson {
+    plan_id: String,
+    plan_name: String,
+    title: String,
+    duration_days: u32,
+    /// Paise.
+    price: i64,
 }
 
 /// The bill's charges keyed as the storefront's order pages read them. The names are the
@@ -296,6 +313,14 @@ pub fn order_details(order: Order) -> OrderDetailsJson {
             destination: refund_destination_name(r.destination),
         }),
         delivered_at: rfc3339_secs_or_empty(order.delivered_at),
+        plan: order.plan.map(|p| OrderPlanJson {
+            plan_id: p.plan_id.to_string(),
+            plan_name: p.plan_name,
+            title: p.title,
+            duration_days: p.duration_days,
+            price: p.price_paise,
+        }),
+        member_savings: order.member_savings_paise,
     }
 }
 

@@ -343,9 +343,14 @@ async fn signed_in_user(state: &AppState, visitor: Option<&Visitor>) -> Option<U
     let visitor = visitor.filter(|v| v.user_id.is_some())?;
     let up = &state.upstreams;
     let mut account = up.account.clone();
-    let profile = account.get_profile(up.request(GetProfileRequest {}, &visitor.caller()));
-    match state.breakers.account.call(profile).await {
-        Ok(reply) => reply.into_inner().profile.map(user_json),
+    let caller = visitor.caller();
+    let profile = account.get_profile(up.request(GetProfileRequest {}, &caller));
+    let (profile, membership) = tokio::join!(
+        state.breakers.account.call(profile),
+        crate::routes::membership::status::of(state, &caller)
+    );
+    match profile {
+        Ok(reply) => reply.into_inner().profile.map(|p| user_json(p, membership)),
         Err(status) => {
             tracing::warn!(grpc.code = ?status.code(), grpc.message = %status.message(), "profile unavailable: page rendered without the user");
             None
@@ -510,11 +515,14 @@ mod tests {
             device_id: "d&<!--".into(),
             csrf_token: "t".into(),
         };
-        let user = user_json(tiffin_proto::account::v1::Profile {
-            user_id: 3,
-            name: "</script><!--Asha".into(),
-            ..Default::default()
-        });
+        let user = user_json(
+            tiffin_proto::account::v1::Profile {
+                user_id: 3,
+                name: "</script><!--Asha".into(),
+                ..Default::default()
+            },
+            None,
+        );
         let script =
             initial_state_script(Some(&visitor), Some(&user), &FirstPaint::default(), None);
         let inner = script
