@@ -151,6 +151,12 @@ function emptyCart(): Cart {
     min_cart_value: 0,
     min_cart_message: null,
     cancellation_message: null,
+    subscriptionItems: [],
+    memberSavings: 0,
+    memberSavingsMessage: null,
+    subscriptionNudge: null,
+    membershipUnknown: false,
+    membershipMessage: null,
   };
 }
 
