@@ -14,8 +14,8 @@
  * - `checkout-types`: checkout's calls until the edge's contract carries them
  * - `payment-v2-types`: netbanking, pay-later, split pay and the keyed top-up, by hand until the
  *   edge's contract carries them (each extends the generated shape, to become an alias)
- * - `membership-types`: Tiffin One's plans, status, availability and the cart's plan line, by hand
- *   until the edge's contract carries them
+ * - `membership-types`: Tiffin One's plans, status, availability and the cart's plan line (aliases of
+ *   the generated shapes, the documented closed sets narrowed)
  * - `order-types`: tracking, the order history, details, cancel and reorder, written by hand until
  *   the edge's contract carries them
  * - `orders`: links to an order's pages, which statuses are final, the words for each status

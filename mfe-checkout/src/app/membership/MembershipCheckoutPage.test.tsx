@@ -12,7 +12,7 @@ vi.mock('@tiffin/map/pin-map', () => import('@tiffin/map/testing/pin-map'));
 function planCart(overrides: Partial<CartWithMembership> = {}): CartWithMembership {
   return {
     ...fixtures.emptyCart(),
-    subscriptionItems: [{ planId: '2', planName: 'Tiffin One', title: '3 months', quantity: 1, price: 19900, basePrice: 44700, durationDays: 90 }],
+    subscriptionItems: [{ planId: 2, planName: 'Tiffin One', title: '3 months', quantity: 1, price: 19900, basePrice: 44700, durationDays: 90 }],
     bill: { lines: [{ key: 'SUBSCRIPTION', label: 'Tiffin One · 3 months', amount: 19900, tooltip: '90 days of free deliveries' }], to_pay: 19900 },
     ...overrides,
   } as CartWithMembership;
@@ -130,7 +130,7 @@ describe('Tiffin One at the ordinary checkout', () => {
   });
 
   it("adds the plan the cart suggests to a non-member, and the cart shows it with the food", async () => {
-    const nudge = { planId: '2', planName: 'Tiffin One', title: '3 months', durationDays: 90, price: 19900, basePrice: 44700, savings: 2500, message: 'Save ₹25 on this order with Tiffin One' };
+    const nudge = { planId: 2, planName: 'Tiffin One', title: '3 months', durationDays: 90, price: 19900, basePrice: 44700, savings: 2500, message: 'Save ₹25 on this order with Tiffin One' };
     let added = false;
     const bodies: Record<string, unknown>[] = [];
     const withPlan = { ...billedCart(), subscriptionItems: planCart().subscriptionItems, subscriptionNudge: null };
