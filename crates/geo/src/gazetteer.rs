@@ -79,12 +79,12 @@ pub const CITY_REACH_KM: f64 = 40.0;
 
 /// The enabled city a point is in: the nearest centre within [`CITY_REACH_KM`], or none (a point
 /// between cities, or out of India).
-pub fn city_at(point: crate::Point) -> Option<&'static City> {
+pub fn city_at(point: crate::point::Point) -> Option<&'static City> {
     GAZETTEER
         .iter()
         .filter(|c| c.enabled)
         .filter_map(|c| {
-            let centre = crate::Point::new(c.lat, c.lng).ok()?;
+            let centre = crate::point::Point::new(c.lat, c.lng).ok()?;
             let km = point.distance_km(centre);
             (km <= CITY_REACH_KM).then_some((c, km))
         })
@@ -512,7 +512,9 @@ mod tests {
 
     #[test]
     fn a_point_is_in_the_nearest_enabled_city_within_reach() {
-        let at = |lat, lng| city_at(crate::Point::new(lat, lng).unwrap()).map(|c| c.slug.as_str());
+        let at = |lat, lng| {
+            city_at(crate::point::Point::new(lat, lng).unwrap()).map(|c| c.slug.as_str())
+        };
         // Koramangala, Bangalore; Andheri, Mumbai; Cyber City, Gurgaon (nearer it than Delhi).
         assert_eq!(at(12.9352, 77.6245), Some("bangalore"));
         assert_eq!(at(19.1136, 72.8697), Some("mumbai"));

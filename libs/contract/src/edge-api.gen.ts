@@ -1690,8 +1690,8 @@ export interface components {
             basePrice: number;
             /** Format: int32 */
             durationDays: number;
-            /** Format: int64 */
-            planId: number;
+            /** @description A string, like every id of the API. */
+            planId: string;
             /** @description "Tiffin One". */
             planName: string;
             /**
@@ -1718,8 +1718,8 @@ export interface components {
             durationDays: number;
             /** @description "Save ₹25 on this order with Tiffin One". */
             message: string;
-            /** Format: int64 */
-            planId: number;
+            /** @description A string, like every id of the API. */
+            planId: string;
             planName: string;
             /**
              * Format: int64

@@ -6,10 +6,10 @@ use std::sync::Arc;
 use sqlx::AnyPool;
 use tiffin_platform::identity::Caller;
 
-use crate::clock::Clock;
 use crate::error::Error;
 use crate::messages::MessageSender;
 use crate::sessions::Lifetimes;
+use tiffin_platform::clock::Clock;
 
 /// What every handler works with.
 #[derive(Debug, Clone)]

@@ -50,9 +50,9 @@ use tiffin_platform::config::{ConfigError, Secret, ServiceSettings, env_or, env_
 use tiffin_platform::service::ServiceHost;
 use tiffin_proto::account::v1::account_service_server::AccountServiceServer;
 
-use crate::clock::{Clock, SystemClock};
 use crate::messages::MessagesConfig;
 use crate::sessions::Lifetimes;
+use tiffin_platform::clock::{Clock, SystemClock};
 
 /// Default listen address when `GRPC_ADDR` is unset.
 pub const DEFAULT_ADDR: &str = "127.0.0.1:50054";

@@ -22,7 +22,7 @@ use std::time::Duration;
 
 use tiffin_platform::config::Secret;
 
-use crate::clock::Clock;
+use tiffin_platform::clock::Clock;
 
 /// Messages the development outbox keeps (the oldest are dropped).
 pub const OUTBOX_CAPACITY: usize = 200;
@@ -250,7 +250,7 @@ fn mask(to: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::clock::ManualClock;
+    use tiffin_platform::clock::ManualClock;
 
     #[tokio::test]
     async fn the_outbox_keeps_the_latest_messages_newest_first() {

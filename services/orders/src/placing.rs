@@ -14,7 +14,7 @@
 
 use tiffin_platform::idempotency::fingerprint;
 use tiffin_proto::orders::v1::place_order_request::Method;
-use tiffin_proto::orders::v1::{Order, PlaceOrderRequest};
+use tiffin_proto::orders::v1::{Order, OrderType, PlaceOrderRequest};
 use tiffin_proto::payments::v1::{
     CreatePaymentRequest, Payment, PaymentStatus, create_payment_request,
 };
@@ -127,6 +127,9 @@ fn payment_method(method: &Method) -> create_payment_request::Method {
     }
 }
 
+/// Why a plan alone cannot be paid in cash: nobody comes to the door to collect it.
+pub const CASH_FOR_A_PLAN: &str = "Cash on delivery is not available for Tiffin One: nothing is delivered to pay on. Please choose another way to pay.";
+
 /// Places orders.
 #[derive(Clone)]
 pub struct Placing {
@@ -190,6 +193,11 @@ impl Placing {
             }
             None => {
                 let snapshot = Snapshot::of(&req)?;
+                if snapshot.order_type == OrderType::Subscription
+                    && matches!(method, Method::CashOnDelivery(_))
+                {
+                    return Err(Error::Refused(CASH_FOR_A_PLAN.into()));
+                }
                 // Each new key opens an attempt; attempts whose payments never end (a bank page
                 // left open) must not pile up without bound.
                 s.make_room(user_id, self.open_attempts_limit).await?;

@@ -147,15 +147,8 @@ impl Snapshot {
         };
         // Asked first: without an address the cart was priced to no point, and its status says
         // only that.
-        if request.address_id.trim().is_empty() && (has_food || asked == OrderType::Regular) {
-            return Err(Error::Invalid(
-                if asked == OrderType::Subscription {
-                    "Your cart has food in it: please select a delivery address."
-                } else {
-                    "Please select a delivery address."
-                }
-                .into(),
-            ));
+        if request.address_id.trim().is_empty() && asked == OrderType::Regular {
+            return Err(Error::Invalid("Please select a delivery address.".into()));
         }
         let cart = request
             .cart
@@ -164,6 +157,12 @@ impl Snapshot {
             .ok_or_else(|| Error::Refused("Your cart is empty.".into()))?;
         if request.cart_status_code != 0 {
             return Err(Error::Refused(request.cart_status_message.clone()));
+        }
+        // Checked out as a plan alone, but the cart has food too: food goes to an address.
+        if request.address_id.trim().is_empty() && has_food {
+            return Err(Error::Invalid(
+                "Your cart has food in it: please select a delivery address.".into(),
+            ));
         }
         if !cart.min_cart_message.is_empty() {
             return Err(Error::Refused(cart.min_cart_message.clone()));

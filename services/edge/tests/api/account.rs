@@ -801,7 +801,7 @@ async fn one_user_can_neither_read_nor_change_another_users_data() {
             json!({ "subscriptionItems": [{ "plan_id": 2, "quantity": 1 }] }),
         )
         .await;
-    assert_eq!(b_plan.data()["subscriptionItems"][0]["planId"], 2);
+    assert_eq!(b_plan.data()["subscriptionItems"][0]["planId"], "2");
     let a_cart = app.api_get_with(&a, "cart").await;
     assert_eq!(a_cart.data()["subscriptionItems"], json!([]));
 }

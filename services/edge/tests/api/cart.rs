@@ -406,7 +406,7 @@ async fn a_signed_in_customer_puts_one_plan_in_the_cart_billed_alone_and_replace
     let cart = added.data();
     assert_eq!(
         cart["subscriptionItems"],
-        json!([{ "planId": 2, "planName": "Tiffin One", "title": "3 months", "quantity": 1,
+        json!([{ "planId": "2", "planName": "Tiffin One", "title": "3 months", "quantity": 1,
                  "price": 19_900, "basePrice": 44_700, "durationDays": 90 }])
     );
     assert_eq!(cart["restaurant_details"], Value::Null);
@@ -427,7 +427,7 @@ async fn a_signed_in_customer_puts_one_plan_in_the_cart_billed_alone_and_replace
             plan_body(json!([{ "plan_id": "1", "quantity": 1 }])),
         )
         .await;
-    assert_eq!(replaced.data()["subscriptionItems"][0]["planId"], 1);
+    assert_eq!(replaced.data()["subscriptionItems"][0]["planId"], "1");
     assert_eq!(
         replaced.data()["subscriptionItems"]
             .as_array()
@@ -526,7 +526,7 @@ async fn a_signed_in_non_member_is_nudged_and_without_the_membership_service_tol
         .unwrap();
     assert!(fee > 0);
     let nudge = &cart["subscriptionNudge"];
-    assert_eq!(nudge["planId"], 2, "{cart:?}");
+    assert_eq!(nudge["planId"], "2", "{cart:?}");
     assert!(nudge["savings"].as_i64().unwrap() >= fee);
     assert!(
         nudge["message"].as_str().unwrap().starts_with("Save ₹"),

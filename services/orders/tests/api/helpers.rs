@@ -63,16 +63,6 @@ pub async fn neighbours_with_menu(menu_url: &str) -> Neighbours {
     .expect("payments starts");
     let (payments_url, payments_stop) =
         service::spawn(payments.port(), |s| payments.run_until_stopped(s));
-    let cart = tiffin_cart::Application::build(tiffin_cart::Settings {
-        service: service::settings(&cart_db.url),
-        menu_url: menu_url.into(),
-        // Not started yet here: the cart then prices every customer as a non-member.
-        membership_url: tiffin_cart::DEFAULT_MEMBERSHIP_URL.into(),
-        surge: tiffin_cart::surge::Surge::none(),
-    })
-    .await
-    .expect("cart starts");
-    let (cart_url, cart_stop) = service::spawn(cart.port(), |s| cart.run_until_stopped(s));
     let membership_db = testing::sqlite();
     let membership = tiffin_membership::Application::build(tiffin_membership::Settings::new(
         service::settings(&membership_db.url),
@@ -81,6 +71,15 @@ pub async fn neighbours_with_menu(menu_url: &str) -> Neighbours {
     .expect("membership starts");
     let (membership_url, membership_stop) =
         service::spawn(membership.port(), |s| membership.run_until_stopped(s));
+    let cart = tiffin_cart::Application::build(tiffin_cart::Settings {
+        service: service::settings(&cart_db.url),
+        menu_url: menu_url.into(),
+        membership_url: membership_url.clone(),
+        surge: tiffin_cart::surge::Surge::none(),
+    })
+    .await
+    .expect("cart starts");
+    let (cart_url, cart_stop) = service::spawn(cart.port(), |s| cart.run_until_stopped(s));
     Neighbours {
         payments_url,
         cart_url,

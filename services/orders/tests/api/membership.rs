@@ -219,6 +219,17 @@ async fn a_plan_alone_needs_no_address_but_food_does() {
         "{refused:?}"
     );
 
+    // Nobody comes to the door to collect cash for a plan.
+    let cash = PlaceOrderRequest {
+        method: Some(cod()),
+        ..super_checkout("plan-in-cash")
+    };
+    let refused = place(&world.url, ASHA, cash)
+        .await
+        .expect_err("no cash for a plan");
+    assert_eq!(refused.code(), Code::FailedPrecondition);
+    assert_eq!(refused.message(), tiffin_orders::placing::CASH_FOR_A_PLAN);
+
     // An address sent with a plan alone is ignored, not refused.
     let with_address = PlaceOrderRequest {
         address_id: "12".into(),

@@ -158,8 +158,9 @@ pub struct CartJson {
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[schema(as = CartSubscriptionItem)]
 struct SubscriptionItemJson {
+    /// A string, like every id of the API.
     #[serde(rename = "planId")]
-    plan_id: u64,
+    plan_id: String,
     /// "Tiffin One".
     #[serde(rename = "planName")]
     plan_name: String,
@@ -180,8 +181,9 @@ struct SubscriptionItemJson {
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[schema(as = CartSubscriptionNudge)]
 struct SubscriptionNudgeJson {
+    /// A string, like every id of the API.
     #[serde(rename = "planId")]
-    plan_id: u64,
+    plan_id: String,
     #[serde(rename = "planName")]
     plan_name: String,
     title: String,
@@ -533,7 +535,7 @@ fn cart_json(cart: Cart) -> CartJson {
             .subscription_lines
             .into_iter()
             .map(|p| SubscriptionItemJson {
-                plan_id: p.plan_id,
+                plan_id: p.plan_id.to_string(),
                 plan_name: p.plan_name,
                 title: p.title,
                 quantity: 1,
@@ -545,7 +547,7 @@ fn cart_json(cart: Cart) -> CartJson {
         member_savings: cart.member_savings_paise,
         member_savings_message: Some(cart.member_savings_message).filter(|m| !m.is_empty()),
         subscription_nudge: cart.subscription_nudge.map(|n| SubscriptionNudgeJson {
-            plan_id: n.plan_id,
+            plan_id: n.plan_id.to_string(),
             plan_name: n.plan_name,
             title: n.title,
             duration_days: n.duration_days,
