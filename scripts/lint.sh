@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `make lint`: every static gate, each run even when an earlier one fails, then one line per gate.
 # A failing gate's output is printed in full above the summary; a passing gate's is kept quiet.
+# The gates that do not use cargo run beside clippy and rustfmt.
 #   clippy        cargo clippy --workspace --all-targets -- -D warnings
 #   fmt           cargo fmt --all -- --check
 #   typecheck     tsc --noEmit over every web project's sources and tests (npm run typecheck)
@@ -36,20 +37,42 @@ gate_cmd() {
 }
 
 gates=${LINT_GATES:-clippy fmt typecheck contract buf-lint buf-breaking deploy deploy-refusals}
+for gate in $gates; do gate_cmd "$gate" >/dev/null || exit 2; done
+
+run_gate() { # gate: runs it, leaving its output, result and seconds in $logs
+  local gate=$1 cmd start
+  cmd=$(gate_cmd "$gate")
+  echo "== lint: $gate: $cmd"
+  start=$(date +%s)
+  if $cmd >"$logs/$gate" 2>&1; then echo ok >"$logs/$gate.result"; else echo FAILED >"$logs/$gate.result"; fi
+  echo $(($(date +%s) - start)) >"$logs/$gate.seconds"
+}
+
+# The cargo gates take both cores in turn (they share cargo's lock); the others (tsc, buf, the
+# manifests' checks) mostly use one core or wait on files, so they run beside them, one after
+# another, rather than after them.
+cargo_gates="" other_gates=""
+for gate in $gates; do
+  case "$gate" in
+    clippy | fmt) cargo_gates="$cargo_gates $gate" ;;
+    *) other_gates="$other_gates $gate" ;;
+  esac
+done
+( for gate in $other_gates; do run_gate "$gate"; done ) &
+others=$!
+for gate in $cargo_gates; do run_gate "$gate"; done
+wait "$others"
+
 declare -A result seconds
 status=0
 for gate in $gates; do
-  cmd=$(gate_cmd "$gate") || exit 2
-  echo "== lint: $gate: $cmd"
-  start=$(date +%s)
-  if $cmd >"$logs/$gate" 2>&1; then
-    result[$gate]=ok
-  else
-    result[$gate]=FAILED
+  result[$gate]=$(cat "$logs/$gate.result")
+  seconds[$gate]=$(cat "$logs/$gate.seconds")
+  if [ "${result[$gate]}" = FAILED ]; then
     status=1
+    echo "== lint: $gate FAILED:"
     cat "$logs/$gate"
   fi
-  seconds[$gate]=$(($(date +%s) - start))
 done
 
 echo "== lint summary:"

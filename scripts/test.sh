@@ -18,7 +18,7 @@ run_start=$(date +%s)
 targets_of() {
   case "$1" in
     prerequisites) echo "browser postgres nats node_modules/.package-lock.stamp schemathesis" ;;
-    build-rust) echo "rust" ;;
+    build-rust) echo "rust-tests" ;;
     build-web) echo "web" ;;
     lint | test-rust | test-faults | test-web | test-e2e | test-schema) echo "$1" ;;
     *) echo "unknown phase: $1 (one of: $all)" >&2; return 2 ;;
