@@ -35,40 +35,53 @@ run_phase() { # phase: runs it, records its result and time
   seconds[$phase]=$(($(date +%s) - start))
 }
 
-# The set-up is mostly downloading (Chromium, npm's packages, Schemathesis), which leaves the cores
-# idle, so it runs beside the Rust build rather than before it. Only the linker comes first, since
-# the build links with it.
-background=
+# Phases that leave cores idle run beside another instead of before or after it: the set-up is
+# mostly downloading (Chromium, npm's packages, Schemathesis) beside the Rust build, and the web
+# unit tests beside the Rust tests, which spend most of their time waiting on the services and
+# databases they start. Only the linker comes first, since the build links with it.
+declare -A beside=([prerequisites]=build-rust [test-web]=test-rust)
 for phase in $phases; do
   targets_of "$phase" >/dev/null || exit 2
 done
-if [[ " $phases " == *" prerequisites "* && " $phases " == *" build-rust "* ]]; then
-  background=prerequisites
-  make --no-print-directory linker || true
-  log=$(mktemp "${TMPDIR:-/tmp}/tiffin-prerequisites-XXXXXX")
-  bg_start=$(date +%s)
-  (
+declare -A in_background started_at pid_of log_of
+for phase in "${!beside[@]}"; do
+  if [[ " $phases " == *" $phase "* && " $phases " == *" ${beside[$phase]} "* ]]; then
+    in_background[$phase]=1
+  fi
+done
+
+start_beside() { # partner: starts in the background the phases that run beside it
+  local partner=$1 phase
+  for phase in "${!in_background[@]}"; do
+    [ "${beside[$phase]}" = "$partner" ] || continue
+    [ "$phase" = prerequisites ] && { make --no-print-directory linker || true; }
+    log_of[$phase]=$(mktemp "${TMPDIR:-/tmp}/tiffin-$phase-XXXXXX")
+    started_at[$phase]=$(date +%s)
     # shellcheck disable=SC2046 # the targets are words on purpose
-    make --no-print-directory $(targets_of prerequisites) >"$log" 2>&1
-    echo $? >"$log.status"
-  ) &
-  bg_pid=$!
-  echo "== phase prerequisites: beside build-rust (its output follows build-rust's)"
-fi
+    make --no-print-directory $(targets_of "$phase") >"${log_of[$phase]}" 2>&1 &
+    pid_of[$phase]=$!
+    echo "== phase $phase: beside $partner (its output follows $partner's)"
+  done
+}
+
+finish_beside() { # partner: waits for the phases beside it and prints their output
+  local partner=$1 phase
+  for phase in "${!in_background[@]}"; do
+    [ "${beside[$phase]}" = "$partner" ] || continue
+    if wait "${pid_of[$phase]}"; then result[$phase]=ok; else result[$phase]=FAILED; status=1; fi
+    seconds[$phase]=$(($(date +%s) - started_at[$phase]))
+    note[$phase]="(beside $partner)"
+    echo "== phase $phase (ran beside $partner):"
+    cat "${log_of[$phase]}"
+    rm -f "${log_of[$phase]}"
+  done
+}
 
 for phase in $phases; do
-  [ "$phase" = "$background" ] && continue
+  [ -n "${in_background[$phase]:-}" ] && continue
+  start_beside "$phase"
   run_phase "$phase"
-  if [ -n "$background" ] && [ "$phase" = build-rust ]; then
-    wait "$bg_pid"
-    seconds[prerequisites]=$(($(date +%s) - bg_start))
-    echo "== phase prerequisites (ran beside build-rust):"
-    cat "$log"
-    if [ "$(cat "$log.status")" = 0 ]; then result[prerequisites]=ok; else result[prerequisites]=FAILED; status=1; fi
-    note[prerequisites]="(beside build-rust)"
-    rm -f "$log" "$log.status"
-    background=done
-  fi
+  finish_beside "$phase"
 done
 
 echo "== make test phases:"
