@@ -22,7 +22,7 @@ use tiffin_proto::payments::v1::{
 /// slow; the customer's request is retried with the same key if it gives up.
 pub const CALL_TIMEOUT: Duration = Duration::from_secs(10);
 
-fn on_behalf_of<T>(user_id: u64, message: T) -> tonic::Request<T> {
+pub(crate) fn on_behalf_of<T>(user_id: u64, message: T) -> tonic::Request<T> {
     let mut request = tonic::Request::new(message);
     Caller {
         user_id: Some(user_id),

@@ -12,13 +12,12 @@
 use sqlx::Row;
 use tiffin_platform::db::Writer;
 use tiffin_platform::grpc::{TracedChannel, channel};
-use tiffin_platform::identity::Caller;
 use tiffin_proto::membership::v1::membership_service_client::MembershipServiceClient;
 use tiffin_proto::membership::v1::{ActivateRequest, RecordSavingsRequest};
 use tiffin_proto::orders::v1::OrderType;
 
 use crate::changes::{event, record_status};
-use crate::clients::CALL_TIMEOUT;
+use crate::clients::{CALL_TIMEOUT, on_behalf_of};
 use crate::error::Error;
 use crate::feed::Feed;
 use crate::lifecycle::Status;
@@ -32,18 +31,6 @@ pub struct Memberships {
     client: MembershipServiceClient<TracedChannel>,
     writer: Writer,
     feed: Feed,
-}
-
-/// A request to the membership service, signed as the orders service's (the only caller it lets
-/// start a plan or count savings) on behalf of the order's customer.
-fn as_orders<T>(user_id: u64, message: T) -> tonic::Request<T> {
-    let mut request = tonic::Request::new(message);
-    Caller {
-        user_id: Some(user_id),
-        session_id: None,
-    }
-    .write_to(request.metadata_mut(), "orders");
-    request
 }
 
 impl Memberships {
@@ -86,7 +73,7 @@ impl Memberships {
         if plan_id > 0 && activated == 0 {
             self.client
                 .clone()
-                .activate(as_orders(
+                .activate(on_behalf_of(
                     user_id,
                     ActivateRequest {
                         order_id,
@@ -103,7 +90,7 @@ impl Memberships {
         if savings > 0 && !cancelled {
             self.client
                 .clone()
-                .record_savings(as_orders(
+                .record_savings(on_behalf_of(
                     user_id,
                     RecordSavingsRequest {
                         order_id,

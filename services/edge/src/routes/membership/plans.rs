@@ -3,6 +3,7 @@
 
 use axum::extract::State;
 use serde::Serialize;
+use tiffin_platform::money::rupees;
 use tiffin_proto::membership::v1::{ListPlansRequest, Plan};
 
 use crate::http::envelope::Data;
@@ -54,15 +55,6 @@ pub struct PlanJson {
     cta: CtaJson,
     /// Days the plan runs.
     duration_days: u32,
-}
-
-/// Rupees from paise, as the storefront prints them: whole rupees without decimals.
-fn rupees(paise: i64) -> String {
-    if paise % 100 == 0 {
-        format!("₹{}", paise / 100)
-    } else {
-        format!("₹{}.{:02}", paise / 100, paise % 100)
-    }
 }
 
 pub fn plan_json(p: Plan) -> PlanJson {
