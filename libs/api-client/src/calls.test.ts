@@ -117,6 +117,25 @@ describe('edge calls', () => {
   });
 });
 
+describe('payment offers', () => {
+  it('asks offers/payment for the point and answers its data', async () => {
+    const offers = fixtures.paymentOffers();
+    const { calls, fetch } = client({ statusCode: 0, data: offers });
+    await expect(calls.paymentOffers({ lat: 12.9352, lng: 77.6245 })).resolves.toEqual(offers);
+    expect(fetch.mock.calls[0]![0]).toBe('/api/offers/payment?lat=12.9352&lng=77.6245');
+  });
+
+  it("prices the stored cart for a new card's first digits or a saved card, beside the address", async () => {
+    const { calls, fetch } = client({ statusCode: 0, data: { cartItemsCount: 1, paymentOffer: null } });
+    await calls.calculateCart({ paymentMethod: 'card', cardBin: '438628', address_id: '12' });
+    await calls.calculateCart({ paymentMethod: 'card', savedCardReference: 'card_9', address_id: '12' });
+    expect(fetch.mock.calls.map(([url, init]) => [url, JSON.parse(init!.body as string)])).toEqual([
+      ['/api/cart/calculate', { paymentMethod: 'card', cardBin: '438628', address_id: '12', _csrf: 't' }],
+      ['/api/cart/calculate', { paymentMethod: 'card', savedCardReference: 'card_9', address_id: '12', _csrf: 't' }],
+    ]);
+  });
+});
+
 describe('Tiffin One calls', () => {
   it('asks a plan\'s availability with the delivery point, or without one', async () => {
     const { calls, fetch } = client({ statusCode: 0, data: { available: true } });

@@ -12,7 +12,7 @@ import type {
   AddressRecommendation,
   AuthenticatePaymentRequest,
   Cart,
-  CartCalculateRequest,
+  CartCalculatePaymentRequest,
   CartUpdateRequest,
   CitiesResponse,
   CityPageResponse,
@@ -32,6 +32,8 @@ import type {
   OrdersResponse,
   OtpSent,
   PayLater,
+  PaymentOffersResponse,
+  PricedCart,
   NetbankingBanksResponse,
   PaymentMethodsV2Response,
   PaymentStatusV2,
@@ -139,6 +141,10 @@ export function createEdgeCalls(client: ApiClient) {
     restaurantOffers: (query: { lat: number; lng: number; offset?: number }, options?: RequestOptions) =>
       client.getData<ListingResponse>('offers/restaurant', { lat: query.lat, lng: query.lng, offset: query.offset ?? 0 }, options),
 
+    /** The bank, card network, wallet and UPI offers and the coupons every restaurant takes: `GET offers/payment`. */
+    paymentOffers: (query: { lat: number; lng: number }, options?: RequestOptions) =>
+      client.getData<PaymentOffersResponse>('offers/payment', { lat: query.lat, lng: query.lng }, options),
+
     menu: (query: { restaurantId: string; lat?: number; lng?: number }, options?: RequestOptions) =>
       client.getData<MenuResponse>('menu/pl', { restaurantId: query.restaurantId, lat: query.lat, lng: query.lng }, options),
 
@@ -147,9 +153,13 @@ export function createEdgeCalls(client: ApiClient) {
     updateCart: (update: CartUpdateRequest, options?: RequestOptions) =>
       client.postData<Cart>('cart', update, { ...options, family: 'cart' }),
 
-    /** Bills a cart (the stored one without `cartItems`) without saving anything. */
-    calculateCart: (request: CartCalculateRequest = {}, options?: RequestOptions) =>
-      client.postData<Cart>('cart/calculate', { ...request }, { ...options, family: 'cart' }),
+    /**
+     * Bills a cart (the stored one without `cartItems`) without saving anything. With a way to pay
+     * (`paymentMethod`, and a new card's `cardBin` or a saved card's `savedCardReference`) the bill
+     * carries that way's payment offer, as place-v2 will price it.
+     */
+    calculateCart: (request: CartCalculatePaymentRequest = {}, options?: RequestOptions) =>
+      client.postData<PricedCart>('cart/calculate', { ...request }, { ...options, family: 'cart' }),
 
     /** A coupon that does not apply rejects with its reason (400 / 1); the cart is unchanged. */
     applyCoupon: (couponCode: string, paymentMethod?: string, options?: RequestOptions) =>

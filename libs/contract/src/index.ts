@@ -16,6 +16,8 @@
  *   edge's contract carries them (each extends the generated shape, to become an alias)
  * - `membership-types`: Tiffin One's plans, status, availability and the cart's plan line (aliases of
  *   the generated shapes, the documented closed sets narrowed)
+ * - `offer-types`: payment offers and coupons (the offers page, each payment method's offers, the
+ *   bill priced for a way to pay), by hand until the edge's contract carries them
  * - `order-types`: tracking, the order history, details, cancel and reorder, written by hand until
  *   the edge's contract carries them
  * - `orders`: links to an order's pages, which statuses are final, the words for each status
@@ -37,6 +39,7 @@ export * from './map';
 export * from './checkout-types';
 export * from './payment-v2-types';
 export * from './membership-types';
+export * from './offer-types';
 export * from './order-types';
 export * from './orders';
 export * from './otp';

@@ -6,6 +6,7 @@
  * generated one (or goes away) and nothing that uses it changes.
  */
 import type { components } from './edge-api.gen';
+import type { PaymentGroupWithOffers } from './offer-types';
 
 type Schemas = components['schemas'];
 
@@ -25,7 +26,8 @@ export interface SplitPay {
   /** Paise. */
   tiffin_money_balance: number;
 }
-export type PaymentMethodsV2Response = Schemas['PaymentMethods'] & { split_pay?: SplitPay | null };
+/** get-methods with split pay and each method's payment offers (offer-types). */
+export type PaymentMethodsV2Response = Omit<Schemas['PaymentMethods'], 'payment_groups'> & { payment_groups: PaymentGroupWithOffers[]; split_pay?: SplitPay | null };
 
 /**
  * A payment's status with what netbanking and split pay add: `redirect_url` (the bank's page, same
