@@ -1,15 +1,17 @@
 /**
  * `/offers[/:tab]` and `/offers-near-me` (needs a location). Heading 'Offers for you';
  * tabs 'Restaurant offers' (restaurants near the location running an offer: the listing narrowed
- * to offers, sortable and filterable) and 'Payment offers/Coupons' (they come with checkout). No
- * tab or an unknown tab goes to the restaurant offers.
+ * to offers, sortable and filterable) and 'Payment offers/Coupons' (the bank, card, wallet and UPI
+ * offers checkout applies, and the coupons every restaurant takes: PaymentOffers). No tab or an
+ * unknown tab goes to the restaurant offers.
  */
 import { navigate, type UserLocation } from '@tiffin/contract';
-import { ErrorState, Link } from '@tiffin/design-system';
+import { Link } from '@tiffin/design-system';
 import { useEffect } from 'react';
 import { useDocumentTitle } from '../common/useDocumentTitle';
 import { Listing } from '../listing/Listing';
 import '../listing/listing.css';
+import { PaymentOffers } from './PaymentOffers';
 
 const OFFER_TABS = [
   { tab: 'restaurant', label: 'Restaurant offers' },
@@ -47,7 +49,7 @@ export function OffersPage({ tab, location }: { tab: string | undefined; locatio
           <Listing location={location} title="Offers near you" baseFilters={OFFERS_ONLY} showCarousels={false} />
         </>
       ) : (
-        <ErrorState role="region" title="Payment offers/Coupons" message="Bank and wallet offers are shown at checkout, with your payment methods." />
+        <PaymentOffers location={location} />
       )}
     </div>
   );
