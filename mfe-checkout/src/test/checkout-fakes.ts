@@ -1,9 +1,12 @@
 /**
  * The edge as checkout's tests need it: a signed-in customer, a billed cart with saved addresses,
- * the payment methods (with the banks and pay-later's status), and recorders for the place-v2,
- * authenticate and confirm-v2 bodies the page sends.
+ * the payment methods (with the banks and pay-later's status), the cart priced for a way to pay
+ * (by default as the cart itself: no offer applies), and recorders for the cart/calculate,
+ * place-v2, authenticate and confirm-v2 bodies the page sends.
  */
 import { fixtures, installFakeEdge, type FakeEdgeTable } from '@tiffin/api-client/testing';
+import { screen, waitFor } from '@testing-library/react';
+import { expect } from 'vitest';
 import { on, setCurrentUser, type Cart, type CartAddress, type PaymentStatusV2 as PaymentStatus, type SplitPay, type User, type Wallet } from '@tiffin/contract';
 
 export const asha = {
@@ -103,10 +106,23 @@ export function bodyOf(init?: RequestInit): Record<string, unknown> {
  * to place-v2, authenticate and confirm-v2 is recorded.
  */
 export function checkoutEdge(table: FakeEdgeTable = {}, { signedIn = true }: { signedIn?: boolean } = {}) {
-  const sent = { place: [] as Record<string, unknown>[], authenticate: [] as Record<string, unknown>[], confirm: [] as Record<string, unknown>[] };
+  const sent = {
+    calculate: [] as Record<string, unknown>[],
+    place: [] as Record<string, unknown>[],
+    authenticate: [] as Record<string, unknown>[],
+    confirm: [] as Record<string, unknown>[],
+  };
   const record = (list: Record<string, unknown>[], answer: FakeEdgeTable[string]) => (url: URL, init?: RequestInit) => {
     list.push(bodyOf(init));
     return typeof answer === 'function' ? (answer as (url: URL, init?: RequestInit) => unknown)(url, init) : answer;
+  };
+  const cart = table['/api/cart'] ?? billedCart();
+  /** The cart as `GET cart` answers it for the address the body names. */
+  const cartFor = (init?: RequestInit) => {
+    if (typeof cart !== 'function') return cart;
+    const addressId = bodyOf(init).address_id;
+    const url = new URL(addressId ? `http://localhost/api/cart?address_id=${String(addressId)}` : 'http://localhost/api/cart');
+    return (cart as (url: URL, init?: RequestInit) => unknown)(url);
   };
   const fetch = installFakeEdge({
     '/api/cart': billedCart(),
@@ -116,6 +132,7 @@ export function checkoutEdge(table: FakeEdgeTable = {}, { signedIn = true }: { s
     '/api/payment/paylater/check-linked': fixtures.payLater(),
     '/api/profile/money': { balance: 0, transactions: [], hasMoreTxns: false },
     ...table,
+    '/api/cart/calculate': record(sent.calculate, table['/api/cart/calculate'] ?? ((_url: URL, init?: RequestInit) => cartFor(init))),
     '/api/order/place-v2': record(sent.place, table['/api/order/place-v2'] ?? placed(payment())),
     '/api/payment/authenticate': record(sent.authenticate, table['/api/payment/authenticate'] ?? payment()),
     '/api/order/confirm-v2': record(sent.confirm, table['/api/order/confirm-v2'] ?? { order_id: '1000123', order_total: 55800, order_status: 'PLACED' }),
@@ -123,6 +140,11 @@ export function checkoutEdge(table: FakeEdgeTable = {}, { signedIn = true }: { s
   // Signing in makes the cart store fetch again, so the fake edge is in place first.
   if (signedIn) setCurrentUser(asha);
   return { fetch, sent };
+}
+
+/** Waits until the bill is priced for the way to pay chosen (the Pay button waits for it too). */
+export async function billPriced() {
+  await waitFor(() => expect(screen.getByRole('region', { name: 'Bill Details' }).getAttribute('aria-busy')).toBe('false'));
 }
 
 /** Records in-app navigations, claiming them as the shell does. */

@@ -3,7 +3,7 @@ import * as cartStore from '@tiffin/cart-store';
 import { on, resetCurrentUserForTests, setCurrentUser } from '@tiffin/contract';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { asha, billedCart, bodyOf, checkoutEdge, far, home, methodsWith, payment, placed, recordNavigation, work } from '../../test/checkout-fakes';
+import { billPriced, asha, billedCart, bodyOf, checkoutEdge, far, home, methodsWith, payment, placed, recordNavigation, work } from '../../test/checkout-fakes';
 import App from '../App';
 
 // jsdom cannot draw the address form's Leaflet map: a stand-in drops the pin at a fixed point.
@@ -28,8 +28,11 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The Pay button for `amount`, once the bill is priced for the way to pay chosen. */
 async function payButton(amount = '₹558') {
-  return (await screen.findByRole('button', { name: `Pay ${amount}` })) as HTMLButtonElement;
+  const button = (await screen.findByRole('button', { name: `Pay ${amount}` })) as HTMLButtonElement;
+  await billPriced();
+  return button;
 }
 
 async function chooseCard(number = '4111 1111 1111 1111') {

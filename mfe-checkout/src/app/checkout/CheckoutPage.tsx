@@ -1,6 +1,8 @@
 /**
  * The checkout page (/checkout): account, delivery address and payment beside the cart and its
  * bill, then one payment attempt at a time until the order is confirmed (`payment-attempt.tsx`).
+ * The bill shown and paid is the one priced for the way to pay chosen (`payment-pricing.ts`), so
+ * it carries that way's payment offer.
  *
  * Every bit of checkout state lives in this component, so leaving the page forgets it. A cart that
  * holds only a Tiffin One plan has nothing to deliver: its checkout is /checkout/super.
@@ -14,6 +16,7 @@ import { AccountStep } from './AccountStep';
 import { AddressStep } from './AddressStep';
 import { checkoutMetaError } from './meta';
 import { usePaymentAttempt } from './payment-attempt';
+import { usePaymentPricing } from './payment-pricing';
 import { CartMembership } from '../membership/CartMembership';
 import { PaymentStep } from './PaymentStep';
 
@@ -32,6 +35,7 @@ export function CheckoutPage() {
   const user = useSyncExternalStore(subscribeCurrentUser, getCurrentUser, () => null);
   const { cart, error, updating } = useCart();
   const attempt = usePaymentAttempt({ onConfirmed: (orderId) => navigate(orderConfirmationHref(orderId)) });
+  const priced = usePaymentPricing(cart, !updating);
   const [addressBusy, setAddressBusy] = useState(false);
   const [addressNotice, setAddressNotice] = useState<string | null>(null);
   const defaulted = useRef(false);
@@ -106,9 +110,10 @@ export function CheckoutPage() {
     if (planOnly) navigate('/checkout/super', { replace: true });
   }, [planOnly]);
 
+  // Exactly the bill shown: priced for this way to pay, so place-v2 finds the same total.
   const pay = (payment: PlaceOrderPayment) => {
-    if (!cart?.bill) return;
-    attempt.pay({ address_id: cart.address_id ?? undefined, order_type: 'REGULAR', order_note: cart.order_comments || undefined, to_pay: cart.bill.to_pay }, payment);
+    if (!cart || !priced.bill) return;
+    attempt.pay({ address_id: cart.address_id ?? undefined, order_type: 'REGULAR', order_note: cart.order_comments || undefined, to_pay: priced.bill.to_pay }, payment);
   };
 
   if (planOnly || (!cart && !error)) return <Skeleton height={320} />;
@@ -152,14 +157,22 @@ export function CheckoutPage() {
         : unavailable
           ? 'Some items are unavailable. Remove them from your cart to proceed.'
           : cart.min_cart_message;
-  const busy = attempt.inProgress || updating || addressBusy;
+  const busy = attempt.inProgress || updating || addressBusy || priced.repricing;
 
   return (
     <div className="chk-checkout">
       <div className="chk-checkout__steps">
         <AccountStep user={user} />
         <AddressStep cart={cart} signedIn={!!user} onChoose={chooseAddress} onAdded={addressAdded} notice={addressNotice} busy={addressBusy} />
-        <PaymentStep signedIn={!!user} toPay={cart.bill?.to_pay ?? null} blockedReason={blockedReason} busy={busy} onPay={pay} />
+        <PaymentStep
+          signedIn={!!user}
+          toPay={priced.bill?.to_pay ?? null}
+          blockedReason={blockedReason}
+          busy={busy}
+          onPay={pay}
+          onPricingChange={priced.onPricingChange}
+          offerMessage={priced.offerMessage}
+        />
         {attempt.progress}
       </div>
       <aside className="chk-checkout__cart" aria-label="Your order">
@@ -167,7 +180,7 @@ export function CheckoutPage() {
         <CartLines cart={cart} />
         <CancellationMessage cart={cart} />
         <CartMembership cart={cart} busy={busy} />
-        {cart.bill ? <Bill bill={cart.bill} updating={updating || addressBusy} /> : null}
+        {priced.bill ? <Bill bill={priced.bill} updating={updating || addressBusy || priced.repricing} /> : null}
         <Link href="/cart">Edit cart</Link>
       </aside>
       {attempt.dialog}

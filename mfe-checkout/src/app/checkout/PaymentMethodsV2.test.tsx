@@ -7,7 +7,7 @@ import * as cartStore from '@tiffin/cart-store';
 import { resetCurrentUserForTests } from '@tiffin/contract';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { checkoutEdge, methodsWith, payment, placed, recordNavigation } from '../../test/checkout-fakes';
+import { billPriced, checkoutEdge, methodsWith, payment, placed, recordNavigation } from '../../test/checkout-fakes';
 import App from '../App';
 
 vi.mock('@tiffin/map/pin-map', () => import('@tiffin/map/testing/pin-map'));
@@ -30,8 +30,11 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The Pay button for `amount`, once the bill is priced for the way to pay chosen. */
 async function payButton(amount = '₹558') {
-  return (await screen.findByRole('button', { name: `Pay ${amount}` })) as HTMLButtonElement;
+  const button = (await screen.findByRole('button', { name: `Pay ${amount}` })) as HTMLButtonElement;
+  await billPriced();
+  return button;
 }
 
 const statusCalls = (fetch: ReturnType<typeof checkoutEdge>['fetch']) => fetch.mock.calls.filter(([url]) => String(url).includes('upi/txn-status')).length;

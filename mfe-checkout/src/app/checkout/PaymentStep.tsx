@@ -4,16 +4,30 @@
  * wallet, Tiffin Money, pay-later, netbanking), the split-pay box, and the "Pay ₹X" button. A
  * wallet, pay-later or Tiffin Money whose balance (or limit) is below what it would pay is shown but
  * cannot be chosen, with the reason; a wallet or pay-later not linked yet offers linking with the
- * provider's OTP right there (@tiffin/payment-link, the Payments tab's flow). It only gathers the
- * instrument; placing the order is the page's.
+ * provider's OTP right there (@tiffin/payment-link, the Payments tab's flow). Each method lists the
+ * payment offers paying that way can earn. It only gathers the instrument and says which way to pay
+ * the bill should be priced for (`onPricingChange`); pricing and placing the order are the page's.
  */
 import { customerMessage, edge } from '@tiffin/api-client';
-import type { NetbankingBank, PaymentGroup, PayLater, PlaceOrderPayment, SavedCard, SplitPay, VpaCheck, Wallet } from '@tiffin/contract';
+import type {
+  NetbankingBank,
+  PaymentGroup,
+  PaymentMethodOffer,
+  PaymentMethodsV2Response,
+  PayLater,
+  PlaceOrderPayment,
+  SavedCard,
+  SplitPay,
+  VpaCheck,
+  Wallet,
+} from '@tiffin/contract';
 import { AsyncContent, Button, formatPrice, useAsync } from '@tiffin/design-system';
 import { OtpLink, payLaterLinkActions, toWallet, walletLinkActions, type LinkableAccount } from '@tiffin/payment-link';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { knownGroups } from '../PaymentMethods';
 import { CARD_MESSAGES, EMPTY_CARD, isValidCvv, readCard, type CardFields } from './card';
+import { pricingKey, type PaymentPricing } from './payment-pricing';
+import './payment-offers.css';
 
 /** Payment codes checkout can pay with as they are; wallets, pay-later and netbanking have rows of their own. */
 const PAYABLE = new Set(['card', 'upi_collect', 'cod']);
@@ -22,7 +36,7 @@ const PAY_LATER_CODE = 'lazypay';
 /** What pay-later reads when its status call fails: not linked. */
 const PAY_LATER_UNKNOWN: PayLater = { walletCode: PAY_LATER_CODE, name: 'LazyPay', linked: false, meta: { availableLimit: 0 } };
 
-type Choice =
+export type Choice =
   | { kind: 'card' }
   | { kind: 'upi_collect' }
   | { kind: 'cod' }
@@ -31,6 +45,32 @@ type Choice =
   | { kind: 'tiffin_money' }
   | { kind: 'paylater'; code: string; name: string }
   | { kind: 'netbanking' };
+
+/** How many of a new card's first digits name its bank and network (its BIN). */
+const CARD_BIN_LENGTH = 6;
+
+/**
+ * What `cart/calculate` must be told about the chosen way to pay, so its bill is the one place-v2
+ * will charge: the same payment code the edge prices a placed order with (a saved card is a card,
+ * a wallet its code, pay-later its provider), and a new card's BIN once it is typed.
+ */
+export function pricingOf(choice: Choice | null, cardNumber: string): PaymentPricing | null {
+  if (!choice) return null;
+  switch (choice.kind) {
+    case 'card': {
+      const digits = cardNumber.replace(/\D/g, '');
+      return digits.length >= CARD_BIN_LENGTH ? { paymentMethod: 'card', cardBin: digits.slice(0, CARD_BIN_LENGTH) } : { paymentMethod: 'card' };
+    }
+    case 'saved_card':
+      return { paymentMethod: 'card', savedCardReference: choice.card.card_reference };
+    case 'wallet':
+      return { paymentMethod: choice.code.toUpperCase() };
+    case 'paylater':
+      return { paymentMethod: choice.code.toLowerCase() };
+    default:
+      return { paymentMethod: choice.kind };
+  }
+}
 
 /** The methods Tiffin Money can share a bill with (split pay): every online one. */
 const SPLITTABLE = new Set<Choice['kind']>(['card', 'saved_card', 'upi_collect', 'wallet', 'paylater', 'netbanking']);
@@ -85,6 +125,39 @@ export const PAY_MESSAGES = {
   bank: 'Choose your bank.',
   banksUnavailable: 'We could not load the banks. Please choose another way to pay.',
 } as const;
+
+/** The payment offers a method's row lists; replies from before offers existed have none. */
+function offersByCode(data: PaymentMethodsV2Response): ReadonlyMap<string, PaymentMethodOffer[]> {
+  const byCode = new Map<string, PaymentMethodOffer[]>();
+  for (const group of data.payment_groups) {
+    for (const method of group.payment_methods) {
+      const offers = method.offers ?? [];
+      if (offers.length > 0) byCode.set(method.payment_code.toLowerCase(), offers);
+    }
+  }
+  return byCode;
+}
+
+const NO_OFFERS: ReadonlyMap<string, PaymentMethodOffer[]> = new Map();
+
+function MethodOffers({ offers }: { offers: PaymentMethodOffer[] }) {
+  if (offers.length === 0) return null;
+  return (
+    <ul className="chk-method__offers">
+      {offers.map((offer) => (
+        <li key={offer.offer_id} className="chk-method__offer" data-testid="method-offer" title={offer.description}>
+          {offer.title}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Offers listed once each, in their order. */
+function uniqueOffers(offers: PaymentMethodOffer[]): PaymentMethodOffer[] {
+  const seen = new Set<string>();
+  return offers.filter((offer) => !seen.has(offer.offer_id) && !!seen.add(offer.offer_id));
+}
 
 function savedCardLabel(card: SavedCard): string {
   return `${card.network} •••• ${card.last4} (${String(card.expiry_month).padStart(2, '0')}/${String(card.expiry_year).slice(-2)})`;
@@ -144,7 +217,7 @@ function TiffinMoneyOption({ balance, toPay, selected, onChoose }: { balance: nu
 }
 
 /** A wallet or pay-later not linked yet: its name, and linking with the provider's OTP. */
-function NotLinkedRow({ name, link }: { name: string; link: ReactNode }) {
+function NotLinkedRow({ name, link, offers = [] }: { name: string; link: ReactNode; offers?: PaymentMethodOffer[] }) {
   return (
     <li className="chk-method chk-method--disabled">
       <div className="chk-method__row">
@@ -153,6 +226,7 @@ function NotLinkedRow({ name, link }: { name: string; link: ReactNode }) {
         </span>
         {link}
       </div>
+      <MethodOffers offers={offers} />
     </li>
   );
 }
@@ -164,6 +238,8 @@ export function PaymentStep({
   busy,
   onPay,
   cashOnDelivery = true,
+  onPricingChange,
+  offerMessage = null,
 }: {
   signedIn: boolean;
   /** Paise, the bill the customer sees; null while it is not known. */
@@ -174,6 +250,13 @@ export function PaymentStep({
   onPay: (payment: PlaceOrderPayment) => void;
   /** Offer cash on delivery; false when nothing is delivered (a Tiffin One plan), so no one could collect it. */
   cashOnDelivery?: boolean;
+  /**
+   * The way to pay the bill should now be priced for; called when it changes (for a new card, only
+   * when its first 6 digits do), never for typing that leaves the bill as it is.
+   */
+  onPricingChange?: (pricing: PaymentPricing | null) => void;
+  /** What the bill's payment offer takes off ("₹49.90 off with HDFC Bank cards"), shown by the Pay button. */
+  offerMessage?: string | null;
 }) {
   const methods = useAsync((signal) => edge.paymentMethods({ signal }), []);
   // A failed saved-cards read only hides saved cards: the customer can still type one.
@@ -205,6 +288,7 @@ export function PaymentStep({
     return { code: read.walletCode || PAY_LATER_CODE, name: read.name || 'LazyPay', linked: read.linked, amount: read.meta.availableLimit };
   })();
   const moneyBalance = money.status === 'success' ? money.data : null;
+  const methodOffers = methods.status === 'success' ? offersByCode(methods.data) : NO_OFFERS;
   const split = splitAmount(methods.status === 'success' ? methods.data.split_pay : null, toPay);
 
   const [choice, setChoice] = useState<Choice | null>(null);
@@ -216,6 +300,15 @@ export function PaymentStep({
   const [useMoney, setUseMoney] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
+
+  const pricing = pricingOf(choice, card.number);
+  const pricingChanged = useRef(onPricingChange);
+  pricingChanged.current = onPricingChange;
+  const currentPricing = pricingKey(pricing);
+  useEffect(() => {
+    pricingChanged.current?.(pricing);
+    // The key stands for the pricing: typing past a card's first digits changes nothing here.
+  }, [currentPricing]);
 
   /** Split pay applies to this choice: offered for the bill, ticked, and an online method. */
   const splitting = split !== null && useMoney && (!choice || SPLITTABLE.has(choice.kind));
@@ -287,7 +380,7 @@ export function PaymentStep({
     }
   };
 
-  const renderWallet = (method: PaymentGroup['payment_methods'][number]) => {
+  const renderWallet = (method: PaymentGroup['payment_methods'][number], offers: PaymentMethodOffer[]) => {
     const key = method.payment_code.toUpperCase();
     const wallet = linkedWallet(key);
     if (!wallet) {
@@ -297,6 +390,7 @@ export function PaymentStep({
           key={key}
           name={method.name}
           link={<OtpLink name={method.name} actions={walletLinkActions(key)} onLinked={linked(key)} onError={setLinkError} />}
+          offers={offers}
         />
       );
     }
@@ -308,12 +402,13 @@ export function PaymentStep({
           <input type="radio" name="chk-method" value={key} disabled={!usable} checked={usable && choiceKey(choice) === key} onChange={() => choose({ kind: 'wallet', code: key, name: method.name })} />{' '}
           {`${method.name} (${formatPrice(wallet.balance)})`}
         </label>
+        <MethodOffers offers={offers} />
         {short ? <p className="chk-method__note">{short}</p> : null}
       </li>
     );
   };
 
-  const renderPayLater = (method: PaymentGroup['payment_methods'][number]) => {
+  const renderPayLater = (method: PaymentGroup['payment_methods'][number], offers: PaymentMethodOffer[]) => {
     if (!payLater || !signedIn || !method.enabled) return null;
     const name = payLater.name || method.name;
     if (!payLater.linked) {
@@ -322,6 +417,7 @@ export function PaymentStep({
           key={method.payment_code}
           name={name}
           link={<OtpLink name={name} actions={payLaterLinkActions(payLater.code)} onLinked={linked(`paylater:${PAY_LATER_CODE}`)} onError={setLinkError} />}
+          offers={offers}
         />
       );
     }
@@ -333,13 +429,14 @@ export function PaymentStep({
           <input type="radio" name="chk-method" value={key} disabled={!!short} checked={!short && choiceKey(choice) === key} onChange={() => choose({ kind: 'paylater', code: payLater.code, name })} />{' '}
           {`${name} (${formatPrice(payLater.amount)} available)`}
         </label>
+        <MethodOffers offers={offers} />
         {short ? <p className="chk-method__note">{short}</p> : null}
       </li>
     );
   };
 
   /** Netbanking is one row whatever banks the group lists: the bank is chosen from the banks route. */
-  const renderNetbanking = (group: PaymentGroup) => {
+  const renderNetbanking = (group: PaymentGroup, offers: PaymentMethodOffer[]) => {
     const bankList = banks.status === 'success' ? banks.data : null;
     const payable = group.payment_methods.some((m) => m.enabled) && !!bankList?.length;
     const selected = payable && choice?.kind === 'netbanking';
@@ -349,6 +446,7 @@ export function PaymentStep({
           <input type="radio" name="chk-method" value="netbanking" disabled={!payable} checked={selected} onChange={() => choose({ kind: 'netbanking' })} /> Netbanking
           {payable ? null : <span className="chk-method__note"> (unavailable)</span>}
         </label>
+        <MethodOffers offers={offers} />
         {banks.status === 'success' && bankList === null ? <p className="chk-method__note">{PAY_MESSAGES.banksUnavailable}</p> : null}
         {selected ? (
           <div className="chk-form chk-form--netbanking">
@@ -369,8 +467,9 @@ export function PaymentStep({
     );
   };
 
-  const renderGroup = (group: PaymentGroup, savedCards: SavedCard[]) => {
+  const renderGroup = (group: PaymentGroup, savedCards: SavedCard[], offers: ReadonlyMap<string, PaymentMethodOffer[]>) => {
     const groupName = group.group_name.toUpperCase();
+    const offersOf = (code: string) => offers.get(code.toLowerCase()) ?? [];
     const isCardGroup = groupName === 'CARD';
     const isWalletGroup = groupName === 'WALLET' || groupName === 'WALLET_WEB';
     return (
@@ -397,14 +496,14 @@ export function PaymentStep({
               })
             : null}
           {groupName === 'NETBANKING'
-            ? renderNetbanking(group)
+            ? renderNetbanking(group, uniqueOffers(group.payment_methods.flatMap((m) => offersOf(m.payment_code))))
             : group.payment_methods.map((method) => {
                 if (isWalletGroup) {
-                  const row = renderWallet(method);
+                  const row = renderWallet(method, offersOf(method.payment_code));
                   if (row) return row;
                 }
                 if (groupName === 'PAY_LATER' && method.payment_code.toLowerCase() === PAY_LATER_CODE) {
-                  const row = renderPayLater(method);
+                  const row = renderPayLater(method, offersOf(method.payment_code));
                   if (row) return row;
                 }
                 const payable = method.enabled && PAYABLE.has(method.payment_code);
@@ -423,6 +522,7 @@ export function PaymentStep({
                       {method.name}
                       {payable ? null : <span className="chk-method__note"> (unavailable)</span>}
                     </label>
+                    <MethodOffers offers={offersOf(method.payment_code)} />
                     {selected && method.payment_code === 'card' ? <CardForm fields={card} onChange={setCard} /> : null}
                     {selected && method.payment_code === 'upi_collect' ? (
                       <div className="chk-form chk-form--upi">
@@ -469,7 +569,7 @@ export function PaymentStep({
             <>
               <div className="chk-methods">
                 {moneyBalance !== null ? <TiffinMoneyOption balance={moneyBalance} toPay={toPay} selected={choice?.kind === 'tiffin_money'} onChoose={() => choose({ kind: 'tiffin_money' })} /> : null}
-                {offered(knownGroups(data), cashOnDelivery).map((group) => renderGroup(group, saved.status === 'success' ? saved.data : []))}
+                {offered(knownGroups(data), cashOnDelivery).map((group) => renderGroup(group, saved.status === 'success' ? saved.data : [], methodOffers))}
               </div>
               {split !== null && (!choice || SPLITTABLE.has(choice.kind)) ? (
                 <div className="chk-split">
@@ -493,6 +593,11 @@ export function PaymentStep({
           </p>
         ) : null}
         {blockedReason ? <p className="chk-step__hint">{blockedReason}</p> : null}
+        {offerMessage ? (
+          <p className="chk-offer-applied" data-testid="payment-offer-applied">
+            {offerMessage}
+          </p>
+        ) : null}
         <Button type="submit" block disabled={busy || checking || !!blockedReason || toPay === null}>
           {toPay === null ? 'Pay' : `Pay ${formatPrice(toPay)}`}
         </Button>
