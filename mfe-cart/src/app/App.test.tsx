@@ -467,3 +467,60 @@ async function waitForGone(query: () => Element | null) {
   for (let i = 0; i < 50 && query(); i += 1) await act(async () => new Promise((r) => setTimeout(r, 10)));
   expect(query()).toBeNull();
 }
+
+describe('cart page: Tiffin One', () => {
+  const nudge = {
+    planId: '2',
+    planName: 'Tiffin One',
+    title: '3 months',
+    durationDays: 90,
+    price: 19900,
+    basePrice: 44700,
+    savings: 2500,
+    message: 'Save ₹25 on this order with Tiffin One',
+  };
+  const plan = { planId: '2', planName: 'Tiffin One', title: '3 months', quantity: 1, price: 19900, basePrice: 44700, durationDays: 90 };
+
+  it('says what membership saved on this bill, and suggests nothing to a member', async () => {
+    installFakeEdge({ '/api/cart': fixtures.cart({ memberSavings: 2500, memberSavingsMessage: 'You saved ₹25 with Tiffin One' }) });
+    render(<App route={route} path="/cart" />);
+    expect((await screen.findByTestId('member-savings')).textContent).toBe('You saved ₹25 with Tiffin One');
+    expect(screen.queryByRole('region', { name: 'Tiffin One' })).toBeNull();
+  });
+
+  it("adds the plan the cart suggests with its plan id, then shows the plan in the cart instead of the suggestion", async () => {
+    let added = false;
+    const sent: unknown[] = [];
+    installFakeEdge({
+      '/api/cart': () => (added ? fixtures.cart({ subscriptionItems: [plan], subscriptionNudge: null }) : fixtures.cart({ subscriptionNudge: nudge })),
+      '/api/cart/addSubscriptionToCart': (_url: URL, init?: RequestInit) => {
+        sent.push(JSON.parse(String(init?.body)).subscriptionItems);
+        added = true;
+        return fixtures.cart({ subscriptionItems: [plan], subscriptionNudge: null });
+      },
+    });
+    render(<App route={route} path="/cart" />);
+    const suggestion = await screen.findByRole('region', { name: 'Tiffin One' });
+    expect(suggestion.textContent).toContain('Save ₹25 on this order with Tiffin One');
+    expect(suggestion.textContent).toContain('Tiffin One · 3 months for ₹199');
+    expect(screen.queryByTestId('checkout-plan')).toBeNull();
+
+    fireEvent.click(within(suggestion).getByRole('button', { name: 'Add Tiffin One' }));
+    expect((await screen.findByTestId('checkout-plan')).textContent).toContain('Tiffin One · 3 months');
+    expect(sent).toEqual([[{ plan_id: '2', quantity: 1 }]]);
+    expect(screen.queryByRole('region', { name: 'Tiffin One' })).toBeNull();
+  });
+
+  it("shows the cart's reason when the plan cannot be bought now, and keeps the suggestion", async () => {
+    installFakeEdge({
+      '/api/cart': fixtures.cart({ subscriptionNudge: nudge }),
+      '/api/cart/addSubscriptionToCart': reply(200, 21, 'Tiffin One cannot be bought right now.'),
+    });
+    render(<App route={route} path="/cart" />);
+    const suggestion = await screen.findByRole('region', { name: 'Tiffin One' });
+    fireEvent.click(within(suggestion).getByRole('button', { name: 'Add Tiffin One' }));
+    expect((await within(suggestion).findByRole('alert')).textContent).toBe('Tiffin One cannot be bought right now.');
+    expect(within(suggestion).getByRole('button', { name: 'Add Tiffin One' })).toBeTruthy();
+    expect(screen.queryByTestId('checkout-plan')).toBeNull();
+  });
+});

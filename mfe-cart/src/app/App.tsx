@@ -3,11 +3,13 @@
  * restaurant with its delivery time, the lines with quantity steppers and what changed (out of
  * stock, a new price), cutlery, the note, the coupon box, where to deliver, the bill with each
  * line's tooltip (a cancellation fee carried from a cancelled cash order too, with the cart's
- * message saying why), To Pay and the way to checkout. Every amount is the cart service's.
+ * message saying why), what the cart says about Tiffin One (the plan in the cart, what membership
+ * saved, the plan it suggests to a non-member, added in one press), To Pay and the way to checkout.
+ * Every amount is the cart service's.
  */
 import { fetchCart, useCart } from '@tiffin/cart-store';
 import type { RemoteAppProps } from '@tiffin/contract';
-import { Bill, CancellationMessage, CartLines, CartRestaurant, CouponBox } from '@tiffin/cart-store/ui';
+import { Bill, CancellationMessage, CartLines, CartMembership, CartRestaurant, CouponBox } from '@tiffin/cart-store/ui';
 import { Button, ErrorState, formatPrice, Link, MfeRoot, PageDrawn, Skeleton } from '@tiffin/design-system';
 import { useEffect } from 'react';
 import { Cutlery, DeliveryAddress, OrderNote } from './CartOptions';
@@ -57,6 +59,7 @@ function CartPage() {
       <CouponBox cart={cart} />
       <DeliveryAddress cart={cart} />
       <CancellationMessage cart={cart} />
+      <CartMembership cart={cart} busy={updating} />
       {cart.bill ? (
         <Bill bill={cart.bill} updating={updating} />
       ) : (

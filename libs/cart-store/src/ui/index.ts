@@ -1,7 +1,7 @@
 /**
  * The cart's pieces of UI that more than one page shows (the cart page, the header flyout, the
- * menu's cart panel): the restaurant with its delivery time, the lines, the bill with tooltips,
- * the coupon box. They read and change the cart only through `@tiffin/cart-store` (imported by
+ * menu's cart panel, the checkouts): the restaurant with its delivery time, the lines, the bill with
+ * tooltips, the coupon box, what the cart says about Tiffin One. They read and change the cart only through `@tiffin/cart-store` (imported by
  * its package name, so every microfrontend uses the one shared store). Class prefix: `cart-`.
  *
  * Each component imports its own stylesheet, and this entry imports none: the package declares
@@ -12,6 +12,7 @@
 export { Bill } from './Bill';
 export { CancellationMessage } from './CancellationMessage';
 export { CartLines } from './CartLines';
+export { CartMembership, PlanLine } from './CartMembership';
 export { CartPanel } from './CartPanel';
 export { CartRestaurant } from './CartRestaurant';
 export { CouponBox } from './CouponBox';

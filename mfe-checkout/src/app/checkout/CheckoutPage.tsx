@@ -8,7 +8,7 @@
  * holds only a Tiffin One plan has nothing to deliver: its checkout is /checkout/super.
  */
 import { fetchCart, setDeliveryAddress, useCart } from '@tiffin/cart-store';
-import { Bill, CancellationMessage, CartLines, CartRestaurant } from '@tiffin/cart-store/ui';
+import { Bill, CancellationMessage, CartLines, CartMembership, CartRestaurant } from '@tiffin/cart-store/ui';
 import { chooseDefaultAddress, type Address, getCurrentUser, navigate, subscribeCurrentUser, type CartWithMembership, type PlaceOrderPayment } from '@tiffin/contract';
 import { ErrorState, Link, Skeleton } from '@tiffin/design-system';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
@@ -17,7 +17,6 @@ import { AddressStep } from './AddressStep';
 import { checkoutMetaError } from './meta';
 import { usePaymentAttempt } from './payment-attempt';
 import { usePaymentPricing } from './payment-pricing';
-import { CartMembership } from '../membership/CartMembership';
 import { PaymentStep } from './PaymentStep';
 
 const NEW_ADDRESS_UNDELIVERABLE = 'Your new address is saved, but the restaurant does not deliver there. Choose another address.';

@@ -146,7 +146,7 @@ describe('Tiffin One at the ordinary checkout', () => {
     const offer = await screen.findByRole('region', { name: 'Tiffin One' });
     expect(offer.textContent).toContain('Save ₹25 on this order with Tiffin One');
     expect(offer.textContent).toContain('Tiffin One · 3 months for ₹199');
-    fireEvent.click(within(offer).getByRole('button', { name: 'ADD TIFFIN ONE' }));
+    fireEvent.click(within(offer).getByRole('button', { name: 'Add Tiffin One' }));
     expect((await screen.findByTestId('checkout-plan')).textContent).toContain('Tiffin One · 3 months');
     expect(bodies).toEqual([expect.objectContaining({ subscriptionItems: [{ plan_id: '2', quantity: 1 }] })]);
     expect(screen.queryByRole('region', { name: 'Tiffin One' })).toBeNull();

@@ -9,14 +9,13 @@
  * Cash on delivery is not offered: nothing is delivered, so no one could collect it.
  */
 import { fetchCart, useCart } from '@tiffin/cart-store';
-import { Bill } from '@tiffin/cart-store/ui';
+import { Bill, PlanLine } from '@tiffin/cart-store/ui';
 import { getCurrentUser, navigate, subscribeCurrentUser, type CartWithMembership, type PlaceOrderPayment } from '@tiffin/contract';
 import { ErrorState, Link, Skeleton } from '@tiffin/design-system';
 import { useEffect, useSyncExternalStore } from 'react';
 import { AccountStep } from '../checkout/AccountStep';
 import { usePaymentAttempt } from '../checkout/payment-attempt';
 import { PaymentStep } from '../checkout/PaymentStep';
-import { PlanLine } from './CartMembership';
 
 export const MEMBERSHIP_PAGE = '/tiffin-one';
 

@@ -1,29 +1,33 @@
 /**
- * What the cart says about Tiffin One, beside a checkout's bill: the plan in the cart, what being
- * a member saved on this bill ("You saved ₹25 with Tiffin One"), and, for a non-member with food
- * in the cart, the plan the cart suggests with what it would save, added here in one press (the
- * plan and the food are then one order). Every amount and word is the cart service's.
+ * What the cart says about Tiffin One, beside a bill (the cart page's and both checkouts'): the
+ * plan in the cart, what being a member saved on this bill ("You saved ₹25 with Tiffin One"), and,
+ * for a non-member with food in the cart, the plan the cart suggests with what it would save, added
+ * in one press (the plan and the food are then one order). Every amount and word is the cart
+ * service's.
  */
 import { customerMessage, edge } from '@tiffin/api-client';
 import { fetchCart } from '@tiffin/cart-store';
 import type { CartSubscriptionItem, CartWithMembership } from '@tiffin/contract';
 import { Button, formatPrice } from '@tiffin/design-system';
 import { useState } from 'react';
+import './CartMembership.css';
 
 export function PlanLine({ plan }: { plan: CartSubscriptionItem }) {
   return (
-    <div className="chk-plan" data-testid="checkout-plan">
-      <p className="chk-plan__name">
+    // The test id is the one the browser tests know the plan line by, wherever it is drawn.
+    <div className="cart-plan" data-testid="checkout-plan">
+      <p className="cart-plan__name">
         <strong>{plan.planName}</strong> · {plan.title}
       </p>
-      <p className="chk-plan__days">{`${plan.durationDays} days of free deliveries and extra discounts`}</p>
-      <p className="chk-plan__price">
+      <p className="cart-plan__days">{`${plan.durationDays} days of free deliveries and extra discounts`}</p>
+      <p className="cart-plan__price">
         {plan.basePrice > plan.price ? <s>{formatPrice(plan.basePrice)}</s> : null} <strong>{formatPrice(plan.price)}</strong>
       </p>
     </div>
   );
 }
 
+/** `busy`: the page has a change of its own under way, so adding the plan waits. */
 export function CartMembership({ cart, busy }: { cart: CartWithMembership; busy: boolean }) {
   const [adding, setAdding] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -34,7 +38,7 @@ export function CartMembership({ cart, busy }: { cart: CartWithMembership; busy:
     setError(null);
     try {
       await edge.addSubscriptionToCart(planId);
-      // Billed again to the address chosen here, with the plan's line and its benefits.
+      // Billed again to the address chosen on the page, with the plan's line and its benefits.
       await fetchCart({ force: true, addressId: cart.address_id ?? null });
     } catch (failure) {
       setError(customerMessage(failure));
@@ -49,19 +53,19 @@ export function CartMembership({ cart, busy }: { cart: CartWithMembership; busy:
         <PlanLine key={plan.planId} plan={plan} />
       ))}
       {cart.memberSavingsMessage ? (
-        <p className="chk-member-savings" data-testid="member-savings">
+        <p className="cart-member-savings" data-testid="member-savings">
           {cart.memberSavingsMessage}
         </p>
       ) : null}
       {nudge && (cart.subscriptionItems ?? []).length === 0 ? (
-        <div className="chk-nudge" role="region" aria-label="Tiffin One">
-          <p className="chk-nudge__message">{nudge.message}</p>
-          <p className="chk-nudge__plan">{`${nudge.planName} · ${nudge.title} for ${formatPrice(nudge.price)}`}</p>
+        <div className="cart-nudge" role="region" aria-label="Tiffin One">
+          <p className="cart-nudge__message">{nudge.message}</p>
+          <p className="cart-nudge__plan">{`${nudge.planName} · ${nudge.title} for ${formatPrice(nudge.price)}`}</p>
           <Button variant="secondary" disabled={adding || busy} onClick={() => void addPlan(String(nudge.planId))}>
-            ADD TIFFIN ONE
+            Add Tiffin One
           </Button>
           {error ? (
-            <p className="chk-field__error" role="alert">
+            <p className="cart-nudge__error" role="alert">
               {error}
             </p>
           ) : null}
