@@ -251,38 +251,11 @@ pub async fn customer(
     place: &PlaceOrder,
     number: usize,
 ) -> anyhow::Result<Customer> {
-    let mut session = Session::at(Some(place.point));
-    call(client, base_url, &Request::get(SESSION_PATH), &mut session).await?;
-    let mobile = format!("7{:09}", number);
-    call(
+    let mut session = sign_up(
         client,
         base_url,
-        &Request::post_json("/api/auth/otp", &json!({ "mobile": mobile })),
-        &mut session,
-    )
-    .await?;
-    let outbox = call(
-        client,
-        base_url,
-        &Request::get(format!("/api/dev/sms?mobile={mobile}")),
-        &mut session,
-    )
-    .await?;
-    let text = outbox["data"]["messages"][0]["body"]
-        .as_str()
-        .context("no OTP in the development outbox (is TIFFIN_DEV_ROUTES on?)")?;
-    let otp = text
-        .split(|c: char| !c.is_ascii_digit())
-        .find(|w| w.len() == 6)
-        .context("no 6-digit code in the message")?;
-    call(
-        client,
-        base_url,
-        &Request::post_json(
-            "/api/auth/verify-otp",
-            &json!({ "mobile": mobile, "otp": otp, "name": "Bench", "email": "" }),
-        ),
-        &mut session,
+        Some(place.point),
+        &format!("7{:09}", number),
     )
     .await?;
     let saved = call(
@@ -323,6 +296,50 @@ pub async fn customer(
         session,
         place_body: PlaceBody { address_id, to_pay },
     })
+}
+
+/// A browser at `point` (its `userLocation` cookie) that signs up as `mobile` with the OTP from
+/// the development outbox, as a customer does: its session, signed in.
+pub async fn sign_up(
+    client: &reqwest::Client,
+    base_url: &str,
+    point: Option<(f64, f64)>,
+    mobile: &str,
+) -> anyhow::Result<Session> {
+    let mut session = Session::at(point);
+    call(client, base_url, &Request::get(SESSION_PATH), &mut session).await?;
+    call(
+        client,
+        base_url,
+        &Request::post_json("/api/auth/otp", &json!({ "mobile": mobile })),
+        &mut session,
+    )
+    .await?;
+    let outbox = call(
+        client,
+        base_url,
+        &Request::get(format!("/api/dev/sms?mobile={mobile}")),
+        &mut session,
+    )
+    .await?;
+    let text = outbox["data"]["messages"][0]["body"]
+        .as_str()
+        .context("no OTP in the development outbox (is TIFFIN_DEV_ROUTES on?)")?;
+    let otp = text
+        .split(|c: char| !c.is_ascii_digit())
+        .find(|w| w.len() == 6)
+        .context("no 6-digit code in the message")?;
+    call(
+        client,
+        base_url,
+        &Request::post_json(
+            "/api/auth/verify-otp",
+            &json!({ "mobile": mobile, "otp": otp, "name": "Bench", "email": "" }),
+        ),
+        &mut session,
+    )
+    .await?;
+    Ok(session)
 }
 
 /// `POST /api/order/place-v2` by cash on delivery, under a key made of the client's number and `key`.

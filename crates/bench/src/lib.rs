@@ -12,11 +12,15 @@
 //! - [`checkout`]: place order, a flow rather than one request: every client signs up, saves an
 //!   address and then fills its cart and places a cash-on-delivery order in a loop, judged by its
 //!   p99 against the cart update's on the same storefront.
+//! - [`membership`]: Tiffin One, also a flow: members buy their plan through the storefront, and
+//!   their cart update is measured beside non-members' on the same storefront, judged by the CPU
+//!   per request of each.
 //! - [`discovery`]: the listing and autosuggest scenarios: many paths taken in turn,
 //!   from points spread over the popular cities, and the catalogue sizes of the growth benchmark.
 //! - [`load`]: [`load::run`] drives N closed-loop clients through a warm-up and a measured window.
 //! - [`cpu`]: the CPU time the storefront's processes and the load generator spent in a measured
-//!   window, per request and per process (place order and the cart update it is judged against).
+//!   window, per request and per process (place order and the cart update it is judged against,
+//!   the member's and the non-member's cart update).
 //! - [`stats`]: latencies in an HDR histogram, turned into [`Stats`](stats::Stats) (p50, p90, p99,
 //!   max, requests/s, errors by kind).
 //! - [`baseline`]: [`baseline::serve`] answers every request with fixed bytes from memory (axum +
@@ -35,6 +39,7 @@ pub mod checkout;
 pub mod cpu;
 pub mod discovery;
 pub mod load;
+pub mod membership;
 pub mod report;
 pub mod scenario;
 pub mod stats;

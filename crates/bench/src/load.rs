@@ -60,13 +60,43 @@ pub async fn run_metered(
     meter: Option<&crate::cpu::Meter>,
 ) -> anyhow::Result<Stats> {
     anyhow::ensure!(concurrency > 0, "concurrency must be at least 1");
+    let fresh = (0..concurrency).map(|_| None).collect();
+    run_clients(client, base_url, scenario, fresh, durations, meter).await
+}
+
+/// [`run_metered`] by clients that already have their sessions (signed-in customers, each set up
+/// beforehand): one closed-loop client per session, which it keeps.
+pub async fn run_as(
+    client: &reqwest::Client,
+    base_url: &str,
+    scenario: &Scenario,
+    sessions: Vec<Session>,
+    durations: Durations,
+    meter: Option<&crate::cpu::Meter>,
+) -> anyhow::Result<Stats> {
+    anyhow::ensure!(!sessions.is_empty(), "no session to run as");
+    let given = sessions.into_iter().map(Some).collect();
+    run_clients(client, base_url, scenario, given, durations, meter).await
+}
+
+/// One closed-loop client per entry of `sessions`: a client without one first gets a fresh
+/// session at the scenario's location.
+async fn run_clients(
+    client: &reqwest::Client,
+    base_url: &str,
+    scenario: &Scenario,
+    sessions: Vec<Option<Session>>,
+    durations: Durations,
+    meter: Option<&crate::cpu::Meter>,
+) -> anyhow::Result<Stats> {
+    let concurrency = sessions.len();
     // Every client takes the scenario's paths in turn, each starting at a different one.
     let requests: Arc<Vec<Request>> = Arc::new(scenario.request.each());
     let ready = Arc::new(Barrier::new(concurrency + 1));
     // Set by the coordinator once every client has a session, read by each after the barrier.
     let (start_tx, start_rx) = tokio::sync::watch::channel(None::<Instant>);
     let mut clients = Vec::with_capacity(concurrency);
-    for number in 0..concurrency {
+    for (number, given) in sessions.into_iter().enumerate() {
         let client = client.clone();
         let base_url = base_url.to_string();
         let scenario = scenario.clone();
@@ -74,15 +104,21 @@ pub async fn run_metered(
         let ready = ready.clone();
         let mut start_rx = start_rx.clone();
         clients.push(tokio::spawn(async move {
-            let mut session = Session::at(scenario.location);
-            let _ = send(
-                &client,
-                &base_url,
-                &Request::get(SESSION_PATH),
-                &[0],
-                &mut session,
-            )
-            .await;
+            let mut session = match given {
+                Some(session) => session,
+                None => {
+                    let mut session = Session::at(scenario.location);
+                    let _ = send(
+                        &client,
+                        &base_url,
+                        &Request::get(SESSION_PATH),
+                        &[0],
+                        &mut session,
+                    )
+                    .await;
+                    session
+                }
+            };
             ready.wait().await;
             let start = loop {
                 if let Some(start) = *start_rx.borrow_and_update() {

@@ -79,6 +79,9 @@ enum Which {
     /// `POST /api/order/place-v2` by cash on delivery against the cart update on the same
     /// storefront, on SQLite and on PostgreSQL.
     Order,
+    /// `POST /api/cart` by Tiffin One members (who bought their plan through the storefront)
+    /// beside non-members, same cart and storefront: CPU per request and latency of each.
+    Membership,
     /// 10,000 tracking streams (`GET /api/order/track-stream`) open on one edge while riders
     /// move: memory per stream and the time from a status change to every watcher.
     Tracking,
@@ -337,6 +340,21 @@ async fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
     }
 
+    let mut membership = Vec::new();
+    if chosen(Which::Membership) {
+        membership.push(
+            tiffin_bench::membership::bench(
+                &bin_dir,
+                &catalogue,
+                settings.concurrency,
+                durations,
+                settings.max_error_rate,
+                &out.with_file_name("storefront-membership.log"),
+            )
+            .await?,
+        );
+    }
+
     let mut tracking = Vec::new();
     for (which, busy) in [(Which::Tracking, false), (Which::TrackingBusy, true)] {
         if !chosen(which) {
@@ -372,6 +390,7 @@ async fn run(args: Args) -> anyhow::Result<ExitCode> {
         scenarios,
         growth,
         place_order,
+        membership,
         tracking,
     };
     println!("\n{}", results.table());

@@ -32,6 +32,10 @@ pub struct Results {
     /// benchmark did not run.
     #[serde(default)]
     pub place_order: Vec<crate::checkout::PlaceOrderResult>,
+    /// A Tiffin One member's cart update beside a non-member's, with the CPU of each; empty when
+    /// that benchmark did not run.
+    #[serde(default)]
+    pub membership: Vec<crate::membership::MembershipResult>,
     /// Tracking streams held open on one edge; empty when that benchmark did not run.
     #[serde(default)]
     pub tracking: Vec<crate::tracking::TrackingResult>,
@@ -327,6 +331,9 @@ impl Results {
         for p in &self.place_order {
             let _ = writeln!(out, "{}", p.table());
         }
+        for m in &self.membership {
+            let _ = writeln!(out, "{}", m.table());
+        }
         for t in &self.tracking {
             let _ = writeln!(out, "{}", t.table());
         }
@@ -402,6 +409,7 @@ mod tests {
             }],
             growth: Vec::new(),
             place_order: Vec::new(),
+            membership: Vec::new(),
             tracking: Vec::new(),
         }
     }

@@ -271,8 +271,19 @@ fn cart_line(item: &MenuItem) -> Option<serde_json::Value> {
 /// [`CART_LINES`] orderable items, items with variants and add-ons first, and at least one of
 /// each; with how many lines have variants and how many have add-ons.
 pub fn cart_body(catalogue: &Catalogue) -> Option<(&Restaurant, serde_json::Value, usize, usize)> {
-    let mut restaurants: Vec<&Restaurant> =
-        catalogue.restaurants.iter().filter(|r| r.opened).collect();
+    cart_body_where(catalogue, |_| true)
+}
+
+/// [`cart_body`] from the restaurants `keep` accepts only.
+pub fn cart_body_where(
+    catalogue: &Catalogue,
+    keep: impl Fn(&Restaurant) -> bool,
+) -> Option<(&Restaurant, serde_json::Value, usize, usize)> {
+    let mut restaurants: Vec<&Restaurant> = catalogue
+        .restaurants
+        .iter()
+        .filter(|r| r.opened && keep(r))
+        .collect();
     restaurants.sort_by_key(|r| r.id);
     restaurants.into_iter().find_map(|restaurant| {
         let menu = catalogue.menu(restaurant.id)?;
