@@ -211,7 +211,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** `POST /api/cart/calculate`: the body of `POST /api/cart` plus `paymentMethod`; nothing saved. */
+        /**
+         * `POST /api/cart/calculate`: the body of `POST /api/cart` plus the way to pay (`paymentMethod`,
+         *     and for a card `cardBin` or `savedCardReference`, which its payment offers need); nothing saved.
+         */
         post: operations["calculateCart"];
         delete?: never;
         options?: never;
@@ -398,6 +401,23 @@ export interface paths {
         };
         /** `GET /api/misc/place-autocomplete?input=` */
         get: operations["autocompletePlaces"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/offers/payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/offers/payment?lat=&lng=` */
+        get: operations["paymentOffers"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1491,6 +1511,7 @@ export interface components {
             min_cart_value: number;
             /** @description The note to the restaurant. */
             order_comments: string;
+            paymentOffer: components["schemas"]["CartPaymentOffer"] | null;
             restaurant_details: components["schemas"]["CartRestaurant"] | null;
             serviceable: boolean;
             /**
@@ -1539,7 +1560,7 @@ export interface components {
             /**
              * @description `ITEM_TOTAL`, `DELIVERY_FEE`, `PACKAGING`, `PLATFORM_FEE`, `SURGE_FEE`, `GST`,
              *     `CANCELLATION_DUE`, `SUBSCRIPTION`, `COUPON_DISCOUNT`, `MEMBER_FREE_DELIVERY`,
-             *     `MEMBER_DISCOUNT`, `MEMBER_NO_SURGE` (`docs/bill.md`).
+             *     `MEMBER_DISCOUNT`, `MEMBER_NO_SURGE`, `PAYMENT_OFFER` (`docs/bill.md`).
              */
             key: string;
             label: string;
@@ -1670,6 +1691,19 @@ export interface components {
             quantity: number;
             variants?: components["schemas"]["VariationInput"][];
         };
+        /** @description A payment offer on the bill (its `PAYMENT_OFFER` line). Money in paise. */
+        CartPaymentOffer: {
+            /**
+             * Format: int64
+             * @description What it takes off this bill.
+             */
+            discount: number;
+            /** @description "₹45 off with HDFC Bank cards". */
+            message: string;
+            offerId: string;
+            /** @description "10% off with HDFC Bank cards". */
+            title: string;
+        };
         /** @description The (optional) body of `cart/removeCoupon` and `cart/removeReward`. */
         CartRemoveInput: {
             address_id?: string | null;
@@ -1740,6 +1774,11 @@ export interface components {
         CartUpdateInput: {
             /** @description Where to deliver: one of the caller's saved addresses. */
             address_id?: string | null;
+            /**
+             * @description `cart/calculate` only, paying by a new card: its first 6 digits, for the card's payment
+             *     offers (`paymentMethod` `card`).
+             */
+            cardBin?: string | null;
             /** @description The cart's lines, exactly (`[]` empties the cart). Absent: the lines stay as they are. */
             cartItems?: components["schemas"]["CartLineInput"][] | null;
             /** @description A code applies it; `""` removes the coupon. */
@@ -1750,6 +1789,8 @@ export interface components {
             /** @description `cart/calculate` only: a payment code of `payment/get-methods`. */
             paymentMethod?: string | null;
             restaurantId?: components["schemas"]["IdInput"] | null;
+            /** @description `cart/calculate` only, paying by a saved card: its `card_reference`. */
+            savedCardReference?: string | null;
         };
         Cities: {
             cities: components["schemas"]["City"][];
@@ -2013,6 +2054,7 @@ export interface components {
                 min_cart_value: number;
                 /** @description The note to the restaurant. */
                 order_comments: string;
+                paymentOffer: components["schemas"]["CartPaymentOffer"] | null;
                 restaurant_details: components["schemas"]["CartRestaurant"] | null;
                 serviceable: boolean;
                 /**
@@ -2765,6 +2807,34 @@ export interface components {
                 instruments: components["schemas"]["PaymentInstruments"] | null;
                 payment_groups: components["schemas"]["PaymentGroup"][];
                 split_pay: components["schemas"]["SplitPay"];
+            };
+            /** @description The device id (cookie `tfn_did`). */
+            deviceId: string;
+            /** @description The session id (empty when no session could be had). */
+            sid: string;
+            /**
+             * Format: int32
+             * @description 0 for success (the cart family also answers 8 and 9 with its cart); any other value is a
+             *     failure, worded in `statusMessage`.
+             */
+            statusCode: number;
+            /** @description `done successfully`, or what went wrong, in words for the customer. */
+            statusMessage: string;
+            /** @description The request's trace id. */
+            tid: string;
+        };
+        /**
+         * @description The envelope around every `/api` reply, with its `data` of type `T`: the schema the OpenAPI
+         *     document gives each route's reply (the wire form is [`WireEnvelope`], whose fields a test keeps
+         *     equal to these).
+         */
+        Envelope_PaymentOffers: {
+            /** @description The session's CSRF token: every POST sends it back (`_csrf` in the body or `x-csrf-token`). */
+            csrfToken: string;
+            /** @description The offers page's payment tab. */
+            data: {
+                coupons: components["schemas"]["PlatformCoupon"][];
+                payment_offers: components["schemas"]["PaymentOffer"][];
             };
             /** @description The device id (cookie `tfn_did`). */
             deviceId: string;
@@ -3949,6 +4019,13 @@ export interface components {
          *     it as any JSON value and takes numbers and strings).
          */
         NumberOrText: number | string;
+        /** @description An offer's tag, as the spec draws it. */
+        OfferTag: {
+            backgroundColor: string;
+            subTitle: string;
+            textColor: string;
+            title: string;
+        };
         Order: {
             /** @description RFC 3339, UTC; `''` until delivered. */
             delivered_at: string;
@@ -4228,12 +4305,59 @@ export interface components {
         PaymentMethod: {
             enabled: boolean;
             name: string;
+            /**
+             * @description The payment offers paying this way can earn (a card's bank and network offers, a
+             *     wallet's, UPI's); the bill applies one once the method is chosen (`cart/calculate`).
+             */
+            offers: components["schemas"]["PaymentMethodOffer"][];
             payment_code: string;
+        };
+        /** @description A payment offer shown on its method. */
+        PaymentMethodOffer: {
+            description: string;
+            offer_id: string;
+            title: string;
         };
         PaymentMethods: {
             instruments: components["schemas"]["PaymentInstruments"] | null;
             payment_groups: components["schemas"]["PaymentGroup"][];
             split_pay: components["schemas"]["SplitPay"];
+        };
+        /** @description A payment offer: applied at checkout when the chosen way to pay qualifies. Money in paise. */
+        PaymentOffer: {
+            description: string;
+            /** @description `BANK`, `CARD_NETWORK`, `WALLET` or `UPI`. */
+            kind: string;
+            /** @description `ONCE_A_DAY` or `ONCE_A_MONTH`. */
+            limit: string;
+            /**
+             * Format: int64
+             * @description The most it takes off.
+             */
+            max_discount: number;
+            /**
+             * Format: int64
+             * @description The item total needed.
+             */
+            min_cart_amount: number;
+            offer_id: string;
+            offer_tag: components["schemas"]["OfferTag"];
+            /** @description The checkout method it is on: `card`, `wallet` or `upi_collect`. */
+            payment_method: string;
+            /** @description Each term as shown: "Min cart amount ₹299", "Valid till 31 Mar 2027", ... */
+            terms: string[];
+            title: string;
+            /** @description The signed-in customer has used it in the current day or month; false for a visitor. */
+            used: boolean;
+            /** @description The last day it applies, in India (`2027-03-31`). */
+            valid_till: string;
+            /** @description For a wallet offer, the wallet's payment code; `null` otherwise. */
+            wallet_code: string | null;
+        };
+        /** @description The offers page's payment tab. */
+        PaymentOffers: {
+            coupons: components["schemas"]["PlatformCoupon"][];
+            payment_offers: components["schemas"]["PaymentOffer"][];
         };
         PaymentStatus: {
             /**
@@ -4359,6 +4483,20 @@ export interface components {
              */
             order_total: number;
             payment: components["schemas"]["PaymentStatus"];
+        };
+        /** @description A coupon every restaurant takes. */
+        PlatformCoupon: {
+            code: string;
+            description: string;
+            /**
+             * Format: int64
+             * @description The item total needed, in paise.
+             */
+            min_cart_amount: number;
+            offer_tag: components["schemas"]["OfferTag"];
+            title: string;
+            /** @description The last day it applies, in India; `null` when it does not end. */
+            valid_till: string | null;
         };
         PopularCuisine: {
             cloudinaryImageId: string;
@@ -5518,7 +5656,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The cart as these lines would bill, nothing saved. `statusCode` 0, or a cart state sent with the cart: 5 unserviceable location, 6 restaurant closed, 8 item(s) unavailable, 9 not serving at your location, 10 address not available, 21 `SUPER invalid now` (the Tiffin One plan in the cart cannot be bought now), 41 insufficient cart value (`cart/calculate` only). */
+            /** @description The cart as these lines would bill, nothing saved. `statusCode` 0, or a cart state sent with the cart: 5 unserviceable location, 6 restaurant closed, 8 item(s) unavailable, 9 not serving at your location, 10 address not available, 21 `SUPER invalid now` (the Tiffin One plan in the cart cannot be bought now), 41 insufficient cart value (`cart/calculate` only). With a way to pay, the bill carries the payment offer it earns (`paymentOffer`, the `PAYMENT_OFFER` line). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5922,6 +6060,40 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Vec_PlaceSuggestion"] | components["schemas"]["Failure"];
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            429: components["responses"]["Failure429"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    paymentOffers: {
+        parameters: {
+            query?: {
+                lat?: string;
+                lng?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payment offers (each marked `used` once the signed-in customer's limit for it is reached) and the platform coupons the customer can use. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PaymentOffers"] | components["schemas"]["Failure"];
                 };
             };
             400: components["responses"]["Failure400"];

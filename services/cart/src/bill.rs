@@ -57,10 +57,12 @@ pub const COUPON_DISCOUNT: &str = "COUPON_DISCOUNT";
 pub const MEMBER_FREE_DELIVERY: &str = "MEMBER_FREE_DELIVERY";
 pub const MEMBER_DISCOUNT: &str = "MEMBER_DISCOUNT";
 pub const MEMBER_NO_SURGE: &str = "MEMBER_NO_SURGE";
+/// The chosen way to pay's offer, last: it is taken off what is paid (`crate::payment_offers`).
+pub const PAYMENT_OFFER: &str = "PAYMENT_OFFER";
 
-/// The lines that take money off: the coupon's and the membership's benefits.
+/// The lines that take money off: the coupon's, the membership's benefits and a payment offer.
 pub fn is_discount(key: &str) -> bool {
-    key == COUPON_DISCOUNT || is_member_benefit(key)
+    key == COUPON_DISCOUNT || key == PAYMENT_OFFER || is_member_benefit(key)
 }
 
 /// The lines of the membership's benefits.

@@ -493,7 +493,10 @@ impl Carts {
         } else {
             None
         };
-        reply::settle(draft, standing, nudge.as_ref())
+        let (mut cart, status) = reply::settle(draft, standing, nudge.as_ref());
+        // Last, on the bill the customer's standing settled: the offer is off what is paid.
+        crate::payment_offers::apply(&mut cart, delivery, crate::delivery::unix_now());
+        (cart, status)
     }
 }
 

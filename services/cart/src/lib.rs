@@ -10,6 +10,8 @@
 //! - [`delivery`]: the delivery context's facts and points, and distances between them.
 //! - [`bill`]: the bill in integer paise (fees, GST, discount, To Pay); pure (`docs/bill.md`).
 //! - [`coupons`]: the coupon rule engine and the coupons' terms; pure (`docs/coupons.md`).
+//! - [`payment_offers`]: bank, card-network, wallet and UPI offers: which one the chosen way to
+//!   pay earns on a bill, and their listing; pure.
 //! - [`merge`]: the `MergeGuestCart` RPC: a guest's cart joins the account's on sign-in.
 //! - [`lines`]: the pure rules: cart key, merging lines, totals in paise, the 50-unit limit.
 //! - [`menu_client`]: `PriceItems` calls to the menu (3 s timeout) and what their failures mean.
@@ -36,6 +38,7 @@ pub mod lines;
 pub mod membership_client;
 pub mod menu_client;
 pub mod merge;
+pub mod payment_offers;
 pub mod reply;
 pub mod service;
 pub mod status;

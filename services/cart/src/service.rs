@@ -6,9 +6,10 @@ use tiffin_proto::cart::v1::{
     AddSubscriptionToCartRequest, AddSubscriptionToCartResponse, ApplyCouponRequest,
     ApplyCouponResponse, CalculateCartRequest, CalculateCartResponse, EmptyOrderedCartRequest,
     EmptyOrderedCartResponse, GetCartRequest, GetCartResponse, GetCartRestaurantRequest,
-    GetCartRestaurantResponse, MergeGuestCartRequest, MergeGuestCartResponse, RemoveCouponRequest,
-    RemoveCouponResponse, RemoveRewardRequest, RemoveRewardResponse, UpdateCartRequest,
-    UpdateCartResponse, cart_service_server::CartService,
+    GetCartRestaurantResponse, ListPaymentOffersRequest, ListPaymentOffersResponse,
+    MergeGuestCartRequest, MergeGuestCartResponse, RemoveCouponRequest, RemoveCouponResponse,
+    RemoveRewardRequest, RemoveRewardResponse, UpdateCartRequest, UpdateCartResponse,
+    cart_service_server::CartService,
 };
 use tonic::{Request, Response, Status};
 
@@ -214,5 +215,20 @@ impl CartService for Carts {
             outcome: outcome.into(),
             item_count: u32::try_from(units).unwrap_or(u32::MAX),
         }))
+    }
+
+    /// The same for everyone but the `used` marks, which come from the request (the edge asks
+    /// the orders service for them), so no caller is needed.
+    async fn list_payment_offers(
+        &self,
+        request: Request<ListPaymentOffersRequest>,
+    ) -> Result<Response<ListPaymentOffersResponse>, Status> {
+        let request = request.into_inner();
+        let (offers, coupons) = crate::payment_offers::listing(
+            &request.used_payment_offers,
+            request.first_order,
+            crate::delivery::unix_now(),
+        );
+        Ok(Response::new(ListPaymentOffersResponse { offers, coupons }))
     }
 }

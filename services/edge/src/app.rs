@@ -67,6 +67,7 @@ fn api_routes(dev_routes: bool) -> OpenApiRouter<AppState> {
         .routes(routes!(menu::handlers::search))
         .routes(routes!(cart::handlers::get, cart::handlers::update))
         .routes(routes!(cart::handlers::calculate))
+        .routes(routes!(cart::offers::payment))
         .routes(routes!(cart::handlers::apply_coupon))
         .routes(routes!(cart::handlers::remove_coupon))
         .routes(routes!(cart::handlers::remove_reward))

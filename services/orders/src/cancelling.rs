@@ -21,6 +21,7 @@ use crate::feed::Feed;
 use crate::lifecycle::{Cancellation, Status};
 use crate::orders::{fee_base, plan_price, stored_id};
 use crate::outbox::EventType;
+use crate::payment_offer_claims;
 use crate::settlement::{Settlement, now};
 
 /// How many pending refunds one round of recovery asks about.
@@ -139,6 +140,7 @@ impl Cancelling {
         .execute(&mut *tx)
         .await?;
         cancellation_dues::give_back(&mut tx, id).await?;
+        payment_offer_claims::give_back(&mut tx, id).await?;
         if cash {
             cancellation_dues::record(&mut tx, user, id, fee, &order.restaurant_name, at).await?;
         }

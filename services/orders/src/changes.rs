@@ -14,6 +14,7 @@ use crate::error::Error;
 use crate::lifecycle::Status;
 use crate::orders::{carried, stored_id};
 use crate::outbox::{self, EventType, Payload};
+use crate::payment_offer_claims;
 use crate::snapshot::Snapshot;
 
 /// An order recorded from a cart, before it is paid.
@@ -174,6 +175,7 @@ pub async fn open_attempt(
                     event(&mut tx, order_id, EventType::Abandoned, "", now).await?;
                     // Never paid: the fees it carried are owed again, for the new order to take.
                     cancellation_dues::give_back(&mut tx, order_id).await?;
+                    payment_offer_claims::give_back(&mut tx, order_id).await?;
                 }
                 None
             }
@@ -194,6 +196,15 @@ pub async fn open_attempt(
                 order_id,
                 carried(&snapshot.charges),
                 snapshot.total_paise,
+            )
+            .await?;
+            payment_offer_claims::claim(
+                &mut tx,
+                user,
+                order_id,
+                snapshot.payment_offer.as_ref(),
+                snapshot.total_paise,
+                now,
             )
             .await?;
             order_id

@@ -22,6 +22,8 @@
 //! - [`cancelling`]: cancelling an order and refunding it exactly once.
 //! - [`cancellation_dues`]: the fees of cancelled cash-on-delivery orders, owed until the next
 //!   order carries them.
+//! - [`payment_offer_claims`]: the payment offers orders claim, at most once per customer in each
+//!   day or month of the offer's limit.
 //! - [`cash_on_delivery`]: who may pay cash (no fee owed, a few cash orders on their way at most).
 //! - [`reordering`]: an old order's items back into the cart, priced now.
 //! - [`invoice`]: an order's tax invoice as a PDF, with its fonts compiled in.
@@ -48,6 +50,7 @@ pub mod memberships;
 pub mod nats;
 pub mod orders;
 pub mod outbox;
+pub mod payment_offer_claims;
 pub mod placing;
 pub mod relay;
 pub mod reordering;

@@ -101,15 +101,17 @@ fn request_fingerprint(req: &PlaceOrderRequest) -> String {
     fingerprint(&fields)
 }
 
-/// Whether the split must leave the method something to pay: the bill's coupon is an offer for
-/// paying that way (the cart, which owns the coupon rules, names the payment code it needs), so
-/// Tiffin Money covering everything would keep a discount the bill no longer earns.
+/// Whether the split must leave the method something to pay: the bill's coupon or payment offer
+/// is for paying that way (the cart, which owns their rules, names them), so Tiffin Money
+/// covering everything would keep a discount the bill no longer earns.
 fn method_must_pay(req: &PlaceOrderRequest) -> bool {
-    req.split_with_tiffin_money
-        && req
-            .cart
+    let Some(cart) = req.cart.as_ref().filter(|_| req.split_with_tiffin_money) else {
+        return false;
+    };
+    cart.payment_offer.is_some()
+        || cart
+            .coupon
             .as_ref()
-            .and_then(|c| c.coupon.as_ref())
             .is_some_and(|c| c.applies && !c.payment_code.is_empty())
 }
 

@@ -19,6 +19,7 @@ use crate::cancelling::Cancelling;
 use crate::error::Error;
 use crate::lifecycle::Status as OrderStatus;
 use crate::orders::{Store, page_size};
+use crate::payment_offer_claims;
 use crate::placing::Placing;
 use crate::reordering::Reordering;
 use crate::tracking::Tracking;
@@ -144,11 +145,16 @@ impl OrdersService for Orders {
         request: Request<ListCancellationDuesRequest>,
     ) -> Result<Response<ListCancellationDuesResponse>, Status> {
         let user_id = user(request.metadata())?;
-        let cancellation_dues::Standing { dues, has_ordered } =
-            cancellation_dues::standing(self.store.pool(), user_id).await?;
+        let pool = self.store.pool();
+        let (standing, used_payment_offers) = tokio::try_join!(
+            cancellation_dues::standing(pool, user_id),
+            payment_offer_claims::used(pool, user_id, crate::settlement::now()),
+        )?;
+        let cancellation_dues::Standing { dues, has_ordered } = standing;
         Ok(Response::new(ListCancellationDuesResponse {
             dues,
             has_ordered,
+            used_payment_offers,
         }))
     }
 

@@ -42,6 +42,8 @@ pub struct Snapshot {
     pub plan: Option<OrderPlan>,
     /// Paise the customer's membership took off the bill.
     pub member_savings_paise: i64,
+    /// The payment offer the bill carries, which the order claims when it is recorded.
+    pub payment_offer: Option<ClaimedOffer>,
     /// Each item's choices by id, in the order of `items`.
     pub selections: Vec<Selections>,
     /// Where the food comes from and goes to; absent when the edge could not say (then the order
@@ -50,6 +52,14 @@ pub struct Snapshot {
     /// SHA-256 of everything above that is charged for or delivered: an open order is reused for
     /// a new attempt only when this is unchanged.
     pub hash: String,
+}
+
+/// A payment offer an order claims: which, in which period of its limit, and what it took off.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClaimedOffer {
+    pub offer_id: String,
+    pub period_key: String,
+    pub discount_paise: i64,
 }
 
 /// Where a delivery starts and ends, from the edge's delivery context.
@@ -240,6 +250,15 @@ impl Snapshot {
             order_note: note,
             plan,
             member_savings_paise: cart.member_savings_paise,
+            payment_offer: cart
+                .payment_offer
+                .as_ref()
+                .filter(|o| o.discount_paise > 0)
+                .map(|o| ClaimedOffer {
+                    offer_id: o.offer_id.clone(),
+                    period_key: o.period_key.clone(),
+                    discount_paise: o.discount_paise,
+                }),
             selections: cart.lines.iter().map(Selections::of).collect(),
             trip,
             hash: String::new(),
@@ -355,6 +374,15 @@ impl Snapshot {
         }
         for c in &self.charges {
             fields.extend([c.key.clone(), c.amount_paise.to_string()]);
+        }
+        // The period is in it too: an order left open overnight claims yesterday's day, so a
+        // new day's attempt is a new order.
+        if let Some(o) = &self.payment_offer {
+            fields.extend([
+                "payment_offer".into(),
+                o.offer_id.clone(),
+                o.period_key.clone(),
+            ]);
         }
         if let Some(p) = &self.plan {
             fields.extend([

@@ -83,8 +83,21 @@ impl Network {
 
     /// The network of `digits`, when it is one we accept at a length it issues.
     fn of(digits: &str) -> Option<Self> {
+        let network = Self::of_prefix(digits)?;
+        let lengths: &[usize] = match network {
+            Network::Amex => &[15],
+            Network::Visa => &[13, 16, 19],
+            Network::Mastercard | Network::Rupay => &[16],
+            Network::Discover => &[16, 17, 18, 19],
+            Network::Diners => &[14, 15, 16, 17, 18, 19],
+        };
+        lengths.contains(&digits.len()).then_some(network)
+    }
+
+    /// The network the first digits of a card belong to (at least 4 of them), whatever its length:
+    /// what a payment offer asks of a card still being typed.
+    pub fn of_prefix(digits: &str) -> Option<Self> {
         let prefix = |n: usize| digits.get(..n).and_then(|p| p.parse::<u32>().ok());
-        let len = digits.len();
         let (p1, p2, p3, p4) = (prefix(1)?, prefix(2)?, prefix(3)?, prefix(4)?);
         let network = if matches!(p2, 34 | 37) {
             Network::Amex
@@ -105,14 +118,7 @@ impl Network {
         } else {
             return None;
         };
-        let lengths: &[usize] = match network {
-            Network::Amex => &[15],
-            Network::Visa => &[13, 16, 19],
-            Network::Mastercard | Network::Rupay => &[16],
-            Network::Discover => &[16, 17, 18, 19],
-            Network::Diners => &[14, 15, 16, 17, 18, 19],
-        };
-        lengths.contains(&len).then_some(network)
+        Some(network)
     }
 }
 

@@ -104,6 +104,8 @@ pub const TEST_CARDS: &[(&str, CardBehaviour)] = &[
     ("5555555555554444", CardBehaviour::Succeeds),
     ("378282246310005", CardBehaviour::Succeeds),
     ("5085000000000007", CardBehaviour::Succeeds),
+    // An HDFC Bank card by its BIN: the cart's bank offer applies to it.
+    ("4386280000000004", CardBehaviour::Succeeds),
     ("4000000000000002", CardBehaviour::Declined),
     ("4000000000009995", CardBehaviour::InsufficientFunds),
     ("4000000000003220", CardBehaviour::Requires3ds),

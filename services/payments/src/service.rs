@@ -202,6 +202,47 @@ impl PaymentsService for Payments {
         .await
     }
 
+    /// Only the network and BIN: the number is never asked for whole, and a saved card is looked
+    /// up among the caller's own (another customer's answers as not found).
+    async fn describe_card(
+        &self,
+        request: Request<DescribeCardRequest>,
+    ) -> Result<Response<DescribeCardResponse>, Status> {
+        guarded(async {
+            match request.get_ref().card.clone() {
+                Some(describe_card_request::Card::CardBin(typed)) => {
+                    let digits: String = typed.chars().filter(|c| !c.is_whitespace()).collect();
+                    if !(6..=8).contains(&digits.len())
+                        || !digits.bytes().all(|b| b.is_ascii_digit())
+                    {
+                        return Err(Error::Invalid(
+                            "A card's first 6 to 8 digits are needed".into(),
+                        ));
+                    }
+                    Ok(DescribeCardResponse {
+                        card_network: crate::card::Network::of_prefix(&digits)
+                            .map(|n| n.as_str().to_string())
+                            .unwrap_or_default(),
+                        card_bin: digits[..6].to_string(),
+                    })
+                }
+                Some(describe_card_request::Card::CardId(card_id)) => {
+                    let user_id = user(request.metadata())?;
+                    let card = saved_cards::of_user(self.writer.pool(), user_id, &card_id)
+                        .await?
+                        .ok_or(Error::NotFound("Card"))?;
+                    // Saved cards keep their network and last 4 digits, not their BIN.
+                    Ok(DescribeCardResponse {
+                        card_bin: String::new(),
+                        card_network: card.network,
+                    })
+                }
+                None => Err(Error::Invalid("Which card?".into())),
+            }
+        })
+        .await
+    }
+
     async fn delete_saved_card(
         &self,
         request: Request<DeleteSavedCardRequest>,

@@ -7,5 +7,6 @@ mod helpers;
 mod membership;
 mod merge;
 mod owners;
+mod payment_offers;
 mod pricing;
 mod refusals;

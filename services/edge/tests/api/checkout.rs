@@ -22,16 +22,7 @@ pub(crate) async fn ready_to_pay(
 /// dishes. Gives the address id and the bill's total.
 pub(crate) async fn address_and_cart(app: &TestApp, client: &reqwest::Client) -> (String, i64) {
     let (restaurant, dish) = restaurant_with_dish(true, 100_000);
-    let saved = app
-        .api_post_as(
-            client,
-            "address",
-            json!({ "annotation": "home", "address": "12 1st Cross", "area": restaurant.area_name,
-                    "flat_no": "Flat 4B", "lat": restaurant.lat + 800.0 / 111_195.0,
-                    "lng": restaurant.lng, "city": "bangalore" }),
-        )
-        .await;
-    let address_id = saved.data()["address"]["id"].as_str().unwrap().to_string();
+    let address_id = home_near(app, client, restaurant).await;
     app.api_post_as(client, "cart", add(restaurant, dish, 2))
         .await;
     let cart = app
@@ -42,6 +33,24 @@ pub(crate) async fn address_and_cart(app: &TestApp, client: &reqwest::Client) ->
         .as_i64()
         .unwrap_or_else(|| panic!("no total: {:?}", cart.body));
     (address_id, to_pay)
+}
+
+/// Saves a home address 800 m north of `restaurant` for the signed-in `client`; gives its id.
+pub(crate) async fn home_near(
+    app: &TestApp,
+    client: &reqwest::Client,
+    restaurant: &tiffin_catalog::Restaurant,
+) -> String {
+    let saved = app
+        .api_post_as(
+            client,
+            "address",
+            json!({ "annotation": "home", "address": "12 1st Cross", "area": restaurant.area_name,
+                    "flat_no": "Flat 4B", "lat": restaurant.lat + 800.0 / 111_195.0,
+                    "lng": restaurant.lng, "city": "bangalore" }),
+        )
+        .await;
+    saved.data()["address"]["id"].as_str().unwrap().to_string()
 }
 
 pub(crate) fn place_body(key: &str, address_id: &str, to_pay: i64, payment: Value) -> Value {

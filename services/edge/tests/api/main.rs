@@ -15,6 +15,7 @@ mod menu;
 mod netbanking;
 mod openapi;
 mod orders;
+mod payment_offers;
 mod payments;
 mod search;
 mod split_pay;

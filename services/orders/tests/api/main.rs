@@ -7,6 +7,7 @@ mod cash_on_delivery;
 mod helpers;
 mod listing;
 mod membership;
+mod payment_offers;
 mod placing;
 mod recovery;
 mod recovery_schedule;

@@ -16,6 +16,7 @@ use tiffin_proto::orders::v1::ListCancellationDuesRequest;
 use crate::http::visitor::Visitor;
 use crate::infra::state::AppState;
 use crate::routes::cart::whereabouts::Whereabouts;
+use crate::routes::payments::paying::Paying;
 
 /// Gathers the [`DeliveryContext`] for a cart of `restaurant_id` (asked of the cart when `None`).
 pub async fn delivery_context(
@@ -23,7 +24,7 @@ pub async fn delivery_context(
     visitor: &Visitor,
     restaurant_id: Option<u64>,
     whereabouts: Whereabouts,
-    payment_code: String,
+    paying: Paying,
 ) -> DeliveryContext {
     let upstreams = &state.upstreams;
     let caller = visitor.caller();
@@ -55,12 +56,13 @@ pub async fn delivery_context(
             .ok()
             .map(|r| r.into_inner().addresses)
     };
-    // Whether the caller has ordered before and the fees they still owe, in one call.
+    // Whether the caller has ordered before, the fees they still owe and the payment offers they
+    // have used, in one call.
     let standing = async {
         if !signed_in {
             // A guest has placed nothing, so owes nothing, and is shown every first-order offer
             // until they sign in to order.
-            return (true, Vec::new());
+            return (true, Vec::new(), Vec::new());
         }
         let mut client = upstreams.orders.clone();
         let dues = client
@@ -68,18 +70,18 @@ pub async fn delivery_context(
         match state.breakers.orders.call(dues).await {
             Ok(reply) => {
                 let reply = reply.into_inner();
-                (!reply.has_ordered, reply.dues)
+                (!reply.has_ordered, reply.dues, reply.used_payment_offers)
             }
             Err(e) => {
                 tracing::warn!(code = ?e.code(), "orders unavailable for the cart");
                 // Unknown: the first-order offers are not promised, and the bill leaves the dues
                 // out (placing the order, where orders checks its own dues, then says the bill
                 // changed rather than charging what was not shown).
-                (false, Vec::new())
+                (false, Vec::new(), Vec::new())
             }
         }
     };
-    let (restaurant_id, addresses, (first_order, cancellation_dues)) =
+    let (restaurant_id, addresses, (first_order, cancellation_dues, used_payment_offers)) =
         tokio::join!(restaurant, addresses, standing);
 
     let saved: Vec<SavedAddress> = addresses
@@ -206,8 +208,10 @@ pub async fn delivery_context(
         addresses: saved,
         first_order,
         address_not_found,
-        payment_code,
+        payment_code: paying.payment_code,
         location_unserviceable: location_unserviceable.unwrap_or(false),
         cancellation_dues,
+        payment_instrument: paying.instrument,
+        used_payment_offers,
     }
 }

@@ -25,6 +25,7 @@ use crate::routes::cart::request::{
     CartQuery, coupon_body, remove_body, subscription_body, update_request,
 };
 use crate::routes::cart::whereabouts::Whereabouts;
+use crate::routes::payments::paying::Paying;
 
 /// `GET /api/cart[?address_id=]`
 #[utoipa::path(
@@ -53,7 +54,7 @@ pub async fn read(
     address_id: Option<&str>,
 ) -> Result<Data<CartJson>, ApiError> {
     let whereabouts = Whereabouts::read(headers, address_id);
-    let delivery = delivery_context(state, visitor, None, whereabouts, String::new()).await;
+    let delivery = delivery_context(state, visitor, None, whereabouts, Paying::default()).await;
     let upstreams = &state.upstreams;
     let reply = upstreams
         .cart
@@ -87,8 +88,16 @@ pub async fn update(
     let (mut request, body) = update_request(&body)?;
     let whereabouts = Whereabouts::read(&headers, body.address_id.as_deref());
     let restaurant_id = Some(request.restaurant_id).filter(|_| request.items_given);
-    request.delivery =
-        Some(delivery_context(&state, &visitor, restaurant_id, whereabouts, String::new()).await);
+    request.delivery = Some(
+        delivery_context(
+            &state,
+            &visitor,
+            restaurant_id,
+            whereabouts,
+            Paying::default(),
+        )
+        .await,
+    );
     let upstreams = &state.upstreams;
     let reply = upstreams
         .cart
@@ -99,14 +108,15 @@ pub async fn update(
     Ok(answer(reply))
 }
 
-/// `POST /api/cart/calculate`: the body of `POST /api/cart` plus `paymentMethod`; nothing saved.
+/// `POST /api/cart/calculate`: the body of `POST /api/cart` plus the way to pay (`paymentMethod`,
+/// and for a card `cardBin` or `savedCardReference`, which its payment offers need); nothing saved.
 #[utoipa::path(
     post,
     path = "/cart/calculate",
     tag = "cart",
     operation_id = "calculateCart",
     request_body(content = crate::routes::cart::request::CartUpdate, content_type = "application/json"),
-    responses((status = 200, description = "The cart as these lines would bill, nothing saved. `statusCode` 0, or a cart state sent with the cart: 5 unserviceable location, 6 restaurant closed, 8 item(s) unavailable, 9 not serving at your location, 10 address not available, 21 `SUPER invalid now` (the Tiffin One plan in the cart cannot be bought now), 41 insufficient cart value (`cart/calculate` only).", body = crate::http::envelope::Envelope<CartJson>), crate::http::error::Failures)
+    responses((status = 200, description = "The cart as these lines would bill, nothing saved. `statusCode` 0, or a cart state sent with the cart: 5 unserviceable location, 6 restaurant closed, 8 item(s) unavailable, 9 not serving at your location, 10 address not available, 21 `SUPER invalid now` (the Tiffin One plan in the cart cannot be bought now), 41 insufficient cart value (`cart/calculate` only). With a way to pay, the bill carries the payment offer it earns (`paymentOffer`, the `PAYMENT_OFFER` line).", body = crate::http::envelope::Envelope<CartJson>), crate::http::error::Failures)
 )]
 pub async fn calculate(
     State(state): State<AppState>,
@@ -117,14 +127,14 @@ pub async fn calculate(
     let (request, body) = update_request(&body)?;
     let whereabouts = Whereabouts::read(&headers, body.address_id.as_deref());
     let restaurant_id = Some(request.restaurant_id).filter(|_| request.items_given);
-    let delivery = delivery_context(
+    let paying = Paying::describe(
         &state,
-        &visitor,
-        restaurant_id,
-        whereabouts,
+        &visitor.caller(),
         body.payment_method.unwrap_or_default(),
+        body.card,
     )
-    .await;
+    .await?;
+    let delivery = delivery_context(&state, &visitor, restaurant_id, whereabouts, paying).await;
     let upstreams = &state.upstreams;
     let reply = upstreams
         .cart
@@ -161,14 +171,8 @@ pub async fn apply_coupon(
 ) -> Result<Data<CartJson>, ApiError> {
     let body = coupon_body(&body)?;
     let whereabouts = Whereabouts::read(&headers, body.address_id.as_deref());
-    let delivery = delivery_context(
-        &state,
-        &visitor,
-        None,
-        whereabouts,
-        body.payment_method.unwrap_or_default(),
-    )
-    .await;
+    let paying = Paying::code(body.payment_method.unwrap_or_default());
+    let delivery = delivery_context(&state, &visitor, None, whereabouts, paying).await;
     let upstreams = &state.upstreams;
     let reply = upstreams
         .cart
@@ -202,7 +206,7 @@ pub async fn remove_coupon(
 ) -> Result<Data<CartJson>, ApiError> {
     let body = remove_body(&body);
     let whereabouts = Whereabouts::read(&headers, body.address_id.as_deref());
-    let delivery = delivery_context(&state, &visitor, None, whereabouts, String::new()).await;
+    let delivery = delivery_context(&state, &visitor, None, whereabouts, Paying::default()).await;
     let upstreams = &state.upstreams;
     let reply = upstreams
         .cart
@@ -235,7 +239,7 @@ pub async fn remove_reward(
 ) -> Result<Data<CartJson>, ApiError> {
     let body = remove_body(&body);
     let whereabouts = Whereabouts::read(&headers, body.address_id.as_deref());
-    let delivery = delivery_context(&state, &visitor, None, whereabouts, String::new()).await;
+    let delivery = delivery_context(&state, &visitor, None, whereabouts, Paying::default()).await;
     let upstreams = &state.upstreams;
     let reply = upstreams
         .cart
@@ -272,7 +276,7 @@ pub async fn add_subscription(
     }
     let (items, address_id) = subscription_body(&body)?;
     let whereabouts = Whereabouts::read(&headers, address_id.as_deref());
-    let delivery = delivery_context(&state, &visitor, None, whereabouts, String::new()).await;
+    let delivery = delivery_context(&state, &visitor, None, whereabouts, Paying::default()).await;
     let upstreams = &state.upstreams;
     let reply = upstreams
         .cart

@@ -152,6 +152,25 @@ pub struct CartJson {
     #[serde(rename = "membershipMessage")]
     #[schema(required)]
     membership_message: Option<String>,
+    /// The payment offer the chosen way to pay earns on this bill (`cart/calculate` with a way to
+    /// pay, and placing); `null` when none applies or none was chosen.
+    #[serde(rename = "paymentOffer")]
+    #[schema(required)]
+    payment_offer: Option<PaymentOfferAppliedJson>,
+}
+
+/// A payment offer on the bill (its `PAYMENT_OFFER` line). Money in paise.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = CartPaymentOffer)]
+struct PaymentOfferAppliedJson {
+    #[serde(rename = "offerId")]
+    offer_id: String,
+    /// "10% off with HDFC Bank cards".
+    title: String,
+    /// What it takes off this bill.
+    discount: i64,
+    /// "₹45 off with HDFC Bank cards".
+    message: String,
 }
 
 /// A Tiffin One plan in the cart. Money in paise.
@@ -237,7 +256,7 @@ struct BillJson {
 struct BillLineJson {
     /// `ITEM_TOTAL`, `DELIVERY_FEE`, `PACKAGING`, `PLATFORM_FEE`, `SURGE_FEE`, `GST`,
     /// `CANCELLATION_DUE`, `SUBSCRIPTION`, `COUPON_DISCOUNT`, `MEMBER_FREE_DELIVERY`,
-    /// `MEMBER_DISCOUNT`, `MEMBER_NO_SURGE` (`docs/bill.md`).
+    /// `MEMBER_DISCOUNT`, `MEMBER_NO_SURGE`, `PAYMENT_OFFER` (`docs/bill.md`).
     key: String,
     label: String,
     /// Signed paise.
@@ -558,6 +577,12 @@ fn cart_json(cart: Cart) -> CartJson {
         }),
         membership_unknown: cart.membership_unknown,
         membership_message: Some(cart.membership_message).filter(|m| !m.is_empty()),
+        payment_offer: cart.payment_offer.map(|o| PaymentOfferAppliedJson {
+            offer_id: o.offer_id,
+            title: o.title,
+            discount: o.discount_paise,
+            message: o.message,
+        }),
     }
 }
 

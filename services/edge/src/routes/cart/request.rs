@@ -10,6 +10,7 @@ use tiffin_proto::cart::v1::{
 
 use crate::http::error::ApiError;
 use crate::http::messages;
+use crate::routes::payments::paying::CardChoice;
 
 /// `?address_id=` of `GET /api/cart`.
 #[derive(Debug, Deserialize, Default, utoipa::IntoParams)]
@@ -129,6 +130,13 @@ pub struct CartUpdate {
     /// `cart/calculate` only: a payment code of `payment/get-methods`.
     #[serde(rename = "paymentMethod", default)]
     payment_method: Option<String>,
+    /// `cart/calculate` only, paying by a new card: its first 6 digits, for the card's payment
+    /// offers (`paymentMethod` `card`).
+    #[serde(rename = "cardBin", default)]
+    card_bin: Option<String>,
+    /// `cart/calculate` only, paying by a saved card: its `card_reference`.
+    #[serde(rename = "savedCardReference", default)]
+    saved_card_reference: Option<String>,
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
@@ -144,6 +152,7 @@ pub struct CutlerySelection {
 pub struct BodyRest {
     pub address_id: Option<String>,
     pub payment_method: Option<String>,
+    pub card: CardChoice,
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
@@ -243,9 +252,16 @@ pub fn update_request(body: &[u8]) -> Result<(UpdateCartRequest, BodyRest), ApiE
         details: Some(details),
         delivery: None,
     };
+    let filled = |v: Option<String>| v.map(|v| v.trim().to_string()).filter(|v| !v.is_empty());
+    let card = match (filled(update.saved_card_reference), filled(update.card_bin)) {
+        (Some(reference), _) => CardChoice::Saved(reference),
+        (None, Some(digits)) => CardChoice::Digits(digits),
+        (None, None) => CardChoice::None,
+    };
     let rest = BodyRest {
         address_id: update.address_id,
         payment_method: update.payment_method,
+        card,
     };
     Ok((request, rest))
 }

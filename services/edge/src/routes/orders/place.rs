@@ -26,6 +26,7 @@ use crate::http::params::json_body;
 use crate::infra::state::AppState;
 use crate::routes::cart::delivery::delivery_context;
 use crate::routes::cart::whereabouts::Whereabouts;
+use crate::routes::payments::paying::{CardChoice, Paying};
 use crate::routes::payments::status::{PaymentStatusJson, status_json};
 
 /// The header a client may send its idempotency key in, instead of the body.
@@ -243,6 +244,19 @@ pub async fn place(
     ))?;
     let split_with_tiffin_money = payment.split_with_tiffin_money;
     let (method, payment_code) = method(payment)?;
+    // The card as its payment offers see it: the bill is priced for the card being paid with.
+    let card = match &method {
+        Method::Card(c) => {
+            let digits: String = c.number.chars().filter(char::is_ascii_digit).collect();
+            match digits.get(..6) {
+                Some(bin) => CardChoice::Digits(bin.to_string()),
+                None => CardChoice::None,
+            }
+        }
+        Method::SavedCard(c) => CardChoice::Saved(c.card_id.clone()),
+        _ => CardChoice::None,
+    };
+    let paying = Paying::describe(&state, &user.caller(), payment_code.to_string(), card).await?;
     let address_id = order.address_id.unwrap_or_default().trim().to_string();
 
     // The cart as it will be charged: priced now, for this address and payment method. Only an
@@ -253,14 +267,7 @@ pub async fn place(
         address_id: Some(address_id.clone()).filter(|a| !a.is_empty()),
         location: None,
     };
-    let delivery = delivery_context(
-        &state,
-        &user.visitor,
-        None,
-        whereabouts,
-        payment_code.to_string(),
-    )
-    .await;
+    let delivery = delivery_context(&state, &user.visitor, None, whereabouts, paying).await;
     let up = &state.upstreams;
     let priced = up
         .cart

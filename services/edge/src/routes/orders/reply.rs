@@ -246,7 +246,7 @@ fn rendering_details(lines: &[OrderCharge], order_total: i64) -> Vec<RenderingLi
         display_text: c.label.clone(),
         kind: match c.key.as_str() {
             "ITEM_TOTAL" => "ITEM_TOTAL",
-            "COUPON_DISCOUNT" => "DISCOUNT",
+            "COUPON_DISCOUNT" | "PAYMENT_OFFER" => "DISCOUNT",
             _ => "CHARGE",
         },
         value: c.amount_paise.abs(),

@@ -8,6 +8,7 @@
 use axum::extract::State;
 use serde::Serialize;
 use tiffin_platform::identity::Caller;
+use tiffin_proto::cart::v1::ListPaymentOffersRequest;
 use tiffin_proto::payments::v1::{
     CheckPayLaterLinkedRequest, GetMoneyRequest, ListLinkedWalletsRequest,
     ListPaymentMethodsRequest, ListSavedCardsRequest, ListSavedVpasRequest,
@@ -65,6 +66,55 @@ struct PaymentMethod {
     payment_code: String,
     name: String,
     enabled: bool,
+    /// The payment offers paying this way can earn (a card's bank and network offers, a
+    /// wallet's, UPI's); the bill applies one once the method is chosen (`cart/calculate`).
+    offers: Vec<MethodOfferJson>,
+}
+
+/// A payment offer shown on its method.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = PaymentMethodOffer)]
+struct MethodOfferJson {
+    offer_id: String,
+    title: String,
+    description: String,
+}
+
+/// The payment offers there are, with the payment code of the method each is on. None when the
+/// cart service cannot say: the methods are still offered, without their offers.
+async fn offers_by_method(state: &AppState, caller: &Caller) -> Vec<(String, MethodOfferJson)> {
+    let upstreams = &state.upstreams;
+    let listed = upstreams
+        .cart
+        .clone()
+        .list_payment_offers(upstreams.request(ListPaymentOffersRequest::default(), caller))
+        .await;
+    match listed {
+        Ok(reply) => reply
+            .into_inner()
+            .offers
+            .into_iter()
+            .map(|o| {
+                let code = if o.wallet_code.is_empty() {
+                    o.payment_method
+                } else {
+                    o.wallet_code
+                };
+                (
+                    code,
+                    MethodOfferJson {
+                        offer_id: o.offer_id,
+                        title: o.title,
+                        description: o.description,
+                    },
+                )
+            })
+            .collect(),
+        Err(e) => {
+            tracing::warn!(code = ?e.code(), "payment offers unavailable for the methods");
+            Vec::new()
+        }
+    }
 }
 
 /// `GET /api/payment/get-methods`
@@ -80,12 +130,15 @@ pub async fn get_methods(
     Identity(caller): Identity,
 ) -> Result<Data<PaymentMethods>, ApiError> {
     let upstreams = &state.upstreams;
-    let reply = upstreams
-        .payments
-        .clone()
-        .list_payment_methods(upstreams.request(ListPaymentMethodsRequest {}, &caller))
-        .await?
-        .into_inner();
+    let methods = async {
+        upstreams
+            .payments
+            .clone()
+            .list_payment_methods(upstreams.request(ListPaymentMethodsRequest {}, &caller))
+            .await
+    };
+    let (reply, offers) = tokio::join!(methods, offers_by_method(&state, &caller));
+    let reply = reply?.into_inner();
     let payment_groups = reply
         .groups
         .into_iter()
@@ -95,6 +148,11 @@ pub async fn get_methods(
                 .methods
                 .into_iter()
                 .map(|m| PaymentMethod {
+                    offers: offers
+                        .iter()
+                        .filter(|(code, _)| code.eq_ignore_ascii_case(&m.payment_code))
+                        .map(|(_, offer)| offer.clone())
+                        .collect(),
                     payment_code: m.payment_code,
                     name: m.name,
                     enabled: m.enabled,
