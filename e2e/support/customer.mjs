@@ -67,27 +67,29 @@ export async function customerWithCart(page, context, baseURL) {
   await context.addCookies([{ name: 'userLocation', value: encodeURIComponent(JSON.stringify(KORAMANGALA)), url: baseURL }]);
   const { restaurant, dish } = await restaurantWithPlainDish(request);
   const { mobile, csrf } = await signUp(request);
-  const saved = (
-    await data(
-      await request.post('/api/address', {
-        data: {
-          annotation: 'HOME',
-          address: KORAMANGALA.address,
-          area: KORAMANGALA.area,
-          city: KORAMANGALA.city,
-          flat_no: 'Flat 42',
-          landmark: 'Near the park',
-          lat: KORAMANGALA.lat,
-          lng: KORAMANGALA.lng,
-          mobile,
-          instructions: '',
-          _csrf: csrf,
-        },
-      }),
-    )
-  ).data.address;
+  const saved = await saveKoramangalaHome(request, { mobile, csrf });
   const quantity = await fillCart(request, { restaurant, dish, csrf });
   return { restaurant, dish, quantity, address: saved, csrf, mobile };
+}
+
+/** Saves a HOME address in Koramangala for the signed-in customer and answers it. */
+export async function saveKoramangalaHome(request, { mobile, csrf }) {
+  const reply = await request.post('/api/address', {
+    data: {
+      annotation: 'HOME',
+      address: KORAMANGALA.address,
+      area: KORAMANGALA.area,
+      city: KORAMANGALA.city,
+      flat_no: 'Flat 42',
+      landmark: 'Near the park',
+      lat: KORAMANGALA.lat,
+      lng: KORAMANGALA.lng,
+      mobile,
+      instructions: '',
+      _csrf: csrf,
+    },
+  });
+  return (await data(reply)).data.address;
 }
 
 /**
