@@ -19,6 +19,13 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 # One build cache per machine, outside the clone, so a second clone (or CI's) builds only what changed.
 export CARGO_TARGET_DIR ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/tiffin/target
 BIN := $(CARGO_TARGET_DIR)/debug
+# The linker cargo calls (scripts/cc-link.sh: mold when installed) from one path per machine,
+# beside the build cache. Cargo counts the linker's path in every crate's fingerprint, so the
+# clone's own path (.cargo/config.toml's, for a bare cargo) made each new clone, CI's included,
+# rebuild every dependency.
+LINKER := $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/tiffin/bin/cc-link
+$(shell mkdir -p $(dir $(LINKER)) && { cmp -s scripts/cc-link.sh $(LINKER) || cp scripts/cc-link.sh $(LINKER); })
+export CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_LINKER := $(LINKER)
 export PORT ?= 8080
 
 # Everything the web build reads; a change to any of it rebuilds dist/web on the next make run.
