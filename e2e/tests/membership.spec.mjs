@@ -1,7 +1,8 @@
 // Tiffin One in the browser against the real storefront: the membership page and its header, the
 // membership checkout's guard, and buying a plan with the sandbox card from /tiffin-one through
 // /checkout/super to the confirmation, then seeing SUPER in /my-account/super and the header's
-// membership entry following the customer record; and a plan added to a food order at checkout,
+// membership entry following the customer record, and the member's next food cart with free delivery;
+// and a plan added to a food order at checkout,
 // after which the member's next cart has free delivery.
 //
 // Each test signs up its own customer through the API (e2e/support/customer.mjs), located in
@@ -38,9 +39,9 @@ test('the membership checkout sends a visitor who is not signed in to the member
   await expect(page.getByRole('list', { name: 'Tiffin One plans' })).toBeVisible();
 });
 
-test('buying Tiffin One at /checkout/super with a card makes the customer SUPER in /my-account/super', async ({ page, context, baseURL }) => {
+test('buying Tiffin One at /checkout/super with a card makes the customer SUPER in /my-account/super, and their next food cart delivers free', async ({ page, context, baseURL }) => {
   await context.addCookies([koramangalaCookie(baseURL)]);
-  await signUp(page.request, 'Member Tester');
+  const member = await signUp(page.request, 'Member Tester');
   const plans = (await data(await page.request.get('/api/super/plans'))).data.plans;
   const plan = plans.find((p) => p.title === '3 months') ?? plans[0];
 
@@ -74,6 +75,13 @@ test('buying Tiffin One at /checkout/super with a card makes the customer SUPER 
   await page.getByTestId('user-menu-button').click();
   await expect(page.getByRole('menuitem', { name: /^Tiffin One/ })).toHaveAttribute('href', '/my-account/super');
   await expect(page.getByRole('menuitem', { name: /^Tiffin One/ })).toContainText('Member');
+
+  // The member's next food cart: delivery is free, line by line.
+  const address = await saveKoramangalaHome(page.request, member);
+  const { dish } = await cartMembershipSavesOn(page.request, member.csrf, address.id);
+  await openCheckout(page, { address, dish });
+  await expect(page.getByRole('complementary', { name: 'Your order' })).toContainText('Tiffin One Free Delivery');
+  await expect(page.getByTestId('member-savings')).toHaveText(/^You saved ₹[\d,.]+ with Tiffin One$/);
 });
 
 /**
