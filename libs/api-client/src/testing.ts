@@ -160,6 +160,7 @@ function emptyCart(): Cart {
     subscriptionNudge: null,
     membershipUnknown: false,
     membershipMessage: null,
+    paymentOffer: null,
   };
 }
 

@@ -45,6 +45,7 @@ export function emptyCart(cartId = ''): Cart {
     subscriptionNudge: null,
     membershipUnknown: false,
     membershipMessage: null,
+    paymentOffer: null,
   };
 }
 
