@@ -35,21 +35,34 @@ async fn dues(url: &str, user: u64) -> Vec<CancellationDue> {
     dues_reply(url, user).await.dues
 }
 
+/// Cancels as a customer would: the simulated delivery runs 60 times faster than life, so it can
+/// move the order between the service's read and its write, and the service then asks the
+/// customer to try again ("Your order changed just now"), which the customer does.
 async fn cancel(url: &str, user: u64, order_id: u64) -> Order {
-    orders_client(url)
-        .await
-        .cancel_order(as_user(
-            user,
-            CancelOrderRequest {
-                order_id,
-                refund_to: RefundDestination::Source.into(),
-            },
-        ))
-        .await
-        .expect("cancelled")
-        .into_inner()
-        .order
-        .expect("the order")
+    let mut tries = 0;
+    loop {
+        tries += 1;
+        let answer = orders_client(url)
+            .await
+            .cancel_order(as_user(
+                user,
+                CancelOrderRequest {
+                    order_id,
+                    refund_to: RefundDestination::Source.into(),
+                },
+            ))
+            .await;
+        match answer {
+            Err(s) if s.code() == Code::FailedPrecondition && tries < 3 => continue,
+            answer => {
+                return answer
+                    .expect("cancelled")
+                    .into_inner()
+                    .order
+                    .expect("the order");
+            }
+        }
+    }
 }
 
 /// `cart` as the cart service bills it while `owed` paise of cancellation fees are due.
