@@ -4,10 +4,13 @@
 use tiffin_platform::identity::Caller;
 use tiffin_proto::orders::v1::orders_service_server::OrdersService;
 use tiffin_proto::orders::v1::{
-    CancelOrderRequest, CancelOrderResponse, ConfirmOrderRequest, ConfirmOrderResponse,
-    GetInvoiceRequest, GetInvoiceResponse, GetOrderRequest, GetOrderResponse,
-    ListCancellationDuesRequest, ListCancellationDuesResponse, ListOrdersRequest,
-    ListOrdersResponse, PlaceOrderRequest, PlaceOrderResponse, ReorderRequest, ReorderResponse,
+    CancelOrderRequest, CancelOrderResponse, CompensateLateDeliveryRequest,
+    CompensateLateDeliveryResponse, ConfirmOrderRequest, ConfirmOrderResponse, GetInvoiceRequest,
+    GetInvoiceResponse, GetOrderHelpRequest, GetOrderHelpResponse, GetOrderRequest,
+    GetOrderResponse, ListCancellationDuesRequest, ListCancellationDuesResponse, ListOrdersRequest,
+    ListOrdersResponse, PlaceOrderRequest, PlaceOrderResponse, RefundOrderAmountRequest,
+    RefundOrderAmountResponse, RefundOrderItemsRequest, RefundOrderItemsResponse, ReorderRequest,
+    ReorderResponse, SettleChargedWithoutOrderRequest, SettleChargedWithoutOrderResponse,
     TrackOrderRequest, TrackOrderResponse, WatchOrderRequest,
 };
 use tiffin_proto::payments::v1::RefundDestination;
@@ -190,5 +193,40 @@ impl OrdersService for Orders {
             pdf,
             file_name: format!("tiffin-invoice-{order_id}.pdf"),
         }))
+    }
+
+    async fn get_order_help(
+        &self,
+        _request: Request<GetOrderHelpRequest>,
+    ) -> Result<Response<GetOrderHelpResponse>, Status> {
+        Err(Status::unimplemented("GetOrderHelp is being built"))
+    }
+
+    async fn refund_order_items(
+        &self,
+        _request: Request<RefundOrderItemsRequest>,
+    ) -> Result<Response<RefundOrderItemsResponse>, Status> {
+        Err(Status::unimplemented("RefundOrderItems is being built"))
+    }
+
+    async fn compensate_late_delivery(
+        &self,
+        _request: Request<CompensateLateDeliveryRequest>,
+    ) -> Result<Response<CompensateLateDeliveryResponse>, Status> {
+        Err(Status::unimplemented("CompensateLateDelivery is being built"))
+    }
+
+    async fn refund_order_amount(
+        &self,
+        _request: Request<RefundOrderAmountRequest>,
+    ) -> Result<Response<RefundOrderAmountResponse>, Status> {
+        Err(Status::unimplemented("RefundOrderAmount is being built"))
+    }
+
+    async fn settle_charged_without_order(
+        &self,
+        _request: Request<SettleChargedWithoutOrderRequest>,
+    ) -> Result<Response<SettleChargedWithoutOrderResponse>, Status> {
+        Err(Status::unimplemented("SettleChargedWithoutOrder is being built"))
     }
 }

@@ -534,4 +534,11 @@ impl PaymentsService for Payments {
         })
         .await
     }
+
+    async fn credit_money(
+        &self,
+        _request: Request<CreditMoneyRequest>,
+    ) -> Result<Response<CreditMoneyResponse>, Status> {
+        Err(Status::unimplemented("CreditMoney is being built"))
+    }
 }
