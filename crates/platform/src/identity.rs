@@ -144,13 +144,16 @@ struct Claims {
     /// The visitor's public session id.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     sid: Option<String>,
+    /// What the caller may do beyond acting as themselves ([`Role`]); believed only from the edge.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    rol: Vec<String>,
     /// Unix seconds after which it is refused.
     exp: u64,
 }
 
 /// The caller a token states and who signed it, if it is signed with the key of the issuer it
 /// names and not expired; when `audience` is given, only if the token is for that service.
-fn verify(token: &str, audience: Option<&str>) -> Option<(Caller, String)> {
+fn verify(token: &str, audience: Option<&str>) -> Option<Verified> {
     let keys = KEYS.get()?;
     let header = jsonwebtoken::decode_header(token).ok()?;
     if header.alg != Algorithm::EdDSA {
@@ -171,18 +174,33 @@ fn verify(token: &str, audience: Option<&str>) -> Option<(Caller, String)> {
         .ok()?
         .claims;
     let session_id = claims.sid.filter(|v| !v.is_empty() && v.len() <= 128);
-    Some((
-        Caller {
+    // Only the edge, which asked the account service, vouches for a role: a service's key speaks
+    // for the customer it acts for, never for a member of staff.
+    let roles = if claims.iss == EDGE {
+        claims.rol.iter().filter_map(|r| Role::named(r)).collect()
+    } else {
+        Vec::new()
+    };
+    Some(Verified {
+        caller: Caller {
             user_id: claims.uid,
             session_id,
         },
-        claims.iss,
-    ))
+        signer: claims.iss,
+        roles,
+    })
+}
+
+/// What a valid token states, and who signed it.
+struct Verified {
+    caller: Caller,
+    signer: String,
+    roles: Vec<Role>,
 }
 
 /// A token stating `caller`, signed by `signer` for the gRPC service `audience`; `None` when
 /// this process does not hold `signer`'s key.
-fn sign(caller: &Caller, signer: &str, audience: &str) -> Option<String> {
+fn sign(caller: &Caller, roles: Vec<String>, signer: &str, audience: &str) -> Option<String> {
     let Some(key) = KEYS.get().and_then(|keys| keys.encoding.get(signer)) else {
         tracing::warn!(signer, "no identity key to sign with: calling as nobody");
         return None;
@@ -192,6 +210,7 @@ fn sign(caller: &Caller, signer: &str, audience: &str) -> Option<String> {
         aud: audience.to_string(),
         uid: caller.user_id,
         sid: caller.session_id.clone(),
+        rol: roles,
         exp: unix_now() + LIFETIME.as_secs(),
     };
     let mut header = Header::new(Algorithm::EdDSA);
@@ -213,6 +232,8 @@ struct Unsigned {
     uid: Option<u64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     sid: Option<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    rol: Vec<String>,
 }
 
 /// Turns the caller a call states ([`UNSIGNED`]) into a token signed for the service the call's
@@ -242,7 +263,8 @@ pub fn sign_outgoing(headers: &mut http::HeaderMap, path: &str) {
         user_id: unsigned.uid,
         session_id: unsigned.sid,
     };
-    if let Some(value) = sign(&caller, &unsigned.iss, audience).and_then(|token| token.parse().ok())
+    if let Some(value) =
+        sign(&caller, unsigned.rol, &unsigned.iss, audience).and_then(|token| token.parse().ok())
     {
         headers.insert(TOKEN, value);
     }
@@ -275,7 +297,7 @@ impl Callers {
             .get(TOKEN)
             .and_then(|v| v.to_str().ok())
             .and_then(|token| verify(token, Some(service)))
-            .map(|(_, signer)| signer)
+            .map(|verified| verified.signer)
             .ok_or_else(|| tonic::Status::unauthenticated("the call is not signed by Tiffin"))?;
         let listed = self
             .also
@@ -353,6 +375,31 @@ fn unix_now() -> u64 {
         .unwrap_or(0)
 }
 
+/// What a caller may do beyond acting as themselves, as the account service records it and the
+/// edge vouches for it in the token.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    /// A member of Tiffin's support team: reads and answers every customer's support conversations.
+    Agent,
+}
+
+impl Role {
+    /// The role's name in the account service's records and in tokens.
+    pub fn name(self) -> &'static str {
+        match self {
+            Role::Agent => "agent",
+        }
+    }
+
+    /// The role of that name, if there is one.
+    pub fn named(name: &str) -> Option<Role> {
+        match name {
+            "agent" => Some(Role::Agent),
+            _ => None,
+        }
+    }
+}
+
 /// The caller of a gRPC method, as the signed token states it.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Caller {
@@ -368,17 +415,23 @@ impl Caller {
     /// checked before the call reached the service ([`CallersLayer`]).
     pub fn from_metadata(md: &MetadataMap) -> Self {
         Self::verified(md)
-            .map(|(caller, _)| caller)
+            .map(|verified| verified.caller)
             .unwrap_or_default()
     }
 
     /// Which process signed the call's token (`edge`, `orders`, …); `None` when it is not
     /// validly signed.
     pub fn signer(md: &MetadataMap) -> Option<String> {
-        Self::verified(md).map(|(_, signer)| signer)
+        Self::verified(md).map(|verified| verified.signer)
     }
 
-    fn verified(md: &MetadataMap) -> Option<(Self, String)> {
+    /// Whether the edge vouched that the caller holds `role`. A token signed by any other process
+    /// never carries a role, whatever it states.
+    pub fn has_role(md: &MetadataMap, role: Role) -> bool {
+        Self::verified(md).is_some_and(|verified| verified.roles.contains(&role))
+    }
+
+    fn verified(md: &MetadataMap) -> Option<Verified> {
         verify(md.get(TOKEN)?.to_str().ok()?, None)
     }
 
@@ -386,10 +439,17 @@ impl Caller {
     /// for the service the call goes to, by the channel ([`sign_outgoing`]). A process that does
     /// not hold `signer`'s key sends no token: the call reaches the service as an anonymous one.
     pub fn write_to(&self, md: &mut MetadataMap, signer: &str) {
+        self.write_with_roles(md, signer, &[]);
+    }
+
+    /// As [`Caller::write_to`], vouching also for `roles`: only the edge's signature makes a
+    /// service believe them ([`Caller::has_role`]).
+    pub fn write_with_roles(&self, md: &mut MetadataMap, signer: &str, roles: &[Role]) {
         let unsigned = Unsigned {
             iss: signer.to_string(),
             uid: self.user_id,
             sid: self.session_id.clone(),
+            rol: roles.iter().map(|r| r.name().to_string()).collect(),
         };
         let Ok(json) = serde_json::to_vec(&unsigned) else {
             return;
@@ -455,6 +515,37 @@ mod tests {
     }
 
     #[test]
+    fn the_edge_vouches_for_a_role_and_no_other_signer_can() {
+        keyed();
+        let agent = Caller {
+            user_id: Some(9),
+            session_id: Some("s-9".into()),
+        };
+        let vouched = |signer: &str, roles: &[Role]| {
+            let mut md = MetadataMap::new();
+            agent.write_with_roles(&mut md, signer, roles);
+            let mut headers = md.into_headers();
+            sign_outgoing(&mut headers, &format!("/{PAYMENTS}/Method"));
+            MetadataMap::from_headers(headers)
+        };
+        let from_edge = vouched(EDGE, &[Role::Agent]);
+        assert!(Caller::has_role(&from_edge, Role::Agent));
+        assert_eq!(Caller::from_metadata(&from_edge), agent);
+        // Orders acts for a customer; its key states no staff role even when the call says so.
+        assert!(!Caller::has_role(
+            &vouched("orders", &[Role::Agent]),
+            Role::Agent
+        ));
+        // The ordinary statement carries none.
+        assert!(!Caller::has_role(
+            &signed_for(&agent, EDGE, PAYMENTS),
+            Role::Agent
+        ));
+        assert_eq!(Role::named(Role::Agent.name()), Some(Role::Agent));
+        assert_eq!(Role::named("admin"), None);
+    }
+
+    #[test]
     fn a_token_for_another_service_is_refused_there() {
         let md = signed_for(&Caller::default(), "edge", "tiffin.cart.v1.CartService");
         assert!(verify(token_of(&md), Some(PAYMENTS)).is_none());
@@ -488,6 +579,7 @@ mod tests {
             aud: PAYMENTS.into(),
             uid: Some(7),
             sid: None,
+            rol: vec!["agent".into()],
             exp: unix_now() + 60,
         };
         let mut header = Header::new(alg);
@@ -506,6 +598,10 @@ mod tests {
         let other = EncodingKey::from_ed_der(&b64(&private).unwrap());
         let md = forged("edge", "edge", &other, Algorithm::EdDSA);
         assert_eq!(Caller::from_metadata(&md), Caller::default());
+        assert!(
+            !Caller::has_role(&md, Role::Agent),
+            "a forged role is no role"
+        );
         // The old shared-secret kind of token, whatever its secret.
         let hmac =
             EncodingKey::from_secret(b"tiffin-development-identity-key-never-for-production");
@@ -546,6 +642,10 @@ mod tests {
         // Honestly signed by orders: believed as orders, and refused where only the edge may call.
         let md = forged("orders", "orders", orders, Algorithm::EdDSA);
         assert_eq!(Caller::signer(&md).as_deref(), Some("orders"));
+        assert!(
+            !Caller::has_role(&md, Role::Agent),
+            "only the edge vouches for staff"
+        );
         let refused = Callers::EDGE_ONLY
             .admit(PAYMENTS, "GetPayment", &md.into_headers())
             .unwrap_err();
@@ -572,6 +672,7 @@ mod tests {
             aud: PAYMENTS.into(),
             uid: Some(7),
             sid: None,
+            rol: Vec::new(),
             exp: unix_now() - LEEWAY_SECS - 1,
         };
         let mut header = Header::new(Algorithm::EdDSA);

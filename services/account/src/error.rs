@@ -62,6 +62,9 @@ pub enum Error {
     /// A restaurant id no restaurant can have.
     #[error("restaurant not found")]
     RestaurantNotFound,
+    /// No one has signed up with the number a role was to be granted to.
+    #[error("no such user")]
+    NoSuchUser,
     /// `ListOutbox` outside development, or without the development message provider.
     #[error("development outbox disabled")]
     OutboxDisabled,
@@ -138,6 +141,11 @@ impl From<Error> for Status {
             Error::RestaurantNotFound => {
                 with_code(Code::NotFound, SPEC_NOT_FOUND, "Restaurant not found")
             }
+            Error::NoSuchUser => with_code(
+                Code::NotFound,
+                SPEC_NOT_FOUND,
+                "No one has signed up with this mobile number.",
+            ),
             Error::OutboxDisabled => Status::failed_precondition(
                 "The development outbox exists only in development (TIFFIN_ENV=development).",
             ),

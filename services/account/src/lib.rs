@@ -37,6 +37,7 @@ pub mod favourites;
 pub mod messages;
 pub mod otp;
 pub mod profile;
+pub mod roles;
 pub mod service;
 pub mod sessions;
 pub mod signin;

@@ -458,7 +458,13 @@ pub async fn delete_account(ctx: &Ctx, caller: &Caller) -> Result<DeleteAccountR
     .bind(&profile.mobile)
     .execute(&mut *tx)
     .await?;
-    for table in ["favourites", "addresses", "email_verifications", "sessions"] {
+    for table in [
+        "favourites",
+        "addresses",
+        "email_verifications",
+        "sessions",
+        "user_roles",
+    ] {
         sqlx::query(sqlx::AssertSqlSafe(format!(
             "DELETE FROM {table} WHERE user_id = $1"
         )))

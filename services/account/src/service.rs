@@ -7,7 +7,7 @@ use tonic::{Request, Response, Status};
 
 pub use crate::ctx::Ctx;
 use crate::error::Error;
-use crate::{addresses, favourites, otp, profile, sessions, signin};
+use crate::{addresses, favourites, otp, profile, roles, sessions, signin};
 
 /// The gRPC service.
 #[derive(Debug, Clone)]
@@ -209,6 +209,14 @@ impl AccountService for Account {
     ) -> Result<Response<ListOutboxResponse>, Status> {
         let recipient = request.into_inner().recipient;
         reply(outbox(&self.ctx, &recipient))
+    }
+
+    async fn grant_role(
+        &self,
+        request: Request<GrantRoleRequest>,
+    ) -> Result<Response<GrantRoleResponse>, Status> {
+        let ctx = &self.ctx;
+        reply(roles::grant(&ctx.pool, ctx.now(), request.into_inner()).await)
     }
 }
 

@@ -18,7 +18,7 @@ use tiffin_proto::account::v1::{
 };
 
 use crate::error::Error;
-use crate::tokens;
+use crate::{roles, tokens};
 
 // How long a session lives. All of the service's time rules are here.
 
@@ -148,6 +148,10 @@ async fn insert(
     .bind(expires_at)
     .execute(&mut **tx)
     .await?;
+    let roles = match user_id {
+        Some(user) => roles::of_user(&mut **tx, user).await?,
+        None => Vec::new(),
+    };
     Ok(CreateSessionResponse {
         session: Some(Session {
             session_id,
@@ -155,6 +159,7 @@ async fn insert(
             csrf_token,
             expires_at,
             device_id,
+            roles,
         }),
         token,
     })
@@ -244,14 +249,21 @@ pub async fn get(
         .execute(pool)
         .await?;
     }
-    let user_id: Option<i64> = row.try_get("user_id")?;
+    let user_id = row
+        .try_get::<Option<i64>, _>("user_id")?
+        .and_then(|id| u64::try_from(id).ok());
+    let roles = match user_id {
+        Some(user) => roles::of_user(pool, user).await?,
+        None => Vec::new(),
+    };
     Ok(GetSessionResponse {
         session: Some(Session {
             session_id,
-            user_id: user_id.and_then(|id| u64::try_from(id).ok()),
+            user_id,
             csrf_token: row.try_get("csrf_token")?,
             expires_at,
             device_id: row.try_get("device_id")?,
+            roles,
         }),
     })
 }

@@ -108,6 +108,18 @@ fn api_routes(dev_routes: bool) -> OpenApiRouter<AppState> {
         .routes(routes!(membership::availability::notify))
         .routes(routes!(membership::availability::notifications))
         .routes(routes!(support::issue_types::issue_types))
+        .routes(routes!(support::issues::issue))
+        .routes(routes!(support::order_help::order_help))
+        .routes(routes!(support::order_help::start))
+        .routes(routes!(support::conversations::list))
+        .routes(routes!(support::conversations::one))
+        .routes(routes!(support::conversations::post_message))
+        .routes(routes!(support::conversations::events))
+        .routes(routes!(support::desk::queue))
+        .routes(routes!(support::desk::conversation))
+        .routes(routes!(support::desk::reply))
+        .routes(routes!(support::desk::refund))
+        .routes(routes!(support::desk::close))
         .merge(account_routes());
     if dev_routes {
         routes.routes(routes!(account::dev::sms))
@@ -184,7 +196,11 @@ pub fn openapi(dev_routes: bool) -> utoipa::openapi::OpenApi {
              cancelling and ordering again (orders).",
         ),
         ("membership", "Tiffin One plans (membership)."),
-        ("support", "Help topics (support)."),
+        (
+            "support",
+            "Help topics and FAQs, help on an order, the customer's conversations, and the \
+             agents' desk (support).",
+        ),
         ("platform", "The contract itself."),
     ]
     .map(|(name, description)| {
@@ -289,6 +305,7 @@ pub fn admin_router(state: AppState) -> Router {
     Router::new()
         .route("/healthz", get(platform::health::healthz))
         .route("/upstreams", get(platform::health::upstreams))
+        .route("/agents", post(account::agents::grant))
         .with_state(state)
 }
 

@@ -3,6 +3,7 @@
 
 mod helpers;
 mod personal;
+mod roles;
 mod sessions;
 mod signin;
 mod startup;

@@ -109,6 +109,10 @@ pub enum ApiError {
     /// 401 / 999 `Please login to continue.`: the call needs a signed-in session.
     #[error("login required")]
     LoginRequired,
+    /// 403 / 1 `This page is for Tiffin's support team.`: a desk call from a session without the
+    /// agent role.
+    #[error("agents only")]
+    AgentsOnly,
     /// 500 / 1: a handler panicked (the panic itself is logged by the catch-panic layer).
     #[error("handler panicked")]
     Panic,
@@ -153,6 +157,7 @@ impl ApiError {
                 Outcome::failure(StatusCode::TOO_MANY_REQUESTS, 429, message.clone())
             }
             ApiError::LoginRequired => fixed(StatusCode::UNAUTHORIZED, 999, messages::LOGIN),
+            ApiError::AgentsOnly => fixed(StatusCode::FORBIDDEN, 1, messages::AGENTS_ONLY),
         }
     }
 

@@ -66,6 +66,33 @@ impl SignedIn {
     }
 }
 
+/// A signed-in member of the support team: the desk's calls take this. Without a user they answer
+/// 401 like any personal call; a customer's session answers 403 `This page is for Tiffin's
+/// support team.` before any service is asked.
+#[derive(Debug, Clone)]
+pub struct Agent(pub SignedIn);
+
+impl Agent {
+    /// The agent as themselves; [`crate::infra::upstream::Upstreams::agent_request`] vouches for
+    /// the role on the calls that need it.
+    pub fn caller(&self) -> Caller {
+        self.0.caller()
+    }
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for Agent {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let signed_in = SignedIn::from_request_parts(parts, state).await?;
+        if signed_in.visitor.agent {
+            Ok(Agent(signed_in))
+        } else {
+            Err(ApiError::AgentsOnly)
+        }
+    }
+}
+
 impl<S: Send + Sync> FromRequestParts<S> for SignedIn {
     type Rejection = ApiError;
 

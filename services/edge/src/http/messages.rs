@@ -6,6 +6,8 @@ pub const INVALID_LOCATION: &str = "Invalid user location.";
 pub const INVALID_CSRF: &str = "Invalid CSRF token.";
 pub const LOGIN: &str = "Please login to continue.";
 pub const FORBIDDEN: &str = "You are not allowed to do this.";
+/// A customer's session on the support desk.
+pub const AGENTS_ONLY: &str = "This page is for Tiffin's support team.";
 pub const RATE_LIMITED: &str = "We'll be back shortly";
 /// What the busy page says under [`RATE_LIMITED`].
 pub const RATE_LIMITED_DETAIL: &str =

@@ -16,6 +16,8 @@ pub struct Visitor {
     pub device_id: String,
     /// The token every POST must carry.
     pub csrf_token: String,
+    /// A member of the support team (the account service's `agent` role): may use the desk.
+    pub agent: bool,
 }
 
 impl Visitor {
@@ -44,6 +46,7 @@ mod tests {
             user_id: Some(4),
             device_id: "d".into(),
             csrf_token: "c".into(),
+            agent: false,
         };
         assert_eq!(
             v.caller(),

@@ -17,7 +17,7 @@ use futures::Stream;
 use tonic::transport::Endpoint;
 
 use tiffin_platform::grpc::TracedChannel;
-use tiffin_platform::identity::Caller;
+use tiffin_platform::identity::{Caller, Role};
 use tiffin_proto::account::v1::account_service_client::AccountServiceClient;
 use tiffin_proto::cart::v1::cart_service_client::CartServiceClient;
 use tiffin_proto::discovery::v1::discovery_service_client::DiscoveryServiceClient;
@@ -54,6 +54,9 @@ pub struct Upstreams {
     pub orders: OrdersServiceClient<TracedChannel>,
     pub membership: MembershipServiceClient<TracedChannel>,
     pub support: SupportServiceClient<TracedChannel>,
+    /// Support's `WatchConversation` streams, over a connection with no call time limit (the
+    /// shared one times every call out, a stream included), kept alive by pings.
+    pub support_watches: SupportServiceClient<TracedChannel>,
     /// Every service, for readiness.
     pub dependencies: Vec<Dependency>,
     /// The connections that orders' `WatchOrder` streams are spread over ([`Self::watch_order`]).
@@ -136,6 +139,7 @@ impl Upstreams {
             watches: WatchPool::new(&urls.orders, watch_connections)?,
             membership: MembershipServiceClient::new(membership_ch),
             support: SupportServiceClient::new(support_ch),
+            support_watches: SupportServiceClient::new(held_open(&urls.support)?),
             dependencies,
             timeout,
         })
@@ -145,6 +149,15 @@ impl Upstreams {
     pub fn request<T>(&self, message: T, caller: &Caller) -> tonic::Request<T> {
         let mut request = tonic::Request::new(message);
         caller.write_to(request.metadata_mut(), SIGNER);
+        request.set_timeout(self.timeout);
+        request
+    }
+
+    /// As [`Self::request`], for a support agent's call: the token also vouches for the agent role,
+    /// which the support service's desk methods require.
+    pub fn agent_request<T>(&self, message: T, caller: &Caller) -> tonic::Request<T> {
+        let mut request = tonic::Request::new(message);
+        caller.write_with_roles(request.metadata_mut(), SIGNER, &[Role::Agent]);
         request.set_timeout(self.timeout);
         request
     }
@@ -237,6 +250,17 @@ const REMEMBERED_FOR: Duration = Duration::from_secs(10);
 /// its watches are opened again elsewhere instead of waiting forever.
 const PING_EVERY: Duration = Duration::from_secs(20);
 const PING_ANSWER_WITHIN: Duration = Duration::from_secs(10);
+
+/// A connection for calls that stay open: no call time limit, and pings that find a dead peer.
+fn held_open(url: &str) -> Result<TracedChannel, tonic::transport::Error> {
+    let channel = Endpoint::from_shared(url.to_string())?
+        .connect_timeout(Duration::from_secs(2))
+        .tcp_nodelay(true)
+        .http2_keep_alive_interval(PING_EVERY)
+        .keep_alive_timeout(PING_ANSWER_WITHIN)
+        .connect_lazy();
+    Ok(tiffin_platform::grpc::traced(channel))
+}
 
 impl WatchPool {
     fn new(url: &str, connections: usize) -> Result<Self, tonic::transport::Error> {

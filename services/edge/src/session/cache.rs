@@ -91,6 +91,7 @@ mod tests {
             user_id,
             device_id: "d".into(),
             csrf_token: "c".into(),
+            agent: false,
         }
     }
 

@@ -185,6 +185,7 @@ mod tests {
             user_id: Some(4),
             device_id: "d".into(),
             csrf_token: "c2".into(),
+            agent: false,
         };
         let response = rotated_reply(
             &Outcome::success(serde_json::Value::Null),

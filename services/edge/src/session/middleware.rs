@@ -21,7 +21,7 @@ use axum_extra::extract::cookie::CookieJar;
 use http::{HeaderMap, header};
 use moka::sync::Cache;
 use tiffin_platform::idempotency::KeyLocks;
-use tiffin_platform::identity::Caller;
+use tiffin_platform::identity::{Caller, Role};
 use tiffin_proto::account::v1::{CreateSessionRequest, GetSessionRequest, Session};
 
 use crate::http::error::ApiError;
@@ -99,11 +99,17 @@ pub fn visitor_of(session: Session, fallback_device_id: &str) -> Visitor {
     } else {
         session.device_id
     };
+    let agent = session.user_id.is_some()
+        && session
+            .roles
+            .iter()
+            .any(|role| Role::named(role) == Some(Role::Agent));
     Visitor {
         session_id: session.session_id,
         user_id: session.user_id,
         device_id,
         csrf_token: session.csrf_token,
+        agent,
     }
 }
 

@@ -51,6 +51,7 @@ pub fn visitor(token: &str, device_id: &str) -> Visitor {
         user_id: None,
         device_id: device_id.to_string(),
         csrf_token: fingerprint(&["tiffin pending csrf token", token]),
+        agent: false,
     }
 }
 

@@ -46,7 +46,7 @@ pub struct CancelledJson {
 
 /// Where the refund goes. Absent or `null` is SOURCE; any other word, or a value that is not a
 /// string, is refused rather than guessed at.
-fn refund_to(value: Option<&serde_json::Value>) -> Result<RefundDestination, ApiError> {
+pub fn refund_to(value: Option<&serde_json::Value>) -> Result<RefundDestination, ApiError> {
     let refused = ApiError::BadRequest(UNKNOWN_REFUND_DESTINATION);
     match value {
         None | Some(serde_json::Value::Null) => Ok(RefundDestination::Source),

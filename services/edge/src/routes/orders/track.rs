@@ -59,7 +59,7 @@ pub const STREAM_PATH: &str = "/order/track-stream";
 pub const TRACKING_EVENT: &str = "tracking";
 
 /// Tells a reverse proxy in front of the edge (nginx) not to hold events back to fill a buffer.
-const NO_PROXY_BUFFERING: (&str, &str) = ("x-accel-buffering", "no");
+pub const NO_PROXY_BUFFERING: (&str, &str) = ("x-accel-buffering", "no");
 
 /// `Retry-After` of a refused stream: the page polls meanwhile, at the service's usual interval.
 const REFUSED_RETRY_AFTER_SECS: u64 = 30;
@@ -197,7 +197,7 @@ pub async fn admit_before_session(
 }
 
 /// The 429 of a stream past a limit, in the storefront's busy wording.
-fn refused(refusal: Refusal) -> ApiError {
+pub fn refused(refusal: Refusal) -> ApiError {
     tracing::info!(limit = ?refusal, "tracking stream refused");
     ApiError::TooManyRequests {
         retry_after_secs: REFUSED_RETRY_AFTER_SECS,

@@ -514,6 +514,7 @@ mod tests {
             user_id: None,
             device_id: "d&<!--".into(),
             csrf_token: "t".into(),
+            agent: false,
         };
         let user = user_json(
             tiffin_proto::account::v1::Profile {
