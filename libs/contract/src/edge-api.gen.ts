@@ -256,6 +256,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/desk/conversations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/desk/conversations/{id}` */
+        get: operations["deskConversation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/desk/conversations/{id}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `POST /api/desk/conversations/{id}/close` */
+        post: operations["deskClose"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/desk/conversations/{id}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `POST /api/desk/conversations/{id}/refund` */
+        post: operations["deskRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/desk/conversations/{id}/reply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `POST /api/desk/conversations/{id}/reply` */
+        post: operations["deskReply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/desk/queue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/desk/queue` */
+        get: operations["deskQueue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dev/sms": {
         parameters: {
             query?: never;
@@ -1295,6 +1380,125 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/support/conversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/support/conversations` */
+        get: operations["listConversations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/support/conversations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/support/conversations/{id}` */
+        get: operations["getConversation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/support/conversations/{id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/support/conversations/{id}/events` */
+        get: operations["watchConversation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/support/conversations/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `POST /api/support/conversations/{id}/messages` */
+        post: operations["postSupportMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/support/issues/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/support/issues/{id}` */
+        get: operations["getSupportIssue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/support/order-help": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `POST /api/support/order-help` */
+        post: operations["startOrderHelp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/support/order-help/{orderId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/support/order-help/{orderId}` */
+        get: operations["getOrderHelp"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1892,6 +2096,69 @@ export interface components {
             linked: boolean;
             walletCode: string;
         };
+        DeskConversation: {
+            conversation: components["schemas"]["SupportConversation"];
+            customer: components["schemas"]["DeskCustomer"];
+            order?: components["schemas"]["DeskOrder"] | null;
+        };
+        DeskCustomer: {
+            /** @description A Tiffin One member when they asked. */
+            member: boolean;
+            mobileLast4: string;
+            name: string;
+        };
+        DeskOrder: {
+            orderId: string;
+            paymentMethod: string;
+            /** @description CHARGED, …; `''` when nothing was paid. */
+            paymentStatus: string;
+            /**
+             * Format: int64
+             * @description What an agent may still refund, in paise.
+             */
+            refundablePaise: number;
+            /** Format: int64 */
+            refundedPaise: number;
+            restaurantName: string;
+            status: string;
+            /** Format: int64 */
+            totalPaise: number;
+        };
+        DeskQueue: {
+            /** @description Tiffin One members' first, then the longest waiting first. */
+            conversations: components["schemas"]["DeskQueueEntry"][];
+        };
+        DeskQueueEntry: {
+            customerName: string;
+            id: string;
+            issue: string;
+            lastMessage: string;
+            orderId: string;
+            /** @description A Tiffin One member's: served first. */
+            priority: boolean;
+            status: string;
+            title: string;
+            /**
+             * Format: int64
+             * @description Unix seconds of the last change.
+             */
+            updatedAt: number;
+        };
+        DeskRefundInput: {
+            /**
+             * Format: int64
+             * @description More than 0; at most 200000 (₹2,000) and what is left of the order's total.
+             */
+            amountPaise: number;
+            /** @description One per refund, the same on every retry of it; 1 to 100 characters. */
+            idempotencyKey: string;
+            /** @description SOURCE (the default) or TIFFIN_MONEY. */
+            refundTo?: string | null;
+        };
+        DeskReplyInput: {
+            /** @description 1 to 2000 characters. */
+            text: string;
+        };
         DiscountInfo: {
             shortDescriptionList: components["schemas"]["DiscountLine"][];
         };
@@ -2218,6 +2485,61 @@ export interface components {
                 /** @description Always false. */
                 linked: boolean;
                 walletCode: string;
+            };
+            /** @description The device id (cookie `tfn_did`). */
+            deviceId: string;
+            /** @description The session id (empty when no session could be had). */
+            sid: string;
+            /**
+             * Format: int32
+             * @description 0 for success (the cart family also answers 8 and 9 with its cart); any other value is a
+             *     failure, worded in `statusMessage`.
+             */
+            statusCode: number;
+            /** @description `done successfully`, or what went wrong, in words for the customer. */
+            statusMessage: string;
+            /** @description The request's trace id. */
+            tid: string;
+        };
+        /**
+         * @description The envelope around every `/api` reply, with its `data` of type `T`: the schema the OpenAPI
+         *     document gives each route's reply (the wire form is [`WireEnvelope`], whose fields a test keeps
+         *     equal to these).
+         */
+        Envelope_DeskConversation: {
+            /** @description The session's CSRF token: every POST sends it back (`_csrf` in the body or `x-csrf-token`). */
+            csrfToken: string;
+            data: {
+                conversation: components["schemas"]["SupportConversation"];
+                customer: components["schemas"]["DeskCustomer"];
+                order?: components["schemas"]["DeskOrder"] | null;
+            };
+            /** @description The device id (cookie `tfn_did`). */
+            deviceId: string;
+            /** @description The session id (empty when no session could be had). */
+            sid: string;
+            /**
+             * Format: int32
+             * @description 0 for success (the cart family also answers 8 and 9 with its cart); any other value is a
+             *     failure, worded in `statusMessage`.
+             */
+            statusCode: number;
+            /** @description `done successfully`, or what went wrong, in words for the customer. */
+            statusMessage: string;
+            /** @description The request's trace id. */
+            tid: string;
+        };
+        /**
+         * @description The envelope around every `/api` reply, with its `data` of type `T`: the schema the OpenAPI
+         *     document gives each route's reply (the wire form is [`WireEnvelope`], whose fields a test keeps
+         *     equal to these).
+         */
+        Envelope_DeskQueue: {
+            /** @description The session's CSRF token: every POST sends it back (`_csrf` in the body or `x-csrf-token`). */
+            csrfToken: string;
+            data: {
+                /** @description Tiffin One members' first, then the longest waiting first. */
+                conversations: components["schemas"]["DeskQueueEntry"][];
             };
             /** @description The device id (cookie `tfn_did`). */
             deviceId: string;
@@ -2611,6 +2933,72 @@ export interface components {
                 restaurant_name: string;
                 /** @description Every status the order went through, oldest first. */
                 status_history: components["schemas"]["OrderStatusChange"][];
+            };
+            /** @description The device id (cookie `tfn_did`). */
+            deviceId: string;
+            /** @description The session id (empty when no session could be had). */
+            sid: string;
+            /**
+             * Format: int32
+             * @description 0 for success (the cart family also answers 8 and 9 with its cart); any other value is a
+             *     failure, worded in `statusMessage`.
+             */
+            statusCode: number;
+            /** @description `done successfully`, or what went wrong, in words for the customer. */
+            statusMessage: string;
+            /** @description The request's trace id. */
+            tid: string;
+        };
+        /**
+         * @description The envelope around every `/api` reply, with its `data` of type `T`: the schema the OpenAPI
+         *     document gives each route's reply (the wire form is [`WireEnvelope`], whose fields a test keeps
+         *     equal to these).
+         */
+        Envelope_OrderHelp: {
+            /** @description The session's CSRF token: every POST sends it back (`_csrf` in the body or `x-csrf-token`). */
+            csrfToken: string;
+            data: {
+                /** @description Every problem that can be reported, in display order, with why not when it cannot. */
+                issues: components["schemas"]["OrderHelpIssue"][];
+                /** @description The order's lines with what of each can still be refunded. */
+                items: components["schemas"]["OrderHelpItem"][];
+                /**
+                 * Format: int64
+                 * @description What a late delivery would be credited now, in paise.
+                 */
+                lateCreditPaise: number;
+                /**
+                 * Format: int32
+                 * @description How late it arrived, in minutes (0: on time, or not delivered).
+                 */
+                minutesLate: number;
+                orderId: string;
+                /** @description As in `order/details`. */
+                orderStatus: string;
+                /**
+                 * Format: int64
+                 * @description Everything paid, in paise.
+                 */
+                orderTotalPaise: number;
+                /** @description "card", "upi_collect", "cod", … */
+                paymentMethod: string;
+                /** @description CHARGED, … ; `''` when nothing was paid. */
+                paymentStatus: string;
+                /** @description Where a refund may go: SOURCE and TIFFIN_MONEY, or only TIFFIN_MONEY (a cash order). */
+                refundTo: string[];
+                /**
+                 * Format: int64
+                 * @description Everything given back so far, in paise.
+                 */
+                refundedPaise: number;
+                restaurantName: string;
+                /**
+                 * Format: int64
+                 * @description Unix seconds when help on this order ends; 0 while it is on its way.
+                 */
+                windowEndsAt: number;
+                /** @description Help can be asked now. */
+                windowOpen: boolean;
             };
             /** @description The device id (cookie `tfn_did`). */
             deviceId: string;
@@ -3434,6 +3822,86 @@ export interface components {
          *     document gives each route's reply (the wire form is [`WireEnvelope`], whose fields a test keeps
          *     equal to these).
          */
+        Envelope_SupportConversationReply: {
+            /** @description The session's CSRF token: every POST sends it back (`_csrf` in the body or `x-csrf-token`). */
+            csrfToken: string;
+            data: {
+                conversation: components["schemas"]["SupportConversation"];
+            };
+            /** @description The device id (cookie `tfn_did`). */
+            deviceId: string;
+            /** @description The session id (empty when no session could be had). */
+            sid: string;
+            /**
+             * Format: int32
+             * @description 0 for success (the cart family also answers 8 and 9 with its cart); any other value is a
+             *     failure, worded in `statusMessage`.
+             */
+            statusCode: number;
+            /** @description `done successfully`, or what went wrong, in words for the customer. */
+            statusMessage: string;
+            /** @description The request's trace id. */
+            tid: string;
+        };
+        /**
+         * @description The envelope around every `/api` reply, with its `data` of type `T`: the schema the OpenAPI
+         *     document gives each route's reply (the wire form is [`WireEnvelope`], whose fields a test keeps
+         *     equal to these).
+         */
+        Envelope_SupportConversations: {
+            /** @description The session's CSRF token: every POST sends it back (`_csrf` in the body or `x-csrf-token`). */
+            csrfToken: string;
+            data: {
+                /** @description Newest first. */
+                conversations: components["schemas"]["SupportConversation"][];
+                meta: components["schemas"]["SupportConversationsMeta"];
+            };
+            /** @description The device id (cookie `tfn_did`). */
+            deviceId: string;
+            /** @description The session id (empty when no session could be had). */
+            sid: string;
+            /**
+             * Format: int32
+             * @description 0 for success (the cart family also answers 8 and 9 with its cart); any other value is a
+             *     failure, worded in `statusMessage`.
+             */
+            statusCode: number;
+            /** @description `done successfully`, or what went wrong, in words for the customer. */
+            statusMessage: string;
+            /** @description The request's trace id. */
+            tid: string;
+        };
+        /**
+         * @description The envelope around every `/api` reply, with its `data` of type `T`: the schema the OpenAPI
+         *     document gives each route's reply (the wire form is [`WireEnvelope`], whose fields a test keeps
+         *     equal to these).
+         */
+        Envelope_SupportIssueDetails: {
+            /** @description The session's CSRF token: every POST sends it back (`_csrf` in the body or `x-csrf-token`). */
+            csrfToken: string;
+            data: {
+                issue: components["schemas"]["SupportIssue"];
+            };
+            /** @description The device id (cookie `tfn_did`). */
+            deviceId: string;
+            /** @description The session id (empty when no session could be had). */
+            sid: string;
+            /**
+             * Format: int32
+             * @description 0 for success (the cart family also answers 8 and 9 with its cart); any other value is a
+             *     failure, worded in `statusMessage`.
+             */
+            statusCode: number;
+            /** @description `done successfully`, or what went wrong, in words for the customer. */
+            statusMessage: string;
+            /** @description The request's trace id. */
+            tid: string;
+        };
+        /**
+         * @description The envelope around every `/api` reply, with its `data` of type `T`: the schema the OpenAPI
+         *     document gives each route's reply (the wire form is [`WireEnvelope`], whose fields a test keeps
+         *     equal to these).
+         */
         Envelope_TopUp: {
             /** @description The session's CSRF token: every POST sends it back (`_csrf` in the body or `x-csrf-token`). */
             csrfToken: string;
@@ -3686,6 +4154,12 @@ export interface components {
             statusMessage: string;
             /** @description The request's trace id. */
             tid: string;
+        };
+        FaqArticle: {
+            /** @description Plain text; paragraphs are separated by a blank line. */
+            answer: string;
+            id: string;
+            question: string;
         };
         Favourite: {
             favourite: boolean;
@@ -4150,6 +4624,87 @@ export interface components {
             /** @description Every status the order went through, oldest first. */
             status_history: components["schemas"]["OrderStatusChange"][];
         };
+        OrderHelp: {
+            /** @description Every problem that can be reported, in display order, with why not when it cannot. */
+            issues: components["schemas"]["OrderHelpIssue"][];
+            /** @description The order's lines with what of each can still be refunded. */
+            items: components["schemas"]["OrderHelpItem"][];
+            /**
+             * Format: int64
+             * @description What a late delivery would be credited now, in paise.
+             */
+            lateCreditPaise: number;
+            /**
+             * Format: int32
+             * @description How late it arrived, in minutes (0: on time, or not delivered).
+             */
+            minutesLate: number;
+            orderId: string;
+            /** @description As in `order/details`. */
+            orderStatus: string;
+            /**
+             * Format: int64
+             * @description Everything paid, in paise.
+             */
+            orderTotalPaise: number;
+            /** @description "card", "upi_collect", "cod", … */
+            paymentMethod: string;
+            /** @description CHARGED, … ; `''` when nothing was paid. */
+            paymentStatus: string;
+            /** @description Where a refund may go: SOURCE and TIFFIN_MONEY, or only TIFFIN_MONEY (a cash order). */
+            refundTo: string[];
+            /**
+             * Format: int64
+             * @description Everything given back so far, in paise.
+             */
+            refundedPaise: number;
+            restaurantName: string;
+            /**
+             * Format: int64
+             * @description Unix seconds when help on this order ends; 0 while it is on its way.
+             */
+            windowEndsAt: number;
+            /** @description Help can be asked now. */
+            windowOpen: boolean;
+        };
+        OrderHelpIssue: {
+            available: boolean;
+            /** @description MISSING_ITEMS, WRONG_ITEM, QUALITY, LATE_DELIVERY, CHARGED_NO_ORDER, CANCEL or OTHER. */
+            code: string;
+            /** @description Why not, for the customer; `''` when available. */
+            reason: string;
+            title: string;
+        };
+        OrderHelpItem: {
+            /** @description The add-ons and variations chosen. */
+            choices: string;
+            /**
+             * Format: int32
+             * @description What a refund names the line by.
+             */
+            lineId: number;
+            name: string;
+            /** Format: int32 */
+            quantity: number;
+            /**
+             * Format: int32
+             * @description Units not yet refunded.
+             */
+            refundableQuantity: number;
+            /**
+             * Format: int64
+             * @description What one unit gives back, in paise.
+             */
+            unitRefundPaise: number;
+        };
+        OrderHelpItemInput: {
+            /** Format: int32 */
+            lineId: number;
+            /** Format: int32 */
+            quantity: number;
+        };
+        /** @description An order id in a JSON body: a string, or a number. */
+        OrderId: string | number;
         OrderItem: {
             /** @description The chosen add-ons and variations, named. */
             choices: string;
@@ -4808,6 +5363,20 @@ export interface components {
              */
             tiffin_money_balance: number;
         };
+        StartOrderHelpInput: {
+            /** @description One per request for help, the same on every retry of it; 1 to 100 characters. */
+            idempotencyKey: string;
+            /** @description MISSING_ITEMS, WRONG_ITEM, QUALITY, LATE_DELIVERY, CHARGED_NO_ORDER, CANCEL or OTHER. */
+            issue: string;
+            /** @description For MISSING_ITEMS and WRONG_ITEM: the lines and units. */
+            items?: components["schemas"]["OrderHelpItemInput"][];
+            /** @description The customer's own words; required for OTHER. */
+            message?: string;
+            /** @description One of the caller's orders. */
+            orderId: components["schemas"]["OrderId"];
+            /** @description SOURCE (the default) or TIFFIN_MONEY. */
+            refundTo?: string | null;
+        };
         StructuredFormatting: {
             main_text: string;
             secondary_text: string;
@@ -4959,6 +5528,89 @@ export interface components {
         };
         Support: {
             issueTypes: components["schemas"]["IssueType"][];
+        };
+        SupportConversation: {
+            /**
+             * Format: int64
+             * @description Unix seconds.
+             */
+            createdAt: number;
+            id: string;
+            /** @description MISSING_ITEMS, WRONG_ITEM, QUALITY, LATE_DELIVERY, CHARGED_NO_ORDER, CANCEL or OTHER. */
+            issue: string;
+            /** @description Oldest first. */
+            messages: components["schemas"]["SupportMessage"][];
+            /** @description The order it is about. */
+            orderId: string;
+            outcome?: components["schemas"]["SupportOutcome"] | null;
+            /** @description Served first at the desk (a Tiffin One member's). */
+            priority: boolean;
+            /** @description ACTING (money is on its way), WITH_AGENT, RESOLVED or CLOSED. */
+            status: string;
+            /** @description The issue's title ("Items are missing"). */
+            title: string;
+            /**
+             * Format: int64
+             * @description Unix seconds of the last change.
+             */
+            updatedAt: number;
+        };
+        SupportConversationReply: {
+            conversation: components["schemas"]["SupportConversation"];
+        };
+        SupportConversations: {
+            /** @description Newest first. */
+            conversations: components["schemas"]["SupportConversation"][];
+            meta: components["schemas"]["SupportConversationsMeta"];
+        };
+        SupportConversationsMeta: {
+            /**
+             * Format: int32
+             * @description How many the caller has in all.
+             */
+            total: number;
+        };
+        SupportIssue: {
+            /** @description In display order; empty for ORDER_HELP. */
+            articles: components["schemas"]["FaqArticle"][];
+            description: string;
+            id: string;
+            /** @description FAQ (questions and answers) or ORDER_HELP (pick an order to get help with). */
+            kind: string;
+            title: string;
+        };
+        SupportIssueDetails: {
+            issue: components["schemas"]["SupportIssue"];
+        };
+        SupportMessage: {
+            /** @description CUSTOMER, TIFFIN or AGENT. */
+            author: string;
+            /** @description The customer's name, "Tiffin" or the agent's name. */
+            authorName: string;
+            id: string;
+            /**
+             * Format: int64
+             * @description Unix seconds.
+             */
+            sentAt: number;
+            text: string;
+        };
+        SupportMessageInput: {
+            /** @description 1 to 2000 characters. */
+            text: string;
+        };
+        SupportOutcome: {
+            /**
+             * Format: int64
+             * @description Everything the conversation moved, in paise.
+             */
+            amountPaise: number;
+            /** @description REFUND, CREDIT, CANCELLED or NONE. */
+            kind: string;
+            /** @description SOURCE or TIFFIN_MONEY; `''` when nothing moved. */
+            refundTo: string;
+            /** @description For the customer ("₹180 refunded to your Tiffin Money"). */
+            text: string;
         };
         /** @description A top-up as it stands. */
         TopUp: {
@@ -5733,6 +6385,186 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Cart"] | components["schemas"]["Failure"];
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            429: components["responses"]["Failure429"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    deskConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Any customer's conversation. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conversation with its customer and its order and payment beside it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DeskConversation"] | components["schemas"]["Failure"];
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            429: components["responses"]["Failure429"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    deskClose: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Any customer's conversation. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description Nothing but the CSRF token. */
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["NoData"] | null;
+            };
+        };
+        responses: {
+            /** @description The closed conversation; closing a closed one answers it as it is. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SupportConversationReply"] | components["schemas"]["Failure"];
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            429: components["responses"]["Failure429"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    deskRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Any customer's conversation. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeskRefundInput"];
+            };
+        };
+        responses: {
+            /** @description The conversation after the refund. More than ₹2,000, or more than is left of the order's total, is refused with the limit in words. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SupportConversationReply"] | components["schemas"]["Failure"];
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            429: components["responses"]["Failure429"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    deskReply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Any customer's conversation. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeskReplyInput"];
+            };
+        };
+        responses: {
+            /** @description The conversation with the reply; the customer's page shows it at once. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SupportConversationReply"] | components["schemas"]["Failure"];
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            429: components["responses"]["Failure429"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    deskQueue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conversations waiting for an agent. 403 for a session without the agent role. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DeskQueue"] | components["schemas"]["Failure"];
                 };
             };
             400: components["responses"]["Failure400"];
@@ -7798,6 +8630,251 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Support"] | components["schemas"]["Failure"];
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            429: components["responses"]["Failure429"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    listConversations: {
+        parameters: {
+            query?: {
+                /** @description Page size: 20 when absent, at most 100. */
+                limit?: string;
+                /** @description How many to skip. */
+                offset?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's conversations, newest first, each with its messages and outcome. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SupportConversations"] | components["schemas"]["Failure"];
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            429: components["responses"]["Failure429"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One of the caller's conversations. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conversation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SupportConversationReply"] | components["schemas"]["Failure"];
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            429: components["responses"]["Failure429"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    watchConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One of the caller's conversations. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Server-sent events, without the envelope: each `event: conversation` has as its `data` the JSON of `support/conversations/{id}`'s `conversation`. The first comes at once, then one on every change (a reply, a status, an outcome), until the page goes away or the edge's longest stream lifetime passes (then open it again). A refusal comes before any event, as the JSON envelope with its HTTP status: 404 for a conversation that is not the caller's, 429 when the edge, the customer or the client address has as many streams open as it may (poll instead). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["SupportConversation"];
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            429: components["responses"]["Failure429"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    postSupportMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One of the caller's conversations. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SupportMessageInput"];
+            };
+        };
+        responses: {
+            /** @description The conversation with the message. Writing in a resolved or closed conversation hands it to an agent again. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SupportConversationReply"] | components["schemas"]["Failure"];
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            429: components["responses"]["Failure429"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getSupportIssue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The help topic's id (`faq`, `super-faq`, `order-issues`, …). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The help topic with its articles. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SupportIssueDetails"] | components["schemas"]["Failure"];
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            429: components["responses"]["Failure429"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    startOrderHelp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StartOrderHelpInput"];
+            };
+        };
+        responses: {
+            /** @description The conversation it opened, with what the rules did (a refund, a credit, a cancellation, or a hand-over to an agent). The same idempotency key again answers the same conversation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SupportConversationReply"] | components["schemas"]["Failure"];
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            405: components["responses"]["Failure405"];
+            408: components["responses"]["Failure408"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            429: components["responses"]["Failure429"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getOrderHelp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One of the caller's orders. */
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What help the order can get. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OrderHelp"] | components["schemas"]["Failure"];
                 };
             };
             400: components["responses"]["Failure400"];
