@@ -29,7 +29,7 @@ export CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_LINKER := $(LINKER)
 export PORT ?= 8080
 
 # Everything the web build reads; a change to any of it rebuilds dist/web on the next make run.
-WEB_SOURCES := $(shell find libs shell-app mfe-discovery mfe-cart mfe-checkout mfe-account scripts \
+WEB_SOURCES := $(shell find libs shell-app mfe-discovery mfe-cart mfe-checkout mfe-account mfe-desk scripts \
 	-type f -not -path '*/node_modules/*' -not -path '*/dist/*' 2>/dev/null) package.json nx.json tsconfig.base.json
 
 .PHONY: help run build rust rust-tests web lint contract test test-rust test-faults test-web test-e2e test-schema browser postgres nats linker schemathesis bench audit audit-prerequisites clean
@@ -54,8 +54,10 @@ rust:
 
 # The binaries and every test target in one cargo run (make test's build): a core left idle at the
 # end of one crate's build is given to another's tests, and `cargo test` then compiles nothing.
+# --timings leaves cargo's report of what each crate cost beside the build
+# ($(CARGO_TARGET_DIR)/cargo-timings/cargo-timing.html), for when this phase grows.
 rust-tests:
-	cargo build --workspace --bins --tests
+	cargo build --workspace --bins --tests --timings
 
 node_modules/.package-lock.stamp: package-lock.json
 	npm ci --no-audit --no-fund

@@ -34,6 +34,8 @@ export default async function globalSetup() {
   });
   // Tests publish microfrontends into this copy of the web build.
   process.env.TIFFIN_E2E_STATIC_DIR = storefront.staticDir;
+  // The edge's admin listener, where an operator makes a customer a support agent (POST /agents).
+  process.env.TIFFIN_E2E_ADMIN_URL = `http://127.0.0.1:${adminPort}`;
   process.env.TIFFIN_E2E_ROOT = root;
 
   return () => storefront.stop();
