@@ -202,3 +202,62 @@ describe('the tracking stream', () => {
     expect(onClose).not.toHaveBeenCalled();
   });
 });
+
+describe('support calls', () => {
+  it('asks the issue, the order help and the conversations at their paths', async () => {
+    const { calls, fetch } = client({ statusCode: 0, data: {} });
+    await calls.supportIssue('super-faq');
+    await calls.orderHelp('123');
+    await calls.supportConversations();
+    await calls.supportConversation('c/1');
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual([
+      '/api/support/issues/super-faq',
+      '/api/support/order-help/123',
+      '/api/support/conversations',
+      '/api/support/conversations/c%2F1',
+    ]);
+  });
+
+  it('posts order help, a message and the desk actions with their bodies and the CSRF token', async () => {
+    const { calls, fetch } = client({ statusCode: 0, data: { conversation: fixtures.conversation() } });
+    await calls.requestOrderHelp({ orderId: '123', issue: 'MISSING_ITEMS', items: [{ lineId: 1, quantity: 1 }], refundTo: 'SOURCE', idempotencyKey: 'k1' });
+    await calls.sendSupportMessage('c1', 'Still cold');
+    await calls.deskReply('c1', 'Sorry about that');
+    await calls.deskRefund('c1', { amountPaise: 12050, refundTo: 'TIFFIN_MONEY', idempotencyKey: 'k2' });
+    await calls.deskClose('c1');
+    expect(fetch.mock.calls.map(([url, init]) => [url, JSON.parse(init!.body as string)])).toEqual([
+      ['/api/support/order-help', { orderId: '123', issue: 'MISSING_ITEMS', items: [{ lineId: 1, quantity: 1 }], refundTo: 'SOURCE', idempotencyKey: 'k1', _csrf: 't' }],
+      ['/api/support/conversations/c1/messages', { text: 'Still cold', _csrf: 't' }],
+      ['/api/desk/conversations/c1/reply', { text: 'Sorry about that', _csrf: 't' }],
+      ['/api/desk/conversations/c1/refund', { amountPaise: 12050, refundTo: 'TIFFIN_MONEY', idempotencyKey: 'k2', _csrf: 't' }],
+      ['/api/desk/conversations/c1/close', { _csrf: 't' }],
+    ]);
+  });
+
+  it("opens the conversation's events and hands over each conversation event, closing for good on an error", () => {
+    const { opened } = installFakeEventSource();
+    const { calls } = client({});
+    const seen: string[] = [];
+    const onClose = vi.fn();
+    calls.supportConversationStream('c1', { onConversation: (c) => seen.push(c.status), onClose });
+
+    expect(opened.map((s) => s.url)).toEqual(['/api/support/conversations/c1/events']);
+    opened[0]!.send('conversation', fixtures.conversation({ status: 'RESOLVED' }));
+    opened[0]!.send('conversation', 'not json');
+    opened[0]!.send('tracking', fixtures.conversation({ status: 'CLOSED' }));
+    opened[0]!.fail();
+    opened[0]!.fail();
+    opened[0]!.send('conversation', fixtures.conversation({ status: 'CLOSED' }));
+    expect(seen).toEqual(['RESOLVED']);
+    expect(opened[0]!.closed).toBe(true);
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('says the stream is closed at once where the browser has no EventSource', () => {
+    vi.stubGlobal('EventSource', undefined);
+    const { calls } = client({});
+    const onClose = vi.fn();
+    calls.supportConversationStream('c1', { onConversation: () => {}, onClose });
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+});

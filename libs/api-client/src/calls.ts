@@ -55,6 +55,15 @@ import type {
   SuperStatus,
   CartWithMembership,
   SupportResponse,
+  Conversation,
+  ConversationReply,
+  ConversationsResponse,
+  DeskConversationResponse,
+  DeskQueueResponse,
+  DeskRefundRequest,
+  OrderHelp,
+  OrderHelpRequest,
+  SupportIssueResponse,
   Tracking,
   User,
   VerifyOtpRequest,
@@ -284,7 +293,89 @@ export function createEdgeCalls(client: ApiClient) {
     addSubscriptionToCart: (planId: string, options?: RequestOptions) =>
       client.postData<CartWithMembership>('cart/addSubscriptionToCart', { subscriptionItems: [{ plan_id: planId, quantity: 1 }] }, { ...options, family: 'cart' }),
 
+    // ── Support (docs/support.md "Edge routes") ──
+
     support: (options?: RequestOptions) => client.getData<SupportResponse>('support', undefined, options),
+
+    /** One issue and its FAQ articles; `faq` and `super-faq` are the general and Tiffin One FAQs. */
+    supportIssue: (issueId: string, options?: RequestOptions) =>
+      client.getData<SupportIssueResponse>(`support/issues/${encodeURIComponent(issueId)}`, undefined, options),
+
+    /** What help the order can have now: its issues (with why not), its lines and where refunds may go. */
+    orderHelp: (orderId: string, options?: RequestOptions) =>
+      client.getData<OrderHelp>(`support/order-help/${encodeURIComponent(orderId)}`, undefined, options),
+
+    /**
+     * Asks for help on an order; the rules act on it and the conversation says what came of it.
+     * The client's own network retries resend this body, so the same idempotency key.
+     */
+    requestOrderHelp: (request: OrderHelpRequest, options?: RequestOptions) =>
+      client.postData<ConversationReply>('support/order-help', { ...request }, options),
+
+    /** The customer's conversations, newest first. */
+    supportConversations: (options?: RequestOptions) => client.getData<ConversationsResponse>('support/conversations', undefined, options),
+
+    supportConversation: (conversationId: string, options?: RequestOptions) =>
+      client.getData<ConversationReply>(`support/conversations/${encodeURIComponent(conversationId)}`, undefined, options),
+
+    sendSupportMessage: (conversationId: string, text: string, options?: RequestOptions) =>
+      client.postData<ConversationReply>(`support/conversations/${encodeURIComponent(conversationId)}/messages`, { text }, options),
+
+    /**
+     * Opens the conversation's stream: each `conversation` event is the whole conversation (no
+     * envelope), at once and on every change, handed to `onConversation`. As for tracking, the
+     * browser's own reconnecting is not used: on the first error the stream is closed and `onClose`
+     * called once, and the caller polls instead. Where the browser has no EventSource, `onClose` is
+     * called at once. Returns the function that closes the stream (which does not call `onClose`).
+     */
+    supportConversationStream: (
+      conversationId: string,
+      handlers: { onConversation: (conversation: Conversation) => void; onClose?: () => void },
+    ): (() => void) => {
+      const EventSourceImpl = globalThis.EventSource as typeof EventSource | undefined;
+      if (!EventSourceImpl) {
+        handlers.onClose?.();
+        return () => {};
+      }
+      const source = new EventSourceImpl(client.url(`support/conversations/${encodeURIComponent(conversationId)}/events`));
+      let open = true;
+      const close = () => {
+        open = false;
+        source.close();
+      };
+      source.addEventListener('conversation', (event) => {
+        if (!open) return;
+        try {
+          handlers.onConversation(JSON.parse((event as MessageEvent<string>).data) as Conversation);
+        } catch {
+          // A conversation that is not JSON is skipped; the next one replaces it.
+        }
+      });
+      source.addEventListener('error', () => {
+        if (!open) return;
+        close();
+        handlers.onClose?.();
+      });
+      return close;
+    },
+
+    // ── The desk (agents; a customer's session is answered 403) ──
+
+    /** The open conversations, in the order the edge sends them (Tiffin One first, then oldest). */
+    deskQueue: (options?: RequestOptions) => client.getData<DeskQueueResponse>('desk/queue', undefined, options),
+
+    deskConversation: (conversationId: string, options?: RequestOptions) =>
+      client.getData<DeskConversationResponse>(`desk/conversations/${encodeURIComponent(conversationId)}`, undefined, options),
+
+    deskReply: (conversationId: string, text: string, options?: RequestOptions) =>
+      client.postData<ConversationReply>(`desk/conversations/${encodeURIComponent(conversationId)}/reply`, { text }, options),
+
+    /** A refund over the agent's limit or what is left of the order rejects with the edge's words. */
+    deskRefund: (conversationId: string, request: DeskRefundRequest, options?: RequestOptions) =>
+      client.postData<ConversationReply>(`desk/conversations/${encodeURIComponent(conversationId)}/refund`, { ...request }, options),
+
+    deskClose: (conversationId: string, options?: RequestOptions) =>
+      client.postData<ConversationReply>(`desk/conversations/${encodeURIComponent(conversationId)}/close`, {}, options),
 
     // ── Accounts (docs/edge-api.md "Accounts") ──
 

@@ -12,6 +12,7 @@ export * from './client';
 export * from './calls';
 export * from './envelope';
 export * from './errors';
+export * from './idempotency';
 export * from './initial-reply';
 export * from './session';
 export * from './slugs';

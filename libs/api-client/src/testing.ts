@@ -6,6 +6,11 @@
 import type {
   Address,
   Cart,
+  Conversation,
+  ConversationMessage,
+  DeskConversationResponse,
+  DeskQueueEntry,
+  OrderHelp,
   ListingResponse,
   MenuItem,
   MenuRestaurant,
@@ -450,6 +455,92 @@ export const fixtures = {
       }),
     ],
     coupons: [fixtures.platformCoupon()],
+    ...overrides,
+  }),
+  /** A support message from Tiffin, as the conversations carry it (times in unix seconds). */
+  conversationMessage: (overrides: Partial<ConversationMessage> = {}): ConversationMessage => ({
+    id: 'm1',
+    author: 'TIFFIN',
+    authorName: 'Tiffin',
+    text: 'We have passed this to our support team. You will get a reply here.',
+    sentAt: 1_796_313_600,
+    ...overrides,
+  }),
+  /** Order 123's food was bad: Asha said so and the conversation waits for an agent. */
+  conversation: (overrides: Partial<Conversation> = {}): Conversation => ({
+    id: 'c1',
+    orderId: '123',
+    issue: 'QUALITY',
+    title: 'Food quality',
+    status: 'WITH_AGENT',
+    priority: false,
+    outcome: null,
+    messages: [
+      fixtures.conversationMessage({ id: 'm0', author: 'CUSTOMER', authorName: 'Asha Rao', text: 'The paneer was cold.', sentAt: 1_796_313_540 }),
+      fixtures.conversationMessage(),
+    ],
+    createdAt: 1_796_313_540,
+    updatedAt: 1_796_313_600,
+    ...overrides,
+  }),
+  /**
+   * Help on delivered order 123, card-paid, ₹456.50 (two Paneer Tikka at ₹179.10 back each, a Naan
+   * at ₹44.10): every issue open but cancelling, which a delivered order cannot be.
+   */
+  orderHelp: (overrides: Partial<OrderHelp> = {}): OrderHelp => ({
+    orderId: '123',
+    restaurantName: 'Meghana Foods',
+    orderStatus: 'DELIVERED',
+    issues: [
+      { code: 'MISSING_ITEMS', title: 'Items are missing', available: true, reason: '' },
+      { code: 'WRONG_ITEM', title: 'I got a wrong item', available: true, reason: '' },
+      { code: 'QUALITY', title: 'Food quality', available: true, reason: '' },
+      { code: 'LATE_DELIVERY', title: 'My order came late', available: true, reason: '' },
+      { code: 'CANCEL', title: 'Cancel my order', available: false, reason: 'A delivered order cannot be cancelled.' },
+      { code: 'OTHER', title: 'Something else', available: true, reason: '' },
+    ],
+    items: [
+      { lineId: 1, name: 'Paneer Tikka', choices: 'Half', quantity: 2, refundableQuantity: 2, unitRefundPaise: 17910 },
+      { lineId: 2, name: 'Naan', choices: '', quantity: 1, refundableQuantity: 1, unitRefundPaise: 4410 },
+    ],
+    refundTo: ['SOURCE', 'TIFFIN_MONEY'],
+    lateCreditPaise: 0,
+    minutesLate: 0,
+    orderTotalPaise: 45650,
+    paymentMethod: 'card',
+    paymentStatus: 'CHARGED',
+    refundedPaise: 0,
+    windowEndsAt: 1_796_486_400,
+    windowOpen: true,
+    ...overrides,
+  }),
+  /** An open conversation as the desk's queue lists it. */
+  deskQueueEntry: (overrides: Partial<DeskQueueEntry> = {}): DeskQueueEntry => ({
+    id: 'c1',
+    issue: 'QUALITY',
+    title: 'Food quality',
+    status: 'WITH_AGENT',
+    priority: false,
+    customerName: 'Asha Rao',
+    orderId: '123',
+    updatedAt: 1_796_313_600,
+    lastMessage: 'The paneer was cold.',
+    ...overrides,
+  }),
+  /** The desk's view of conversation c1: Asha (not a member) and her card-paid order of ₹456.50. */
+  deskConversation: (overrides: Partial<DeskConversationResponse> = {}): DeskConversationResponse => ({
+    conversation: fixtures.conversation(),
+    customer: { name: 'Asha Rao', mobileLast4: '3210', member: false },
+    order: {
+      orderId: '123',
+      restaurantName: 'Meghana Foods',
+      status: 'DELIVERED',
+      totalPaise: 45650,
+      refundedPaise: 0,
+      refundablePaise: 45650,
+      paymentMethod: 'card',
+      paymentStatus: 'CHARGED',
+    },
     ...overrides,
   }),
   /** A Tiffin Money credit of ₹100 that left the balance at ₹250. */

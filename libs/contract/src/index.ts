@@ -18,9 +18,13 @@
  *   the generated shapes, the documented closed sets narrowed)
  * - `offer-types`: payment offers and coupons (the offers page, each payment method's offers, the
  *   bill priced for a way to pay), by hand until the edge's contract carries them
+ * - `support-types`: support's issues and FAQs, help on an order, conversations and the agents'
+ *   desk (aliases of the generated shapes, the documented closed sets narrowed)
  * - `order-types`: tracking, the order history, details, cancel and reorder, written by hand until
  *   the edge's contract carries them
  * - `orders`: links to an order's pages, which statuses are final, the words for each status
+ * - `support`: links to support's and the desk's pages, the words for a conversation's status and
+ *   for where a refund goes
  * - `otp`: the one-time code rules (length, placeholder, messages)
  *
  * It must never import React or any app: every microfrontend and the shell depend on it.
@@ -41,5 +45,7 @@ export * from './payment-v2-types';
 export * from './membership-types';
 export * from './offer-types';
 export * from './order-types';
+export * from './support-types';
+export * from './support';
 export * from './orders';
 export * from './otp';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatDeliveryTime, formatPrice, formatRating, formatTime } from './format';
+import { formatDate, formatDateTime, formatDateTimeOfSeconds, formatDeliveryTime, formatPrice, formatRating, formatTime, parseRupees } from './format';
 
 describe('formatPrice', () => {
   it('shows paise as rupees with the rupee sign', () => {
@@ -64,5 +64,26 @@ describe('formatDate', () => {
     // 26 Nov 2026 20:00 UTC is already the 27th in India.
     expect(formatDate(Date.UTC(2026, 10, 26, 20, 0) / 1000)).toBe('27 Nov 2026');
     expect(formatDate(0)).toBe('');
+  });
+});
+
+describe('parseRupees', () => {
+  it('turns rupees typed with up to two decimals into integer paise', () => {
+    expect(parseRupees('120')).toBe(12000);
+    expect(parseRupees(' 120.5 ')).toBe(12050);
+    expect(parseRupees('0.29')).toBe(29);
+    expect(parseRupees('₹1,200.05')).toBe(120005);
+  });
+
+  it('refuses what is not an amount rather than rounding it', () => {
+    for (const typed of ['', 'abc', '-5', '1.234', '1e3', '.5', '12.']) expect(parseRupees(typed), typed).toBeNull();
+  });
+});
+
+describe('formatDateTimeOfSeconds', () => {
+  it("shows unix seconds as India's date and time, and nothing for 0", () => {
+    expect(formatDateTimeOfSeconds(Date.parse('2026-11-26T15:00:00Z') / 1000)).toBe(formatDateTime('2026-11-26T15:00:00Z'));
+    expect(formatDateTimeOfSeconds(0)).toBe('');
+    expect(formatDateTimeOfSeconds(Number.NaN)).toBe('');
   });
 });

@@ -22,6 +22,20 @@ export function formatPrice(paise: number): string {
   return `${sign}₹${formatter.format(abs / 100)}`;
 }
 
+/**
+ * What someone typed in rupees as integer paise: `120` → 12000, `120.5` → 12050, `₹1,200.50` →
+ * 120050 (a leading ₹ and the grouping commas are allowed). Null for anything else, more than two
+ * decimals included: an amount is never rounded into one the person did not type. Worked on the
+ * digits, not through a float, so `0.29` is exactly 29.
+ */
+export function parseRupees(typed: string): number | null {
+  const match = /^₹?\s*([0-9][0-9,]*)(?:\.([0-9]{1,2}))?$/.exec(typed.trim());
+  if (!match) return null;
+  const whole = match[1]!.replace(/,/g, '');
+  const paise = Number(whole) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  return Number.isSafeInteger(paise) ? paise : null;
+}
+
 /** One decimal; '--' when the rating is missing, zero or not a number. */
 export function formatRating(rating: number | string | null | undefined): string {
   const value = typeof rating === 'string' ? Number.parseFloat(rating) : rating;
@@ -54,6 +68,12 @@ export function formatDateTime(iso: string): string {
 export function formatTime(iso: string): string {
   const date = parsed(iso);
   return date ? timeOfDay.format(date) : '';
+}
+
+/** Unix seconds → `26 Nov 2026, 8:30 pm` (India's time); empty for 0 or an unreadable time. */
+export function formatDateTimeOfSeconds(unixSeconds: number): string {
+  if (!Number.isFinite(unixSeconds) || unixSeconds <= 0) return '';
+  return dateTime.format(new Date(unixSeconds * 1000));
 }
 
 /** Unix seconds → `26 Nov 2026` (India's day); empty for 0 or an unreadable time. */
