@@ -1,4 +1,4 @@
-import { fixtures, installFakeEdge, reply } from '@tiffin/api-client/testing';
+import { installFakeEdge } from '@tiffin/api-client/testing';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import pkg from '../../package.json';
@@ -29,49 +29,5 @@ describe('Tiffin One and support', () => {
     installFakeEdge({ '/api/support': { issueTypes: [{ id: 'i1', title: 'Help with orders', description: 'Track, cancel or report' }] } });
     render(<App route={{ id: 'support', pageType: 'SUPPORT', params: {} }} path="/support" />);
     expect(await screen.findByText('Help with orders')).toBeTruthy();
-  });
-
-  describe('opened from an order', () => {
-    afterEach(() => window.history.replaceState(null, '', '/'));
-
-    it('names the order the help is about, with a link to it', async () => {
-      window.history.replaceState(null, '', '/support?order_id=123');
-      const asked: string[] = [];
-      installFakeEdge({
-        '/api/support': { issueTypes: [{ id: 'i1', title: 'Help with orders', description: 'Track, cancel or report' }] },
-        '/api/order/details': (url: URL) => {
-          asked.push(url.searchParams.get('order_id') ?? '');
-          return fixtures.orderDetails();
-        },
-      });
-      render(<App route={{ id: 'support', pageType: 'SUPPORT', params: {} }} path="/support" />);
-      const about = await screen.findByRole('region', { name: 'About your order' });
-      expect(about.textContent).toContain('Order #123 from Meghana Foods');
-      expect(about.textContent).toContain('₹456.50');
-      expect(about.textContent).toContain('Paneer Tikka × 2, Naan × 1');
-      expect(about.querySelector('a')?.getAttribute('href')).toBe('/my-account/orders/123');
-      expect(asked).toEqual(['123']);
-      expect(await screen.findByText('Help with orders')).toBeTruthy();
-    });
-
-    it('says so when the order cannot be read, and still shows the help', async () => {
-      window.history.replaceState(null, '', '/support?order_id=999');
-      installFakeEdge({
-        '/api/support': { issueTypes: [{ id: 'i1', title: 'Help with orders', description: 'Track, cancel or report' }] },
-        '/api/order/details': reply(404, 404, 'Order not found'),
-      });
-      render(<App route={{ id: 'support', pageType: 'SUPPORT', params: {} }} path="/support" />);
-      expect(await screen.findByText('We could not find order #999 in your orders.')).toBeTruthy();
-      expect(await screen.findByText('Help with orders')).toBeTruthy();
-    });
-
-    it('ignores an order id that is not a number', async () => {
-      window.history.replaceState(null, '', '/support?order_id=%3Cscript%3E');
-      const fetch = installFakeEdge({ '/api/support': { issueTypes: [] } });
-      render(<App route={{ id: 'support', pageType: 'SUPPORT', params: {} }} path="/support" />);
-      await screen.findByRole('heading', { name: 'Help & Support' });
-      expect(screen.queryByRole('region', { name: 'About your order' })).toBeNull();
-      expect(fetch.mock.calls.map(([u]) => String(u)).some((u) => u.includes('order/details'))).toBe(false);
-    });
   });
 });

@@ -9,7 +9,7 @@ import { AccountPage } from './account/AccountPage';
 import { useCurrentUser } from './common/user';
 import { MembershipConfirm } from './membership/MembershipConfirm';
 import { MembershipPage } from './MembershipPage';
-import { SupportPage } from './SupportPage';
+import { SupportPage } from './support/SupportPage';
 import './account.css';
 
 /** The confirmation is a member's: nobody signed in goes to the plans. */

@@ -9,7 +9,7 @@
  */
 import { edge, isApiError } from '@tiffin/api-client';
 import { showToast, type TopUp, type Wallet } from '@tiffin/contract';
-import { Button, formatPrice } from '@tiffin/design-system';
+import { Button, formatPrice, parseRupees } from '@tiffin/design-system';
 import { useRef, useState } from 'react';
 import { errorMessage } from '../common/errors';
 
@@ -19,10 +19,8 @@ export const ADD_MONEY_AMOUNT_MESSAGE = `Enter an amount from ₹1 to ${formatPr
 
 /** Paise for what the customer typed in rupees, or null when it is not an amount we can add. */
 export function addMoneyPaise(typed: string): number | null {
-  const trimmed = typed.trim();
-  if (!/^[0-9]+(\.[0-9]{1,2})?$/.test(trimmed)) return null;
-  const paise = Math.round(Number(trimmed) * 100);
-  return paise >= 100 && paise <= MAX_ADD_MONEY_PAISE ? paise : null;
+  const paise = parseRupees(typed);
+  return paise !== null && paise >= 100 && paise <= MAX_ADD_MONEY_PAISE ? paise : null;
 }
 
 /** How long to wait between asks while the UPI collect waits, when the payment names no interval. */
