@@ -41,7 +41,7 @@ test('the first page sets the HttpOnly tfn_sid cookie and embeds the initial sta
   // The manifest is the public one, word for word, and names where each microfrontend is served.
   const published = await (await page.request.get('/mfe-manifest.json')).json();
   expect(state.manifest).toEqual(published);
-  expect(Object.keys(state.manifest).sort()).toEqual(['mfe-account', 'mfe-cart', 'mfe-checkout', 'mfe-discovery']);
+  expect(Object.keys(state.manifest).sort()).toEqual(['mfe-account', 'mfe-cart', 'mfe-checkout', 'mfe-desk', 'mfe-discovery']);
 });
 
 test('POST /api/cart without the CSRF token is 403 "Invalid CSRF token."; with it, accepted', async ({ request }) => {

@@ -5,7 +5,7 @@
  */
 
 /** Ids of the microfrontends (folder names, manifest keys, route table `mfe` values). */
-export type MfeId = 'mfe-discovery' | 'mfe-cart' | 'mfe-checkout' | 'mfe-account';
+export type MfeId = 'mfe-discovery' | 'mfe-cart' | 'mfe-checkout' | 'mfe-account' | 'mfe-desk';
 
 /** Page types drive the header configuration. */
 export type PageType =
@@ -25,6 +25,8 @@ export type PageType =
   | 'TRACKING'
   | 'ACCOUNT'
   | 'SUPPORT'
+  /** The agents' desk. */
+  | 'DESK'
   | 'MEMBERSHIP'
   | 'MEMBERSHIP_CHECKOUT'
   | 'EATLIST'

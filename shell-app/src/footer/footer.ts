@@ -120,9 +120,9 @@ type FooterVariant = 'full' | 'compact';
 
 /**
  * Page types whose footer is the compact one: pages about one task (a menu, the cart, paying,
- * tracking an order, the account area, help, search results), where a wall of SEO city and
- * cuisine links is noise under the content. Every other page (home, listing, city and area pages,
- * collections, offers, static pages, not found) keeps the full footer.
+ * tracking an order, the account area, help, the agents' desk, search results), where a wall of
+ * SEO city and cuisine links is noise under the content. Every other page (home, listing, city
+ * and area pages, collections, offers, static pages, not found) keeps the full footer.
  */
 export const COMPACT_FOOTER_PAGE_TYPES: readonly PageType[] = [
   'MENU',
@@ -133,6 +133,7 @@ export const COMPACT_FOOTER_PAGE_TYPES: readonly PageType[] = [
   'TRACKING',
   'ACCOUNT',
   'SUPPORT',
+  'DESK',
   'MEMBERSHIP_CHECKOUT',
 ];
 

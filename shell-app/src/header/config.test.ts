@@ -52,6 +52,10 @@ describe('headerConfig', () => {
     expect(headerConfig('ACCOUNT', located)).toMatchObject({ showTitle: true, title: 'My Account' });
   });
 
+  it("shows the desk's name and hides search, cart and offers there", () => {
+    expect(headerConfig('DESK', located)).toMatchObject({ showTitle: true, title: 'Support desk', showSearch: false, showCart: false, showOffers: false, showUser: true });
+  });
+
   it('turns on the location bar, static mode and the tooltip on the menu', () => {
     expect(headerConfig('MENU', located)).toMatchObject({ showLocationBar: true, staticMode: true, setLocationTooltip: true });
   });

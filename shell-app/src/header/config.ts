@@ -48,6 +48,8 @@ const HIDE_COMMERCE = { showSearch: false, showCart: false, showOffers: false, s
 const HEADER_OVERRIDES: Partial<Record<PageType, Partial<HeaderConfig>>> = {
   STATIC: { showSearch: false, showUser: false, showCart: false, showOffers: false, showCorporate: false },
   SUPPORT: { showTitle: true, title: 'Help' },
+  // The agents' desk is a place of work: nothing to order from it.
+  DESK: { ...HIDE_COMMERCE, showTitle: true, title: 'Support desk' },
   ACCOUNT: { showTitle: true, title: 'My Account' },
   TRACKING: { ...HIDE_COMMERCE, showTitle: true, title: 'Live Order Tracking' },
   CHECKOUT: { ...HIDE_COMMERCE, showTitle: true, title: 'Secure Checkout' },

@@ -17,7 +17,7 @@ describe('routes.json', () => {
   it('has unique ids and only known owners', () => {
     expect(new Set(table.map((r) => r.id)).size).toBe(table.length);
     for (const route of table) {
-      expect(['shell', 'mfe-discovery', 'mfe-cart', 'mfe-checkout', 'mfe-account']).toContain(route.mfe);
+      expect(['shell', 'mfe-discovery', 'mfe-cart', 'mfe-checkout', 'mfe-account', 'mfe-desk']).toContain(route.mfe);
     }
   });
 
@@ -58,6 +58,8 @@ describe('resolveRoute', () => {
     ['/my-account', 'account', 'mfe-account'],
     ['/support', 'support', 'mfe-account'],
     ['/support/issues/faq/deep/path', 'support', 'mfe-account'],
+    ['/desk', 'desk', 'mfe-desk'],
+    ['/desk/conversations/c-1', 'desk', 'mfe-desk'],
     ['/tiffin-one', 'membership', 'mfe-account'],
     ['/tiffin-one/confirm', 'membership-confirm', 'mfe-account'],
     ['/auth', 'auth', 'mfe-discovery'],

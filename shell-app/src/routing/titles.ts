@@ -38,6 +38,7 @@ const TITLES: Record<string, (params: Record<string, string>) => string> = {
   'track-order': () => 'Live Order Tracking',
   account: () => 'My Account',
   support: () => 'Help',
+  desk: () => 'Support desk',
   membership: () => 'Tiffin One',
   'membership-confirm': () => 'Tiffin One',
   'info-page': (p) => (isInfoPageId(p.page) ? INFO_PAGE_TITLES[p.page] : titleCase(p.page ?? '')),
