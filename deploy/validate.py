@@ -36,7 +36,7 @@ import yaml
 GRPC_PORT = 50051
 # Services that are not deployed as their own pods.
 NOT_DEPLOYED = {"launcher"}
-MICROFRONTENDS = ["mfe-discovery", "mfe-cart", "mfe-checkout", "mfe-account"]
+MICROFRONTENDS = ["mfe-discovery", "mfe-cart", "mfe-checkout", "mfe-account", "mfe-desk"]
 
 
 class Report:
