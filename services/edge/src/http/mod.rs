@@ -13,5 +13,6 @@ pub mod params;
 pub mod request_budget;
 pub mod request_span;
 pub mod security;
+pub mod sse;
 pub mod text;
 pub mod visitor;

@@ -30,12 +30,12 @@ use std::time::Duration;
 use axum::Extension;
 use axum::extract::{Request, State};
 use axum::middleware::Next;
-use axum::response::sse::{Event, KeepAlive, Sse};
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
+use axum::response::sse::Event;
 use futures::future::BoxFuture;
 use futures::stream::BoxStream;
 use futures::{FutureExt, StreamExt};
-use http::{HeaderValue, Method};
+use http::Method;
 use serde::Deserialize;
 use tiffin_platform::identity::Caller;
 use tiffin_proto::orders::v1::{TrackOrderRequest, TrackOrderResponse, WatchOrderRequest};
@@ -45,6 +45,7 @@ use crate::http::error::ApiError;
 use crate::http::extractors::SignedIn;
 use crate::http::messages;
 use crate::http::params::Params;
+use crate::http::sse::event_stream;
 use crate::infra::fanout::First;
 use crate::infra::rate_limit::Client;
 use crate::infra::state::AppState;
@@ -57,9 +58,6 @@ pub const STREAM_PATH: &str = "/order/track-stream";
 
 /// The name of every event of `order/track-stream`.
 pub const TRACKING_EVENT: &str = "tracking";
-
-/// Tells a reverse proxy in front of the edge (nginx) not to hold events back to fill a buffer.
-pub const NO_PROXY_BUFFERING: (&str, &str) = ("x-accel-buffering", "no");
 
 /// `Retry-After` of a refused stream: the page polls meanwhile, at the service's usual interval.
 const REFUSED_RETRY_AFTER_SECS: u64 = 30;
@@ -141,14 +139,7 @@ pub async fn track_stream(
             let _open = &slot;
             Ok::<_, Infallible>(tracking_event(update))
         });
-    let mut response = Sse::new(events)
-        .keep_alive(KeepAlive::default())
-        .into_response();
-    response.headers_mut().insert(
-        NO_PROXY_BUFFERING.0,
-        HeaderValue::from_static(NO_PROXY_BUFFERING.1),
-    );
-    Ok(response)
+    Ok(event_stream(events))
 }
 
 /// A stream's place at the edge and for its client address, taken in front of the session
@@ -323,6 +314,8 @@ fn tracking_event(update: TrackOrderResponse) -> Event {
 #[cfg(test)]
 mod tests {
     use axum::body::to_bytes;
+    use axum::response::IntoResponse;
+    use axum::response::sse::Sse;
 
     use super::*;
 

@@ -11,10 +11,9 @@ use std::convert::Infallible;
 
 use axum::body::Bytes;
 use axum::extract::{Path, State};
-use axum::response::sse::{Event, KeepAlive, Sse};
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
+use axum::response::sse::Event;
 use futures::StreamExt;
-use http::HeaderValue;
 use serde::{Deserialize, Serialize};
 use tiffin_proto::support::v1::{
     GetConversationRequest, ListConversationsRequest, PostMessageRequest, WatchConversationRequest,
@@ -24,9 +23,10 @@ use crate::http::envelope::Data;
 use crate::http::error::ApiError;
 use crate::http::extractors::SignedIn;
 use crate::http::params::{Params, json_body, optional_number};
+use crate::http::sse::event_stream;
 use crate::infra::rate_limit::Client;
 use crate::infra::state::AppState;
-use crate::routes::orders::track::{NO_PROXY_BUFFERING, refused};
+use crate::routes::orders::track::refused;
 use crate::routes::support::order_help::ConversationReply;
 use crate::routes::support::reply::{
     CONVERSATION_NOT_FOUND, ConversationJson, conversation_id, conversation_json, not_found,
@@ -227,12 +227,5 @@ pub async fn events(
                     }),
             )
         });
-    let mut response = Sse::new(events)
-        .keep_alive(KeepAlive::default())
-        .into_response();
-    response.headers_mut().insert(
-        NO_PROXY_BUFFERING.0,
-        HeaderValue::from_static(NO_PROXY_BUFFERING.1),
-    );
-    Ok(response)
+    Ok(event_stream(events))
 }
