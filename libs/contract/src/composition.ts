@@ -32,6 +32,8 @@ export type PageType =
   | 'EATLIST'
   | 'STATIC'
   | 'APP'
+  /** The entry page partners' apps open in their web views. */
+  | 'WEBVIEW'
   | 'NOT_FOUND';
 
 /**

@@ -47,8 +47,8 @@ describe('footer SEO links', () => {
 describe('compact footer', () => {
   it('is the footer of task pages; listing, city and landing pages keep the full one', async () => {
     const { footerVariant, COMPACT_FOOTER_PAGE_TYPES } = await import('./footer');
-    for (const pageType of ['MENU', 'CART', 'CHECKOUT', 'WEB_PAYMENTS', 'TRACKING'] as const) expect(footerVariant(pageType)).toBe('compact');
-    for (const pageType of ['HOME', 'LISTING', 'CITY', 'LISTING_AREA', 'CITY_COLLECTION', 'OFFERS', 'STATIC', 'NOT_FOUND'] as const) {
+    for (const pageType of ['MENU', 'CART', 'CHECKOUT', 'WEB_PAYMENTS', 'TRACKING', 'WEBVIEW'] as const) expect(footerVariant(pageType)).toBe('compact');
+    for (const pageType of ['HOME', 'LISTING', 'CITY', 'LISTING_AREA', 'CITY_COLLECTION', 'OFFERS', 'STATIC', 'APP', 'NOT_FOUND'] as const) {
       expect(footerVariant(pageType)).toBe('full');
     }
     expect(new Set(COMPACT_FOOTER_PAGE_TYPES).size).toBe(COMPACT_FOOTER_PAGE_TYPES.length);

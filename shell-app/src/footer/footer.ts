@@ -120,8 +120,8 @@ type FooterVariant = 'full' | 'compact';
 
 /**
  * Page types whose footer is the compact one: pages about one task (a menu, the cart, paying,
- * tracking an order, the account area, help, the agents' desk, search results), where a wall of
- * SEO city and cuisine links is noise under the content. Every other page (home, listing, city
+ * tracking an order, the account area, help, the agents' desk, search results, the entry page in
+ * a partner's web view), where a wall of SEO city and cuisine links is noise under the content. Every other page (home, listing, city
  * and area pages, collections, offers, static pages, not found) keeps the full footer.
  */
 export const COMPACT_FOOTER_PAGE_TYPES: readonly PageType[] = [
@@ -134,6 +134,7 @@ export const COMPACT_FOOTER_PAGE_TYPES: readonly PageType[] = [
   'ACCOUNT',
   'SUPPORT',
   'DESK',
+  'WEBVIEW',
   'MEMBERSHIP_CHECKOUT',
 ];
 

@@ -56,6 +56,10 @@ describe('headerConfig', () => {
     expect(headerConfig('DESK', located)).toMatchObject({ showTitle: true, title: 'Support desk', showSearch: false, showCart: false, showOffers: false, showUser: true });
   });
 
+  it("keeps to signing in and help inside a partner's web view", () => {
+    expect(headerConfig('WEBVIEW', located)).toMatchObject({ showTitle: true, title: 'Order food', showSearch: false, showCart: false, showOffers: false, showCorporate: false, showUser: true, showHelp: true });
+  });
+
   it('turns on the location bar, static mode and the tooltip on the menu', () => {
     expect(headerConfig('MENU', located)).toMatchObject({ showLocationBar: true, staticMode: true, setLocationTooltip: true });
   });

@@ -54,6 +54,8 @@ const HEADER_OVERRIDES: Partial<Record<PageType, Partial<HeaderConfig>>> = {
   TRACKING: { ...HIDE_COMMERCE, showTitle: true, title: 'Live Order Tracking' },
   CHECKOUT: { ...HIDE_COMMERCE, showTitle: true, title: 'Secure Checkout' },
   APP: { ...HIDE_COMMERCE, showTitle: true, title: 'App' },
+  // Inside a partner's app: its own bar is above ours, so only the way to sign in and to help.
+  WEBVIEW: { ...HIDE_COMMERCE, showTitle: true, title: 'Order food' },
   MENU: { showLocationBar: true, staticMode: true, setLocationTooltip: true },
   HOME: { nothing: true },
   EATLIST: { nothing: true },

@@ -40,7 +40,7 @@ describe('resolveRoute', () => {
   it.each([
     ['/', 'home', 'mfe-discovery'],
     ['/home', 'home', 'mfe-discovery'],
-    ['/app', 'home', 'mfe-discovery'],
+    ['/app', 'app', 'shell'],
     ['/newhome', 'new-home', 'mfe-discovery'],
     ['/restaurants', 'listing', 'mfe-discovery'],
     ['/restaurants/', 'listing', 'mfe-discovery'],
@@ -66,6 +66,13 @@ describe('resolveRoute', () => {
     ['/redirect', 'redirect', 'shell'],
     ['/corporate', 'corporate', 'shell'],
     ['/terms-and-conditions', 'info-page', 'shell'],
+    ['/webview', 'webview', 'shell'],
+    ['/moments', 'moments', 'shell'],
+    ['/moments/mumbai-vada-pav-in-the-rain', 'moments', 'shell'],
+    ['/ofo', 'order-for-others', 'shell'],
+    ['/ofo/gifting', 'order-for-others', 'shell'],
+    ['/ofo/faq/any/deeper/path', 'order-for-others', 'shell'],
+    ['/nyequiz', 'nyequiz', 'shell'],
   ])('%s → %s rendered by %s', (path, id, mfe) => {
     expect(resolve(path)).toMatchObject({ id, mfe });
   });
@@ -90,6 +97,9 @@ describe('resolveRoute', () => {
     expect(resolve('/eatlist/best-biryani')).toMatchObject({ id: 'eatlist', params: { slug: 'best-biryani' } });
     expect(resolve('/north-indian-restaurants-near-me')).toMatchObject({ id: 'cuisine-near-me', params: { cuisine: 'north-indian' } });
     expect(resolve('/support/issues/faq')).toMatchObject({ params: { rest: '/issues/faq' } });
+    expect(resolve('/moments/chennai-dosa-on-a-sunday')).toMatchObject({ params: { slug: 'chennai-dosa-on-a-sunday' } });
+    expect(resolve('/ofo/faq/deeper')).toMatchObject({ params: { tab: 'faq' } });
+    expect(resolve('/ofo/')).toMatchObject({ id: 'order-for-others' });
   });
 
   it('routes city, area and collection pages only for known cities', () => {
@@ -115,7 +125,7 @@ describe('resolveRoute', () => {
   });
 
   it('does not match unknown paths', () => {
-    for (const path of ['/nope/deeper/still', '/restaurants/no-id', '/menu/abc', '/collections/', '/checkout/other', '/cart/x', '/track-order/']) {
+    for (const path of ['/moments/no-such-story', '/moments/mumbai-vada-pav-in-the-rain/more', '/apps', '/nyequiz/2027', '/nope/deeper/still', '/restaurants/no-id', '/menu/abc', '/collections/', '/checkout/other', '/cart/x', '/track-order/']) {
       expect(resolve(path), path).toBe('not-found');
     }
   });

@@ -1,6 +1,7 @@
 /** Document titles per route id. The shell sets them on every navigation. */
 import type { MatchedRoute } from '@tiffin/contract';
 import { INFO_PAGE_TITLES, isInfoPageId } from '../pages/info/titles';
+import { isMomentSlug, MOMENT_TITLES } from '../pages/moments/slugs';
 
 const BRAND = 'Tiffin';
 
@@ -43,6 +44,11 @@ const TITLES: Record<string, (params: Record<string, string>) => string> = {
   'membership-confirm': () => 'Tiffin One',
   'info-page': (p) => (isInfoPageId(p.page) ? INFO_PAGE_TITLES[p.page] : titleCase(p.page ?? '')),
   corporate: () => 'Tiffin for Corporates',
+  app: () => 'Get the Tiffin app',
+  webview: () => 'Order food on Tiffin',
+  moments: (p) => (isMomentSlug(p.slug) ? `${MOMENT_TITLES[p.slug]} - Tiffin Moments` : 'Tiffin Moments'),
+  'order-for-others': () => 'Order for others',
+  nyequiz: () => 'New Year’s Eve food quiz',
   'city-restaurant': (p) => `${titleCase(p.slug ?? 'Restaurant')} menu, ${titleCase(p.city ?? '')}`,
   'city-best-restaurants': (p) => `Best restaurants in ${titleCase(p.city ?? '')}`,
   area: (p) => `Restaurants in ${titleCase(p.area ?? '')}, ${titleCase(p.city ?? '')}`,
