@@ -8,6 +8,8 @@
 //! - [`split`]: split pay (Tiffin Money with one online method): taking Tiffin Money's part,
 //!   how refunds divide, and the sweep of split payments left NEW.
 //! - [`refunds`]: RefundPayment and the `refunds` table: to source or to Tiffin Money.
+//! - [`credits`]: CreditMoney and the `money_credits` table: Tiffin Money given without a payment
+//!   to refund (for the orders service's help on an order), once per key.
 //! - [`callbacks`]: HandleGatewayCallback: signed notifications, applied once.
 //! - [`status`]: the state machine: statuses and the one transition table; pure.
 //! - [`store`]: the `payments`, `payment_events` and `gateway_callbacks` tables; every status
@@ -39,6 +41,7 @@ pub mod card;
 pub mod charges;
 pub mod clock;
 pub mod config;
+pub mod credits;
 pub mod error;
 pub mod expiry;
 pub mod gateway;
@@ -103,12 +106,14 @@ impl Settings {
 }
 
 /// Who may call payments besides the edge: orders, charging for an order, asking after a
-/// payment by its key (recovery) and refunding a cancelled one.
+/// payment by its key (recovery), refunding a cancelled one or an order's items, and crediting
+/// Tiffin Money where no payment can be refunded (a cash order's items, a late delivery).
 pub const CALLERS: Callers = Callers {
     also: &[
         ("CreatePayment", &["orders"]),
         ("GetPayment", &["orders"]),
         ("RefundPayment", &["orders"]),
+        ("CreditMoney", &["orders"]),
     ],
 };
 

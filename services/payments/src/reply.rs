@@ -5,6 +5,7 @@ use tiffin_proto::payments::v1 as pb;
 
 use crate::charges::{CODE_CARD, CODE_COD, CODE_MONEY, CODE_UPI, PaymentView};
 use crate::config::UPI_POLL_INTERVAL_MS;
+use crate::credits::Credited;
 use crate::money::{MoneyPage, MoneyRow};
 use crate::netbanking;
 use crate::refunds::RefundRow;
@@ -172,6 +173,14 @@ pub fn money(page: MoneyPage) -> pb::GetMoneyResponse {
             .map(money_transaction)
             .collect(),
         has_more: page.has_more,
+    }
+}
+
+/// A Tiffin Money credit and the balance after it.
+pub fn credit(credited: Credited) -> pb::CreditMoneyResponse {
+    pb::CreditMoneyResponse {
+        transaction: Some(money_transaction(credited.transaction)),
+        balance_paise: credited.balance_paise,
     }
 }
 

@@ -16,6 +16,7 @@ use tonic::{Request, Response, Status};
 use crate::callbacks;
 use crate::charges::Charges;
 use crate::clock::now_ms;
+use crate::credits;
 use crate::error::Error;
 use crate::money;
 use crate::payment_methods;
@@ -537,8 +538,19 @@ impl PaymentsService for Payments {
 
     async fn credit_money(
         &self,
-        _request: Request<CreditMoneyRequest>,
+        request: Request<CreditMoneyRequest>,
     ) -> Result<Response<CreditMoneyResponse>, Status> {
-        Err(Status::unimplemented("CreditMoney is being built"))
+        guarded(async {
+            let user_id = user(request.metadata())?;
+            let credited = credits::credit(
+                &self.writer,
+                &self.charges.keys,
+                user_id,
+                request.into_inner(),
+            )
+            .await?;
+            Ok(reply::credit(credited))
+        })
+        .await
     }
 }

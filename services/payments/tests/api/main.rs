@@ -6,6 +6,7 @@ mod access;
 mod callbacks;
 mod cards;
 mod cod;
+mod credits;
 mod expiry;
 mod helpers;
 mod idempotency;
