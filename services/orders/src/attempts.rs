@@ -147,6 +147,26 @@ pub async fn open_of_user(pool: &AnyPool, user_id: u64) -> Result<Vec<Attempt>, 
     .collect()
 }
 
+/// The customer's attempts opened since `since` (unix seconds), open or settled, oldest first.
+pub async fn of_user_since(
+    pool: &AnyPool,
+    user_id: u64,
+    since: i64,
+) -> Result<Vec<Attempt>, Error> {
+    let user = stored_id(user_id).ok_or(Error::IdOutOfRange(user_id))?;
+    sqlx::query(sqlx::AssertSqlSafe(format!(
+        "SELECT {ATTEMPT_COLUMNS} FROM order_payments
+         WHERE user_id = $1 AND created_at >= $2 ORDER BY created_at"
+    )))
+    .bind(user)
+    .bind(since)
+    .fetch_all(pool)
+    .await?
+    .iter()
+    .map(attempt_from_row)
+    .collect()
+}
+
 /// Puts an attempt recovery found still open back in line: due again after [`backoff_secs`].
 pub async fn reschedule(writer: &Writer, attempt: &Attempt, now: i64) -> Result<(), Error> {
     let user = stored_id(attempt.user_id).ok_or(Error::IdOutOfRange(attempt.user_id))?;

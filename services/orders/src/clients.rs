@@ -15,7 +15,8 @@ use tiffin_proto::cart::v1::{
 };
 use tiffin_proto::payments::v1::payments_service_client::PaymentsServiceClient;
 use tiffin_proto::payments::v1::{
-    CreatePaymentRequest, GetPaymentRequest, Payment, RefundDestination, RefundPaymentRequest,
+    CreatePaymentRequest, CreditMoneyRequest, GetPaymentRequest, Payment, RefundDestination,
+    RefundPaymentRequest,
 };
 
 /// How long one call to another service may take. A charge waits on the gateway, which can be
@@ -111,6 +112,50 @@ impl Payments {
                     payment_id: payment_id.to_string(),
                     amount_paise,
                     destination: destination.into(),
+                },
+            ))
+            .await?;
+        Ok(())
+    }
+}
+
+impl Payments {
+    /// One of the customer's payments by its id.
+    pub async fn get(&self, user_id: u64, payment_id: &str) -> Result<Payment, tonic::Status> {
+        let reply = self
+            .client
+            .clone()
+            .get_payment(on_behalf_of(
+                user_id,
+                GetPaymentRequest {
+                    payment_id: payment_id.to_string(),
+                    idempotency_key: String::new(),
+                },
+            ))
+            .await?;
+        reply
+            .into_inner()
+            .payment
+            .ok_or_else(|| tonic::Status::internal("payments answered no payment"))
+    }
+
+    /// Credits the customer's Tiffin Money with `amount_paise` where no payment can be refunded
+    /// (a cash order, a late delivery); idempotent by `key`.
+    pub async fn credit(
+        &self,
+        user_id: u64,
+        key: String,
+        amount_paise: i64,
+        description: String,
+    ) -> Result<(), tonic::Status> {
+        self.client
+            .clone()
+            .credit_money(on_behalf_of(
+                user_id,
+                CreditMoneyRequest {
+                    idempotency_key: key,
+                    amount_paise,
+                    description,
                 },
             ))
             .await?;

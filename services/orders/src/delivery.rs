@@ -71,7 +71,7 @@ pub async fn load(pool: &AnyPool, order_id: u64) -> Result<Option<Delivery>, Err
     }))
 }
 
-fn parse_plan(text: &str) -> Result<Option<Plan>, Error> {
+pub(crate) fn parse_plan(text: &str) -> Result<Option<Plan>, Error> {
     if text.is_empty() {
         return Ok(None);
     }

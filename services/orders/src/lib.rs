@@ -26,6 +26,11 @@
 //!   day or month of the offer's limit.
 //! - [`cash_on_delivery`]: who may pay cash (no fee owed, a few cash orders on their way at most).
 //! - [`reordering`]: an old order's items back into the cart, priced now.
+//! - [`help`]: what help an order can get (`GetOrderHelp`): refundable units, issues, its window;
+//!   [`help_amounts`]: what an item's refund and a late delivery's credit come to (pure);
+//!   [`help_refunds`]: refunding items, crediting a late delivery and an agent's refund, each at
+//!   most once, recovered when the payments service was down; [`charged_without_order`]: charges
+//!   whose order never came, refunded once.
 //! - [`invoice`]: an order's tax invoice as a PDF, with its fonts compiled in.
 //! - [`service`]: the gRPC handlers.
 //!
@@ -39,11 +44,15 @@ pub mod cancellation_dues;
 pub mod cancelling;
 pub mod cash_on_delivery;
 pub mod changes;
+pub mod charged_without_order;
 pub mod clients;
 pub mod delivery;
 pub mod dispatch;
 pub mod error;
 pub mod feed;
+pub mod help;
+pub mod help_amounts;
+pub mod help_refunds;
 pub mod invoice;
 pub mod lifecycle;
 pub mod memberships;
@@ -87,6 +96,20 @@ pub const DEFAULT_DRIVER_INTERVAL_MS: u64 = 500;
 pub const DEFAULT_OPEN_ATTEMPTS_LIMIT: usize = 5;
 /// How often the outbox is relayed, when `ORDERS_RELAY_INTERVAL_MS` is unset.
 pub const DEFAULT_RELAY_INTERVAL_MS: u64 = 200;
+
+/// Who may call orders besides the edge: the support service, on a customer's behalf, to read
+/// and cancel their order and to give money back by the rules of help (docs/support.md).
+pub const CALLERS: tiffin_platform::identity::Callers = tiffin_platform::identity::Callers {
+    also: &[
+        ("GetOrder", &["support"]),
+        ("CancelOrder", &["support"]),
+        ("GetOrderHelp", &["support"]),
+        ("RefundOrderItems", &["support"]),
+        ("CompensateLateDelivery", &["support"]),
+        ("RefundOrderAmount", &["support"]),
+        ("SettleChargedWithoutOrder", &["support"]),
+    ],
+};
 
 /// The service's schema. Public so tests (and operators' tools) open the database the same way.
 pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
@@ -217,6 +240,7 @@ pub struct Application {
     orders: service::Orders,
     settlement: settlement::Settlement,
     cancelling: cancelling::Cancelling,
+    help_refunds: help_refunds::HelpRefunds,
     deliveries: delivery::Deliveries,
     relay: relay::Relay,
     /// Reads JetStream's order events, when events go through it.
@@ -269,18 +293,21 @@ impl Application {
             None => (relay::Relay::in_process(writer, consumers), None),
         };
         let cancelling = cancelling::Cancelling::new(settlement.clone(), feed.clone());
+        let help_refunds = help_refunds::HelpRefunds::new(settlement.clone());
         let orders = service::Orders {
             store: store.clone(),
             placing,
             tracking: tracking::Tracking::new(store.clone(), feed),
             cancelling: cancelling.clone(),
             reordering: reordering::Reordering::new(store, settlement.carts.clone()),
+            help_refunds: help_refunds.clone(),
         };
         Ok(Self {
             host,
             orders,
             settlement,
             cancelling,
+            help_refunds,
             deliveries,
             relay,
             consuming,
@@ -307,6 +334,7 @@ impl Application {
     ) -> anyhow::Result<()> {
         let every = self.settings.recovery_interval;
         let cancelling = self.cancelling;
+        let help_refunds = self.help_refunds;
         let settlement = self.settlement.clone();
         let notes = tokio::spawn(self.settlement.clone().write_cart_notes());
         let background = [
@@ -318,6 +346,9 @@ impl Application {
                     if let Err(e) = cancelling.refund_pending().await {
                         tracing::warn!(error = %e, "refund recovery round failed");
                     }
+                    if let Err(e) = help_refunds.refund_pending().await {
+                        tracing::warn!(error = %e, "help refund recovery round failed");
+                    }
                 }
             }),
             tokio::spawn(self.deliveries.run(self.settings.driver_interval)),
@@ -325,11 +356,7 @@ impl Application {
         ];
         let served = self
             .host
-            .serve(
-                OrdersServiceServer::new(self.orders),
-                tiffin_platform::identity::Callers::EDGE_ONLY,
-                shutdown,
-            )
+            .serve(OrdersServiceServer::new(self.orders), CALLERS, shutdown)
             .await;
         for task in background.iter().chain(self.consuming.as_ref()) {
             task.abort();

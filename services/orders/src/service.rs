@@ -20,6 +20,7 @@ use tonic::{Request, Response, Status};
 use crate::cancellation_dues;
 use crate::cancelling::Cancelling;
 use crate::error::Error;
+use crate::help_refunds::HelpRefunds;
 use crate::lifecycle::Status as OrderStatus;
 use crate::orders::{Store, page_size};
 use crate::payment_offer_claims;
@@ -40,6 +41,7 @@ pub struct Orders {
     pub tracking: Tracking,
     pub cancelling: Cancelling,
     pub reordering: Reordering,
+    pub help_refunds: HelpRefunds,
 }
 
 #[tonic::async_trait]
@@ -197,36 +199,80 @@ impl OrdersService for Orders {
 
     async fn get_order_help(
         &self,
-        _request: Request<GetOrderHelpRequest>,
+        request: Request<GetOrderHelpRequest>,
     ) -> Result<Response<GetOrderHelpResponse>, Status> {
-        Err(Status::unimplemented("GetOrderHelp is being built"))
+        let user_id = user(request.metadata())?;
+        let help = crate::help::describe(
+            &self.store,
+            &self.placing.settlement.payments,
+            user_id,
+            request.get_ref().order_id,
+            crate::settlement::now(),
+        )
+        .await?;
+        Ok(Response::new(help))
     }
 
     async fn refund_order_items(
         &self,
-        _request: Request<RefundOrderItemsRequest>,
+        request: Request<RefundOrderItemsRequest>,
     ) -> Result<Response<RefundOrderItemsResponse>, Status> {
-        Err(Status::unimplemented("RefundOrderItems is being built"))
+        let user_id = user(request.metadata())?;
+        let (claim, lines) = self
+            .help_refunds
+            .refund_items(user_id, request.into_inner())
+            .await?;
+        Ok(Response::new(RefundOrderItemsResponse {
+            refund: Some(claim.refund()),
+            lines,
+        }))
     }
 
     async fn compensate_late_delivery(
         &self,
-        _request: Request<CompensateLateDeliveryRequest>,
+        request: Request<CompensateLateDeliveryRequest>,
     ) -> Result<Response<CompensateLateDeliveryResponse>, Status> {
-        Err(Status::unimplemented("CompensateLateDelivery is being built"))
+        let user_id = user(request.metadata())?;
+        let claim = self
+            .help_refunds
+            .compensate_late(user_id, request.into_inner())
+            .await?;
+        Ok(Response::new(CompensateLateDeliveryResponse {
+            refund: Some(claim.refund()),
+            minutes_late: claim.minutes_late,
+        }))
     }
 
     async fn refund_order_amount(
         &self,
-        _request: Request<RefundOrderAmountRequest>,
+        request: Request<RefundOrderAmountRequest>,
     ) -> Result<Response<RefundOrderAmountResponse>, Status> {
-        Err(Status::unimplemented("RefundOrderAmount is being built"))
+        let user_id = user(request.metadata())?;
+        let (claim, refundable_paise) = self
+            .help_refunds
+            .refund_amount(user_id, request.into_inner())
+            .await?;
+        Ok(Response::new(RefundOrderAmountResponse {
+            refund: Some(claim.refund()),
+            refundable_paise,
+        }))
     }
 
     async fn settle_charged_without_order(
         &self,
-        _request: Request<SettleChargedWithoutOrderRequest>,
+        request: Request<SettleChargedWithoutOrderRequest>,
     ) -> Result<Response<SettleChargedWithoutOrderResponse>, Status> {
-        Err(Status::unimplemented("SettleChargedWithoutOrder is being built"))
+        let user_id = user(request.metadata())?;
+        let refunds = crate::charged_without_order::settle(
+            &self.placing.settlement,
+            user_id,
+            &request.get_ref().idempotency_key,
+        )
+        .await?;
+        let amount_paise = refunds.iter().map(|r| r.amount_paise).sum();
+        Ok(Response::new(SettleChargedWithoutOrderResponse {
+            refunds,
+            amount_paise,
+        }))
     }
 }

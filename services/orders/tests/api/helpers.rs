@@ -150,6 +150,13 @@ impl World {
     pub fn cart_url(&self) -> String {
         self.cart_url.clone()
     }
+
+    /// Stops this orders service and hands back its neighbours, so another orders service on the
+    /// same database can use the same payments service (one with the payments service down in
+    /// between, for instance).
+    pub fn stop(self) -> Neighbours {
+        self._neighbours
+    }
 }
 
 /// A request as the edge sends it: the signed-in user in metadata only.

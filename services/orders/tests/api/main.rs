@@ -4,6 +4,7 @@
 mod cancellation_dues;
 mod cancelling;
 mod cash_on_delivery;
+mod help;
 mod helpers;
 mod listing;
 mod membership;
