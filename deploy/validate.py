@@ -240,9 +240,9 @@ def check_rules(docs: list[tuple[str, dict]], services_dir: Path, tags: dict[str
             for switch in ("GRPC_REFLECTION", "TIFFIN_DEV_ROUTES"):
                 report.check(env.get(switch, {}).get("value", "0") == "0", where, f"{name}: {switch} is development only")
     # Identity between pods: every Tiffin pod checks tokens with the public keys; only the edge
-    # and the services that call others (orders, cart) hold a private key, each its own, from a
+    # and the services that call others (orders, cart, support) hold a private key, each its own, from a
     # Secret no other pod reads. The old shared HS256 key is gone.
-    signers = {"edge", "orders", "cart"}
+    signers = {"edge", "orders", "cart", "support"}
     for name, (where, deployment) in deployments.items():
         pod = deployment["spec"]["template"]["spec"]
         meshed = deployment["metadata"].get("labels", {}).get("app.kubernetes.io/component") in ("edge", "grpc-service")
@@ -256,7 +256,7 @@ def check_rules(docs: list[tuple[str, dict]], services_dir: Path, tags: dict[str
             if name in signers and container is pod["containers"][0]:
                 report.check(ref.get("name") == f"tiffin-identity-{name}", where, f"{name}: TIFFIN_IDENTITY_SIGNING_KEY must come from Secret tiffin-identity-{name}")
             else:
-                report.check("TIFFIN_IDENTITY_SIGNING_KEY" not in env, where, f"{name}/{container['name']}: only the edge, orders and cart hold a private identity key")
+                report.check("TIFFIN_IDENTITY_SIGNING_KEY" not in env, where, f"{name}/{container['name']}: only the edge, orders, cart and support hold a private identity key")
         # No pod reads another signer's Secret by any route (env, envFrom, a volume).
         text = json.dumps(pod)
         for signer in signers - {name}:

@@ -84,8 +84,8 @@ pub fn catalog_path() -> PathBuf {
 }
 
 /// This process's private identity key, base64 PKCS#8 Ed25519 ([`crate::identity`]): the edge's
-/// (required there), and the key of a service that calls others (orders, cart). Nothing else has
-/// one.
+/// (required there), and the key of a service that calls others (orders, cart, support). Nothing
+/// else has one.
 pub const SIGNING_KEY_VAR: &str = "TIFFIN_IDENTITY_SIGNING_KEY";
 /// The public identity keys every process believes, by signer: `edge=<base64>,orders=…,cart=…`
 /// (each the 32 raw bytes of an Ed25519 public key). `edge` is required.
@@ -95,7 +95,7 @@ pub const PUBLIC_KEYS_VAR: &str = "TIFFIN_IDENTITY_PUBLIC_KEYS";
 /// process without [`PUBLIC_KEYS_VAR`] uses them, and may sign as any of them (a test process
 /// runs several services and plays the edge). The launcher behind `make run` gives its children
 /// fresh keys instead; outside development keys must be configured.
-const DEVELOPMENT_KEY_PAIRS: [(&str, &str, &str); 3] = [
+const DEVELOPMENT_KEY_PAIRS: [(&str, &str, &str); 4] = [
     (
         "edge",
         "MC4CAQAwBQYDK2VwBCIEIKIWMqo7PRJf4rROKRPIP1dmQ0euVgwStOfY3SAmsmFQ",
@@ -111,10 +111,15 @@ const DEVELOPMENT_KEY_PAIRS: [(&str, &str, &str); 3] = [
         "MC4CAQAwBQYDK2VwBCIEIAHnUu0p2zMd2D4RIrZ81kNuKy4qPRD9kh0YlJzvetEi",
         "hqBDpYZkgPVI6e4YCy+fhQzsZSx6TQACqpN4V6pUpDU=",
     ),
+    (
+        "support",
+        "MC4CAQAwBQYDK2VwBCIEILjJoOINpNpf+fa6eVMT8Nf4fsRKrqY4HBjR5BqKdAvN",
+        "fxXYSUSXNKf8pF7Rkycw1UAyishcYQ2a1hEd0jvQRc8=",
+    ),
 ];
 
 /// The signers whose keys a deployment holds: the edge, and the services that call others.
-pub const SIGNERS: [&str; 3] = ["edge", "orders", "cart"];
+pub const SIGNERS: [&str; 4] = ["edge", "orders", "cart", "support"];
 
 /// The development keys ([`DEVELOPMENT_KEY_PAIRS`]): every signer's private and public key.
 pub fn development_identity_keys() -> IdentityKeys {

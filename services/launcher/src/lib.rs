@@ -177,6 +177,9 @@ pub fn plan(
                 env.insert("CART_URL".into(), url_of("cart"));
                 env.insert("MEMBERSHIP_URL".into(), url_of("membership"));
             }
+            if *name == "support" {
+                env.insert("ORDERS_URL".into(), url_of("orders"));
+            }
             Child {
                 name: (*name).to_string(),
                 binary: format!("tiffin-{name}"),
@@ -379,6 +382,7 @@ mod tests {
         let support = children.iter().find(|c| c.name == "support").unwrap();
         assert_eq!(support.env["GRPC_ADDR"], "127.0.0.1:60007");
         assert_eq!(support.env["DATABASE_URL"], "sqlite://d/support.db");
+        assert_eq!(support.env["ORDERS_URL"], "http://127.0.0.1:60005");
         let edge = children.last().unwrap();
         assert_eq!(edge.env["PORT"], "9000");
         assert_eq!(edge.env["CART_URL"], "http://127.0.0.1:60002");
