@@ -72,8 +72,8 @@ struct Running {
 
 /// Starts a service `Application` on port 0; gives its URL and handle.
 macro_rules! start {
-    ($app:path, $settings:expr) => {{
-        let app = <$app>::build($settings)
+    ($app:path, $build:ident($($arg:expr),*)) => {{
+        let app = <$app>::$build($($arg),*)
             .await
             .expect(concat!(stringify!($app), " starts"));
         let url = format!("http://127.0.0.1:{}", app.port());
@@ -87,6 +87,7 @@ macro_rules! start {
         });
         (url, Running { stop, handle })
     }};
+    ($app:path, $settings:expr) => {{ start!($app, build($settings)) }};
 }
 
 fn service(db: &TestDatabase) -> ServiceSettings {
@@ -317,11 +318,18 @@ async fn spawn_storefront(
     configure_orders(&mut orders_settings);
     let (orders, r) = start!(tiffin_orders::Application, orders_settings);
     running.insert("orders", r);
+    // Support acts on orders (refunds, credits, cancelling) through the orders service.
     let (support, r) = start!(
         tiffin_support::Application,
-        tiffin_support::Settings {
-            service: service(&databases[7])
-        }
+        build_with(
+            tiffin_support::Settings {
+                service: service(&databases[7])
+            },
+            tiffin_support::Upstreams {
+                orders_url: orders.clone(),
+                ..Default::default()
+            }
+        )
     );
     running.insert("support", r);
 

@@ -19,6 +19,7 @@ mod payment_offers;
 mod payments;
 mod search;
 mod split_pay;
+mod support;
 mod text;
 mod tracking;
 mod wallets;
