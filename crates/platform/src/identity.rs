@@ -4,8 +4,8 @@
 //!
 //! Keys ([`IdentityKeys`], read by `config::identity_keys_from_env`): a process signs only with
 //! its own private key (`TIFFIN_IDENTITY_SIGNING_KEY`): the edge with the edge's, and the
-//! services that call others (orders, cart) each with their own. Every process holds the public
-//! keys of the signers (`TIFFIN_IDENTITY_PUBLIC_KEYS`). A token is believed only when it is
+//! services that call others (orders, cart, support) each with their own. Every process holds the
+//! public keys of the signers (`TIFFIN_IDENTITY_PUBLIC_KEYS`). A token is believed only when it is
 //! signed with the key of the issuer it names, is for the service that reads it, and has not
 //! expired; anything else (missing, forged, another key, another audience) reads as an
 //! anonymous caller, whom every per-user call refuses. So a pod that is not the edge cannot mint
