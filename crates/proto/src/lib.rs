@@ -51,6 +51,8 @@ pub mod tiffin {
     }
 }
 
+pub mod refund_lines;
+
 pub use tiffin::r#type::v1 as types;
 pub use tiffin::{account, cart, discovery, membership, menu, orders, payments, support};
 

@@ -18,6 +18,7 @@ use tiffin_proto::orders::v1::{
     RefundOrderItemsRequest,
 };
 use tiffin_proto::payments::v1::{RefundDestination, RefundStatus};
+use tiffin_proto::refund_lines;
 use tonic::Code;
 
 use crate::error::Error;
@@ -470,25 +471,9 @@ impl HelpRefunds {
         request: RefundOrderItemsRequest,
     ) -> Result<(Claim, Vec<RefundLine>), Error> {
         let asked = destination(request.destination)?;
-        let mut lines: Vec<(u32, u32)> = request
-            .lines
-            .iter()
-            .map(|l| (l.line_id, l.quantity))
-            .collect();
-        lines.sort_unstable();
-        if lines.is_empty() || lines.iter().any(|&(_, units)| units == 0) {
-            return Err(Error::Invalid(
-                "Please choose the items and how many of each.".into(),
-            ));
-        }
-        if lines.windows(2).any(|w| w[0].0 == w[1].0) {
-            return Err(Error::Invalid("Please name each item once.".into()));
-        }
-        let listed = lines
-            .iter()
-            .map(|(line, units)| format!("{line}x{units}"))
-            .collect::<Vec<_>>()
-            .join(",");
+        let lines = refund_lines::normalised(&request.lines)
+            .map_err(|refused| Error::Invalid(refused.message().into()))?;
+        let listed = refund_lines::listed(&lines);
         let fingerprint = fingerprint(&[
             "items",
             &request.order_id.to_string(),

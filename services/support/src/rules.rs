@@ -21,6 +21,7 @@
 use tiffin_platform::idempotency::{KeyLocks, fingerprint};
 use tiffin_proto::orders::v1::{GetOrderHelpResponse, OrderIssue};
 use tiffin_proto::payments::v1::RefundDestination;
+use tiffin_proto::refund_lines;
 use tiffin_proto::support::v1::{
     Conversation, ConversationStatus, Customer, MessageAuthor, OutcomeKind, StartOrderHelpRequest,
 };
@@ -90,28 +91,13 @@ fn asked(request: StartOrderHelpRequest) -> Result<Asked, Error> {
     if issue == OrderIssue::Other && message.is_none() {
         return Err(Error::Invalid("Please tell us what went wrong.".into()));
     }
-    let mut lines: Vec<(u32, u32)> = Vec::new();
-    if matches!(issue, OrderIssue::MissingItems | OrderIssue::WrongItem) {
-        lines = request
-            .lines
-            .iter()
-            .map(|l| (l.line_id, l.quantity))
-            .collect();
-        lines.sort_unstable();
-        if lines.is_empty() || lines.iter().any(|&(_, units)| units == 0) {
-            return Err(Error::Invalid(
-                "Please choose the items and how many of each.".into(),
-            ));
-        }
-        if lines.windows(2).any(|w| w[0].0 == w[1].0) {
-            return Err(Error::Invalid("Please name each item once.".into()));
-        }
-    }
-    let listed = lines
-        .iter()
-        .map(|(line, units)| format!("{line}x{units}"))
-        .collect::<Vec<_>>()
-        .join(",");
+    let lines = if matches!(issue, OrderIssue::MissingItems | OrderIssue::WrongItem) {
+        refund_lines::normalised(&request.lines)
+            .map_err(|refused| Error::Invalid(refused.message().into()))?
+    } else {
+        Vec::new()
+    };
+    let listed = refund_lines::listed(&lines);
     let fingerprint = fingerprint(&[
         &request.order_id.to_string(),
         issue_key(issue),
